@@ -1,0 +1,3 @@
+"""prefixlint: keeps LLM prompt prefixes cacheable."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""`python -m prefixlint`."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,113 @@
+"""Library entry points: everything the CLI does, callable from Python.
+
+    from prefixlint import api
+    result = api.check(["prompts/"])
+    for finding in result.findings: ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from . import config as config_module
+from . import rules
+from .config import Config
+from .discover import discover, glob_match
+from .frontends.jinja import InputError, Limits, Workspace, read_text
+from .ir import Finding
+from .measure import Measurement, measure
+from .tokenizers import Tokenizer, load
+from .volatility import Volatility
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a run: findings (sorted), measurements (by prompt id), tokenizer."""
+
+    tokenizer: Tokenizer
+    findings: tuple[Finding, ...]
+    measurements: tuple[Measurement, ...]
+    config: Config
+
+    def failed(self, fail_on: str | None = None) -> bool:
+        """Whether any finding is at or above the `fail-on` severity (exit code 1)."""
+        threshold = fail_on or self.config.fail_on
+        if threshold == "never":
+            return False
+        return any(SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold] for f in self.findings)
+
+
+def load_config(cwd: Path | None = None, config_file: Path | None = None,
+                **overrides: object) -> Config:
+    """The configuration a run from `cwd` uses (see `config.load`)."""
+    return config_module.load(cwd, config_file, overrides)
+
+
+def _keep(finding: Finding, config: Config) -> bool:
+    if not rules.selected(finding.code, config.select, config.ignore):
+        return False
+    for glob, codes in config.per_file_ignores:
+        if glob_match(glob, finding.span.path) and not rules.selected(finding.code, (), codes):
+            return False
+    return True
+
+
+def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple[list[Finding], list[Measurement]]:
+    """Analyze project-relative template files; unreadable ones become PFX900 findings."""
+    volatility = Volatility(config.variables_map)
+    workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
+    findings: list[Finding] = []
+    loaded: list[str] = []
+    referenced: set[str] = set()
+    for name in files:
+        try:
+            read_text(config.root / name, name, workspace.limits.max_file_bytes)
+            members = workspace.load(name)
+        except InputError as error:
+            findings.append(rules.input_error(error.message, error.path, error.line, name))
+            continue
+        loaded.append(name)
+        referenced.update(members[1:])
+    measurements: list[Measurement] = []
+    for name in loaded:
+        if name in referenced:
+            continue  # a partial: analyzed as part of the prompts that include it
+        try:
+            prompt = workspace.prompt(name)
+            measured = measure(prompt, tokenizer, volatility.scope_of)
+        except InputError as error:
+            findings.append(rules.input_error(error.message, error.path, error.line, name))
+            continue
+        measurements.append(measured)
+        for finding in rules.findings_for(measured, config.min_gain_tokens):
+            suppressions = prompt.suppressions_for(finding.span.path)
+            if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
+                findings.append(finding)
+    return findings, measurements
+
+
+def _unique(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per place and code: a partial included by many prompts reports once."""
+    best: dict[tuple, Finding] = {}
+    for finding in sorted(findings, key=lambda f: (f.sort_key(), -f.gain_tokens, f.prompt or "")):
+        best.setdefault((finding.code, finding.span), finding)
+    return sorted(best.values(), key=Finding.sort_key)
+
+
+def check(paths: Iterable[str | Path] = (), config: Config | None = None,
+          cwd: Path | None = None) -> Result:
+    """Find and measure the prompts under `paths` (default: `include`, else the cwd)."""
+    config = config or load_config(cwd)
+    files = discover(paths, config, cwd)
+    tokenizer = load(config.tokenizer, config.tokenizer_path)
+    findings, measurements = analyze(files, config, tokenizer)
+    kept = _unique(f for f in findings if _keep(f, config))
+    measurements.sort(key=lambda m: m.prompt.id)
+    return Result(tokenizer, tuple(kept), tuple(measurements), config)
+
+
+report = check

@@ -1,0 +1,197 @@
+"""`[tool.prefixlint]` in pyproject.toml (or a prefixlint.toml) → a validated `Config`.
+
+The project root is the folder of the nearest settings file above the working directory
+(a prefixlint.toml, or a pyproject.toml that has a `[tool.prefixlint]` table), else the
+working directory. Unknown keys and bad values are errors, never silently ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from .ir import Scope
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+FAIL_ON = ("info", "warning", "error", "never")
+_CODE_SELECTOR = re.compile(r"^(ALL|PFX\d{0,3})$")
+
+
+class ConfigError(ValueError):
+    """Configuration the user must fix; the CLI prints it and exits 2."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Resolved settings of one run."""
+
+    root: Path
+    source: Path | None = None
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    tokenizer: str = "o200k_base"
+    tokenizer_path: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    variables: tuple[tuple[str, Scope], ...] = ()
+    search_paths: tuple[str, ...] = ()
+    fail_on: str = "error"
+    min_gain_tokens: int = 16
+    force_exclude: bool = False
+    variables_map: Mapping[str, Scope] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variables_map", dict(self.variables))
+
+
+def _strings(key: str, value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"`{key}` must be a list of strings")
+    return tuple(value)
+
+
+def _codes(key: str, value: Any) -> tuple[str, ...]:
+    codes = tuple(c.strip().upper() for c in _strings(key, value))
+    for code in codes:
+        if not _CODE_SELECTOR.match(code):
+            raise ConfigError(f"`{key}`: {code!r} is not a rule code or prefix (like PFX002 "
+                              "or PFX0)")
+    return codes
+
+
+def _scope(key: str, value: Any) -> Scope:
+    if not isinstance(value, str):
+        raise ConfigError(f"`{key}` must be a scope name")
+    try:
+        return Scope.parse(value)
+    except ValueError as exc:
+        raise ConfigError(f"`{key}`: {exc}") from None
+
+
+def _int(key: str, value: Any, minimum: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise ConfigError(f"`{key}` must be a whole number of at least {minimum}")
+    return value
+
+
+def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
+    parsed: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == "include":
+            parsed["include"] = _strings(key, value)
+        elif key in ("exclude", "extend-exclude"):
+            parsed["exclude"] = parsed.get("exclude", ()) + _strings(key, value)
+        elif key == "tokenizer":
+            if not isinstance(value, str):
+                raise ConfigError("`tokenizer` must be an encoding name like o200k_base")
+            parsed["tokenizer"] = value
+        elif key == "tokenizer-path":
+            if not isinstance(value, str):
+                raise ConfigError("`tokenizer-path` must be a path")
+            parsed["tokenizer_path"] = value
+        elif key in ("select", "ignore"):
+            parsed[key] = _codes(key, value)
+        elif key == "per-file-ignores":
+            if not isinstance(value, dict):
+                raise ConfigError("`per-file-ignores` must be a table of glob = [codes]")
+            parsed["per_file_ignores"] = tuple(
+                (glob, _codes(f"per-file-ignores.{glob}", codes))
+                for glob, codes in sorted(value.items()))
+        elif key == "variables":
+            if not isinstance(value, dict):
+                raise ConfigError("`variables` must be a table of name = scope")
+            parsed["variables"] = tuple(
+                (name, _scope(f"variables.{name}", scope)) for name, scope in
+                sorted(_flatten(value).items()))
+        elif key == "search-paths":
+            parsed["search_paths"] = _strings(key, value)
+        elif key == "fail-on":
+            if value not in FAIL_ON:
+                raise ConfigError(f"`fail-on` must be one of: {', '.join(FAIL_ON)}")
+            parsed["fail_on"] = value
+        elif key == "min-gain-tokens":
+            parsed["min_gain_tokens"] = _int(key, value)
+        elif key == "force-exclude":
+            if not isinstance(value, bool):
+                raise ConfigError("`force-exclude` must be true or false")
+            parsed["force_exclude"] = value
+        else:
+            known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
+                     "select", "ignore", "per-file-ignores", "variables", "search-paths",
+                     "fail-on", "min-gain-tokens", "force-exclude"]
+            hint = difflib.get_close_matches(key, known, n=1)
+            suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
+            raise ConfigError(f"unknown setting `{key}`{suffix}")
+    return parsed
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """`[tool.prefixlint.variables] account = {owner = "user"}` → `account.owner = user`."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, name + "."))
+        else:
+            flat[name] = value
+    return flat
+
+
+def _read_settings(path: Path) -> Mapping[str, Any] | None:
+    """The prefixlint table of a settings file, or None when it holds none."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("prefixlint")
+        if table is not None and not isinstance(table, dict):
+            raise ConfigError(f"{path}: [tool.prefixlint] must be a table")
+        return table
+    return data.get("tool", {}).get("prefixlint", data) if "tool" in data else data
+
+
+def find_settings(start: Path) -> Path | None:
+    """The nearest prefixlint.toml, or pyproject.toml with prefixlint settings, above `start`."""
+    for folder in (start, *start.parents):
+        for name in ("prefixlint.toml", "pyproject.toml"):
+            candidate = folder / name
+            if candidate.is_file() and (name == "prefixlint.toml"
+                                        or _read_settings(candidate) is not None):
+                return candidate
+    return None
+
+
+def load(cwd: Path | None = None, config_file: Path | None = None,
+         overrides: Mapping[str, Any] | None = None) -> Config:
+    """Resolve the configuration of a run; `overrides` (from the CLI) win over the file."""
+    cwd = (cwd or Path.cwd()).resolve()
+    source = config_file.resolve() if config_file else find_settings(cwd)
+    if config_file is not None and not source.is_file():
+        raise ConfigError(f"configuration file {config_file} does not exist")
+    settings: dict[str, Any] = {}
+    if source is not None:
+        table = _read_settings(source)
+        settings = _parse_table(table or {})
+    root = source.parent if source is not None else cwd
+    config = Config(root=root, source=source, **settings)
+    if overrides:
+        config = dataclasses.replace(config, **{k: v for k, v in overrides.items()
+                                                if v is not None})
+    if config.tokenizer_path and not Path(config.tokenizer_path).is_absolute():
+        config = dataclasses.replace(config, tokenizer_path=str(root / config.tokenizer_path))
+    return config

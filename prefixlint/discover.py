@@ -1,0 +1,109 @@
+"""Which files a run analyzes: template suffixes and `include` globs, minus `exclude`.
+
+Results are project-relative POSIX paths in sorted order, so that output never depends on
+the order the file system lists a folder in.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+from typing import Iterable
+
+from .config import Config, ConfigError
+from .frontends.jinja import TEMPLATE_SUFFIXES
+
+DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
+                   "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build",
+                   "dist", "site-packages")
+
+
+@functools.lru_cache(maxsize=256)
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def glob_match(pattern: str, path: str) -> bool:
+    """Match a project-relative path: `*` stays in a folder, `**/` spans folders.
+
+    A pattern without `/` matches a file or folder name at any depth (like .gitignore).
+    """
+    if "/" not in pattern.rstrip("/"):
+        return any(_glob_regex(pattern.rstrip("/")).match(part) for part in path.split("/"))
+    return bool(_glob_regex(pattern.strip("/")).match(path))
+
+
+def _relative(root: Path, path: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        raise ConfigError(f"{path} is outside the project root {root}") from None
+
+
+def _excluded(rel: str, config: Config) -> bool:
+    return any(glob_match(p, rel) for p in DEFAULT_EXCLUDE + config.exclude)
+
+
+def _wanted(rel: str, config: Config) -> bool:
+    return rel.endswith(TEMPLATE_SUFFIXES) or any(glob_match(p, rel) for p in config.include)
+
+
+def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = None) -> tuple[str, ...]:
+    """The files to analyze; a path that does not exist is a usage error."""
+    root = config.root.resolve()
+    cwd = (cwd or Path.cwd()).resolve()
+    given = [Path(p) for p in paths]
+    found: set[str] = set()
+    if not given:
+        if config.include:
+            for current, dirs, files in os.walk(root):
+                rel_dir = _relative(root, Path(current))
+                dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
+                for name in files:
+                    rel = _join(rel_dir, name)
+                    if any(glob_match(p, rel) for p in config.include) \
+                            and not _excluded(rel, config):
+                        found.add(rel)
+            return tuple(sorted(found))
+        given = [cwd]
+    for path in given:
+        absolute = path if path.is_absolute() else cwd / path
+        if not absolute.exists():
+            raise ConfigError(f"{path}: no such file or directory")
+        rel = _relative(root, absolute)
+        if absolute.is_file():
+            if not (config.force_exclude and _excluded(rel, config)):
+                found.add(rel)
+            continue
+        for current, dirs, files in os.walk(absolute):
+            rel_dir = _relative(root, Path(current))
+            dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
+            for name in files:
+                file_rel = _join(rel_dir, name)
+                if _wanted(file_rel, config) and not _excluded(file_rel, config):
+                    found.add(file_rel)
+    return tuple(sorted(found))
+
+
+def _join(folder: str, name: str) -> str:
+    return name if folder in ("", ".") else f"{folder}/{name}"

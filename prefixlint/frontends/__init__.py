@@ -1,0 +1,1 @@
+"""Frontends: one module per input kind, each turning source files into `Prompt`s."""

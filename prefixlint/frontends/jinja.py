@@ -1,0 +1,422 @@
+"""Jinja templates → `Prompt`s, rendered in a bounded sandbox that stays inside the project.
+
+Two environments share one loader: a clean one renders exactly what the application would
+send (for token counts), and a marked one renders with invisible element markers (to say which
+hole produced which text). Both are `SandboxedEnvironment`s with guards on output size, time,
+string growth and includes that leave the project root.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import posixpath
+import re
+import signal
+import threading
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2.sandbox import SandboxedEnvironment
+
+from .. import suppress
+from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Text, ValueSource
+from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,
+                             TemplateAnalyzer)
+from .jinja_scan import Scan, scan
+
+TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2")
+_TRACE = re.compile(re.escape(MARK_OPEN) + r"(\d*)" + re.escape(MARK_CLOSE))
+_FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d{7,})|\{[^{}]*:[^{}]*?(\d{7,})[^{}]*\}")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one render, so that a hostile template is a finding, not a hang."""
+
+    max_chars: int = 2_000_000
+    seconds: float = 2.0
+    max_file_bytes: int = 1_048_576
+
+
+class InputError(Exception):
+    """A template that cannot be read, parsed or rendered; becomes a PFX900 finding."""
+
+    def __init__(self, message: str, path: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+
+class RenderLimitError(TemplateError):
+    """A render went over its output, time or size bound."""
+
+
+def read_text(path: Path, display: str, max_bytes: int) -> str:
+    """A prompt file's text, or an InputError saying plainly why it cannot be analyzed."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputError(f"file is {size:,} bytes, over the {max_bytes:,}-byte limit "
+                             "for a prompt template", display)
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", display) from None
+    if b"\x00" in data:
+        raise InputError("binary file (contains NUL bytes), not a template", display)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError(f"cannot decode as UTF-8 at byte {exc.start}", display, line) from None
+
+
+def inside_root(root: Path, name: str) -> Path | None:
+    """The file a template name refers to, or None when it would leave the project root."""
+    if name.startswith("/") or re.match(r"^[A-Za-z]:", name):
+        return None
+    candidate = (root / name).resolve()
+    return candidate if candidate == root or root in candidate.parents else None
+
+
+class ProjectLoader(BaseLoader):
+    """Loads templates by project-relative name, refusing anything outside the root."""
+
+    def __init__(self, root: Path, limits: Limits) -> None:
+        self.root = root.resolve()
+        self.limits = limits
+
+    def get_source(self, environment, template: str):
+        path = inside_root(self.root, template)
+        if path is None:
+            raise TemplateNotFound(f"{template} (outside the project root, not loaded)")
+        if not path.is_file():
+            raise TemplateNotFound(template)
+        try:
+            source = read_text(path, template, self.limits.max_file_bytes)
+        except InputError as exc:
+            raise TemplateNotFound(f"{template} ({exc.message})") from None
+        mtime = path.stat().st_mtime
+        return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
+
+
+class ProjectEnvironment(SandboxedEnvironment):
+    """The sandbox templates render in; with a registry, it also analyzes and marks them."""
+
+    intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+    def __init__(self, root: Path, search_paths: tuple[str, ...], limits: Limits,
+                 registry: Registry | None) -> None:
+        super().__init__(loader=ProjectLoader(root, limits), autoescape=False,
+                         extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
+                         cache_size=1000)
+        self.root = root.resolve()
+        self.search_paths = search_paths
+        self.limits = limits
+        self.registry = registry
+        self.scans: dict[str, Scan] = {}
+        self.globals[CONCAT_GUARD] = self._concat
+        self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": str}
+        for name in ("center", "indent", "wordwrap", "truncate", "format"):
+            self.filters[name] = self._bounded(self.filters[name])
+
+    # -- analysis hook -------------------------------------------------------------------
+
+    def _parse(self, source, name, filename):
+        template = super()._parse(source, name, filename)
+        if name is not None:
+            self.scans[name] = scan(self, source, name, name)
+        if self.registry is not None and name is not None:
+            TemplateAnalyzer(self.registry, self.scans[name], name).analyze(template)
+        else:
+            ConcatGuard().visit(template)
+        template.set_environment(self)
+        return template
+
+    def join_path(self, template: str, parent: str) -> str:
+        base = posixpath.dirname(parent)
+        if template.startswith(("./", "../")):
+            return posixpath.normpath(posixpath.join(base, template))
+        candidates = [posixpath.normpath(posixpath.join(base, template))]
+        candidates += [posixpath.normpath(posixpath.join(p, template)) for p in self.search_paths]
+        candidates.append(posixpath.normpath(template))
+        for candidate in candidates:
+            path = inside_root(self.root, candidate)
+            if path is not None and path.is_file():
+                return candidate
+        return candidates[-1]
+
+    # -- guards --------------------------------------------------------------------------
+
+    def _check_size(self, value: object) -> object:
+        if isinstance(value, (str, list, tuple, bytes)) and len(value) > self.limits.max_chars:
+            raise RenderLimitError(f"a value grew past {self.limits.max_chars:,} characters")
+        return value
+
+    def _concat(self, *parts: object) -> str:
+        total = sum(len(str(p)) for p in parts)
+        if total > self.limits.max_chars:
+            raise RenderLimitError(f"a string grew past {self.limits.max_chars:,} characters")
+        return "".join(str(p) for p in parts)
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, int) and abs(right) > 256:
+            raise RenderLimitError("exponent too large for a template")
+        if operator == "*":
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(count, int) \
+                        and len(seq) * count > self.limits.max_chars:
+                    raise RenderLimitError("a repeated string would exceed the output limit")
+        if operator == "%" and isinstance(left, str) and _FORMAT_WIDTH.search(left):
+            raise RenderLimitError("format width too large for a template")
+        return self._check_size(super().call_binop(context, operator, left, right))
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's signature
+        for arg in list(args) + list(kwargs.values()):
+            if isinstance(arg, int) and not isinstance(arg, bool) and arg > __self.limits.max_chars:
+                raise RenderLimitError("an argument exceeds the output limit")
+            if isinstance(arg, str) and _FORMAT_WIDTH.search(arg):
+                raise RenderLimitError("format width too large for a template")
+        if isinstance(__obj, str) is False and getattr(__obj, "__name__", "") == "format" \
+                and isinstance(getattr(__obj, "__self__", None), str) \
+                and _FORMAT_WIDTH.search(__obj.__self__):
+            raise RenderLimitError("format width too large for a template")
+        return __self._check_size(SandboxedEnvironment.call(__self, __context, __obj, *args,
+                                                            **kwargs))
+
+    def _bounded(self, function: Callable) -> Callable:
+        def guarded(*args, **kwargs):
+            for arg in list(args[1:]) + list(kwargs.values()):
+                if isinstance(arg, int) and not isinstance(arg, bool) \
+                        and arg > self.limits.max_chars:
+                    raise RenderLimitError("a filter argument exceeds the output limit")
+            return self._check_size(function(*args, **kwargs))
+
+        for attribute in ("jinja_pass_arg",):
+            if hasattr(function, attribute):
+                setattr(guarded, attribute, getattr(function, attribute))
+        return guarded
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Interrupt a render that runs longer than `seconds` (main thread, POSIX)."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def expire(signum, frame):
+        raise RenderLimitError(f"rendering took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@dataclass
+class Workspace:
+    """The environments of one run; templates are parsed once and shared by every prompt."""
+
+    root: Path
+    search_paths: tuple[str, ...]
+    limits: Limits
+    scope_of: Callable[[str], Scope]
+
+    def __post_init__(self) -> None:
+        self.registry = Registry(self.scope_of)
+        self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry)
+        self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None)
+
+    # -- loading -------------------------------------------------------------------------
+
+    def load(self, name: str) -> tuple[str, ...]:
+        """Parse a template and everything it statically references; return those files."""
+        order: list[str] = []
+        pending = [(name, None)]
+        while pending:
+            current, parent = pending.pop(0)
+            if current in order:
+                continue
+            try:
+                self.marked.get_template(current)
+            except TemplateSyntaxError as exc:
+                raise InputError(f"template syntax error: {exc.message}",
+                                 exc.name or current, exc.lineno or 1) from None
+            except TemplateNotFound as exc:
+                path, line = self._reference_site(parent, current) if parent else (current, 1)
+                message = str(exc.message or exc.name)
+                if parent is None:
+                    raise InputError(f"cannot load template: {message}", path, line) from None
+                raise InputError(f"included template not found: {message}", path, line) from None
+            except RecursionError:
+                raise InputError("template nests too deeply to analyze", current) from None
+            order.append(current)
+            for reference in self.registry.references.get(current, ()):
+                resolved = self.marked.join_path(reference, current)
+                pending.append((resolved, current))
+        return tuple(order)
+
+    def _reference_site(self, parent: str, target: str) -> tuple[str, int]:
+        tags = self.marked.scans.get(parent)
+        if tags is not None:
+            base = posixpath.basename(target)
+            for tag in tags.blocks:
+                if tag.keyword in ("include", "extends", "import", "from") and base in tag.inner:
+                    return parent, tags.position(tag.start)[0]
+        return parent, 1
+
+    def cycle(self, files: tuple[str, ...]) -> tuple[str, ...] | None:
+        """An include/extends cycle among `files`, as the list of names around it."""
+        graph = {f: [self.marked.join_path(r, f) for r in self.registry.references.get(f, ())]
+                 for f in files}
+        state: dict[str, int] = {}
+        stack: list[str] = []
+
+        def visit(node: str) -> tuple[str, ...] | None:
+            state[node] = 1
+            stack.append(node)
+            for nxt in graph.get(node, ()):
+                if state.get(nxt) == 1:
+                    return tuple(stack[stack.index(nxt):] + [nxt])
+                if state.get(nxt) is None:
+                    found = visit(nxt)
+                    if found:
+                        return found
+            stack.pop()
+            state[node] = 2
+            return None
+
+        return visit(files[0]) if files else None
+
+    # -- prompts -------------------------------------------------------------------------
+
+    def prompt(self, name: str) -> Prompt:
+        """The Prompt of a root template (raises InputError for anything unreadable)."""
+        files = self.load(name)
+        loop = self.cycle(files)
+        if loop:
+            site, line = self._reference_site(loop[-2], loop[-1])
+            raise InputError("include cycle: " + " -> ".join(loop), site, line)
+        holes = tuple(h for f in files for h in self.registry.holes.get(f, ()))
+        segments: tuple[Text | Hole, ...] = tuple(self.registry.holes.get(name, ()))
+        suppressions = tuple(
+            (f, suppress.parse((c.line, c.text) for c in self.marked.scans[f].comments))
+            for f in files if f in self.marked.scans)
+        renderer = JinjaRenderer(self, name)
+        return Prompt(id=name, path=name, line=1, kind="jinja",
+                      blocks=(Block("system", segments),), holes=holes,
+                      renderer=renderer, files=files, suppressions=suppressions)
+
+    def render_error(self, exc: BaseException, name: str) -> InputError:
+        """Turn anything a render raised into an InputError at the template line it came from."""
+        path, line = name, 1
+        files = {str(inside_root(self.root, n) or ""): n for n in self.marked.scans}
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename in files:
+                path, line = files[frame.filename], frame.lineno or 1
+        if isinstance(exc, RenderLimitError):
+            return InputError(f"template exceeds a render limit: {exc}", path, line)
+        if isinstance(exc, TemplateSyntaxError):
+            return InputError(f"template syntax error: {exc.message}", exc.name or path,
+                              exc.lineno or line)
+        if isinstance(exc, TemplateNotFound):
+            return InputError(f"included template not found: {exc.message}", path, line)
+        if isinstance(exc, RecursionError):
+            return InputError("template recursion too deep (include or macro cycle)", path, line)
+        kind = type(exc).__name__
+        if kind == "SecurityError":
+            return InputError(f"blocked by the sandbox: {exc}", path, line)
+        return InputError(f"template cannot be rendered with sample values ({kind}: {exc})",
+                          path, line)
+
+
+class JinjaRenderer:
+    """Renders one root template clean (what is sent) or traced (which hole made which text)."""
+
+    def __init__(self, workspace: Workspace, name: str) -> None:
+        self.workspace = workspace
+        self.name = name
+
+    def _context(self, values: ValueSource) -> dict[str, object]:
+        return {n: values.value(n) for n in sorted(self.workspace.registry.free_names)}
+
+    def _run(self, environment: ProjectEnvironment, values: ValueSource) -> str:
+        limits = self.workspace.limits
+        try:
+            template = environment.get_template(self.name)
+            chunks: list[str] = []
+            total = 0
+            with _deadline(limits.seconds):
+                for chunk in template.generate(self._context(values)):
+                    total += len(chunk)
+                    if total > limits.max_chars * 2:
+                        raise RenderLimitError(
+                            f"output exceeds {limits.max_chars:,} characters")
+                    chunks.append(chunk)
+            return "".join(chunks)
+        except InputError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any template failure is a finding
+            raise self.workspace.render_error(exc, self.name) from None
+
+    def render(self, values: ValueSource) -> str:
+        text = self._run(self.workspace.clean, values)
+        if len(text) > self.workspace.limits.max_chars:
+            raise InputError(f"template exceeds a render limit: output exceeds "
+                             f"{self.workspace.limits.max_chars:,} characters", self.name)
+        return text
+
+    def render_traced(self, values: ValueSource) -> Rendering:
+        marked = self._run(self.workspace.marked, values)
+        return Rendering(tuple(self._pieces(marked)))
+
+    def _pieces(self, marked: str) -> list[Piece]:
+        pieces: list[Piece] = []
+        stack: list[int] = []
+        position = 0
+
+        def emit(text: str) -> None:
+            if not text:
+                return
+            chain = self._chain(stack)
+            if pieces and pieces[-1].chain == chain:
+                pieces[-1] = Piece(pieces[-1].text + text, chain)
+            else:
+                pieces.append(Piece(text, chain))
+
+        for match in _TRACE.finditer(marked):
+            emit(marked[position:match.start()])
+            if match.group(1):
+                stack.append(int(match.group(1)))
+            elif stack:
+                stack.pop()
+            position = match.end()
+        emit(marked[position:])
+        return pieces
+
+    def _chain(self, stack: list[int]) -> tuple[Link, ...]:
+        registry = self.workspace.registry
+        links: list[Link] = []
+        for element_id in stack:
+            element = registry.elements.get(element_id)
+            if element is None:
+                continue
+            for link in element.chain:
+                control = registry.controls.get(link.control)
+                if control is not None and control.hole is not None:
+                    links.append(Link(control.hole, link.branch))
+            if element.hole is not None:
+                links.append(Link(element.hole))
+        return tuple(links)
+
+
+def is_template(path: str) -> bool:
+    return path.endswith(TEMPLATE_SUFFIXES)

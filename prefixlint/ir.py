@@ -1,0 +1,197 @@
+"""The intermediate representation every frontend produces and every later stage reads.
+
+A `Prompt` is one request shape; its `Hole`s are the values not known statically, each with
+the source `Span` that findings point at and the `Scope` that says how often it changes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Protocol, Union
+
+
+class Scope(enum.IntEnum):
+    """How often a value changes, from most to least stable; `unknown` counts as `request`."""
+
+    STATIC = 0
+    DEPLOY = 1
+    DAY = 2
+    USER = 3
+    SESSION = 4
+    REQUEST = 5
+    UNKNOWN = 6
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> "Scope":
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            names = ", ".join(s.label for s in cls)
+            raise ValueError(f"unknown scope {text!r} (expected one of: {names})") from None
+
+    @property
+    def varies_like(self) -> "Scope":
+        """The scope a hole is measured as: `unknown` is treated as `request`."""
+        return Scope.REQUEST if self is Scope.UNKNOWN else self
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A source range: 1-based line and column, end exclusive (as ruff and SARIF)."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Text:
+    """Literal prompt text, with where it came from when known."""
+
+    text: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Hole:
+    """A value not known statically: an interpolated expression, or a branch or loop on one.
+
+    `deps` are the dotted value paths it reads (``user.display_name``); `kind` is `value`,
+    `branch` or `loop`; `expr` is its source text as a user would recognise it.
+    """
+
+    kind: str
+    expr: str
+    span: Span
+    deps: tuple[str, ...]
+    scope: Scope
+
+
+Segment = Union[Text, Hole]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A part of the request with a role, in the order the provider serializes it."""
+
+    role: str
+    segments: tuple[Segment, ...] = ()
+
+
+@dataclass(frozen=True)
+class Link:
+    """One decision behind a piece of text: a hole and the branch it took (-1 for a value)."""
+
+    hole: Hole
+    branch: int = -1
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of rendered text and the chain of holes that decided it, outermost first.
+
+    Constant text has an empty chain; the text of `{% if user.vip %}…{% endif %}` has the
+    branch on `user.vip`; the value of `{{ d.title }}` inside a loop over `docs` has both.
+    """
+
+    text: str
+    chain: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """One rendered variant: its text split into pieces attributed to holes."""
+
+    pieces: tuple[Piece, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(p.text for p in self.pieces)
+
+
+class Renderer(Protocol):
+    """What a frontend hands to the render stage: text for a given set of hole values."""
+
+    def render(self, values: "ValueSource") -> str:
+        """Render plain text, exactly as the application would send it."""
+
+    def render_traced(self, values: "ValueSource") -> Rendering:
+        """Render with every piece of text attributed to the hole (if any) that decided it."""
+
+
+class ValueSource(Protocol):
+    """Supplies sample values for holes by root name (see `render.Sampler`)."""
+
+    def value(self, name: str) -> object: ...
+
+    def names(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One request shape: a template file or a call site, with its holes and a renderer."""
+
+    id: str
+    path: str
+    line: int
+    kind: str
+    blocks: tuple[Block, ...]
+    holes: tuple[Hole, ...]
+    renderer: Renderer = field(compare=False, repr=False)
+    files: tuple[str, ...] = ()
+    suppressions: tuple[tuple[str, "Suppressions"], ...] = ()
+
+    def suppressions_for(self, path: str) -> "Suppressions | None":
+        for name, value in self.suppressions:
+            if name == path:
+                return value
+        return None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing a rule says about one place in the source."""
+
+    code: str
+    severity: str
+    span: Span
+    message: str
+    scope: str | None = None
+    expr: str | None = None
+    prompt: str | None = None
+    gain_tokens: int = 0
+
+    def sort_key(self) -> tuple:
+        s = self.span
+        return (s.path, s.line, s.column, self.code, s.end_line, s.end_column, self.message)
+
+
+ALL_CODES = "*"
+
+
+@dataclass(frozen=True)
+class Suppressions:
+    """The `prefixlint: ignore[...]` comments of one file.
+
+    A comment silences its codes on its own line and the line below; `ignore-file` silences
+    them everywhere in the file. `*` stands for every code.
+    """
+
+    file_codes: frozenset[str] = frozenset()
+    line_codes: tuple[tuple[int, frozenset[str]], ...] = ()
+
+    def suppresses(self, code: str, line: int) -> bool:
+        if _matches(self.file_codes, code):
+            return True
+        return any(_matches(codes, code) for at, codes in self.line_codes if at in (line, line - 1))
+
+
+def _matches(codes: frozenset[str], code: str) -> bool:
+    return ALL_CODES in codes or any(code.startswith(c) for c in codes)

@@ -1,0 +1,263 @@
+"""Shared prefix per scope, the values that break it, and what moving them would gain.
+
+Every number here comes from rendering variants and tokenizing them: the shared prefix at a
+level is the longest common token prefix of that level's variants. Breaks are found one at a
+time: the first character where variants differ is traced to the hole that decided it, that
+hole is held fixed, and the variants are rendered again until they agree, so a prompt with
+three volatile values reports all three (moving only the first would gain nothing).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .ir import Hole, Piece, Prompt, Rendering, Scope
+from .render import LEVELS, Sampler, plans
+from .tokenizers import Tokenizer
+
+REPORTED_LEVELS = ("global", "user", "session")
+MAX_BREAKS = 64
+LINE_LABEL_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Cause:
+    """A hole that ends the shared prefix (with every earlier cause already moved)."""
+
+    hole: Hole
+    prefix_tokens: int
+    following_tokens: int
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """Everything measured about one prompt; the input of rules and outputs."""
+
+    prompt: Prompt
+    tokens_total: int
+    prefix_tokens: dict[str, int]
+    causes: tuple[Cause, ...]
+    projected_prefix_global: int
+    prefix_tokens_stable: int = 0
+    projected_prefix_stable: int = 0
+
+    def share(self, level: str) -> float:
+        return _ratio(self.prefix_tokens[level], self.tokens_total)
+
+    @property
+    def projected_share_global(self) -> float:
+        return _ratio(self.projected_prefix_global, self.tokens_total)
+
+    @property
+    def gain_tokens(self) -> int:
+        """Tokens every user would share after moving the values that break the prefix."""
+        return max(0, self.projected_prefix_global - self.prefix_tokens["global"])
+
+    @property
+    def gain_tokens_stable(self) -> int:
+        """The same, counting dates as breaks (what rules report, PFX004 included)."""
+        return max(0, self.projected_prefix_stable - self.prefix_tokens_stable)
+
+    @property
+    def break_hole(self) -> Hole | None:
+        """The first hole, in rendered order, that ends the global shared prefix."""
+        for cause in self.causes:
+            if cause.hole.scope.varies_like in LEVELS["global"]:
+                return cause.hole
+        return None
+
+
+def _ratio(part: int, whole: int) -> float:
+    return round(part / whole, 3) if whole else 1.0
+
+
+def common_prefix(items: Sequence[Sequence]) -> int:
+    """Length of the longest prefix shared by every sequence."""
+    if not items:
+        return 0
+    first = items[0]
+    limit = min(len(s) for s in items)
+    for index in range(limit):
+        value = first[index]
+        if any(s[index] != value for s in items[1:]):
+            return index
+    return limit
+
+
+class _Tokens:
+    """Tokenizes each distinct text once per prompt (variants repeat a lot)."""
+
+    def __init__(self, tokenizer: Tokenizer) -> None:
+        self.tokenizer = tokenizer
+        self.cache: dict[str, list[int]] = {}
+
+    def __call__(self, text: str) -> list[int]:
+        tokens = self.cache.get(text)
+        if tokens is None:
+            tokens = self.cache[text] = self.tokenizer.encode(text)
+        return tokens
+
+
+def _piece_at(rendering: Rendering, offset: int) -> Piece | None:
+    starts: list[int] = []
+    position = 0
+    for piece in rendering.pieces:
+        starts.append(position)
+        position += len(piece.text)
+    index = bisect.bisect_right(starts, offset) - 1
+    if index < 0 or offset >= position:
+        return None
+    return rendering.pieces[index]
+
+
+def attribute(a: Piece | None, b: Piece | None) -> Hole | None:
+    """The hole that decided why two variants differ where pieces `a` and `b` start to.
+
+    Chains are compared from the outside in: the first step where they part is the cause
+    (a branch taken differently, or a loop one variant is still in). When both chains are
+    the same, the innermost value differs; a loop over the same data is reported instead of
+    the item expression inside it, since the loop is what has to move.
+    """
+    chain_a = a.chain if a else ()
+    chain_b = b.chain if b else ()
+    depth = 0
+    while depth < len(chain_a) and depth < len(chain_b) and chain_a[depth] == chain_b[depth]:
+        depth += 1
+    if depth < len(chain_a):
+        return chain_a[depth].hole
+    if depth < len(chain_b):
+        return chain_b[depth].hole
+    if not chain_a:
+        return None
+    inner = chain_a[-1].hole
+    for link in chain_a:
+        if set(link.hole.deps) & set(inner.deps):
+            return link.hole
+    return inner
+
+
+def _first_difference(renderings: Sequence[Rendering]) -> tuple[int, Rendering, Rendering] | None:
+    texts = [r.text for r in renderings]
+    best: tuple[int, Rendering, Rendering] | None = None
+    for i in range(len(texts)):
+        for j in range(i + 1, len(texts)):
+            if texts[i] == texts[j]:
+                continue
+            offset = common_prefix([texts[i], texts[j]])
+            if best is None or offset < best[0]:
+                best = (offset, renderings[i], renderings[j])
+    return best
+
+
+def _volatile(piece: Piece, moved: frozenset[Hole]) -> bool:
+    return any(link.hole in moved for link in piece.chain)
+
+
+def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, str]:
+    """The constant text, and the volatile text with its line label, of one rendering.
+
+    A volatile value moves together with the short constant text of its own line (`User: `
+    in `User: {{ user.name }}`), so that a label is not left behind without its value.
+    """
+    runs: list[list] = []
+    for piece in rendering.pieces:
+        volatile = _volatile(piece, moved)
+        if runs and runs[-1][1] == volatile:
+            runs[-1][0] += piece.text
+        else:
+            runs.append([piece.text, volatile])
+    kept: list[str] = []
+    moving: list[str] = []
+    for index, (text, volatile) in enumerate(runs):
+        if not volatile:
+            kept.append(text)
+            continue
+        before = kept[-1] if kept else ""
+        head, newline, label = before.rpartition("\n")
+        starts_line = bool(newline) or not kept
+        following = runs[index + 1] if index + 1 < len(runs) else None
+        line_end, line_break, rest = (following[0].partition("\n") if following
+                                      else ("", "", ""))
+        if starts_line and len((label + line_end).strip()) <= LINE_LABEL_CHARS:
+            # The line's content moves; its line break stays, so that a variant where the
+            # hole rendered nothing keeps the same (empty) line as one where it did.
+            if kept:
+                kept[-1] = head + newline
+            moving.append(label + text + line_end)
+            if following:
+                following[0] = line_break + rest
+        else:
+            moving.append(text)
+    return "".join(kept), "\n".join(moving)
+
+
+def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scope]) -> Measurement:
+    """Measure one prompt (raises the frontend's InputError when it cannot be rendered)."""
+    tokens = _Tokens(tokenizer)
+    renderer = prompt.renderer
+    varying = [h for h in prompt.holes if h.scope.varies_like in LEVELS["stable"]]
+
+    prefix: dict[str, int] = {}
+    totals: list[int] = []
+    for level in REPORTED_LEVELS:
+        variant_plans = plans(level, scope_of)[: 1 if not varying else None]
+        variant_tokens = [tokens(renderer.render(Sampler(plan))) for plan in variant_plans]
+        prefix[level] = common_prefix(variant_tokens)
+        if level == "global":
+            totals = [len(t) for t in variant_tokens]
+    tokens_total = round(sum(totals) / len(totals)) if totals else 0
+
+    causes: list[Cause] = []
+    moved: frozenset[Hole] = frozenset()
+    first_round: list[Rendering] = []
+    pinned: frozenset[str] = frozenset()
+    while varying and len(causes) < MAX_BREAKS:
+        renderings = [renderer.render_traced(Sampler(plan))
+                      for plan in plans("stable", scope_of, pinned)]
+        first_round = first_round or renderings
+        difference = _first_difference(renderings)
+        if difference is None:
+            break
+        offset, left, right = difference
+        hole = attribute(_piece_at(left, offset), _piece_at(right, offset))
+        if hole is None or set(hole.deps) <= pinned:
+            break
+        shared = common_prefix([tokens(r.text) for r in renderings])
+        causes.append(Cause(hole, shared, 0))
+        moved = moved | {hole}
+        pinned = pinned | set(hole.deps)
+
+    causes = [Cause(c.hole, c.prefix_tokens, _following(c.hole, first_round, moved, tokens))
+              for c in causes]
+    stable_prefix = common_prefix([tokens(r.text) for r in first_round]) if first_round \
+        else prefix["global"]
+    projected_global = _projected("global", prompt, scope_of, moved, tokens, prefix["global"])
+    projected_stable = _projected("stable", prompt, scope_of, moved, tokens, stable_prefix)
+    return Measurement(prompt, tokens_total, prefix, tuple(causes), projected_global,
+                       stable_prefix, projected_stable)
+
+
+def _projected(level: str, prompt: Prompt, scope_of: Callable[[str], Scope],
+               moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int) -> int:
+    """The shared prefix at `level` once every moved hole's text comes after the rest."""
+    if not moved:
+        return current
+    reordered = []
+    for plan in plans(level, scope_of):
+        kept, moving = _split_for_move(prompt.renderer.render_traced(Sampler(plan)), moved)
+        reordered.append(tokens(kept + "\n" + moving if moving else kept))
+    return max(current, common_prefix(reordered))
+
+
+def _following(hole: Hole, renderings: Sequence[Rendering], moved: frozenset[Hole],
+               tokens: Callable[[str], list[int]]) -> int:
+    """Constant tokens rendered after the first text that `hole` decides."""
+    for rendering in renderings:
+        for index, piece in enumerate(rendering.pieces):
+            if any(link.hole == hole for link in piece.chain):
+                rest = "".join(p.text for p in rendering.pieces[index + 1:]
+                               if not _volatile(p, moved))
+                return len(tokens(rest)) if rest.strip() else 0
+    return 0

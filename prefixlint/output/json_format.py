@@ -1,0 +1,57 @@
+"""The JSON contract of DESIGN.md §5, shared by `check` and `report` (keys only ever added)."""
+
+from __future__ import annotations
+
+import json
+
+from ..api import Result
+from ..ir import Finding
+from ..measure import Measurement
+
+
+def finding_dict(finding: Finding) -> dict:
+    span = finding.span
+    return {"code": finding.code, "severity": finding.severity, "path": span.path,
+            "line": span.line, "column": span.column, "end_line": span.end_line,
+            "end_column": span.end_column, "message": finding.message, "scope": finding.scope,
+            "expr": finding.expr, "prompt": finding.prompt, "gain_tokens": finding.gain_tokens}
+
+
+def prompt_dict(measurement: Measurement) -> dict:
+    prompt = measurement.prompt
+    hole = measurement.break_hole
+    brk = None
+    if hole is not None:
+        brk = {"path": hole.span.path, "line": hole.span.line, "column": hole.span.column,
+               "expr": hole.expr, "scope": hole.scope.label}
+    return {
+        "id": prompt.id, "path": prompt.path, "line": prompt.line, "kind": prompt.kind,
+        "tokens_total": measurement.tokens_total,
+        "prefix_tokens": dict(measurement.prefix_tokens),
+        "share": {level: measurement.share(level) for level in measurement.prefix_tokens},
+        "break": brk,
+        "projected": {"prefix_tokens_global": measurement.projected_prefix_global,
+                      "share_global": measurement.projected_share_global},
+        "gain_tokens": measurement.gain_tokens,
+        "files": list(prompt.files),
+    }
+
+
+def document(result: Result) -> dict:
+    prompts = [prompt_dict(m) for m in result.measurements]
+    return {
+        "version": 1,
+        "tokenizer": result.tokenizer.name,
+        "findings": [finding_dict(f) for f in result.findings],
+        "prompts": prompts,
+        "summary": {
+            "prompts": len(prompts),
+            "findings": len(result.findings),
+            "tokens_total": sum(m.tokens_total for m in result.measurements),
+            "prefix_tokens_global": sum(m.prefix_tokens["global"] for m in result.measurements),
+        },
+    }
+
+
+def render(result: Result) -> str:
+    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,54 @@
+"""`report`'s readable table: per prompt, tokens, shared prefix per scope, share, break, gain."""
+
+from __future__ import annotations
+
+from ..api import Result
+from ..measure import Measurement
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+def _break(measurement: Measurement) -> str:
+    hole = measurement.break_hole
+    if hole is None:
+        return "-"
+    return f"{hole.span.line}:{hole.span.column} {hole.scope.label} '{hole.expr}'"
+
+
+def render(result: Result) -> str:
+    header = ("prompt", "tokens", "global", "user", "session", "share", "break",
+              "projected")
+    rows = []
+    for m in result.measurements:
+        projected = _percent(m.projected_share_global)
+        if m.gain_tokens:
+            projected += f" (+{m.gain_tokens:,})"
+        rows.append((m.prompt.id, f"{m.tokens_total:,}", f"{m.prefix_tokens['global']:,}",
+                     f"{m.prefix_tokens['user']:,}", f"{m.prefix_tokens['session']:,}",
+                     _percent(m.share("global")), _break(m), projected))
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    numeric = {1, 2, 3, 4, 5}
+
+    def line(row) -> str:
+        cells = [str(c).rjust(widths[i]) if i in numeric else str(c).ljust(widths[i])
+                 for i, c in enumerate(row)]
+        return "  ".join(cells).rstrip()
+
+    out = [line(header), line(tuple("-" * w for w in widths))]
+    out.extend(line(r) for r in rows)
+    total = sum(m.tokens_total for m in result.measurements)
+    shared = sum(m.prefix_tokens["global"] for m in result.measurements)
+    projected = sum(m.projected_prefix_global for m in result.measurements)
+    share = shared / total if total else 1.0
+    after = projected / total if total else 1.0
+    out.append("")
+    out.append(f"{len(result.measurements)} prompts, {total:,} tokens ({result.tokenizer.name}); "
+               f"shared by every user: {shared:,} ({_percent(share)}); after the suggested "
+               f"moves: {projected:,} ({_percent(after)}).")
+    out.append("global = shared by every user; user = by one user's sessions; "
+               "session = by one session's requests. Share = global / tokens.")
+    if result.findings:
+        out.append(f"{len(result.findings)} findings: run `prefixlint check` for details.")
+    return "\n".join(out) + "\n"

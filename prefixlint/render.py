@@ -1,0 +1,242 @@
+"""Sample values for holes, and the plans that say which holes vary in which variant.
+
+A variant fixes every hole at or below a level's scope (seed 0) and gives every hole above
+it a seed of its own (1, 2, 3), so that common prefixes of variants are exactly what that
+level shares. Values are realistic (names, dates a day apart, ids, questions, documents) and
+deterministic: they come from CRC32 of the value path and the seed, never from `hash()`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import zlib
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from .ir import Scope
+
+VARIANTS = 3
+
+# Which scopes vary at each measured level. `stable` (everything above deploy varies) is
+# where rules look for breaks, so that a date header is found as well as a user's name.
+LEVELS: dict[str, frozenset[Scope]] = {
+    "stable": frozenset({Scope.DAY, Scope.USER, Scope.SESSION, Scope.REQUEST}),
+    "global": frozenset({Scope.USER, Scope.SESSION, Scope.REQUEST}),
+    "user": frozenset({Scope.SESSION, Scope.REQUEST}),
+    "session": frozenset({Scope.REQUEST}),
+}
+
+_NAMES = ("Alice Zhang", "Bartholomew Okonkwo-Reyes", "Chen Wei", "Dagny Solberg",
+          "Esperanza Villanueva", "Farid Haddad")
+_EMAILS = ("alice.zhang@example.com", "b.okonkwo@contoso.io", "wei.chen@example.org",
+           "dagny@solberg.no", "esperanza.v@example.mx")
+_LOCALES = ("en-US", "de-DE", "fr-FR", "ja-JP", "pt-BR", "es-MX")
+_PLANS = ("free", "pro", "enterprise", "team", "starter")
+_QUESTIONS = (
+    "How do I reset my password?",
+    "My invoice from last month shows two charges for the same seat; can you explain why "
+    "and refund the duplicate?",
+    "Why did the export fail?",
+    "Can you summarize the differences between the standard and premium support tiers, "
+    "including response times, weekend coverage and the escalation path?",
+    "Where can I download the audit log?",
+)
+_PARAGRAPHS = (
+    "Refunds for annual plans are prorated to the day and issued to the original payment "
+    "method within five business days.",
+    "To rotate an API key, open Settings, choose Keys, and select Rotate; the old key keeps "
+    "working for 24 hours so that deployments can be updated without downtime.",
+    "Exports larger than 2 GB are split into parts.",
+    "Single sign-on is available on the enterprise plan and supports SAML 2.0 and OIDC "
+    "identity providers, with just-in-time provisioning and group-based role mapping for "
+    "every workspace in the organization.",
+    "Audit logs are retained for 400 days.",
+)
+_PHRASES = ("concise", "warm and professional, with short paragraphs", "formal",
+            "friendly, plain-spoken and encouraging", "neutral")
+_BASE_DAY = _dt.date(2026, 11, 30)
+
+# Value-path words that pick a realistic kind of sample text, tried from leaf to root.
+_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("email",), "email"),
+    (("name", "owner", "author", "assignee", "agent"), "name"),
+    (("locale", "language", "lang"), "locale"),
+    (("plan", "tier", "subscription"), "plan"),
+    (("date", "today", "day", "weekday"), "date"),
+    (("now", "time", "timestamp", "datetime", "clock"), "time"),
+    (("id", "uuid", "nonce", "token", "key", "hash", "seed"), "id"),
+    (("question", "query", "input", "message", "prompt", "ask"), "question"),
+    (("doc", "document", "context", "result", "snippet", "chunk", "passage", "history",
+      "memory", "summary", "content", "text", "body", "retrieved", "observation"), "paragraph"),
+)
+
+
+def _kind_of(path: str) -> str:
+    for part in reversed(path.lower().split(".")):
+        words = part.replace("-", "_").split("_")
+        for keys, kind in _KINDS:
+            if any(w == k or w == k + "s" for w in words for k in keys):
+                return kind
+    return "phrase"
+
+
+def sample_text(path: str, seed: int) -> str:
+    """Realistic, deterministic text for a value path; different seeds give different text."""
+    kind = _kind_of(path)
+    h = zlib.crc32(path.encode("utf-8"))
+    if kind == "date":
+        return (_BASE_DAY + _dt.timedelta(days=seed)).isoformat()
+    if kind == "time":
+        moment = _dt.datetime(2026, 11, 30, 9, 15, 0) + _dt.timedelta(
+            days=seed, hours=seed * 5, minutes=seed * 17, seconds=seed * 23)
+        return moment.isoformat() + "Z"
+    if kind == "id":
+        digest = zlib.crc32(f"{path}#{seed}".encode("utf-8"))
+        tail = zlib.crc32(f"{seed}#{path}".encode("utf-8"))
+        return f"{digest:08x}-{tail & 0xffff:04x}-4{(tail >> 16) & 0xfff:03x}-{seed:04d}"
+    pool = {"email": _EMAILS, "name": _NAMES, "locale": _LOCALES, "plan": _PLANS,
+            "question": _QUESTIONS, "paragraph": _PARAGRAPHS}.get(kind, _PHRASES)
+    return pool[(h + seed) % len(pool)]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One variant: which scopes vary, its seed, and which value paths are held fixed."""
+
+    varying: frozenset[Scope]
+    seed: int
+    scope_of: Callable[[str], Scope]
+    pinned: frozenset[str] = frozenset()
+
+    def seed_for(self, path: str) -> int:
+        if self.scope_of(path).varies_like not in self.varying:
+            return 0
+        for pin in self.pinned:
+            if path == pin or path.startswith(pin + "."):
+                return 0
+        return self.seed
+
+
+def plans(level: str, scope_of: Callable[[str], Scope],
+          pinned: frozenset[str] = frozenset()) -> tuple[Plan, ...]:
+    """The variants of one level (see `LEVELS`)."""
+    return tuple(Plan(LEVELS[level], seed, scope_of, pinned) for seed in range(1, VARIANTS + 1))
+
+
+class Sample:
+    """A stand-in value for a hole that behaves like whatever a template does with it.
+
+    It prints as realistic text, has any attribute or item (each a value path of its own),
+    iterates as a list of 1 to 3 items, is true or false by seed, and compares to literals
+    by seed, so that branches on it are taken differently across variants.
+    """
+
+    __slots__ = ("_path", "_plan", "_seed")
+
+    def __init__(self, path: str, plan: Plan) -> None:
+        self._path = path
+        self._plan = plan
+        self._seed = plan.seed_for(path)
+
+    def _child(self, name: object) -> "Sample":
+        return Sample(f"{self._path}.{name}", self._plan)
+
+    def __getattr__(self, name: str) -> "Sample":
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._child(name)
+
+    def __getitem__(self, key: object) -> "Sample":
+        return self._child(key)
+
+    def __call__(self, *args: object, **kwargs: object) -> "Sample":
+        return self
+
+    def __str__(self) -> str:
+        return sample_text(self._path, self._seed)
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def _count(self) -> int:
+        return 2 if self._seed == 0 else (self._seed - 1) % 3 + 1
+
+    def __iter__(self) -> Iterator["Sample"]:
+        return (self._child(i) for i in range(self._count()))
+
+    def __reversed__(self) -> Iterator["Sample"]:
+        return (self._child(i) for i in reversed(range(self._count())))
+
+    def __len__(self) -> int:
+        return self._count()
+
+    def _flag(self) -> bool:
+        return self._seed % 2 == 0
+
+    def __bool__(self) -> bool:
+        return self._flag()
+
+    def __contains__(self, item: object) -> bool:
+        return self._flag()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sample):
+            return str(self) == str(other)
+        return self._flag()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return zlib.crc32(str(self).encode("utf-8"))
+
+    def _compare(self, other: object, op: Callable[[str, str], bool]) -> bool:
+        if isinstance(other, Sample):
+            return op(str(self), str(other))
+        return self._flag()
+
+    def __lt__(self, other: object) -> bool:
+        return self._compare(other, lambda a, b: a < b)
+
+    def __le__(self, other: object) -> bool:
+        return self._compare(other, lambda a, b: a <= b)
+
+    def __gt__(self, other: object) -> bool:
+        return self._compare(other, lambda a, b: a > b)
+
+    def __ge__(self, other: object) -> bool:
+        return self._compare(other, lambda a, b: a >= b)
+
+    def __int__(self) -> int:
+        return 3 + 7 * self._seed
+
+    __index__ = __int__
+
+    def __float__(self) -> float:
+        return float(int(self))
+
+    def __add__(self, other: object) -> object:
+        if isinstance(other, str):
+            return str(self) + other
+        if isinstance(other, (int, float)):
+            return int(self) + other
+        return NotImplemented
+
+    def __radd__(self, other: object) -> object:
+        if isinstance(other, str):
+            return other + str(self)
+        if isinstance(other, (int, float)):
+            return other + int(self)
+        return NotImplemented
+
+
+class Sampler:
+    """Values by root name for one plan (the `ValueSource` a renderer reads)."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+
+    def value(self, name: str) -> object:
+        return Sample(name, self.plan)

@@ -1,0 +1,145 @@
+"""The rule catalogue (one TOML file per rule in `rules/`) and measurements → findings.
+
+Rule files are the single source of each rule's metadata: the engine takes severities from
+them, `prefixlint rule` prints them, and the test suite runs their examples.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .ir import Finding, Hole, Scope, Span
+from .measure import Measurement
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+SEVERITIES = ("info", "warning", "error")
+
+SCOPE_CODES = {
+    Scope.REQUEST: "PFX001",
+    Scope.USER: "PFX002",
+    Scope.SESSION: "PFX003",
+    Scope.DAY: "PFX004",
+    Scope.UNKNOWN: "PFX005",
+}
+INPUT_ERROR = "PFX900"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A template that shows a rule: `bad` ones must produce the code, `good` ones must not."""
+
+    kind: str
+    file: str
+    source: str
+    expect: tuple[str, ...] = ()
+    files: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: str
+    summary: str
+    why: str
+    instead: str
+    examples: tuple[Example, ...]
+
+
+def rules_dir() -> Path:
+    """`rules/` inside the installed package, or at the top of a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rules", here.parent / "rules"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("the rule catalogue (rules/) is missing from this installation")
+
+
+def _load_rule(path: Path) -> Rule:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    examples = tuple(
+        Example(kind=e["kind"], file=e.get("file", "prompts/example.j2"), source=e["source"],
+                expect=tuple(e.get("expect", ())),
+                files=tuple(sorted(e.get("files", {}).items())), note=e.get("note", ""))
+        for e in data.get("example", ()))
+    rule = Rule(code=data["code"], name=data["name"], severity=data["severity"],
+                summary=data["summary"], why=data["why"].strip(), instead=data["instead"].strip(),
+                examples=examples)
+    if rule.severity not in SEVERITIES:
+        raise ValueError(f"{path.name}: severity must be one of {SEVERITIES}")
+    if path.stem != rule.code:
+        raise ValueError(f"{path.name}: file name must be the rule code {rule.code}")
+    return rule
+
+
+@functools.lru_cache(maxsize=None)
+def catalogue() -> dict[str, Rule]:
+    """Every rule, by code, in code order."""
+    rules = [_load_rule(p) for p in sorted(rules_dir().glob("PFX*.toml"))]
+    return {r.code: r for r in rules}
+
+
+_KIND_WORDS = {"value": "{scope} value", "branch": "branch on {scope} value",
+               "loop": "loop over {scope} value"}
+_SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "session",
+                Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
+
+
+def _message(hole: Hole, prefix: int, following: int, gain: int) -> str:
+    what = _KIND_WORDS.get(hole.kind, "{scope} value").format(scope=_SCOPE_WORDS[hole.scope])
+    verb = "ends the shared prefix" if hole.scope is not Scope.DAY \
+        else "changes the prefix every day"
+    advice = "move it below the constant text"
+    if hole.scope is Scope.UNKNOWN:
+        advice = "declare its scope in [tool.prefixlint.variables] or " + advice
+    return (f"{what} '{hole.expr}' {verb} after {_tokens(prefix)}; {following:,} constant "
+            f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
+            f"(+{_tokens(gain)} cacheable)")
+
+
+def _tokens(count: int) -> str:
+    return f"{count:,} token{'' if count == 1 else 's'}"
+
+
+def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding]:
+    """One finding per hole that ends the shared prefix with constant content after it."""
+    rules = catalogue()
+    findings: list[Finding] = []
+    for cause in measurement.causes:
+        code = SCOPE_CODES.get(cause.hole.scope)
+        if code is None or cause.following_tokens < min_gain_tokens:
+            continue
+        findings.append(Finding(
+            code=code, severity=rules[code].severity, span=cause.hole.span,
+            message=_message(cause.hole, cause.prefix_tokens, cause.following_tokens,
+                             measurement.gain_tokens_stable),
+            scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
+            gain_tokens=measurement.gain_tokens_stable))
+    return findings
+
+
+def input_error(message: str, path: str, line: int, prompt: str | None = None) -> Finding:
+    """A PFX900 finding: this file could not be analyzed, the run goes on."""
+    return Finding(code=INPUT_ERROR, severity=catalogue()[INPUT_ERROR].severity,
+                   span=Span(path, line, 1, line, 1), message=message, prompt=prompt)
+
+
+def selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    """ruff's selection: the most specific matching selector wins, `ignore` wins a tie.
+
+    No `select` means every rule (as specific as `ALL`).
+    """
+    def best(selectors: tuple[str, ...]) -> int:
+        return max((0 if s == "ALL" else len(s) for s in selectors
+                    if s == "ALL" or code.startswith(s)), default=-1)
+
+    chosen = best(select) if select else 0
+    return chosen >= 0 and best(ignore) < chosen

