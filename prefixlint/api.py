@@ -42,9 +42,9 @@ class Result:
 
 
 def load_config(cwd: Path | None = None, config_file: Path | None = None,
-                **overrides: object) -> Config:
-    """The configuration a run from `cwd` uses (see `config.load`)."""
-    return config_module.load(cwd, config_file, overrides)
+                paths: Sequence[str | Path] = (), **overrides: object) -> Config:
+    """The configuration a run from `cwd` on `paths` uses (see `config.load`)."""
+    return config_module.load(cwd, config_file, overrides, [Path(p) for p in paths])
 
 
 def _keep(finding: Finding, config: Config) -> bool:
@@ -101,7 +101,8 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
 def check(paths: Iterable[str | Path] = (), config: Config | None = None,
           cwd: Path | None = None) -> Result:
     """Find and measure the prompts under `paths` (default: `include`, else the cwd)."""
-    config = config or load_config(cwd)
+    paths = list(paths)
+    config = config or load_config(cwd, paths=paths)
     files = discover(paths, config, cwd)
     tokenizer = load(config.tokenizer, config.tokenizer_path)
     findings, measurements = analyze(files, config, tokenizer)

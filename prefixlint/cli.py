@@ -42,7 +42,7 @@ def _run(paths, config_file, select, ignore, tokenizer, fail_on):
         overrides["ignore"] = check_codes("--ignore", list(_codes(ignore))) if ignore else None
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
-    config = api.load_config(None, Path(config_file) if config_file else None, **overrides)
+    config = api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
     result = api.check(paths, config)
     if result.tokenizer.warning:
         click.echo(result.tokenizer.warning, err=True)

@@ -1,19 +1,21 @@
 """`[tool.prefixlint]` in pyproject.toml (or a prefixlint.toml) → a validated `Config`.
 
 The project root is the folder of the nearest settings file above the working directory
-(a prefixlint.toml, or a pyproject.toml that has a `[tool.prefixlint]` table), else the
-working directory. Unknown keys and bad values are errors, never silently ignored.
+(a prefixlint.toml, or a pyproject.toml that has a `[tool.prefixlint]` table); when there is
+none, the nearest one above the paths given (as ruff uses the settings closest to the files);
+else the working directory. Unknown keys and bad values are errors, never silently ignored.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .ir import Scope
 
@@ -46,7 +48,7 @@ class Config:
     variables: tuple[tuple[str, Scope], ...] = ()
     search_paths: tuple[str, ...] = ()
     fail_on: str = "error"
-    min_gain_tokens: int = 16
+    min_gain_tokens: int = 32
     force_exclude: bool = False
     variables_map: Mapping[str, Scope] = field(default_factory=dict, compare=False, repr=False)
 
@@ -176,11 +178,21 @@ def find_settings(start: Path) -> Path | None:
     return None
 
 
+def _common_folder(paths: Sequence[Path]) -> Path | None:
+    folders = [p if p.is_dir() else p.parent for p in paths if p.exists()]
+    if not folders:
+        return None
+    return Path(os.path.commonpath([str(f) for f in folders]))
+
+
 def load(cwd: Path | None = None, config_file: Path | None = None,
-         overrides: Mapping[str, Any] | None = None) -> Config:
+         overrides: Mapping[str, Any] | None = None, paths: Sequence[Path] = ()) -> Config:
     """Resolve the configuration of a run; `overrides` (from the CLI) win over the file."""
     cwd = (cwd or Path.cwd()).resolve()
     source = config_file.resolve() if config_file else find_settings(cwd)
+    if source is None and config_file is None and paths:
+        common = _common_folder([(p if p.is_absolute() else cwd / p).resolve() for p in paths])
+        source = find_settings(common) if common is not None else None
     if config_file is not None and not source.is_file():
         raise ConfigError(f"configuration file {config_file} does not exist")
     settings: dict[str, Any] = {}

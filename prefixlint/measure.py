@@ -115,20 +115,24 @@ def _piece_at(rendering: Rendering, offset: int) -> Piece | None:
 def attribute(a: Piece | None, b: Piece | None) -> Hole | None:
     """The hole that decided why two variants differ where pieces `a` and `b` start to.
 
-    Chains are compared from the outside in: the first step where they part is the cause
-    (a branch taken differently, or a loop one variant is still in). When both chains are
-    the same, the innermost value differs; a loop over the same data is reported instead of
-    the item expression inside it, since the loop is what has to move.
+    Chains are compared from the outside in; the first step where they part is the cause.
+    Where one variant is inside a branch or loop and the other is not, the branch or loop is
+    the cause (sample values never render empty, so a value cannot be what is missing); two
+    different branches at the same step are told apart by source order. When both chains
+    are the same, the innermost value differs; a loop over the same data is reported rather
+    than the item expression inside it, since the loop is what has to move.
     """
     chain_a = a.chain if a else ()
     chain_b = b.chain if b else ()
     depth = 0
     while depth < len(chain_a) and depth < len(chain_b) and chain_a[depth] == chain_b[depth]:
         depth += 1
-    if depth < len(chain_a):
-        return chain_a[depth].hole
-    if depth < len(chain_b):
-        return chain_b[depth].hole
+    candidates = [chain[depth] for chain in (chain_a, chain_b) if depth < len(chain)]
+    if candidates:
+        controls = [link for link in candidates if link.branch >= 0] or candidates
+        if len({link.hole.span.path for link in controls}) == 1:
+            controls.sort(key=lambda link: (link.hole.span.line, link.hole.span.column))
+        return controls[0].hole
     if not chain_a:
         return None
     inner = chain_a[-1].hole

@@ -100,7 +100,12 @@ def _message(hole: Hole, prefix: int, following: int, gain: int) -> str:
     advice = "move it below the constant text"
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
-    return (f"{what} '{hole.expr}' {verb} after {_tokens(prefix)}; {following:,} constant "
+    origins = [d for d in hole.deps if d.split(".")[0] not in hole.expr]
+    if origins:
+        what += f" '{hole.expr}' (from {', '.join(origins)})"
+    else:
+        what += f" '{hole.expr}'"
+    return (f"{what} {verb} after {_tokens(prefix)}; {following:,} constant "
             f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
             f"(+{_tokens(gain)} cacheable)")
 

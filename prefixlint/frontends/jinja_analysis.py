@@ -124,6 +124,9 @@ class TemplateAnalyzer:
         self.fors = scan.blocks_with("for")
         self.references: list[str] = []
         self.holes: list[Hole] = []
+        # What `{% set ns.attr = … %}` stored in each namespace: visible outside the block
+        # or loop that assigned it, as Jinja's namespaces are.
+        self.namespaces: dict[str, Dep] = {}
 
     # -- expressions -------------------------------------------------------------------
 
@@ -134,7 +137,7 @@ class TemplateAnalyzer:
             return Dep(frozenset({path}))
         if isinstance(node, nodes.Name):
             if node.name in scope:
-                return scope[node.name]
+                return scope[node.name] | self.namespaces.get(node.name, STATIC)
             return STATIC
         result = STATIC
         for child in node.iter_child_nodes():
@@ -218,7 +221,7 @@ class TemplateAnalyzer:
         if isinstance(target, nodes.Name):
             scope[target.name] = dep
         elif isinstance(target, nodes.NSRef):
-            scope[target.name] = scope.get(target.name, STATIC) | dep
+            self.namespaces[target.name] = self.namespaces.get(target.name, STATIC) | dep
         elif isinstance(target, nodes.Tuple):
             for item in target.items:
                 self.assign(item, dep, scope)

@@ -14,7 +14,10 @@ def _break(measurement: Measurement) -> str:
     hole = measurement.break_hole
     if hole is None:
         return "-"
-    return f"{hole.span.line}:{hole.span.column} {hole.scope.label} '{hole.expr}'"
+    where = f"{hole.span.line}:{hole.span.column}"
+    if hole.span.path != measurement.prompt.path:
+        where = f"{hole.span.path}:{where}"
+    return f"{where} {hole.scope.label} '{hole.expr}'"
 
 
 def render(result: Result) -> str:
@@ -49,6 +52,9 @@ def render(result: Result) -> str:
                f"moves: {projected:,} ({_percent(after)}).")
     out.append("global = shared by every user; user = by one user's sessions; "
                "session = by one session's requests. Share = global / tokens.")
+    unreadable = [f for f in result.findings if f.code == "PFX900"]
+    for finding in unreadable:
+        out.append(f"not measured: {finding.span.path}:{finding.span.line}: {finding.message}")
     if result.findings:
         out.append(f"{len(result.findings)} findings: run `prefixlint check` for details.")
     return "\n".join(out) + "\n"
