@@ -42,6 +42,11 @@ class Measurement:
     projected_prefix_global: int
     prefix_tokens_stable: int = 0
     projected_prefix_stable: int = 0
+    level_totals: tuple[tuple[str, int], ...] = ()
+
+    def total_at(self, level: str) -> int:
+        """Mean tokens of the variants measured at `level`."""
+        return dict(self.level_totals).get(level, self.tokens_total)
 
     def share(self, level: str) -> float:
         return _ratio(self.prefix_tokens[level], self.tokens_total)
@@ -204,14 +209,13 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
     varying = [h for h in prompt.holes if h.scope.varies_like in LEVELS["stable"]]
 
     prefix: dict[str, int] = {}
-    totals: list[int] = []
+    level_totals: list[tuple[str, int]] = []
     for level in REPORTED_LEVELS:
         variant_plans = plans(level, scope_of)[: 1 if not varying else None]
         variant_tokens = [tokens(renderer.render(Sampler(plan))) for plan in variant_plans]
         prefix[level] = common_prefix(variant_tokens)
-        if level == "global":
-            totals = [len(t) for t in variant_tokens]
-    tokens_total = round(sum(totals) / len(totals)) if totals else 0
+        level_totals.append((level, round(sum(map(len, variant_tokens)) / len(variant_tokens))))
+    tokens_total = dict(level_totals)["global"]
 
     causes: list[Cause] = []
     moved: frozenset[Hole] = frozenset()
@@ -240,7 +244,7 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
     projected_global = _projected("global", prompt, scope_of, moved, tokens, prefix["global"])
     projected_stable = _projected("stable", prompt, scope_of, moved, tokens, stable_prefix)
     return Measurement(prompt, tokens_total, prefix, tuple(causes), projected_global,
-                       stable_prefix, projected_stable)
+                       stable_prefix, projected_stable, tuple(level_totals))
 
 
 def _projected(level: str, prompt: Prompt, scope_of: Callable[[str], Scope],

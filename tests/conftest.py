@@ -1,0 +1,47 @@
+"""Shared test helpers: the offline tiktoken cache, and small projects written to tmp dirs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED_CACHE = REPO.parent / "shared" / "tiktoken-cache"
+if SHARED_CACHE.is_dir() and "TIKTOKEN_CACHE_DIR" not in os.environ:
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED_CACHE)
+
+
+def write_project(root: Path, files: dict[str, str | bytes], settings: str = "") -> Path:
+    """Write a project (with a prefixlint.toml marking its root) and return its root."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "prefixlint.toml").write_text(settings, encoding="utf-8")
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+def run_cli(*args: str, cwd: Path, env: dict[str, str] | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `python -m prefixlint` as a user would, in `cwd`."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    full_env["PYTHONPATH"] = str(REPO) + os.pathsep + full_env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "prefixlint", *args], cwd=cwd, env=full_env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A factory: project({"prompts/a.j2": "..."}) → root path."""
+    def make(files: dict[str, str | bytes], settings: str = "") -> Path:
+        return write_project(tmp_path / "project", files, settings)
+    return make
