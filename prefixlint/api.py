@@ -67,6 +67,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple
         try:
             read_text(config.root / name, name, workspace.limits.max_file_bytes)
             members = workspace.load(name)
+            workspace.check_cycle(members)
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, name))
             continue

@@ -176,28 +176,31 @@ class ProjectEnvironment(SandboxedEnvironment):
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's signature
         for arg in list(args) + list(kwargs.values()):
-            if isinstance(arg, int) and not isinstance(arg, bool) and arg > __self.limits.max_chars:
-                raise RenderLimitError("an argument exceeds the output limit")
-            if isinstance(arg, str) and _FORMAT_WIDTH.search(arg):
-                raise RenderLimitError("format width too large for a template")
-        if isinstance(__obj, str) is False and getattr(__obj, "__name__", "") == "format" \
-                and isinstance(getattr(__obj, "__self__", None), str) \
-                and _FORMAT_WIDTH.search(__obj.__self__):
-            raise RenderLimitError("format width too large for a template")
+            __self._check_argument(arg)
         return __self._check_size(SandboxedEnvironment.call(__self, __context, __obj, *args,
                                                             **kwargs))
 
+    def getattr(self, obj, attribute):
+        if isinstance(obj, str) and attribute in ("format", "format_map") \
+                and _FORMAT_WIDTH.search(obj):
+            raise RenderLimitError("format width too large for a template")
+        return super().getattr(obj, attribute)
+
+    def _check_argument(self, arg: object) -> None:
+        if isinstance(arg, int) and not isinstance(arg, bool) and arg > self.limits.max_chars:
+            raise RenderLimitError("an argument exceeds the output limit")
+        if isinstance(arg, str) and _FORMAT_WIDTH.search(arg):
+            raise RenderLimitError("format width too large for a template")
+
     def _bounded(self, function: Callable) -> Callable:
+        """A filter that refuses arguments which would make its output huge."""
         def guarded(*args, **kwargs):
-            for arg in list(args[1:]) + list(kwargs.values()):
-                if isinstance(arg, int) and not isinstance(arg, bool) \
-                        and arg > self.limits.max_chars:
-                    raise RenderLimitError("a filter argument exceeds the output limit")
+            for arg in list(args) + list(kwargs.values()):
+                self._check_argument(arg)
             return self._check_size(function(*args, **kwargs))
 
-        for attribute in ("jinja_pass_arg",):
-            if hasattr(function, attribute):
-                setattr(guarded, attribute, getattr(function, attribute))
+        if hasattr(function, "jinja_pass_arg"):
+            guarded.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
         return guarded
 
 
@@ -296,15 +299,19 @@ class Workspace:
 
         return visit(files[0]) if files else None
 
+    def check_cycle(self, files: tuple[str, ...]) -> None:
+        """Raise an InputError at the include that closes a cycle among `files`."""
+        loop = self.cycle(files)
+        if loop:
+            site, line = self._reference_site(loop[-2], loop[-1])
+            raise InputError("include cycle: " + " -> ".join(loop), site, line)
+
     # -- prompts -------------------------------------------------------------------------
 
     def prompt(self, name: str) -> Prompt:
         """The Prompt of a root template (raises InputError for anything unreadable)."""
         files = self.load(name)
-        loop = self.cycle(files)
-        if loop:
-            site, line = self._reference_site(loop[-2], loop[-1])
-            raise InputError("include cycle: " + " -> ".join(loop), site, line)
+        self.check_cycle(files)
         holes = tuple(h for f in files for h in self.registry.holes.get(f, ()))
         segments: tuple[Text | Hole, ...] = tuple(self.registry.holes.get(name, ()))
         suppressions = tuple(
