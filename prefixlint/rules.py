@@ -55,9 +55,10 @@ class Rule:
 
 
 def rules_dir() -> Path:
-    """`rules/` inside the installed package, or at the top of a source checkout."""
+    """The catalogue inside an installed wheel (`prefixlint/_rules`), or `rules/` at the top
+    of a source checkout."""
     here = Path(__file__).resolve().parent
-    for candidate in (here / "rules", here.parent / "rules"):
+    for candidate in (here / "_rules", here.parent / "rules"):
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError("the rule catalogue (rules/) is missing from this installation")

@@ -85,7 +85,8 @@ def scan(environment, source: str, name: str, path: str) -> Scan:
         if token in ("variable_begin", "block_begin"):
             open_kind, open_start, inner = token, start, []
         elif token in ("variable_end", "block_end") and open_kind:
-            tag = Tag(open_start, pos, "".join(inner).strip())
+            # `-}}` and `-%}` tokens carry the whitespace they strip; the tag ends before it.
+            tag = Tag(open_start, start + len(value.rstrip()), "".join(inner).strip())
             (variables if open_kind == "variable_begin" else blocks).append(tag)
             open_kind = ""
         elif token == "comment":

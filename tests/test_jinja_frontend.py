@@ -1,0 +1,82 @@
+"""Jinja frontend details: columns from the lexer, includes and search paths, attribution."""
+
+from __future__ import annotations
+
+from prefixlint import api
+from prefixlint.ir import Hole, Link, Piece, Rendering, Scope, Span
+from prefixlint.measure import _split_for_move, attribute
+
+from conftest import write_project
+
+POLICY = ("Follow the support policy: verify the account owner before discussing billing, "
+          "never share another customer's data, escalate outages to the on-call engineer. ") * 3
+
+
+def places(root, settings=""):
+    result = api.check([], api.load_config(root), cwd=root)
+    return [(f.code, f.span.path, f.span.line, f.span.column, f.span.end_line, f.span.end_column)
+            for f in result.findings]
+
+
+def test_columns_count_characters_with_crlf_unicode_and_multiline_tags(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "prompts/crlf.j2": ("Línea uno — ok\r\nGrüße {{ user.name }}\r\n" + POLICY).encode(),
+        "prompts/multi.j2": "Intro.\n{{\n  user.name\n}}\n" + POLICY,
+        "prompts/trim.j2": "Intro.\n  {{- user.name -}}  \n" + POLICY,
+    })
+    assert places(root) == [
+        ("PFX002", "prompts/crlf.j2", 2, 7, 2, 22),
+        ("PFX002", "prompts/multi.j2", 2, 1, 4, 3),
+        ("PFX002", "prompts/trim.j2", 2, 3, 2, 20),
+    ]
+
+
+def test_search_paths_and_relative_includes_stay_in_the_root(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": "{% include 'header.j2' %}\n{% include './local.j2' %}\n" + POLICY,
+        "prompts/local.j2": "Local text.",
+        "shared/header.j2": "Trace {{ trace_id }}.",
+    }, 'search-paths = ["shared"]\n')
+    assert places(root) == [("PFX001", "shared/header.j2", 1, 7, 1, 21)]
+
+
+def test_macro_with_loop_inside_is_reported_at_the_call_site(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": ("{% macro list(items) %}{% for i in items %}- {{ i.title }}\n{% endfor %}"
+                         "{% endmacro %}Sources:\n{{ list(search_results) }}\n" + POLICY),
+    })
+    assert places(root)[0][:4] == ("PFX001", "prompts/a.j2", 3, 1)
+
+
+def hole(expr, line, kind="value", deps=None):
+    return Hole(kind, expr, Span("a.j2", line, 1, line, 2), tuple(deps or [expr]), Scope.USER)
+
+
+def test_attribute_prefers_the_branch_over_the_value_after_it():
+    branch = hole("user.vip", 2, "branch")
+    name = hole("user.name", 3)
+    inside = Piece("VIP customer", (Link(branch, 0),))
+    after = Piece("Alice", (Link(name),))
+    assert attribute(inside, after) == branch
+    assert attribute(after, inside) == branch
+    assert attribute(Piece("x", (Link(branch, 0),)), Piece("y", (Link(branch, 1),))) == branch
+
+
+def test_attribute_reports_the_loop_not_the_item_expression():
+    loop = hole("docs", 2, "loop", ["docs"])
+    title = hole("d.title", 3, deps=["docs"])
+    chain = (Link(loop, 0), Link(title))
+    assert attribute(Piece("Refunds", chain), Piece("Exports", chain)) == loop
+    assert attribute(None, None) is None
+
+
+def test_move_takes_the_line_label_and_leaves_the_line_break():
+    name = hole("user.name", 2)
+    rendering = Rendering((Piece("Intro.\nYou are speaking with "), Piece("Alice", (Link(name),)),
+                           Piece(".\nPolicy text.")))
+    assert _split_for_move(rendering, frozenset({name})) == (
+        "Intro.\n\nPolicy text.", "You are speaking with Alice.")
+    long_line = Rendering((Piece("A long constant sentence that should stay in place for "),
+                           Piece("Alice", (Link(name),)), Piece(" here.\nMore.")))
+    assert _split_for_move(long_line, frozenset({name})) == (
+        "A long constant sentence that should stay in place for  here.\nMore.", "Alice")
