@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from . import config as config_module
 from . import rules
 from .config import Config
 from .discover import discover, glob_match
 from .frontends.jinja import InputError, Limits, Workspace, read_text
-from .ir import Finding
+from .frontends.python import PythonProject, is_python
+from .ir import Finding, Prompt, Scope
 from .measure import Measurement, measure
 from .tokenizers import Tokenizer, load
 from .volatility import Volatility
@@ -56,14 +57,32 @@ def _keep(finding: Finding, config: Config) -> bool:
     return True
 
 
+def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
+    """Scopes for a prompt's holes: explicit ones (clock calls, import-time values) first."""
+    explicit = dict(prompt.scopes)
+    if not explicit:
+        return volatility.scope_of
+    return lambda path: explicit[path] if path in explicit else volatility.scope_of(path)
+
+
 def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple[list[Finding], list[Measurement]]:
-    """Analyze project-relative template files; unreadable ones become PFX900 findings."""
+    """Analyze project-relative files; unreadable ones become PFX900 findings."""
     volatility = Volatility(config.variables_map)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
+    python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits)
     findings: list[Finding] = []
+    prompts: list[tuple[Prompt, list]] = []
+    templates = [f for f in files if not is_python(f)]
+    for name in files:
+        if not is_python(name):
+            continue
+        try:
+            prompts.extend(python.prompts(name))
+        except InputError as error:
+            findings.append(rules.input_error(error.message, error.path, error.line, name))
     loaded: list[str] = []
     referenced: set[str] = set()
-    for name in files:
+    for name in templates:
         try:
             read_text(config.root / name, name, workspace.limits.max_file_bytes)
             members = workspace.load(name)
@@ -73,18 +92,23 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple
             continue
         loaded.append(name)
         referenced.update(members[1:])
-    measurements: list[Measurement] = []
     for name in loaded:
         if name in referenced:
             continue  # a partial: analyzed as part of the prompts that include it
         try:
-            prompt = workspace.prompt(name)
-            measured = measure(prompt, tokenizer, volatility.scope_of)
+            prompts.append((workspace.prompt(name), []))
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, name))
+    measurements: list[Measurement] = []
+    for prompt, notes in prompts:
+        try:
+            measured = measure(prompt, tokenizer, _scoped(prompt, volatility))
+        except InputError as error:
+            findings.append(rules.input_error(error.message, error.path, error.line, prompt.id))
             continue
         measurements.append(measured)
-        for finding in rules.findings_for(measured, config.min_gain_tokens):
+        for finding in rules.findings_for(measured, config.min_gain_tokens) + \
+                rules.note_findings(notes, prompt.id):
             suppressions = prompt.suppressions_for(finding.span.path)
             if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
                 findings.append(finding)

@@ -15,7 +15,6 @@ from typing import Iterable
 from .config import Config, ConfigError
 from .frontends.jinja import TEMPLATE_SUFFIXES
 
-PYTHON_SUFFIXES = (".py", ".pyi")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
                    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build",
                    "dist", "site-packages")
@@ -66,7 +65,8 @@ def _excluded(rel: str, config: Config) -> bool:
 
 
 def _wanted(rel: str, config: Config) -> bool:
-    return rel.endswith(TEMPLATE_SUFFIXES) or any(glob_match(p, rel) for p in config.include)
+    return rel.endswith(TEMPLATE_SUFFIXES + (".py",)) or any(glob_match(p, rel)
+                                                             for p in config.include)
 
 
 def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = None) -> tuple[str, ...]:
@@ -93,8 +93,6 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             raise ConfigError(f"{path}: no such file or directory")
         rel = _relative(root, absolute)
         if absolute.is_file():
-            if rel.endswith(PYTHON_SUFFIXES):
-                continue  # Python sources are not templates (see the Python frontend)
             if not (config.force_exclude and _excluded(rel, config)):
                 found.add(rel)
             continue

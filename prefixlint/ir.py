@@ -147,6 +147,7 @@ class Prompt:
     renderer: Renderer = field(compare=False, repr=False)
     files: tuple[str, ...] = ()
     suppressions: tuple[tuple[str, "Suppressions"], ...] = ()
+    scopes: tuple[tuple[str, Scope], ...] = ()
 
     def suppressions_for(self, path: str) -> "Suppressions | None":
         for name, value in self.suppressions:

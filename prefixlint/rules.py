@@ -132,6 +132,13 @@ def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding
     return findings
 
 
+def note_findings(notes, prompt_id: str) -> list[Finding]:
+    """Findings from what a frontend noted while lowering (PFX010–PFX013)."""
+    rules = catalogue()
+    return [Finding(code=n.code, severity=rules[n.code].severity, span=n.span,
+                    message=n.message, prompt=prompt_id) for n in notes if n.code in rules]
+
+
 def input_error(message: str, path: str, line: int, prompt: str | None = None) -> Finding:
     """A PFX900 finding: this file could not be analyzed, the run goes on."""
     return Finding(code=INPUT_ERROR, severity=catalogue()[INPUT_ERROR].severity,

@@ -85,11 +85,14 @@ def inside_root(root: Path, name: str) -> Path | None:
 class ProjectLoader(BaseLoader):
     """Loads templates by project-relative name, refusing anything outside the root."""
 
-    def __init__(self, root: Path, limits: Limits) -> None:
+    def __init__(self, root: Path, limits: Limits, overlay: dict[str, str]) -> None:
         self.root = root.resolve()
         self.limits = limits
+        self.overlay = overlay
 
     def get_source(self, environment, template: str):
+        if template in self.overlay:
+            return self.overlay[template], None, lambda: True
         path = inside_root(self.root, template)
         if path is None:
             raise TemplateNotFound(f"{template} (outside the project root, not loaded)")
@@ -109,14 +112,16 @@ class ProjectEnvironment(SandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "+", "%"})
 
     def __init__(self, root: Path, search_paths: tuple[str, ...], limits: Limits,
-                 registry: Registry | None) -> None:
-        super().__init__(loader=ProjectLoader(root, limits), autoescape=False,
+                 registry: Registry | None, overlay: dict[str, str],
+                 origins: dict[str, tuple[str, int, int]]) -> None:
+        super().__init__(loader=ProjectLoader(root, limits, overlay), autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
                          cache_size=1000)
         self.root = root.resolve()
         self.search_paths = search_paths
         self.limits = limits
         self.registry = registry
+        self.origins = origins
         self.scans: dict[str, Scan] = {}
         self.globals[CONCAT_GUARD] = self._concat
         self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": str}
@@ -128,7 +133,8 @@ class ProjectEnvironment(SandboxedEnvironment):
     def _parse(self, source, name, filename):
         template = super()._parse(source, name, filename)
         if name is not None:
-            self.scans[name] = scan(self, source, name, name)
+            path, line, column = self.origins.get(name, (name, 1, 1))
+            self.scans[name] = scan(self, source, name, path, (line, column))
         if self.registry is not None and name is not None:
             TemplateAnalyzer(self.registry, self.scans[name], name).analyze(template)
         else:
@@ -235,8 +241,12 @@ class Workspace:
 
     def __post_init__(self) -> None:
         self.registry = Registry(self.scope_of)
-        self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry)
-        self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None)
+        self.overlay: dict[str, str] = {}
+        self.origins: dict[str, tuple[str, int, int]] = {}
+        self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry,
+                                         self.overlay, self.origins)
+        self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None,
+                                        self.overlay, self.origins)
 
     # -- loading -------------------------------------------------------------------------
 
@@ -321,6 +331,18 @@ class Workspace:
         return Prompt(id=name, path=name, line=1, kind="jinja",
                       blocks=(Block("system", segments),), holes=holes,
                       renderer=renderer, files=files, suppressions=suppressions)
+
+    def inline_prompt(self, name: str, source: str, origin: Span) -> Prompt:
+        """A template built in Python code (`Template("…")`): its holes point into the .py
+        file, at the string literal's text; its id is the call site, `path:line`."""
+        self.overlay[name] = source
+        self.origins[name] = (origin.path, origin.line, origin.column)
+        prompt = self.prompt(name)
+        suppressions = tuple((origin.path if n == name else n, s) for n, s in prompt.suppressions)
+        return Prompt(id=name, path=origin.path, line=int(name.rsplit(":", 1)[1]),
+                      kind="python", blocks=prompt.blocks, holes=prompt.holes,
+                      renderer=prompt.renderer, files=(origin.path,) + prompt.files[1:],
+                      suppressions=suppressions)
 
     def render_error(self, exc: BaseException, name: str) -> InputError:
         """Turn anything a render raised into an InputError at the template line it came from."""

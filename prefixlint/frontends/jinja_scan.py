@@ -46,10 +46,16 @@ class Scan:
     blocks: tuple[Tag, ...]
     comments: tuple[Comment, ...]
     line_starts: tuple[int, ...]
+    origin: tuple[int, int] = (1, 1)
 
     def position(self, offset: int) -> tuple[int, int]:
+        """Line and column in the file: a template inside a Python string literal is shifted
+        to where the literal's text starts."""
         index = bisect.bisect_right(self.line_starts, offset) - 1
-        return index + 1, offset - self.line_starts[index] + 1
+        line, column = index + 1, offset - self.line_starts[index] + 1
+        if line == 1:
+            column += self.origin[1] - 1
+        return line + self.origin[0] - 1, column
 
     def span(self, start: int, end: int) -> Span:
         line, column = self.position(start)
@@ -57,6 +63,7 @@ class Scan:
         return Span(self.path, line, column, end_line, end_column)
 
     def line_span(self, line: int) -> Span:
+        line += self.origin[0] - 1
         return Span(self.path, line, 1, line, 1)
 
     def blocks_with(self, *keywords: str) -> list[Tag]:
@@ -68,7 +75,8 @@ def normalize_newlines(source: str) -> str:
     return _NEWLINE.sub("\n", source)
 
 
-def scan(environment, source: str, name: str, path: str) -> Scan:
+def scan(environment, source: str, name: str, path: str,
+         origin: tuple[int, int] = (1, 1)) -> Scan:
     """Lex `source` with the environment's own lexer; raises TemplateSyntaxError as Jinja does."""
     text = normalize_newlines(source)
     variables: list[Tag] = []
@@ -94,4 +102,6 @@ def scan(environment, source: str, name: str, path: str) -> Scan:
         elif open_kind:
             inner.append(value)
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    return Scan(path, text, tuple(variables), tuple(blocks), tuple(comments), tuple(starts))
+    comments = [Comment(c.line + origin[0] - 1, c.text) for c in comments]
+    return Scan(path, text, tuple(variables), tuple(blocks), tuple(comments), tuple(starts),
+                origin)

@@ -1,0 +1,510 @@
+"""Python source → the `Prompt`s it sends, found at their call sites and never executed.
+
+A file is read as text first and parsed only when it mentions a prompt sink; then libcst
+gives positions and qualified names, sinks are matched (OpenAI, Anthropic, LiteLLM,
+LangChain, lists of role dicts, Jinja templates built in code) and each one's arguments are
+lowered to blocks in the order the provider serializes them.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import string
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .. import suppress
+from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Suppressions, Text
+from .jinja import InputError, read_text
+from .python_catalogue import CALL_SINKS, LITELLM, PREFILTER
+
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+def is_python(path: str) -> bool:
+    return path.endswith(PYTHON_SUFFIXES)
+
+
+class SegmentRenderer:
+    """Renders blocks of Text and Hole segments, one header line per block (`<|role|>`).
+
+    The header stands in for a chat template's role markers, so that a value in the system
+    message and one in a user message are told apart; a test builds the same text by hand.
+    """
+
+    def __init__(self, blocks: tuple[Block, ...]) -> None:
+        self.blocks = blocks
+
+    def _pieces(self, values) -> list[Piece]:
+        pieces: list[Piece] = []
+        for block in self.blocks:
+            pieces.append(Piece(f"<|{block.role}|>\n"))
+            for segment in block.segments:
+                if isinstance(segment, Text):
+                    pieces.append(Piece(segment.text))
+                else:
+                    pieces.append(Piece(str(values.value(segment.deps[0])), (Link(segment),)))
+            pieces.append(Piece("\n"))
+        return pieces
+
+    def render(self, values) -> str:
+        return "".join(p.text for p in self._pieces(values))
+
+    def render_traced(self, values) -> Rendering:
+        return Rendering(tuple(self._pieces(values)))
+
+
+@dataclass
+class PythonResult:
+    """The prompts of one file, the extra scopes their holes need, and rule notes."""
+
+    prompts: list[Prompt] = field(default_factory=list)
+    notes: list[tuple[str, object]] = field(default_factory=list)
+
+
+class PythonProject:
+    """Parses and lowers the Python files of one run, each module at most once."""
+
+    def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits) -> None:
+        self.root = root.resolve()
+        self.scope_of = scope_of
+        self.workspace = workspace
+        self.limits = limits
+        self.modules: dict[str, object] = {}
+
+    # -- modules -------------------------------------------------------------------------
+
+    def module(self, path: str):
+        """The indexed module at a project-relative path (InputError when unreadable)."""
+        cached = self.modules.get(path)
+        if isinstance(cached, InputError):
+            raise cached
+        if cached is not None:
+            return cached
+        from .python_lower import build_module
+        import libcst
+
+        try:
+            source = read_text(self.root / path, path, self.limits.max_file_bytes)
+            module = build_module(path, source)
+        except InputError as error:
+            self.modules[path] = error
+            raise
+        except libcst.ParserSyntaxError as exc:
+            error = InputError(f"Python syntax error: {exc.message}", path, exc.raw_line)
+            self.modules[path] = error
+            raise error from None
+        except RecursionError:
+            error = InputError("Python file nests too deeply to analyze", path)
+            self.modules[path] = error
+            raise error from None
+        self.modules[path] = module
+        return module
+
+    def import_module(self, origin: str, importer: str):
+        """The analyzed module an import refers to, or None when it is not in the project."""
+        dots = len(origin) - len(origin.lstrip("."))
+        dotted = origin.lstrip(".")
+        if dots:
+            base = posixpath.dirname(importer)
+            for _ in range(dots - 1):
+                base = posixpath.dirname(base)
+            parts = [base] if base else []
+        else:
+            parts = []
+        stem = "/".join(parts + ([dotted.replace(".", "/")] if dotted else []))
+        for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"src/{stem}.py"):
+            candidate = candidate.lstrip("/")
+            if (self.root / candidate).is_file():
+                try:
+                    return self.module(candidate)
+                except InputError:
+                    return None
+        return None
+
+    # -- prompts -------------------------------------------------------------------------
+
+    def prompts(self, path: str) -> list[tuple[Prompt, list]]:
+        """Every prompt sent from `path`, each with its notes for rules PFX010–PFX013."""
+        source = read_text(self.root / path, path, self.limits.max_file_bytes)
+        if not PREFILTER.search(source):
+            return []
+        module = self.module(path)
+        finder = _SinkFinder(self, module, source)
+        return finder.run()
+
+
+@dataclass
+class _Site:
+    node: object
+    kind: str
+    keywords: dict
+
+
+class _SinkFinder:
+    """Finds the prompt sites of one module and lowers each to a Prompt."""
+
+    def __init__(self, project: PythonProject, module, source: str) -> None:
+        import libcst as cst
+
+        from .python_lower import Lowerer
+
+        self.cst = cst
+        self.project = project
+        self.module = module
+        self.source = source
+        self.lowerer = Lowerer(project.import_module, project.scope_of)
+        self.suppressions = _python_suppressions(source)
+
+    def run(self) -> list[tuple[Prompt, list]]:
+        cst = self.cst
+        prompts: list[tuple[Prompt, list]] = []
+        consumed: set[int] = set()
+        lists: list = []
+        for node in self.module.positions:
+            if isinstance(node, cst.Call):
+                site = self._classify(node)
+                if site is not None:
+                    built = self._build(site, consumed)
+                    if built is not None:
+                        prompts.append(built)
+            elif isinstance(node, cst.List) and _has_role_dict(node):
+                lists.append(node)
+        for node in lists:
+            if id(node) in consumed:
+                continue
+            built = self._build(_Site(node, "messages", {"messages": node}), consumed)
+            if built is not None:
+                prompts.append(built)
+        prompts.sort(key=lambda pair: pair[0].line)
+        return prompts
+
+    def _chain(self, node) -> str:
+        cst = self.cst
+        if isinstance(node, cst.Name):
+            return node.value
+        if isinstance(node, cst.Attribute):
+            return f"{self._chain(node.value)}.{node.attr.value}"
+        if isinstance(node, cst.Call):
+            return self._chain(node.func) + "()"
+        return "?"
+
+    def _classify(self, node) -> _Site | None:
+        cst = self.cst
+        chain = self._chain(node.func)
+        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+        for kind, suffixes, _ in CALL_SINKS:
+            if any(chain == s or chain.endswith("." + s) for s in suffixes):
+                return _Site(node, kind, keywords)
+        qualified = self.module.qualname(node.func) or ""
+        if qualified in LITELLM or chain in ("litellm.completion", "litellm.acompletion"):
+            return _Site(node, "openai-chat", keywords)
+        if chain.endswith("ChatPromptTemplate.from_messages") and node.args:
+            return _Site(node, "langchain-chat", {"messages": node.args[0].value})
+        if chain.endswith("PromptTemplate.from_template") and node.args:
+            return _Site(node, "langchain-template", {"template": node.args[0].value})
+        if (qualified == "jinja2.Template" or chain.endswith(".from_string")) and node.args:
+            if isinstance(node.args[0].value, (cst.SimpleString, cst.ConcatenatedString,
+                                                cst.Name)):
+                return _Site(node, "jinja-inline", {"template": node.args[0].value})
+        return None
+
+    def _context(self, node):
+        from .python_lower import Context
+
+        function = self.module.enclosing_function(node)
+        line = self.module.positions[node].start.line
+        return Context(self.module, function, line, import_time=function is None)
+
+    def _build(self, site: _Site, consumed: set[int]):
+        if site.kind == "jinja-inline":
+            return self._jinja_inline(site)
+        ctx = self._context(site.node)
+        lowerer = self.lowerer
+        lowerer.notes = []
+        blocks: list[Block] = []
+        order = next((k for kind, _, k in CALL_SINKS if kind == site.kind),
+                     (("messages", "messages"),))
+        if site.kind == "langchain-template":
+            order = (("template", "user"),)
+        for keyword, role in order:
+            value = site.keywords.get(keyword)
+            if value is None:
+                continue
+            lowerer.block = len(blocks)
+            if role == "tools":
+                blocks.append(self._tools(value, ctx))
+            elif role == "schema":
+                blocks.append(Block("schema", tuple(lowerer.json_text(value, ctx))))
+            elif role == "system":
+                blocks.append(Block("system", tuple(self._system(value, ctx))))
+            elif role == "user" and site.kind == "langchain-template":
+                blocks.append(Block("user", tuple(self._placeholders(value, ctx))))
+            else:
+                for message in self._messages(value, ctx, consumed,
+                                              template=site.kind == "langchain-chat"):
+                    blocks.append(Block(message.role, tuple(message.segments)))
+        if not blocks:
+            return None
+        notes = [n for n in lowerer.notes
+                 if not (n.block == len(blocks) - 1 and blocks[-1].role == "user")]
+        notes.extend(self._breakpoint_notes(blocks))
+        holes = tuple(s for b in blocks for s in b.segments if isinstance(s, Hole))
+        line = self.module.positions[site.node].start.line
+        prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
+                        kind="python", blocks=tuple(blocks), holes=holes,
+                        renderer=SegmentRenderer(tuple(blocks)),
+                        files=(self.module.path, *sorted(lowerer.files)),
+                        suppressions=((self.module.path, self.suppressions),),
+                        scopes=tuple(sorted(lowerer.scopes.items())))
+        return prompt, notes
+
+    # -- blocks --------------------------------------------------------------------------
+
+    def _tools(self, value, ctx) -> Block:
+        cst = self.cst
+        lowerer = self.lowerer
+        resolved, resolved_ctx = value, ctx
+        while isinstance(resolved, cst.Name):
+            found = lowerer.resolve(resolved.value, resolved_ctx)
+            if not isinstance(found, tuple):
+                break
+            resolved, resolved_ctx = found
+        filtered = isinstance(resolved, (cst.ListComp, cst.GeneratorExp)) and any(
+            f.ifs for f in _for_clauses(resolved))
+        qualified = self.module.qualname(resolved.func) if isinstance(resolved, cst.Call) \
+            and resolved_ctx.module is self.module else None
+        if filtered or qualified in ("builtins.filter", "builtins.sorted"):
+            lowerer.note("PFX012", resolved_ctx.module.span(resolved),
+                         "the tool list is filtered or reordered per request: every tool after "
+                         "the first change is outside the cached prefix; keep one fixed list")
+            hole = lowerer.hole(resolved, resolved_ctx, scope=Scope.REQUEST, kind="loop")
+            return Block("tools", (hole,))
+        return Block("tools", tuple(lowerer.json_text(value, ctx)))
+
+    def _system(self, value, ctx) -> list:
+        cst = self.cst
+        lowerer = self.lowerer
+        items = lowerer.sequence(value, ctx) if isinstance(value, (cst.List, cst.Name)) else None
+        if items is None or not items or not all(isinstance(v, cst.Dict) for v, _ in items):
+            return lowerer.text(value, ctx)
+        segments: list = []
+        for node, node_ctx in items:
+            fields = _dict_fields(node)
+            if "text" in fields:
+                segments.extend(lowerer.text(fields["text"], node_ctx))
+            if "cache_control" in fields:
+                segments.append(_Breakpoint(node_ctx.module.span(fields["cache_control"])))
+        return segments
+
+    def _messages(self, value, ctx, consumed: set[int], template: bool):
+        from .python_lower import Message
+
+        cst = self.cst
+        lowerer = self.lowerer
+        if isinstance(value, cst.List):
+            consumed.add(id(value))
+        shuffled = isinstance(value, cst.Name) and value.value in self.module.shuffled.get(
+            id(ctx.function) if ctx.function else 0, {})
+        items = lowerer.sequence(value, ctx)
+        if items is None:
+            if shuffled:
+                _, span = self.module.shuffled[id(ctx.function) if ctx.function else 0][
+                    value.value]
+                lowerer.note("PFX011", span, f"'{value.value}' is shuffled on every request "
+                             "before it is sent")
+            kind = "loop" if isinstance(value, (cst.ListComp, cst.GeneratorExp)) else "value"
+            path = lowerer.path_of(value, ctx)
+            scope = Scope.REQUEST if shuffled else None
+            return [Message("messages", [lowerer.hole(value, ctx, path, scope, kind=kind)])]
+        out = []
+        for node, node_ctx in items:
+            if isinstance(node, cst.List) or isinstance(node, cst.Tuple):
+                consumed.add(id(node))
+            out.extend(self._message(node, node_ctx, template))
+        for node, _ in items:
+            for parent in _list_parents(node, self.module):
+                consumed.add(id(parent))
+        return out
+
+    def _message(self, node, ctx, template: bool):
+        from .python_lower import Message
+
+        cst = self.cst
+        lowerer = self.lowerer
+        if isinstance(node, cst.Name):
+            resolved = lowerer.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self._message(resolved[0], resolved[1], template)
+        if isinstance(node, cst.Dict):
+            fields = _dict_fields(node)
+            role_value = fields.get("role")
+            role = lowerer.json_value(role_value, ctx) if role_value is not None else None
+            role = role if isinstance(role, str) else "message"
+            content = fields.get("content")
+            message = Message(role, [])
+            if content is None:
+                return [message]
+            parts = lowerer.sequence(content, ctx) if isinstance(content, cst.List) else None
+            if parts is not None and all(isinstance(p, cst.Dict) for p, _ in parts):
+                for part, part_ctx in parts:
+                    part_fields = _dict_fields(part)
+                    if "text" in part_fields:
+                        message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
+                    if "cache_control" in part_fields:
+                        span = part_ctx.module.span(part_fields["cache_control"])
+                        message.segments.append(_Breakpoint(span))
+                return [message]
+            message.segments.extend(self._placeholders(content, ctx) if template
+                                    else lowerer.text(content, ctx))
+            return [message]
+        if isinstance(node, cst.Tuple) and len(node.elements) == 2:
+            role = lowerer.json_value(node.elements[0].value, ctx)
+            role = {"human": "user", "ai": "assistant"}.get(role, role)
+            body = node.elements[1].value
+            segments = self._placeholders(body, ctx) if template else lowerer.text(body, ctx)
+            return [Message(role if isinstance(role, str) else "message", segments)]
+        if isinstance(node, cst.Call):
+            name = self._chain(node.func).rsplit(".", 1)[-1]
+            roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
+                     "SystemMessagePromptTemplate": "system",
+                     "HumanMessagePromptTemplate": "user"}
+            if name in roles:
+                args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+                body = args.get("content") or (node.args[0].value if node.args else None)
+                if body is not None:
+                    return [Message(roles[name], self._placeholders(body, ctx) if template
+                                    else lowerer.text(body, ctx))]
+            if name in ("MessagesPlaceholder",):
+                return [Message("messages", [lowerer.hole(node, ctx, "history")])]
+        return [Message("message", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx))])]
+
+    def _placeholders(self, node, ctx) -> list:
+        """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace."""
+        lowerer = self.lowerer
+        segments = lowerer.text(node, ctx)
+        if not all(isinstance(s, Text) for s in segments):
+            return segments
+        text = "".join(s.text for s in segments)
+        origin = next((s.span for s in segments if s.span is not None), None)
+        out: list = []
+        search = 0
+        try:
+            parsed = list(string.Formatter().parse(text))
+        except ValueError:
+            return segments
+        for literal, field_name, _, _ in parsed:
+            if literal:
+                out.append(Text(literal, None))
+            if field_name is None:
+                continue
+            from .python_lower import _placeholder_span
+
+            span, search = _placeholder_span(origin, text, field_name, search, segments)
+            root = field_name.split(".")[0].split("[")[0]
+            out.append(Hole("value", "{" + field_name + "}", span or ctx.module.span(node),
+                            (root,), lowerer.scope_of(root)))
+        return out
+
+    def _breakpoint_notes(self, blocks: list[Block]) -> list:
+        """PFX013: a `cache_control` breakpoint after a volatile value, or a fifth one.
+        Removes the breakpoint markers from the blocks."""
+        from .python_lower import Note
+
+        notes = []
+        volatile: Hole | None = None
+        count = 0
+        cleaned_blocks = []
+        for block in blocks:
+            kept = []
+            for segment in block.segments:
+                if isinstance(segment, _Breakpoint):
+                    count += 1
+                    if count == 5:
+                        notes.append(Note("PFX013", segment.span, "more than 4 cache_control "
+                                          "breakpoints: Anthropic accepts at most 4"))
+                    elif volatile is not None:
+                        notes.append(Note("PFX013", segment.span, "cache_control breakpoint "
+                                          f"after the {volatile.scope.label} value "
+                                          f"'{volatile.expr}': the cached block differs per "
+                                          f"{volatile.scope.label}, so it is written on every "
+                                          "request and never read; put the breakpoint before "
+                                          "the value"))
+                    continue
+                if isinstance(segment, Hole) and volatile is None \
+                        and segment.scope.varies_like >= Scope.DAY:
+                    volatile = segment
+                kept.append(segment)
+            cleaned_blocks.append(Block(block.role, tuple(kept)))
+        blocks[:] = cleaned_blocks
+        return notes
+
+    # -- Jinja templates built in code -----------------------------------------------------
+
+    def _jinja_inline(self, site: _Site):
+        cst = self.cst
+        node = site.keywords["template"]
+        ctx = self._context(site.node)
+        segments = self.lowerer.text(node, ctx)
+        if not all(isinstance(s, Text) for s in segments) or not segments:
+            return None
+        source = "".join(s.text for s in segments)
+        origin = segments[0].span
+        if origin is None or not isinstance(node, (cst.SimpleString, cst.ConcatenatedString,
+                                                    cst.Name)):
+            return None
+        line = self.module.positions[site.node].start.line
+        name = f"{self.module.path}:{line}"
+        prompt = self.project.workspace.inline_prompt(name, source, origin)
+        return prompt, []
+
+
+@dataclass(frozen=True)
+class _Breakpoint:
+    """Where a `cache_control` marker sits among a block's segments (removed after checks)."""
+
+    span: Span
+
+
+def _dict_fields(node) -> dict:
+    import libcst as cst
+
+    from .python_lower import _literal
+
+    return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
+            for k in [_literal(e.key)] if isinstance(k, str)}
+
+
+def _has_role_dict(node) -> bool:
+    import libcst as cst
+
+    return any(isinstance(e.value, cst.Dict) and "role" in _dict_fields(e.value)
+               for e in node.elements if isinstance(e, cst.Element))
+
+
+def _for_clauses(node):
+    clause = node.for_in
+    while clause is not None:
+        yield clause
+        clause = clause.inner_for_in
+
+
+def _list_parents(node, module):
+    current = module.parents.get(id(node))
+    while current is not None:
+        yield current
+        current = module.parents.get(id(current))
+
+
+def _python_suppressions(source: str) -> Suppressions:
+    comments: list[tuple[int, str]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT and "prefixlint" in token.string:
+                comments.append((token.start[0], token.string))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return suppress.parse(comments)

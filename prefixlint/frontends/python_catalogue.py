@@ -1,0 +1,85 @@
+"""Data for the Python frontend: where values come from (sources) and where prompts go (sinks).
+
+Both are plain tables so that users can extend them (`[tool.prefixlint.python] sources`,
+`sinks`) the way semgrep taint rules are extended.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+
+from ..ir import Scope
+
+# Qualified names of calls whose result changes; globs allowed. First match wins.
+SOURCES: tuple[tuple[str, Scope], ...] = (
+    ("datetime.date.today", Scope.DAY),
+    ("datetime.datetime.now", Scope.REQUEST),
+    ("datetime.datetime.utcnow", Scope.REQUEST),
+    ("datetime.datetime.today", Scope.REQUEST),
+    ("datetime.datetime.fromtimestamp", Scope.REQUEST),
+    ("time.time", Scope.REQUEST),
+    ("time.time_ns", Scope.REQUEST),
+    ("time.strftime", Scope.REQUEST),
+    ("time.localtime", Scope.REQUEST),
+    ("time.gmtime", Scope.REQUEST),
+    ("time.ctime", Scope.REQUEST),
+    ("time.asctime", Scope.REQUEST),
+    ("time.monotonic", Scope.REQUEST),
+    ("time.perf_counter", Scope.REQUEST),
+    ("arrow.now", Scope.REQUEST),
+    ("arrow.utcnow", Scope.REQUEST),
+    ("pendulum.now", Scope.REQUEST),
+    ("pendulum.today", Scope.DAY),
+    ("uuid.uuid1", Scope.REQUEST),
+    ("uuid.uuid4", Scope.REQUEST),
+    ("secrets.*", Scope.REQUEST),
+    ("os.urandom", Scope.REQUEST),
+    ("random.*", Scope.REQUEST),
+    ("numpy.random.*", Scope.REQUEST),
+    ("subprocess.*", Scope.REQUEST),
+    ("os.getpid", Scope.DEPLOY),
+    ("os.getcwd", Scope.DEPLOY),
+    ("socket.gethostname", Scope.DEPLOY),
+    ("getpass.getuser", Scope.DEPLOY),
+    ("platform.*", Scope.DEPLOY),
+)
+
+RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
+                   "numpy.random.shuffle", "numpy.random.choice", "numpy.random.permutation")
+
+# strftime directives finer than a day: a format without them changes once a day.
+_SUB_DAY = re.compile(r"%[HIMSfpXcTrRsLkl]")
+
+
+def source_scope(qualified: str) -> Scope | None:
+    for pattern, scope in SOURCES:
+        if fnmatch.fnmatchcase(qualified, pattern):
+            return scope
+    return None
+
+
+def date_only(fmt: str) -> bool:
+    """Whether a strftime format shows nothing finer than the day (`%Y-%m-%d`, `%A %d %B`)."""
+    return "%" in fmt and not _SUB_DAY.search(fmt)
+
+
+# Sinks matched on the attribute chain of a call (any receiver: clients are rarely typed).
+# kind → (chain suffixes, provider, {keyword: block role}) in the provider's serialization order.
+CALL_SINKS: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = (
+    ("openai-chat", ("chat.completions.create", "chat.completions.parse",
+                     "chat.completions.stream", "chat.completions.acreate"),
+     (("tools", "tools"), ("functions", "tools"), ("response_format", "schema"),
+      ("messages", "messages"))),
+    ("openai-responses", ("responses.create", "responses.parse", "responses.stream"),
+     (("tools", "tools"), ("instructions", "system"), ("input", "messages"))),
+    ("anthropic", ("messages.create", "messages.stream", "messages.count_tokens"),
+     (("tools", "tools"), ("system", "system"), ("messages", "messages"))),
+)
+
+# Sinks matched on qualified names.
+LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion")
+
+PREFILTER = re.compile(
+    r"\.create\(|\.stream\(|\.parse\(|completion\(|from_messages|from_template|"
+    r"SystemMessage|HumanMessage|[\"']role[\"']|from_string\(|Template\(")

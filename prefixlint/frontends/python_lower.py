@@ -1,0 +1,816 @@
+"""Python expressions → prompt text: literal `Text` and `Hole`s, without running anything.
+
+A small symbolic evaluator over libcst trees. It follows names to their assignments in the
+function, the module and other analyzed modules; understands f-strings, `.format`, `%`, `+`,
+`join`, `dedent`/`cleandoc`, helper functions of the module and message lists; and turns
+everything it cannot know statically into a hole whose scope comes from the volatility
+sources (clock, ids, randomness), from its name, or, for values computed when a module is
+imported, `deploy`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import inspect
+import json
+import re
+import string
+import textwrap
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Union
+
+import libcst as cst
+from libcst.metadata import PositionProvider, QualifiedNameProvider
+
+from ..ir import Hole, Scope, Span, Text
+from .python_catalogue import RANDOM_EXAMPLES, date_only, source_scope
+
+Seg = Union[Text, Hole]
+MAX_DEPTH = 12
+_PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
+_PLACEHOLDER = "\ue000"
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something a rule reports beyond a volatile value (PFX010–PFX013)."""
+
+    code: str
+    span: Span
+    message: str
+    block: int = -1
+
+
+@dataclass
+class Message:
+    """One chat message being built: its role and its content segments."""
+
+    role: str
+    segments: list
+
+
+@dataclass
+class Module:
+    """A parsed module with the metadata and the assignment tables lowering needs."""
+
+    path: str
+    tree: cst.Module
+    positions: dict
+    qualified: dict
+    functions: dict[str, cst.FunctionDef]
+    assignments: dict[int, list[tuple[int, str, cst.BaseExpression, str]]]
+    imports: dict[str, tuple[str, str]]
+    shuffled: dict[int, dict[str, tuple[int, Span]]]
+    parents: dict[int, cst.CSTNode]
+
+    def span(self, node: cst.CSTNode) -> Span:
+        pos = self.positions[node]
+        return Span(self.path, pos.start.line, pos.start.column + 1, pos.end.line,
+                    pos.end.column + 1)
+
+    def source(self, node: cst.CSTNode) -> str:
+        return self.tree.code_for_node(node).strip()
+
+    def qualname(self, node: cst.CSTNode) -> str | None:
+        names = self.qualified.get(node)
+        if callable(names):  # libcst resolves qualified names lazily, on first use
+            names = names()
+        if not names:
+            return None
+        return sorted(n.name for n in names)[0]
+
+    def enclosing_function(self, node: cst.CSTNode) -> cst.FunctionDef | None:
+        current = self.parents.get(id(node))
+        while current is not None and not isinstance(current, cst.FunctionDef):
+            current = self.parents.get(id(current))
+        return current
+
+
+class _Tables(cst.CSTVisitor):
+    """One pass that records functions, assignments, imports and in-place shuffles."""
+
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self) -> None:
+        self.functions: dict[str, cst.FunctionDef] = {}
+        self.assignments: dict[int, list] = {}
+        self.imports: dict[str, tuple[str, str]] = {}
+        self.shuffled: dict[int, dict] = {}
+        self.parents: dict[int, cst.CSTNode] = {}
+        self.stack: list[cst.CSTNode] = []
+        self.function_stack: list[cst.FunctionDef] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.stack:
+            self.parents[id(node)] = self.stack[-1]
+        self.stack.append(node)
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+        super().on_leave(original_node)
+
+    def _scope_key(self) -> int:
+        return id(self.function_stack[-1]) if self.function_stack else 0
+
+    def _line(self, node: cst.CSTNode) -> int:
+        return self.get_metadata(PositionProvider, node).start.line
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if not self.function_stack:
+            self.functions[node.name.value] = node
+        self.function_stack.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.function_stack.pop()
+
+    def _record(self, target: cst.BaseExpression, value: cst.BaseExpression, op: str,
+                line: int) -> None:
+        if isinstance(target, cst.Name):
+            self.assignments.setdefault(self._scope_key(), []).append(
+                (line, target.value, value, op))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._record(target.target, node.value, "=", self._line(node))
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._record(node.target, node.value, "=", self._line(node))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.operator, cst.AddAssign):
+            self._record(node.target, node.value, "+=", self._line(node))
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            return
+        dots = "." * len(node.relative)
+        module = dots + (self._dotted(node.module) if node.module else "")
+        for alias in node.names:
+            name = self._dotted(alias.name)
+            local = alias.asname.name.value if alias.asname else name
+            self.imports[local] = (module, name)
+
+    def _dotted(self, node: cst.BaseExpression) -> str:
+        if isinstance(node, cst.Name):
+            return node.value
+        if isinstance(node, cst.Attribute):
+            return f"{self._dotted(node.value)}.{node.attr.value}"
+        return ""
+
+
+def build_module(path: str, source: str) -> Module:
+    """Parse and index a module (raises libcst.ParserSyntaxError)."""
+    tree = cst.parse_module(source)
+    wrapper = cst.MetadataWrapper(tree, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    qualified = wrapper.resolve(QualifiedNameProvider)
+    tables = _Tables()
+    wrapper.visit(tables)
+    module = Module(path, tree, positions, qualified, tables.functions, tables.assignments,
+                    tables.imports, {}, tables.parents)
+    _record_shuffles(module)
+    return module
+
+
+def _record_shuffles(module: Module) -> None:
+    """`random.shuffle(examples)` as a statement: `examples` is then per request."""
+    short_names = {q.rsplit(".", 1)[1] for q in RANDOM_EXAMPLES}
+    for node in module.positions:
+        if not isinstance(node, cst.Call) or not node.args:
+            continue
+        func = node.func
+        short = func.attr.value if isinstance(func, cst.Attribute) else \
+            func.value if isinstance(func, cst.Name) else ""
+        if short not in short_names or module.qualname(func) not in RANDOM_EXAMPLES:
+            continue
+        target = node.args[0].value
+        if isinstance(target, cst.Name):
+            function = module.enclosing_function(node)
+            key = id(function) if function is not None else 0
+            module.shuffled.setdefault(key, {})[target.value] = (
+                module.positions[node].start.line, module.span(node))
+
+
+@dataclass
+class Context:
+    """Where an expression is being lowered: its module, function, bindings and time."""
+
+    module: Module
+    function: cst.FunctionDef | None
+    line: int
+    import_time: bool = False
+    bindings: dict[str, tuple[cst.BaseExpression, "Context"]] = field(default_factory=dict)
+    depth: int = 0
+
+
+class Lowerer:
+    """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
+
+    def __init__(self, load_module: Callable[[str, str], Module | None],
+                 scope_of: Callable[[str], Scope]) -> None:
+        self.load_module = load_module
+        self.scope_of = scope_of
+        self.notes: list[Note] = []
+        self.scopes: dict[str, Scope] = {}
+        self.files: set[str] = set()
+        self.block = -1
+
+    def note(self, code: str, span: Span, message: str) -> None:
+        """Record a rule note in the block being lowered (notes in the final user message
+        are dropped: values that only reach the end of the prompt are fine)."""
+        self.notes.append(Note(code, span, message, self.block))
+
+    # -- holes -----------------------------------------------------------------------------
+
+    def hole(self, node: cst.CSTNode, ctx: Context, path: str | None = None,
+             scope: Scope | None = None, kind: str = "value") -> Hole:
+        span = ctx.module.span(node)
+        expr = _short(ctx.module.source(node))
+        if ctx.import_time:
+            scope = Scope.DEPLOY
+        if scope is not None or path is None:
+            path = f"{path or expr}@{span.path}:{span.line}:{span.column}"
+            self.scopes[path] = scope if scope is not None else Scope.UNKNOWN
+        return Hole(kind, expr, span, (path,), self.scopes.get(path) or self.scope_of(path))
+
+    # -- names -------------------------------------------------------------------------------
+
+    def resolve(self, name: str, ctx: Context) -> tuple[cst.BaseExpression, Context] | str | None:
+        """What a name holds at ctx.line: (expression, its context), "param", or None."""
+        if name in ctx.bindings:
+            return ctx.bindings[name]
+        module = ctx.module
+        if ctx.function is not None:
+            entries = [e for e in module.assignments.get(id(ctx.function), ()) if e[1] == name
+                       and e[0] < ctx.line]
+            if entries:
+                return self._fold(entries, ctx)
+            params = ctx.function.params
+            all_params = list(params.params) + list(params.kwonly_params) + \
+                list(params.posonly_params)
+            if any(p.name.value == name for p in all_params) or \
+                    (isinstance(params.star_arg, cst.Param) and params.star_arg.name.value == name):
+                return "param"
+        entries = [e for e in module.assignments.get(0, ()) if e[1] == name]
+        if entries:
+            return self._fold(entries, Context(module, None, entries[-1][0] + 1, True,
+                                               depth=ctx.depth + 1))
+        if name in module.imports:
+            origin, attr = module.imports[name]
+            other = self.load_module(origin, module.path)
+            if other is not None:
+                self.files.add(other.path)
+                remote = Context(other, None, 10 ** 9, True, depth=ctx.depth + 1)
+                return self.resolve(attr, remote)
+        return None
+
+    def _fold(self, entries: list, ctx: Context) -> tuple[cst.BaseExpression, Context]:
+        """The last plain assignment, with any `+=` after it folded in as a concatenation."""
+        start = max((i for i, e in enumerate(entries) if e[3] == "="), default=0)
+        value = entries[start][2]
+        for _, _, extra, _ in entries[start + 1:]:
+            value = cst.BinaryOperation(value, cst.Add(), extra)
+            ctx.module.positions.setdefault(value, ctx.module.positions[entries[start][2]])
+        return value, Context(ctx.module, ctx.function, entries[-1][0] + 1, ctx.import_time,
+                              dict(ctx.bindings), ctx.depth)
+
+    def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
+        """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes."""
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+                inner, inner_ctx = resolved
+                inner_ctx.depth = max(inner_ctx.depth, ctx.depth + 1)
+                return self.path_of(inner, inner_ctx) or node.value
+            return node.value
+        if isinstance(node, cst.Attribute):
+            base = self.path_of(node.value, ctx)
+            return f"{base}.{node.attr.value}" if base else None
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            base = self.path_of(node.value, ctx)
+            if base and isinstance(index, cst.Index):
+                key = _literal(index.value)
+                return f"{base}.{key}" if key is not None else base
+            return base
+        if isinstance(node, cst.Call):
+            return self.path_of(node.func, ctx)
+        return None
+
+    # -- text ----------------------------------------------------------------------------
+
+    def text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        if ctx.depth > MAX_DEPTH:
+            return [self.hole(node, ctx)]
+        if isinstance(node, cst.SimpleString):
+            value = node.evaluated_value
+            text = value if isinstance(value, str) else value.decode("utf-8", "replace")
+            span = ctx.module.span(node)
+            opening = len(node.prefix) + len(node.quote)
+            return [Text(text, Span(span.path, span.line, span.column + opening, span.end_line,
+                                    span.end_column))]
+        if isinstance(node, cst.ConcatenatedString):
+            return self.text(node.left, ctx) + self.text(node.right, ctx)
+        if isinstance(node, cst.FormattedString):
+            return self._fstring(node, ctx)
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return [Text(node.value, ctx.module.span(node))]
+        if isinstance(node, cst.Name):
+            return self._name(node, ctx)
+        if isinstance(node, cst.BinaryOperation):
+            if isinstance(node.operator, cst.Add):
+                return self.text(node.left, ctx) + self.text(node.right, ctx)
+            if isinstance(node.operator, cst.Modulo):
+                return self._percent(node, ctx)
+        if isinstance(node, cst.Call):
+            return self._call(node, ctx)
+        if isinstance(node, (cst.Attribute, cst.Subscript)):
+            return self._attribute(node, ctx)
+        if isinstance(node, cst.IfExp):
+            test = self._deps_hole(node.test, ctx)
+            return [Hole("branch", test.expr, ctx.module.span(node), test.deps, test.scope)]
+        return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _as_day(self, segment: Seg) -> Seg:
+        """A clock value formatted to the day (`%Y-%m-%d`) changes once a day."""
+        if isinstance(segment, Hole) and segment.scope.varies_like > Scope.DAY:
+            path = segment.deps[0]
+            if path in self.scopes:
+                self.scopes[path] = Scope.DAY
+            return Hole(segment.kind, segment.expr, segment.span, segment.deps, Scope.DAY)
+        return segment
+
+    def _deps_hole(self, node: cst.BaseExpression, ctx: Context) -> Hole:
+        segments = self.text(node, ctx)
+        holes = [s for s in segments if isinstance(s, Hole)]
+        if not holes:
+            return self.hole(node, ctx, scope=Scope.STATIC)
+        return max(holes, key=lambda h: int(h.scope))
+
+    def _name(self, node: cst.Name, ctx: Context) -> list[Seg]:
+        resolved = self.resolve(node.value, ctx)
+        if isinstance(resolved, tuple):
+            value, value_ctx = resolved
+            segments = self.text(value, _deeper(value_ctx, ctx))
+            if len(segments) == 1 and isinstance(segments[0], Hole):
+                # An opaque value (a header, a clock reading, a parameter) is reported where
+                # it is put into the prompt, under the name the code uses for it.
+                inner = segments[0]
+                return [Hole(inner.kind, node.value, ctx.module.span(node), inner.deps,
+                             inner.scope)]
+            return segments
+        return [self.hole(node, ctx, node.value)]
+
+    def _attribute(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        path = self.path_of(node, ctx)
+        return [self.hole(node, ctx, path)]
+
+    def _fstring(self, node: cst.FormattedString, ctx: Context) -> list[Seg]:
+        out: list[Seg] = []
+        raw = "r" in node.prefix.lower()
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                text = part.value.replace("{{", "{").replace("}}", "}")
+                if not raw:
+                    text = _unescape(text)
+                out.append(Text(text, ctx.module.span(part)))
+                continue
+            spec = _spec_text(part.format_spec)
+            inner = self.text(part.expression, ctx)
+            if spec and date_only(spec):
+                inner = [self._as_day(s) for s in inner]
+            if all(isinstance(s, Text) for s in inner) and not spec and part.conversion is None:
+                out.extend(inner)
+            elif all(isinstance(s, Text) for s in inner):
+                out.append(Text(_format_constant("".join(s.text for s in inner), spec,
+                                                 part.conversion), ctx.module.span(part)))
+            else:
+                out.extend(inner)
+        return out
+
+    def _percent(self, node: cst.BinaryOperation, ctx: Context) -> list[Seg]:
+        template = self.text(node.left, ctx)
+        if not all(isinstance(s, Text) for s in template):
+            return template + [self.hole(node.right, ctx, self.path_of(node.right, ctx))]
+        fmt = "".join(s.text for s in template)
+        right = node.right
+        positional = list(right.elements) if isinstance(right, cst.Tuple) else [right]
+        keyed = _dict_items(right) if isinstance(right, cst.Dict) else {}
+        out: list[Seg] = []
+        position = 0
+        index = 0
+        for match in _PERCENT.finditer(fmt):
+            out.append(Text(fmt[position:match.start()], None))
+            position = match.end()
+            if match.group(0) == "%%":
+                out.append(Text("%", None))
+                continue
+            if match.group(1) and match.group(1) in keyed:
+                out.extend(self.text(keyed[match.group(1)], ctx))
+            elif not keyed and index < len(positional):
+                element = positional[index]
+                value = element.value if isinstance(element, cst.Element) else element
+                out.extend(self.text(value, ctx))
+                index += 1
+            else:
+                out.append(self.hole(right, ctx, self.path_of(right, ctx)))
+        out.append(Text(fmt[position:], None))
+        return [s for s in out if not (isinstance(s, Text) and not s.text)]
+
+    # -- calls ---------------------------------------------------------------------------
+
+    def _call(self, node: cst.Call, ctx: Context) -> list[Seg]:
+        qualified = ctx.module.qualname(node.func) or ""
+        func = node.func
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        scope = source_scope(qualified)
+        if qualified in RANDOM_EXAMPLES:
+            self.note("PFX011", ctx.module.span(node),
+                      f"'{_short(ctx.module.source(node))}' picks or orders examples at "
+                      "random on every request")
+        if scope is not None:
+            return [self.hole(node, ctx, qualified + "()", scope)]
+        if method == "strftime" and isinstance(func, cst.Attribute):
+            base = self.text(func.value, ctx)
+            fmt = _literal(node.args[0].value) if node.args else None
+            if isinstance(fmt, str) and date_only(fmt):
+                return [self._as_day(s) for s in base]
+            return base
+        if method == "format" and isinstance(func, cst.Attribute):
+            return self._format(func.value, node.args, ctx)
+        if method == "join" and isinstance(func, cst.Attribute) and node.args:
+            return self._join(func.value, node.args[0].value, ctx)
+        if qualified in ("textwrap.dedent", "inspect.cleandoc") and node.args:
+            transform = textwrap.dedent if qualified == "textwrap.dedent" else inspect.cleandoc
+            return _transform(self.text(node.args[0].value, ctx), transform)
+        if method in ("strip", "lstrip", "rstrip") and isinstance(func, cst.Attribute):
+            return _transform(self.text(func.value, ctx), getattr(str, method))
+        if qualified in ("builtins.str",) and node.args:
+            return self._stringify(node.args[0].value, ctx, node)
+        if qualified == "builtins.repr" and node.args:
+            return self._stringify(node.args[0].value, ctx, node)
+        if qualified == "json.dumps" and node.args:
+            return self._dumps(node, ctx)
+        helper = self._helper(node, ctx)
+        if helper is not None:
+            return helper
+        return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _stringify(self, value: cst.BaseExpression, ctx: Context, call: cst.Call) -> list[Seg]:
+        if _is_set(value, ctx, self):
+            self.note("PFX010", ctx.module.span(call),
+                      "a set is turned into prompt text: its order changes from process to "
+                      "process (PYTHONHASHSEED)")
+        return self.text(value, ctx)
+
+    def _dumps(self, node: cst.Call, ctx: Context) -> list[Seg]:
+        value = node.args[0].value
+        sort_keys = any(a.keyword is not None and a.keyword.value == "sort_keys"
+                        and isinstance(a.value, cst.Name) and a.value.value == "True"
+                        for a in node.args)
+        constant = self.json_value(value, ctx)
+        if constant is not None:
+            try:
+                kwargs = {a.keyword.value: _literal(a.value) for a in node.args[1:]
+                          if a.keyword is not None and _literal(a.value) is not None}
+                return [Text(json.dumps(constant, **kwargs), ctx.module.span(node))]
+            except (TypeError, ValueError):
+                pass
+        if not sort_keys:
+            self.note("PFX010", ctx.module.span(node),
+                      f"'{_short(ctx.module.source(node))}' serializes data whose key order "
+                      "is not fixed; pass sort_keys=True")
+        return [self.hole(node, ctx, self.path_of(value, ctx))]
+
+    def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
+                ctx: Context) -> list[Seg]:
+        template = self.text(receiver, ctx)
+        if not all(isinstance(s, Text) for s in template):
+            return template
+        args = list(args)
+        positional = [a.value for a in args if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        mappings = [a.value for a in args if a.star == "**"]
+        for mapping in mappings:
+            if isinstance(mapping, cst.Dict):
+                keywords.update(_dict_items(mapping))
+        fmt = "".join(s.text for s in template)
+        origin = next((s.span for s in template if s.span is not None), None)
+        out: list[Seg] = []
+        auto = 0
+        try:
+            parsed = list(string.Formatter().parse(fmt))
+        except ValueError:
+            return [self.hole(receiver, ctx)]
+        search_from = 0
+        for literal, field_name, spec, conversion in parsed:
+            if literal:
+                out.append(Text(literal, None))
+            if field_name is None:
+                continue
+            root, _, rest = field_name.partition(".")
+            root = root.split("[", 1)[0]
+            if root == "" or root.isdigit():
+                number = auto if root == "" else int(root)
+                auto += root == ""
+                value = positional[number] if number < len(positional) else None
+            else:
+                value = keywords.get(root)
+            placeholder_span, search_from = _placeholder_span(origin, fmt, field_name,
+                                                              search_from, template)
+            if value is None:
+                mapping = mappings[0] if mappings else None
+                base = self.path_of(mapping, ctx) if mapping is not None else None
+                path = f"{base}.{root}" if base else root
+                out.append(Hole("value", "{" + field_name + "}", placeholder_span or
+                                ctx.module.span(receiver), (path,), self.scope_of(path)))
+                continue
+            segments = self.text(value, ctx)
+            if rest and segments and isinstance(segments[0], Hole):
+                segments = [self.hole(value, ctx, f"{self.path_of(value, ctx)}.{rest}")]
+            for segment in segments:
+                if isinstance(segment, Hole) and placeholder_span is not None \
+                        and segment.span.path != ctx.module.path:
+                    segment = Hole(segment.kind, segment.expr, placeholder_span, segment.deps,
+                                   segment.scope)
+                out.append(segment)
+        return out
+
+    def _join(self, separator: cst.BaseExpression, iterable: cst.BaseExpression,
+              ctx: Context) -> list[Seg]:
+        sep = self.text(separator, ctx)
+        items = self.sequence(iterable, ctx)
+        if items is None:
+            if _is_set(iterable, ctx, self) or _iterates_set(iterable, ctx, self):
+                self.note("PFX010", ctx.module.span(iterable),
+                          "a set is joined into prompt text: its order changes from process "
+                          "to process (PYTHONHASHSEED)")
+            return [self.hole(iterable, ctx, self.path_of(_iter_source(iterable), ctx),
+                              kind="loop")]
+        out: list[Seg] = []
+        for index, item in enumerate(items):
+            if index:
+                out.extend(sep)
+            out.extend(self.text(item[0], item[1]))
+        return out
+
+    def sequence(self, node: cst.BaseExpression, ctx: Context,
+                 ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """The elements of a literal list/tuple (following names), or None."""
+        if isinstance(node, (cst.List, cst.Tuple)):
+            out: list[tuple[cst.BaseExpression, Context]] = []
+            for element in node.elements:
+                if isinstance(element, cst.StarredElement):
+                    inner = self.sequence(element.value, ctx)
+                    if inner is None:
+                        return None
+                    out.extend(inner)
+                else:
+                    out.append((element.value, ctx))
+            return out
+        if isinstance(node, cst.Name):
+            if node.value in ctx.module.shuffled.get(
+                    id(ctx.function) if ctx.function else 0, {}):
+                return None
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self.sequence(resolved[0], _deeper(resolved[1], ctx))
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
+            return None if left is None or right is None else left + right
+        return None
+
+    def _helper(self, node: cst.Call, ctx: Context) -> list[Seg] | None:
+        function = self._function_of(node, ctx)
+        if function is None:
+            return None
+        returned = _return_value(function)
+        if returned is None:
+            return None
+        return self.text(returned, self._call_context(function, node, ctx))
+
+    def _function_of(self, node: cst.Call, ctx: Context) -> cst.FunctionDef | None:
+        if isinstance(node.func, cst.Name) and ctx.depth < MAX_DEPTH:
+            return ctx.module.functions.get(node.func.value)
+        return None
+
+    def _call_context(self, function: cst.FunctionDef, node: cst.Call, ctx: Context) -> Context:
+        bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
+        params = list(function.params.params)
+        for index, arg in enumerate(node.args):
+            if arg.keyword is not None:
+                bindings[arg.keyword.value] = (arg.value, ctx)
+            elif index < len(params) and not arg.star:
+                bindings[params[index].name.value] = (arg.value, ctx)
+        for param in params:
+            if param.name.value not in bindings and param.default is not None:
+                bindings[param.name.value] = (param.default, ctx)
+        line = ctx.module.positions[function].end.line + 1
+        return Context(ctx.module, function, line, ctx.import_time, bindings, ctx.depth + 1)
+
+    # -- JSON-like values (tools, schemas) --------------------------------------------------
+
+    def json_value(self, node: cst.BaseExpression, ctx: Context) -> object | None:
+        """A literal value (following names) as Python data, or None when not constant."""
+        literal = _literal(node)
+        if literal is not None or isinstance(node, cst.Name) and node.value == "None":
+            return literal
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self.json_value(resolved[0], _deeper(resolved[1], ctx))
+            return None
+        if isinstance(node, (cst.List, cst.Tuple)):
+            items = [self.json_value(e.value, ctx) for e in node.elements
+                     if not isinstance(e, cst.StarredElement)]
+            if len(items) != len(node.elements) or any(i is None for i in items):
+                return None
+            return items
+        if isinstance(node, cst.Dict):
+            out = {}
+            for element in node.elements:
+                if not isinstance(element, cst.DictElement):
+                    return None
+                key, value = _literal(element.key), self.json_value(element.value, ctx)
+                if not isinstance(key, str) or value is None:
+                    return None
+                out[key] = value
+            return out
+        segments = self.text(node, ctx) if isinstance(node, (cst.FormattedString,
+                                                              cst.ConcatenatedString)) else None
+        if segments and all(isinstance(s, Text) for s in segments):
+            return "".join(s.text for s in segments)
+        return None
+
+    def json_text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        """JSON text of a literal structure; strings with holes keep their holes."""
+        constant = self.json_value(node, ctx)
+        if constant is not None:
+            return [Text(json.dumps(constant, ensure_ascii=False), ctx.module.span(node))]
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self.json_text(resolved[0], _deeper(resolved[1], ctx))
+            return [self.hole(node, ctx, node.value)]
+        if isinstance(node, (cst.List, cst.Tuple)):
+            out: list[Seg] = [Text("[", None)]
+            for index, element in enumerate(node.elements):
+                if index:
+                    out.append(Text(", ", None))
+                out.extend(self.json_text(element.value, ctx))
+            return out + [Text("]", None)]
+        if isinstance(node, cst.Dict):
+            out = [Text("{", None)]
+            for index, element in enumerate(node.elements):
+                if index:
+                    out.append(Text(", ", None))
+                if isinstance(element, cst.DictElement):
+                    key = _literal(element.key)
+                    out.append(Text(json.dumps(str(key)) + ": ", None))
+                    out.extend(self.json_text(element.value, ctx))
+                else:
+                    out.append(self.hole(element.value, ctx))
+            return out + [Text("}", None)]
+        segments = self.text(node, ctx)
+        return [Text('"', None)] + segments + [Text('"', None)]
+
+
+def _deeper(target: Context, source: Context) -> Context:
+    target.depth = max(target.depth, source.depth + 1)
+    return target
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _unescape(text: str) -> str:
+    try:
+        return codecs.decode(text.encode("latin-1", "backslashreplace"), "unicode_escape")
+    except (UnicodeDecodeError, ValueError):
+        return text
+
+
+def _spec_text(spec) -> str:
+    if not spec:
+        return ""
+    return "".join(p.value for p in spec if isinstance(p, cst.FormattedStringText))
+
+
+def _format_constant(value: str, spec: str, conversion: str | None) -> str:
+    if conversion == "r":
+        value = repr(value)
+    try:
+        return format(value, spec)
+    except ValueError:
+        return value
+
+
+def _literal(node: cst.BaseExpression | None) -> object | None:
+    if node is None:
+        return None
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    if isinstance(node, cst.ConcatenatedString):
+        left, right = _literal(node.left), _literal(node.right)
+        return left + right if isinstance(left, str) and isinstance(right, str) else None
+    if isinstance(node, cst.Integer):
+        return int(node.value, 0)
+    if isinstance(node, cst.Float):
+        return float(node.value)
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return node.value == "True"
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        value = _literal(node.expression)
+        return -value if isinstance(value, (int, float)) else None
+    return None
+
+
+def _dict_items(node: cst.Dict) -> dict[str, cst.BaseExpression]:
+    return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
+            for k in [_literal(e.key)] if isinstance(k, str)}
+
+
+def _return_value(function: cst.FunctionDef) -> cst.BaseExpression | None:
+    returns = [node for node in _walk(function.body) if isinstance(node, cst.Return)]
+    if len(returns) == 1 and returns[0].value is not None:
+        return returns[0].value
+    return None
+
+
+def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for child in reversed(current.children):
+            if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                stack.append(child)
+
+
+def _is_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
+    if isinstance(node, (cst.Set, cst.SetComp)):
+        return True
+    if isinstance(node, cst.Call):
+        return ctx.module.qualname(node.func) in ("builtins.set", "builtins.frozenset")
+    if isinstance(node, cst.Name):
+        resolved = lowerer.resolve(node.value, ctx)
+        if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+            return _is_set(resolved[0], _deeper(resolved[1], ctx), lowerer)
+    return False
+
+
+def _iterates_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
+    if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
+        return _is_set(node.for_in.iter, ctx, lowerer)
+    return False
+
+
+def _iter_source(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
+        return node.for_in.iter
+    return node
+
+
+def _transform(segments: list[Seg], function: Callable[[str], str]) -> list[Seg]:
+    """Apply a text function (dedent, cleandoc, strip) across holes, keeping them in place."""
+    holes = [s for s in segments if isinstance(s, Hole)]
+    if len(holes) > 6000:
+        return segments
+    joined = "".join(s.text if isinstance(s, Text) else chr(0xE000 + holes.index(s))
+                     for s in segments)
+    result = function(joined)
+    out: list[Seg] = []
+    buffer = ""
+    for char in result:
+        code = ord(char)
+        if 0xE000 <= code < 0xE000 + len(holes):
+            if buffer:
+                out.append(Text(buffer, None))
+                buffer = ""
+            out.append(holes[code - 0xE000])
+        else:
+            buffer += char
+    if buffer:
+        out.append(Text(buffer, None))
+    return out
+
+
+def _placeholder_span(origin: Span | None, fmt: str, field_name: str, start: int,
+                      template: list[Seg]) -> tuple[Span | None, int]:
+    """Where `{field}` sits in the source string literal (single-literal templates only)."""
+    needle = "{" + field_name
+    offset = fmt.find(needle, start)
+    if offset < 0 or origin is None or len(template) != 1:
+        return None, start
+    before = fmt[:offset]
+    line = origin.line + before.count("\n")
+    if "\n" in before:
+        column = len(before) - before.rfind("\n")
+    else:
+        column = origin.column + offset
+    end_column = column + len(needle) + 1
+    return Span(origin.path, line, column, line, end_column), offset + len(needle)
