@@ -107,8 +107,13 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple
             findings.append(rules.input_error(error.message, error.path, error.line, prompt.id))
             continue
         measurements.append(measured)
-        for finding in rules.findings_for(measured, config.min_gain_tokens) + \
-                rules.note_findings(notes, prompt.id):
+        noted = rules.note_findings(notes, prompt.id)
+        at_notes = {f.span for f in noted}
+        # A specific finding (unordered JSON, a filtered tool list) says more than a generic
+        # volatile-value finding at the same place.
+        measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens)
+                             if f.span not in at_notes]
+        for finding in measured_findings + noted:
             suppressions = prompt.suppressions_for(finding.span.path)
             if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
                 findings.append(finding)

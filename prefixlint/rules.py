@@ -7,6 +7,7 @@ them, `prefixlint rule` prints them, and the test suite runs their examples.
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,7 +102,8 @@ def _message(hole: Hole, prefix: int, following: int, gain: int) -> str:
     advice = "move it below the constant text"
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
-    origins = [d for d in hole.deps if d.split(".")[0] not in hole.expr]
+    origins = [d.split("@", 1)[0] for d in hole.deps
+               if not re.search(rf"(?<![\w.]){re.escape(d.split('.')[0])}(?!\w)", hole.expr)]
     if origins:
         what += f" '{hole.expr}' (from {', '.join(origins)})"
     else:

@@ -19,7 +19,9 @@ from typing import Callable
 from .. import suppress
 from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Suppressions, Text
 from .jinja import InputError, read_text
-from .python_catalogue import CALL_SINKS, LITELLM, PREFILTER
+from .python_catalogue import CALL_SINKS, LITELLM, PREFILTER, RANDOM_EXAMPLES
+
+_MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -94,7 +96,8 @@ class PythonProject:
             self.modules[path] = error
             raise
         except libcst.ParserSyntaxError as exc:
-            error = InputError(f"Python syntax error: {exc.message}", path, exc.raw_line)
+            message = exc.message.split(": expected one of")[0].replace("parser error: ", "")
+            error = InputError(f"Python syntax error: {message}", path, exc.raw_line)
             self.modules[path] = error
             raise error from None
         except RecursionError:
@@ -244,7 +247,7 @@ class _SinkFinder:
             elif role == "user" and site.kind == "langchain-template":
                 blocks.append(Block("user", tuple(self._placeholders(value, ctx))))
             else:
-                for message in self._messages(value, ctx, consumed,
+                for message in self._messages(value, ctx, consumed, len(blocks),
                                               template=site.kind == "langchain-chat"):
                     blocks.append(Block(message.role, tuple(message.segments)))
         if not blocks:
@@ -273,10 +276,13 @@ class _SinkFinder:
             if not isinstance(found, tuple):
                 break
             resolved, resolved_ctx = found
+        while isinstance(resolved, cst.Call) and resolved.args and \
+                resolved_ctx.module.qualname(resolved.func) in ("builtins.list", "builtins.tuple"):
+            resolved = resolved.args[0].value
         filtered = isinstance(resolved, (cst.ListComp, cst.GeneratorExp)) and any(
             f.ifs for f in _for_clauses(resolved))
-        qualified = self.module.qualname(resolved.func) if isinstance(resolved, cst.Call) \
-            and resolved_ctx.module is self.module else None
+        qualified = resolved_ctx.module.qualname(resolved.func) \
+            if isinstance(resolved, cst.Call) else None
         if filtered or qualified in ("builtins.filter", "builtins.sorted"):
             lowerer.note("PFX012", resolved_ctx.module.span(resolved),
                          "the tool list is filtered or reordered per request: every tool after "
@@ -300,30 +306,21 @@ class _SinkFinder:
                 segments.append(_Breakpoint(node_ctx.module.span(fields["cache_control"])))
         return segments
 
-    def _messages(self, value, ctx, consumed: set[int], template: bool):
+    def _messages(self, value, ctx, consumed: set[int], first_block: int, template: bool):
         from .python_lower import Message
 
         cst = self.cst
         lowerer = self.lowerer
         if isinstance(value, cst.List):
             consumed.add(id(value))
-        shuffled = isinstance(value, cst.Name) and value.value in self.module.shuffled.get(
-            id(ctx.function) if ctx.function else 0, {})
         items = lowerer.sequence(value, ctx)
         if items is None:
-            if shuffled:
-                _, span = self.module.shuffled[id(ctx.function) if ctx.function else 0][
-                    value.value]
-                lowerer.note("PFX011", span, f"'{value.value}' is shuffled on every request "
-                             "before it is sent")
-            kind = "loop" if isinstance(value, (cst.ListComp, cst.GeneratorExp)) else "value"
-            path = lowerer.path_of(value, ctx)
-            scope = Scope.REQUEST if shuffled else None
-            return [Message("messages", [lowerer.hole(value, ctx, path, scope, kind=kind)])]
+            return self._message(value, ctx, template)
         out = []
         for node, node_ctx in items:
             if isinstance(node, cst.List) or isinstance(node, cst.Tuple):
                 consumed.add(id(node))
+            lowerer.block = first_block + len(out)
             out.extend(self._message(node, node_ctx, template))
         for node, _ in items:
             for parent in _list_parents(node, self.module):
@@ -335,6 +332,11 @@ class _SinkFinder:
 
         cst = self.cst
         lowerer = self.lowerer
+        shuffled = lowerer.shuffled(node, ctx)
+        if shuffled is not None:
+            lowerer.note("PFX011", shuffled, f"'{node.value}' is shuffled on every request "
+                         "before it is sent; send examples in a fixed order")
+            return [Message("messages", [lowerer.hole(node, ctx, node.value, Scope.REQUEST)])]
         if isinstance(node, cst.Name):
             resolved = lowerer.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
@@ -367,6 +369,10 @@ class _SinkFinder:
             body = node.elements[1].value
             segments = self._placeholders(body, ctx) if template else lowerer.text(body, ctx)
             return [Message(role if isinstance(role, str) else "message", segments)]
+        if isinstance(node, cst.Call) and node_module_qualname(node, ctx) in RANDOM_EXAMPLES:
+            lowerer.note("PFX011", ctx.module.span(node), f"'{ctx.module.source(node)}' picks "
+                         "examples at random on every request; send a fixed set in a fixed order")
+            return [Message("messages", [lowerer.hole(node, ctx, scope=Scope.REQUEST)])]
         if isinstance(node, cst.Call):
             name = self._chain(node.func).rsplit(".", 1)[-1]
             roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
@@ -380,7 +386,9 @@ class _SinkFinder:
                                     else lowerer.text(body, ctx))]
             if name in ("MessagesPlaceholder",):
                 return [Message("messages", [lowerer.hole(node, ctx, "history")])]
-        return [Message("message", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx))])]
+        kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
+        return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
+                                                  kind=kind)])]
 
     def _placeholders(self, node, ctx) -> list:
         """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace."""
@@ -389,7 +397,6 @@ class _SinkFinder:
         if not all(isinstance(s, Text) for s in segments):
             return segments
         text = "".join(s.text for s in segments)
-        origin = next((s.span for s in segments if s.span is not None), None)
         out: list = []
         search = 0
         try:
@@ -403,7 +410,7 @@ class _SinkFinder:
                 continue
             from .python_lower import _placeholder_span
 
-            span, search = _placeholder_span(origin, text, field_name, search, segments)
+            span, search = _placeholder_span(segments, text, field_name, search)
             root = field_name.split(".")[0].split("[")[0]
             out.append(Hole("value", "{" + field_name + "}", span or ctx.module.span(node),
                             (root,), lowerer.scope_of(root)))
@@ -478,11 +485,25 @@ def _dict_fields(node) -> dict:
             for k in [_literal(e.key)] if isinstance(k, str)}
 
 
+def node_module_qualname(node, ctx) -> str | None:
+    return ctx.module.qualname(node.func)
+
+
 def _has_role_dict(node) -> bool:
+    """A list that is a chat: role dicts, or LangChain message objects."""
     import libcst as cst
 
-    return any(isinstance(e.value, cst.Dict) and "role" in _dict_fields(e.value)
-               for e in node.elements if isinstance(e, cst.Element))
+    for element in node.elements:
+        value = element.value if isinstance(element, cst.Element) else None
+        if isinstance(value, cst.Dict) and "role" in _dict_fields(value):
+            return True
+        if isinstance(value, cst.Call):
+            func = value.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else \
+                func.value if isinstance(func, cst.Name) else ""
+            if name in _MESSAGE_CLASSES:
+                return True
+    return False
 
 
 def _for_clauses(node):

@@ -364,8 +364,14 @@ class Lowerer:
         return [self.hole(node, ctx, node.value)]
 
     def _attribute(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
-        path = self.path_of(node, ctx)
-        return [self.hole(node, ctx, path)]
+        base = node.value
+        if isinstance(base, cst.Call):
+            # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
+            inner = self.text(base, ctx)
+            if len(inner) == 1 and isinstance(inner[0], Hole):
+                return [Hole(inner[0].kind, _short(ctx.module.source(node)),
+                             ctx.module.span(node), inner[0].deps, inner[0].scope)]
+        return [self.hole(node, ctx, self.path_of(node, ctx))]
 
     def _fstring(self, node: cst.FormattedString, ctx: Context) -> list[Seg]:
         out: list[Seg] = []
@@ -426,10 +432,6 @@ class Lowerer:
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         scope = source_scope(qualified)
-        if qualified in RANDOM_EXAMPLES:
-            self.note("PFX011", ctx.module.span(node),
-                      f"'{_short(ctx.module.source(node))}' picks or orders examples at "
-                      "random on every request")
         if scope is not None:
             return [self.hole(node, ctx, qualified + "()", scope)]
         if method == "strftime" and isinstance(func, cst.Attribute):
@@ -456,7 +458,21 @@ class Lowerer:
         helper = self._helper(node, ctx)
         if helper is not None:
             return helper
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
+            # A method on a clock reading or an id (`date.today().isoformat()`) changes
+            # exactly as often as the value it is called on.
+            base = self.text(func.value, ctx)
+            if len(base) == 1 and isinstance(base[0], Hole):
+                return [Hole(base[0].kind, _short(ctx.module.source(node)),
+                             ctx.module.span(node), base[0].deps, base[0].scope)]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def shuffled(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
+        """Where a name was shuffled in place (`random.shuffle(examples)`) before this use."""
+        if not isinstance(node, cst.Name):
+            return None
+        entry = ctx.module.shuffled.get(id(ctx.function) if ctx.function else 0, {}).get(node.value)
+        return entry[1] if entry is not None and entry[0] < ctx.line else None
 
     def _stringify(self, value: cst.BaseExpression, ctx: Context, call: cst.Call) -> list[Seg]:
         if _is_set(value, ctx, self):
@@ -497,7 +513,6 @@ class Lowerer:
             if isinstance(mapping, cst.Dict):
                 keywords.update(_dict_items(mapping))
         fmt = "".join(s.text for s in template)
-        origin = next((s.span for s in template if s.span is not None), None)
         out: list[Seg] = []
         auto = 0
         try:
@@ -518,8 +533,8 @@ class Lowerer:
                 value = positional[number] if number < len(positional) else None
             else:
                 value = keywords.get(root)
-            placeholder_span, search_from = _placeholder_span(origin, fmt, field_name,
-                                                              search_from, template)
+            placeholder_span, search_from = _placeholder_span(template, fmt, field_name,
+                                                              search_from)
             if value is None:
                 mapping = mappings[0] if mappings else None
                 base = self.path_of(mapping, ctx) if mapping is not None else None
@@ -531,10 +546,10 @@ class Lowerer:
             if rest and segments and isinstance(segments[0], Hole):
                 segments = [self.hole(value, ctx, f"{self.path_of(value, ctx)}.{rest}")]
             for segment in segments:
-                if isinstance(segment, Hole) and placeholder_span is not None \
-                        and segment.span.path != ctx.module.path:
-                    segment = Hole(segment.kind, segment.expr, placeholder_span, segment.deps,
-                                   segment.scope)
+                if isinstance(segment, Hole) and placeholder_span is not None:
+                    # Reported at the placeholder in the constant, scoped by the argument.
+                    segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
+                                   segment.deps, segment.scope)
                 out.append(segment)
         return out
 
@@ -546,7 +561,12 @@ class Lowerer:
             if _is_set(iterable, ctx, self) or _iterates_set(iterable, ctx, self):
                 self.note("PFX010", ctx.module.span(iterable),
                           "a set is joined into prompt text: its order changes from process "
-                          "to process (PYTHONHASHSEED)")
+                          "to process (PYTHONHASHSEED); sort it first")
+                source = _iter_source(iterable)
+                constant = isinstance(source, cst.Name) and \
+                    isinstance(self.resolve(source.value, ctx), tuple)
+                if constant:  # fixed content, order fixed per process: PFX010 says it all
+                    return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
             return [self.hole(iterable, ctx, self.path_of(_iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
@@ -564,15 +584,13 @@ class Lowerer:
             for element in node.elements:
                 if isinstance(element, cst.StarredElement):
                     inner = self.sequence(element.value, ctx)
-                    if inner is None:
-                        return None
-                    out.extend(inner)
+                    # Unknown contents stand as one opaque item (`*history`, shuffled examples).
+                    out.extend(inner if inner is not None else [(element.value, ctx)])
                 else:
                     out.append((element.value, ctx))
             return out
         if isinstance(node, cst.Name):
-            if node.value in ctx.module.shuffled.get(
-                    id(ctx.function) if ctx.function else 0, {}):
+            if self.shuffled(node, ctx) is not None:
                 return None
             resolved = self.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
@@ -799,18 +817,25 @@ def _transform(segments: list[Seg], function: Callable[[str], str]) -> list[Seg]
     return out
 
 
-def _placeholder_span(origin: Span | None, fmt: str, field_name: str, start: int,
-                      template: list[Seg]) -> tuple[Span | None, int]:
-    """Where `{field}` sits in the source string literal (single-literal templates only)."""
+def _placeholder_span(template: list[Seg], fmt: str, field_name: str,
+                      start: int) -> tuple[Span | None, int]:
+    """Where `{field}` sits in the source: inside the literal whose text holds it."""
     needle = "{" + field_name
     offset = fmt.find(needle, start)
-    if offset < 0 or origin is None or len(template) != 1:
+    if offset < 0:
         return None, start
-    before = fmt[:offset]
-    line = origin.line + before.count("\n")
-    if "\n" in before:
-        column = len(before) - before.rfind("\n")
-    else:
-        column = origin.column + offset
-    end_column = column + len(needle) + 1
-    return Span(origin.path, line, column, line, end_column), offset + len(needle)
+    position = 0
+    for segment in template:
+        length = len(segment.text)
+        if position <= offset < position + length:
+            origin = segment.span
+            if origin is None:
+                return None, offset + len(needle)
+            before = segment.text[: offset - position]
+            line = origin.line + before.count("\n")
+            column = (len(before) - before.rfind("\n")) if "\n" in before \
+                else origin.column + len(before)
+            return Span(origin.path, line, column, line, column + len(needle) + 1), \
+                offset + len(needle)
+        position += length
+    return None, offset + len(needle)

@@ -1,0 +1,12 @@
+from openai import OpenAI
+
+from policy import POLICY
+
+client = OpenAI()
+TEMPLATE = "Tone: {tone}.\n" + POLICY
+
+
+def reply(settings, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {"role": "system", "content": TEMPLATE.format(**settings)},
+        {"role": "user", "content": question}])

@@ -1,0 +1,190 @@
+"""The Python suite in tests/python: every sink family and lowering case, exact codes at exact
+places; token counts against messages built by hand; nothing analyzed is ever executed."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+import tiktoken
+
+from prefixlint import api
+
+from conftest import run_cli, write_project
+
+SUITE = Path(__file__).parent / "python"
+
+EXPECTED = [
+    "PFX002 p01_openai_user_name.py:9:36",
+    "PFX001 p03_alias_imports.py:13:56",
+    "PFX003 p04_responses_session.py:11:33",
+    "PFX002 p06_anthropic_breakpoint_after_user.py:9:59",
+    "PFX013 p06_anthropic_breakpoint_after_user.py:10:33",
+    "PFX004 p08_anthropic_tool_description_date.py:12:73",
+    "PFX001 p09_litellm_time.py:10:72",
+    "PFX002 p11_langchain_chat_template.py:6:26",
+    "PFX001 p13_langchain_prompt_template.py:4:1",
+    "PFX002 p14_langchain_messages.py:8:45",
+    "PFX002 p15_role_dicts_returned.py:6:51",
+    "PFX001 p16_role_dicts_passed.py:8:50",
+    "PFX002 p17_helper_function.py:9:34",
+    "PFX002 p19_format_positional.py:6:19",
+    "PFX005 p20_format_mapping.py:6:19",
+    "PFX003 p21_percent_session.py:9:34",
+    "PFX004 p22_concat_date.py:11:32",
+    "PFX002 p23_join_list.py:9:46",
+    "PFX001 p24_join_retrieved_docs.py:11:54",
+    "PFX002 p25_dedent.py:10:26",
+    "PFX011 p28_fewshot_shuffled.py:12:5",
+    "PFX001 p29_random_sample.py:14:58",
+    "PFX010 p33_json_dumps_unsorted.py:12:59",
+    "PFX010 p35_set_join.py:11:62",
+    "PFX012 p36_tools_filtered.py:15:20",
+    "PFX013 p37_five_breakpoints.py:15:64",
+    "PFX002 p38_jinja_template_in_code.py:4:23",
+    "PFX001 p39_env_from_string.py:4:27",
+    "PFX002 p42_azure_async.py:10:57",
+    "PFX900 p43_syntax_error.py:9:1",
+    "PFX003 p44_anthropic_stream_conversation.py:10:56",
+    "PFX001 p45_request_headers.py:10:18",
+    "PFX002 p46_conditional_expression.py:11:42",
+    "PFX004 p47_strftime_day.py:13:51",
+    "PFX002 policy.py:13:48",  # the {customer_name} placeholder that p05 formats
+]
+
+# Files whose prompts must be measured and found clean: the fixed forms and the negatives.
+CLEAN = ["p02_openai_fixed.py:9", "p07_anthropic_breakpoint_fixed.py:11", "p10_litellm_fixed.py:9",
+         "p12_langchain_fixed.py:5", "p18_cross_file_constants.py:9",
+         "p26_cleandoc_fixed.py:15", "p27_fewshot_unpack.py:14",
+         "p30_module_level_clock.py:13", "p31_module_level_env.py:12",
+         "p32_braces_not_fstring.py:10", "p34_json_dumps_in_last_message.py:11",
+         "p41_volatile_only_at_end.py:11", "p48_suppressed.py:11"]
+
+
+@pytest.fixture(scope="module")
+def result():
+    return api.check([], api.load_config(SUITE), cwd=SUITE)
+
+
+def test_suite_size():
+    assert len(list(SUITE.glob("p*.py"))) >= 40
+
+
+def test_findings_are_exactly_the_expected_ones(result):
+    got = [f"{f.code} {f.span.path}:{f.span.line}:{f.span.column}" for f in result.findings]
+    assert got == EXPECTED
+
+
+def test_clean_prompts_are_measured_and_have_no_findings(result):
+    ids = {m.prompt.id for m in result.measurements}
+    assert set(CLEAN) <= ids
+    flagged = {f.prompt for f in result.findings}
+    assert not flagged & set(CLEAN)
+    assert not any(m.prompt.id.startswith(("p40_", "policy")) for m in result.measurements)
+
+
+def test_prompt_ids_and_kinds(result):
+    by_id = {m.prompt.id: m for m in result.measurements}
+    assert by_id["p45_request_headers.py:11"].prompt.kind == "python"
+    assert [b.role for b in by_id["p08_anthropic_tool_description_date.py:14"].prompt.blocks] \
+        == ["tools", "system", "user"]
+    assert [b.role for b in by_id["p27_fewshot_unpack.py:14"].prompt.blocks] == \
+        ["system", "user", "assistant", "user", "assistant", "user"]
+    assert by_id["p45_request_headers.py:11"].break_hole.expr == "rid"
+    assert by_id["p05_anthropic_format_constant.py:9"].break_hole.span.path == "policy.py"
+
+
+def test_finding_messages_name_the_value_and_its_origin(result):
+    by_place = {f"{f.span.path}:{f.span.line}": f for f in result.findings}
+    assert by_place["p45_request_headers.py:10"].message.startswith(
+        "request value 'rid' (from req.headers.x-request-id) ends the shared prefix after")
+    assert by_place["policy.py:13"].message.startswith(
+        "user value '{customer_name}' (from customer.name)")
+    assert by_place["p47_strftime_day.py:13"].severity == "warning"
+
+
+# -- token counts against messages built by hand ---------------------------------------------
+
+def constants(path: Path) -> dict[str, str]:
+    """String constants of a module, read with ast.literal_eval (never imported)."""
+    tree = ast.parse(path.read_text())
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            try:
+                out[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                pass
+    return out
+
+
+def serialized(messages: list[tuple[str, str]]) -> str:
+    return "".join(f"<|{role}|>\n{content}\n" for role, content in messages)
+
+
+@pytest.mark.parametrize("prompt_id,messages", [
+    ("p18_cross_file_constants.py:9",
+     lambda c, f: [("system", c["PERSONA"] + "\n\n" + c["POLICY"])]),
+    ("p02_openai_fixed.py:9", lambda c, f: [("system", c["PERSONA"] + "\n" + c["POLICY"])]),
+    ("p27_fewshot_unpack.py:14",
+     lambda c, f: [("system", "Classify support tickets by category and likely cause.")]
+     + [(m["role"], m["content"]) for m in f["FEW_SHOT"]]),
+])
+def test_shared_prefix_equals_hand_built_messages(result, prompt_id, messages):
+    encoding = tiktoken.get_encoding("o200k_base")
+    hand = messages(constants(SUITE / "policy.py"), constants(SUITE / "p27_fewshot_unpack.py"))
+    # Everything up to the user's question is shared: the constant messages and the header
+    # of the last one.
+    expected = len(encoding.encode_ordinary(serialized(hand) + "<|user|>\n"))
+    measured = next(m for m in result.measurements if m.prompt.id == prompt_id)
+    assert abs(measured.prefix_tokens["global"] - expected) <= 2 * (len(hand) + 1)
+    assert measured.prefix_tokens["global"] > 20
+
+
+# -- safety and cost -----------------------------------------------------------------------------
+
+def test_analyzed_code_is_never_imported_or_run(tmp_path):
+    marker = tmp_path / "PWNED"
+    root = write_project(tmp_path / "p", {"app/evil.py": f'''
+import pathlib
+pathlib.Path({str(marker)!r}).write_text("imported")
+from openai import OpenAI
+
+client = OpenAI()
+
+
+def reply(user, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": f"Hi {{user.name}}. " + "Follow the policy exactly. " * 1}},
+        {{"role": "user", "content": question}}])
+'''})
+    proc = run_cli("check", "--output-format", "json", cwd=root)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert '"id": "app/evil.py:10"' in proc.stdout
+    assert not marker.exists()
+
+
+def test_files_without_prompts_are_never_parsed(tmp_path, monkeypatch):
+    files = {f"pkg/mod{i:03d}.py": f"def f{i}(x):\n    return x * {i}\n\n\nVALUES = [{i}, {i + 1}]\n"
+             for i in range(500)}
+    root = write_project(tmp_path / "p", files)
+    from prefixlint.frontends import python_lower
+
+    calls = []
+    monkeypatch.setattr(python_lower, "build_module",
+                        lambda *a: calls.append(a) or pytest.fail("parsed a file"))
+    result = api.check([], api.load_config(root), cwd=root)
+    assert result.measurements == () and result.findings == () and calls == []
+
+
+def test_libcst_is_not_even_imported_for_prompt_free_files(tmp_path):
+    root = write_project(tmp_path / "p", {f"m{i}.py": "x = 1\n" for i in range(20)})
+    code = ("import sys; from prefixlint import api; "
+            "r = api.check([]); print(len(r.measurements), 'libcst' in sys.modules)")
+    import subprocess
+    proc = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                          env={**__import__("os").environ,
+                               "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    assert proc.stdout.split() == ["0", "False"], proc.stderr
