@@ -69,7 +69,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple
     """Analyze project-relative files; unreadable ones become PFX900 findings."""
     volatility = Volatility(config.variables_map)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
-    python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits)
+    python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
+                           config.python_sources, config.python_sinks)
     findings: list[Finding] = []
     prompts: list[tuple[Prompt, list]] = []
     templates = [f for f in files if not is_python(f)]

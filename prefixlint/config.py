@@ -50,6 +50,8 @@ class Config:
     fail_on: str = "error"
     min_gain_tokens: int = 32
     force_exclude: bool = False
+    python_sources: tuple[tuple[str, Scope], ...] = ()
+    python_sinks: tuple[str, ...] = ()
     variables_map: Mapping[str, Scope] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -125,6 +127,8 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed["fail_on"] = value
         elif key == "min-gain-tokens":
             parsed["min_gain_tokens"] = _int(key, value)
+        elif key == "python":
+            parsed.update(_parse_python(value))
         elif key == "force-exclude":
             if not isinstance(value, bool):
                 raise ConfigError("`force-exclude` must be true or false")
@@ -132,10 +136,29 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
         else:
             known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
-                     "fail-on", "min-gain-tokens", "force-exclude"]
+                     "fail-on", "min-gain-tokens", "force-exclude", "python"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")
+    return parsed
+
+
+def _parse_python(table: Any) -> dict[str, Any]:
+    """`[tool.prefixlint.python]`: extra volatility sources and prompt sinks."""
+    if not isinstance(table, dict):
+        raise ConfigError("`python` must be a table with `sources` and/or `sinks`")
+    parsed: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == "sources":
+            if not isinstance(value, dict):
+                raise ConfigError("`python.sources` must be a table of qualified name = scope, "
+                                  'like "myapp.clock.now" = "request"')
+            parsed["python_sources"] = tuple((name, _scope(f"python.sources.{name}", scope))
+                                             for name, scope in sorted(value.items()))
+        elif key == "sinks":
+            parsed["python_sinks"] = _strings("python.sinks", value)
+        else:
+            raise ConfigError(f"unknown setting `python.{key}` (expected sources or sinks)")
     return parsed
 
 

@@ -188,3 +188,25 @@ def test_libcst_is_not_even_imported_for_prompt_free_files(tmp_path):
                           env={**__import__("os").environ,
                                "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
     assert proc.stdout.split() == ["0", "False"], proc.stderr
+
+
+def test_configured_sources_and_sinks(tmp_path):
+    policy = "Follow the support policy exactly and keep answers short and precise. " * 4
+    root = write_project(tmp_path / "p", {"app/bot.py": f'''
+from myco.clock import stamp
+from myco.llm import ask
+
+
+def reply(question):
+    return ask(messages=[{{"role": "system", "content": f"At {{stamp()}}. {policy}"}},
+                         {{"role": "user", "content": question}}])
+
+
+def plain(send, question):
+    return send(f"At {{stamp()}}. {policy}", question)
+'''}, '[python]\nsinks = ["myco.llm.ask"]\n[python.sources]\n"myco.clock.stamp" = "request"\n')
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [("PFX001", 7, 62)]
+    bad = write_project(tmp_path / "q", {}, '[python]\nsource = {}\n')
+    with pytest.raises(Exception, match="unknown setting `python.source`"):
+        api.load_config(bad)

@@ -19,7 +19,7 @@ from typing import Callable
 from .. import suppress
 from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Suppressions, Text
 from .jinja import InputError, read_text
-from .python_catalogue import CALL_SINKS, LITELLM, PREFILTER, RANDOM_EXAMPLES
+from .python_catalogue import CALL_SINKS, LITELLM, RANDOM_EXAMPLES, prefilter
 
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 
@@ -70,11 +70,15 @@ class PythonResult:
 class PythonProject:
     """Parses and lowers the Python files of one run, each module at most once."""
 
-    def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits) -> None:
+    def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits,
+                 sources: tuple[tuple[str, Scope], ...] = (), sinks: tuple[str, ...] = ()) -> None:
         self.root = root.resolve()
         self.scope_of = scope_of
         self.workspace = workspace
         self.limits = limits
+        self.sources = sources
+        self.sinks = sinks
+        self.prefilter = prefilter(sinks)
         self.modules: dict[str, object] = {}
 
     # -- modules -------------------------------------------------------------------------
@@ -133,7 +137,7 @@ class PythonProject:
     def prompts(self, path: str) -> list[tuple[Prompt, list]]:
         """Every prompt sent from `path`, each with its notes for rules PFX010–PFX013."""
         source = read_text(self.root / path, path, self.limits.max_file_bytes)
-        if not PREFILTER.search(source):
+        if not self.prefilter.search(source):
             return []
         module = self.module(path)
         finder = _SinkFinder(self, module, source)
@@ -159,7 +163,7 @@ class _SinkFinder:
         self.project = project
         self.module = module
         self.source = source
-        self.lowerer = Lowerer(project.import_module, project.scope_of)
+        self.lowerer = Lowerer(project.import_module, project.scope_of, project.sources)
         self.suppressions = _python_suppressions(source)
 
     def run(self) -> list[tuple[Prompt, list]]:
@@ -203,6 +207,12 @@ class _SinkFinder:
             if any(chain == s or chain.endswith("." + s) for s in suffixes):
                 return _Site(node, kind, keywords)
         qualified = self.module.qualname(node.func) or ""
+        for sink in self.project.sinks:
+            if qualified == sink or chain == sink or chain.endswith("." + sink):
+                value = keywords.get("messages") or (node.args[0].value if node.args and
+                                                     node.args[0].keyword is None else None)
+                if value is not None:
+                    return _Site(node, "messages", {"messages": value})
         if qualified in LITELLM or chain in ("litellm.completion", "litellm.acompletion"):
             return _Site(node, "openai-chat", keywords)
         if chain.endswith("ChatPromptTemplate.from_messages") and node.args:

@@ -52,8 +52,9 @@ RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.c
 _SUB_DAY = re.compile(r"%[HIMSfpXcTrRsLkl]")
 
 
-def source_scope(qualified: str) -> Scope | None:
-    for pattern, scope in SOURCES:
+def source_scope(qualified: str, extra: tuple[tuple[str, Scope], ...] = ()) -> Scope | None:
+    """The scope of a call's result by its qualified name; user-declared sources first."""
+    for pattern, scope in extra + SOURCES:
         if fnmatch.fnmatchcase(qualified, pattern):
             return scope
     return None
@@ -80,6 +81,12 @@ CALL_SINKS: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...]
 # Sinks matched on qualified names.
 LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion")
 
-PREFILTER = re.compile(
-    r"\.create\(|\.stream\(|\.parse\(|completion\(|from_messages|from_template|"
-    r"SystemMessage|HumanMessage|[\"']role[\"']|from_string\(|Template\(")
+PREFILTER_WORDS = (r"\.create\(", r"\.stream\(", r"\.parse\(", r"completion\(", "from_messages",
+                   "from_template", "SystemMessage", "HumanMessage", r"[\"']role[\"']",
+                   r"from_string\(", r"Template\(")
+
+
+def prefilter(sinks: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A text test a file must pass before it is parsed: it mentions some prompt sink."""
+    words = PREFILTER_WORDS + tuple(re.escape(s.rsplit(".", 1)[-1]) + r"\(" for s in sinks)
+    return re.compile("|".join(words))

@@ -209,9 +209,11 @@ class Lowerer:
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
     def __init__(self, load_module: Callable[[str, str], Module | None],
-                 scope_of: Callable[[str], Scope]) -> None:
+                 scope_of: Callable[[str], Scope],
+                 sources: tuple[tuple[str, Scope], ...] = ()) -> None:
         self.load_module = load_module
         self.scope_of = scope_of
+        self.sources = sources
         self.notes: list[Note] = []
         self.scopes: dict[str, Scope] = {}
         self.files: set[str] = set()
@@ -431,7 +433,7 @@ class Lowerer:
         qualified = ctx.module.qualname(node.func) or ""
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
-        scope = source_scope(qualified)
+        scope = source_scope(qualified, self.sources)
         if scope is not None:
             return [self.hole(node, ctx, qualified + "()", scope)]
         if method == "strftime" and isinstance(func, cst.Attribute):
