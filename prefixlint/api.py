@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -19,7 +20,7 @@ from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
 from .measure import Measurement, measure
-from .tokenizers import Tokenizer, load
+from .tokenizers import ENCODINGS, Tokenizer, load
 from .volatility import Volatility
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -65,7 +66,16 @@ def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
     return lambda path: explicit[path] if path in explicit else volatility.scope_of(path)
 
 
-def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple[list[Finding], list[Measurement]]:
+def _internal(exc: Exception) -> str:
+    """The PFX900 message for a bug in prefixlint itself, confined to one file."""
+    if os.environ.get("PREFIXLINT_DEBUG"):
+        raise exc
+    return (f"prefixlint could not analyze this file (internal error: {type(exc).__name__}: "
+            f"{exc}); please report it, with PREFIXLINT_DEBUG=1 for the traceback")
+
+
+def analyze(files: Sequence[str], config: Config,
+            tokenizer: Callable[[], Tokenizer]) -> tuple[list[Finding], list[Measurement]]:
     """Analyze project-relative files; unreadable ones become PFX900 findings."""
     volatility = Volatility(config.variables_map)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
@@ -81,6 +91,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple
             prompts.extend(python.prompts(name))
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, name))
+        except Exception as exc:  # noqa: BLE001 - one file's bug must not stop the run
+            findings.append(rules.input_error(_internal(exc), name, 1, name))
     loaded: list[str] = []
     referenced: set[str] = set()
     for name in templates:
@@ -100,12 +112,18 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Tokenizer) -> tuple
             prompts.append((workspace.prompt(name), []))
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, name))
+        except Exception as exc:  # noqa: BLE001
+            findings.append(rules.input_error(_internal(exc), name, 1, name))
     measurements: list[Measurement] = []
     for prompt, notes in prompts:
         try:
-            measured = measure(prompt, tokenizer, _scoped(prompt, volatility))
+            measured = measure(prompt, tokenizer(), _scoped(prompt, volatility))
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, prompt.id))
+            continue
+        except Exception as exc:  # noqa: BLE001
+            findings.append(rules.input_error(_internal(exc), prompt.path, prompt.line,
+                                              prompt.id))
             continue
         measurements.append(measured)
         noted = rules.note_findings(notes, prompt.id)
@@ -135,11 +153,25 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
     files = discover(paths, config, cwd)
-    tokenizer = load(config.tokenizer, config.tokenizer_path)
+    if config.tokenizer not in ENCODINGS:  # a configuration error even when nothing is measured
+        load(config.tokenizer, config.tokenizer_path)
+    loaded: list[Tokenizer] = []
+
+    def tokenizer() -> Tokenizer:
+        """Loaded on first use: a run without prompts never reads an encoding file."""
+        if not loaded:
+            loaded.append(load(config.tokenizer, config.tokenizer_path))
+        return loaded[0]
+
     findings, measurements = analyze(files, config, tokenizer)
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: m.prompt.id)
-    return Result(tokenizer, tuple(kept), tuple(measurements), config)
+    used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")
+    return Result(used, tuple(kept), tuple(measurements), config)
+
+
+def _unused(text: str) -> list[int]:
+    raise RuntimeError("no prompt was measured, so no tokenizer was loaded")
 
 
 report = check

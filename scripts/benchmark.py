@@ -49,11 +49,37 @@ def warm(paths: list[str], runs: int) -> tuple[list[float], int]:
     return times, prompts
 
 
+def prompt_free(count: int, runs: int) -> tuple[float, float]:
+    """Seconds for `check` on `count` Python files without prompts: cold CLI, and in-process."""
+    import tempfile
+
+    from prefixlint import api
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "prefixlint.toml").write_text("")
+        for i in range(count):
+            (root / f"mod{i:04d}.py").write_text(
+                f"import os\n\n\ndef f{i}(x):\n    return os.path.join(x, '{i}')\n" * 20)
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "prefixlint", "check"], cwd=root,
+                           capture_output=True, check=True)
+            times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        api.check([], api.load_config(root), cwd=root)
+        return statistics.median(times), time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--prompt-free", type=int, default=500,
+                        help="also time this many Python files without prompts")
     parser.add_argument("paths", nargs="*", default=["fixtures/supportbot", "fixtures/rag",
-                                                     "fixtures/agent", "tests/templates"])
+                                                     "fixtures/agent", "tests/templates",
+                                                     "tests/python"])
     args = parser.parse_args()
     times, peak = cold(args.paths, args.runs)
     print(f"cold: median {statistics.median(times):.3f} s, min {min(times):.3f} s over "
@@ -65,6 +91,11 @@ def main() -> None:
     times, prompts = warm(args.paths, args.runs)
     print(f"warm: median {statistics.median(times):.3f} s for {prompts} prompts "
           f"({statistics.median(times) / max(prompts, 1) * 1000:.1f} ms per prompt)")
+    if args.prompt_free:
+        cold_s, warm_s = prompt_free(args.prompt_free, args.runs)
+        print(f"{args.prompt_free} Python files without prompts: cold {cold_s:.3f} s "
+              f"({args.prompt_free / cold_s:,.0f} files/s), in-process {warm_s:.3f} s "
+              f"({args.prompt_free / warm_s:,.0f} files/s)")
 
 
 if __name__ == "__main__":

@@ -101,3 +101,21 @@ def test_cli_keeps_going_and_exits_1_without_traceback(project):
     data = json.loads(proc.stdout)
     assert {f["path"] for f in data["findings"] if f["code"] == "PFX900"} == set(EXPECTED_900)
     assert [p["id"] for p in data["prompts"]] == ["prompts/ok.j2"]
+
+
+def test_an_internal_error_in_one_file_is_a_finding_for_that_file(project, monkeypatch):
+    from prefixlint.frontends import python as python_frontend
+
+    root = project({"app/a.py": "messages = [{'role': 'system', 'content': 'x'}]\n",
+                    "prompts/ok.j2": HOSTILE["prompts/ok.j2"]})
+    monkeypatch.delenv("PREFIXLINT_DEBUG", raising=False)
+
+    def broken(self, path):
+        raise KeyError("simulated bug")
+
+    monkeypatch.setattr(python_frontend.PythonProject, "prompts", broken)
+    result = api.check([], api.load_config(root), cwd=root)
+    codes = {(f.code, f.span.path) for f in result.findings}
+    assert ("PFX900", "app/a.py") in codes and ("PFX002", "prompts/ok.j2") in codes
+    message = next(f.message for f in result.findings if f.span.path == "app/a.py")
+    assert "internal error: KeyError" in message and "PREFIXLINT_DEBUG=1" in message
