@@ -18,7 +18,12 @@ def test_json_is_byte_identical_across_hash_seeds_and_path_order():
         assert proc.returncode == 1, proc.stderr
         outputs.append(proc.stdout)
     assert outputs[0] == outputs[1] == outputs[2]
-    assert '"prompts/' not in outputs[0] or True  # paths are project-relative either way
+
+
+def test_python_prompts_are_byte_identical_across_hash_seeds():
+    runs = [run_cli("check", "--output-format", "json", cwd=REPO / "tests" / "python",
+                    env={"PYTHONHASHSEED": s}).stdout for s in ("3", "4")]
+    assert runs[0] == runs[1] and '"PFX010"' in runs[0]
 
 
 def test_text_is_byte_identical_across_hash_seeds():
