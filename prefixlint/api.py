@@ -20,6 +20,7 @@ from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
 from .measure import Measurement, measure
+from .providers import ProviderModel
 from .tokenizers import ENCODINGS, Tokenizer, load
 from .volatility import Volatility
 
@@ -34,6 +35,8 @@ class Result:
     findings: tuple[Finding, ...]
     measurements: tuple[Measurement, ...]
     config: Config
+    provider: ProviderModel | None = None
+    scope_for: Callable[[Prompt], Callable[[str], Scope]] | None = None
 
     def failed(self, fail_on: str | None = None) -> bool:
         """Whether any finding is at or above the `fail-on` severity (exit code 1)."""
@@ -74,10 +77,10 @@ def _internal(exc: Exception) -> str:
             f"{exc}); please report it, with PREFIXLINT_DEBUG=1 for the traceback")
 
 
-def analyze(files: Sequence[str], config: Config,
-            tokenizer: Callable[[], Tokenizer]) -> tuple[list[Finding], list[Measurement]]:
+def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokenizer],
+            provider: ProviderModel, volatility: Volatility,
+            ) -> tuple[list[Finding], list[Measurement]]:
     """Analyze project-relative files; unreadable ones become PFX900 findings."""
-    volatility = Volatility(config.variables_map)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
                            config.python_sources, config.python_sinks)
@@ -132,6 +135,7 @@ def analyze(files: Sequence[str], config: Config,
         # volatile-value finding at the same place.
         measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens)
                              if f.span not in at_notes]
+        measured_findings += rules.provider_findings(measured, provider)
         for finding in measured_findings + noted:
             suppressions = prompt.suppressions_for(finding.span.path)
             if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
@@ -163,11 +167,29 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
             loaded.append(load(config.tokenizer, config.tokenizer_path))
         return loaded[0]
 
-    findings, measurements = analyze(files, config, tokenizer)
+    provider = config.provider_model()
+    volatility = Volatility(config.variables_map)
+    findings, measurements = analyze(files, config, tokenizer, provider, volatility)
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: m.prompt.id)
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")
-    return Result(used, tuple(kept), tuple(measurements), config)
+    return Result(used, tuple(kept), tuple(measurements), config, provider,
+                  lambda prompt: _scoped(prompt, volatility))
+
+
+def prewarm(paths: Iterable[str | Path] = (), config: Config | None = None,
+            cwd: Path | None = None, variables: dict[str, str] | None = None,
+            top: int | None = None, template_role: str = "system") -> tuple[dict, Result]:
+    """The prewarm manifest (a JSON-ready dict) of the prompts under `paths`."""
+    from . import manifest
+
+    result = check(paths, config, cwd)
+    tokenizer = result.tokenizer if result.measurements else load(
+        result.config.tokenizer, result.config.tokenizer_path)
+    given = dict(result.config.values) | dict(variables or {})
+    document = manifest.build(result.measurements, result.scope_for, tokenizer, given,
+                              template_role, top)
+    return document, result
 
 
 def _unused(text: str) -> list[int]:

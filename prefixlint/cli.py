@@ -32,21 +32,31 @@ def _emit(text: str, output_file: str | None) -> None:
         click.echo(text, nl=False)
 
 
-def _run(paths, config_file, select, ignore, tokenizer, fail_on):
+def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=None, model=None):
     from . import api
     from .config import ConfigError, _codes as check_codes
 
-    overrides = {"tokenizer": tokenizer, "fail_on": fail_on}
+    overrides = {"tokenizer": tokenizer, "fail_on": fail_on, "provider": provider,
+                 "model": model}
     try:
         overrides["select"] = check_codes("--select", list(_codes(select))) if select else None
         overrides["ignore"] = check_codes("--ignore", list(_codes(ignore))) if ignore else None
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
-    config = api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
-    result = api.check(paths, config)
+    return api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
+
+
+def _run(paths, *options, **named):
+    from . import api
+
+    result = api.check(paths, _config(paths, *options, **named))
+    _warn(result)
+    return result
+
+
+def _warn(result) -> None:
     if result.tokenizer.warning:
         click.echo(result.tokenizer.warning, err=True)
-    return result
 
 
 def _common(function):
@@ -64,6 +74,10 @@ def _common(function):
         click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (never hides 2)."),
         click.option("-o", "--output-file", type=click.Path(dir_okay=False),
                      help="Write the output to a file instead of stdout."),
+        click.option("--provider", help="Cache model to measure against: generic (default), "
+                                        "openai, anthropic, bedrock, gemini, deepseek, vllm, "
+                                        "sglang, llamacpp."),
+        click.option("--model", help="Model name, for per-model minimums (claude-haiku-4-5)."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -87,9 +101,9 @@ def cli() -> None:
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-          output_format):
+          provider, model, output_format):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
-    result = _run(paths, config_file, select, ignore, tokenizer, fail_on)
+    result = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
     if output_format == "json":
         from .output import json_format as out
     else:
@@ -102,16 +116,119 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
 @_common
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@click.option("--replicas", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Replicas behind the load balancer (for the sticky-routing estimate).")
+@click.option("--prefill-ms-per-token", "prefill", default=None,
+              help="Prefill cost per uncached token in ms, or a preset: h200-8b (0.030), "
+                   "h200-32b (0.115). Default 0.05.")
+@click.option("--requests-per-second", type=click.FloatRange(min=0), default=None,
+              help="Request rate, to estimate prefill seconds saved per hour.")
 def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-           output_format):
-    """Per prompt: tokens, shared prefix per scope, share, break and projected gain."""
-    result = _run(paths, config_file, select, ignore, tokenizer, fail_on)
+           provider, model, output_format, replicas, prefill, requests_per_second):
+    """Per prompt: tokens, shared prefix per scope, share, break, projected gain and what
+    the provider caches, with estimates of the prefill time saved."""
+    from .estimate import Settings, ms_per_token
+
+    try:
+        settings = Settings(ms_per_token(prefill), replicas, requests_per_second)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
+    result = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
     if output_format == "json":
         from .output import json_format as out
     else:
         from .output import table as out
-    _emit(out.render(result), output_file)
+    _emit(out.render(result, settings), output_file)
     _exit(result, fail_on, exit_zero)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False),
+              help="Where to write the manifest (default: stdout).")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Settings file; its folder is the project root.")
+@click.option("--tokenizer", help="Encoding for token counts (o200k_base, cl100k_base).")
+@click.option("--top", type=click.IntRange(min=1), default=None,
+              help="Keep only the N most valuable entries (tokens × prompts).")
+@click.option("--var", "variables", multiple=True, metavar="NAME=VALUE",
+              help="Value of a static or deploy template variable, to warm past it.")
+@click.option("--role", "template_role", default="system", show_default=True,
+              help="Message role of template files in the request bodies.")
+@click.option("--redact-check", is_flag=True,
+              help="Exit 1 when an entry contains something that looks like a secret.")
+def prewarm(paths, output_file, config_file, tokenizer, top, variables, template_role,
+            redact_check):
+    """Write the manifest of common prefixes to warm on every replica (JSON)."""
+    from . import api
+
+    given = {}
+    for item in variables:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--var")
+        given[name.strip()] = value
+    config = _config(paths, config_file, None, None, tokenizer, None)
+    document, result = api.prewarm(paths, config, None, given, top, template_role)
+    _warn(result)
+    flagged = [e for e in document["entries"] if e.get("secrets")]
+    for entry in flagged:
+        click.echo(f"prefixlint: warning: prewarm entry {entry['id'][:12]} (from "
+                   f"{entry['sources'][0]['prompt']}) looks like it contains a secret: "
+                   f"{', '.join(entry['secrets'])}", err=True)
+    _emit(json.dumps(document, indent=2, ensure_ascii=False) + "\n", output_file)
+    if output_file:
+        total = sum(e["prefix_tokens"] for e in document["entries"])
+        click.echo(f"Wrote {len(document['entries'])} entries ({total:,} prefix tokens) to "
+                   f"{output_file}.", err=True)
+    sys.exit(1 if redact_check and flagged else 0)
+
+
+@cli.command()
+@click.option("--manifest", "manifest_file", required=True, type=click.Path(dir_okay=False),
+              help="A manifest written by `prefixlint prewarm`.")
+@click.option("--endpoint", "endpoints", multiple=True, required=True,
+              help="Base URL of an OpenAI-compatible server (repeat for every replica).")
+@click.option("--api", type=click.Choice(["chat", "completions"]), default="chat",
+              show_default=True, help="Send /v1/chat/completions or /v1/completions bodies.")
+@click.option("--model", help="Model name for the request bodies (default: the server's first).")
+@click.option("--api-key", envvar="PREFIXLINT_API_KEY",
+              help="Bearer token (or PREFIXLINT_API_KEY).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Seconds per request.")
+@click.option("--retries", type=click.IntRange(min=1), default=3, show_default=True)
+@click.option("--verify", is_flag=True,
+              help="Send each prefix again with a new suffix and read the cached tokens.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, retries, verify,
+         output_format):
+    """Warm every replica with the manifest's prefixes; with --verify, show what each caches."""
+    from . import warm as warming
+    from .output import warm_table
+
+    try:
+        manifest = json.loads(Path(manifest_file).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise click.BadParameter(f"cannot read the manifest: {exc}",
+                                 param_hint="--manifest") from None
+    if manifest.get("version") != 1 or not isinstance(manifest.get("entries"), list):
+        raise click.BadParameter("not a prefixlint manifest (version 1)", param_hint="--manifest")
+    options = warming.Options(api, model, api_key, concurrency, timeout, retries, verify=verify)
+    show = sys.stderr.isatty() and output_format == "text"
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            click.echo(f"\rwarming {done}/{total}", err=True, nl=done == total)
+
+    results = warming.warm(manifest, endpoints, options, progress)
+    if output_format == "json":
+        click.echo(json.dumps({"version": 1, "instances": [r.as_dict() for r in results]},
+                              indent=2))
+    else:
+        click.echo(warm_table.render(results, verify), nl=False)
+    sys.exit(0 if results and all(r.ok(verify) for r in results) else 1)
 
 
 @cli.command()

@@ -52,10 +52,24 @@ class Config:
     force_exclude: bool = False
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
+    values: tuple[tuple[str, str], ...] = ()
+    provider: str = "generic"
+    model: str | None = None
+    providers: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     variables_map: Mapping[str, Scope] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variables_map", dict(self.variables))
+
+    def provider_model(self):
+        """The provider model of this run (raises ConfigError for unknown names or overrides)."""
+        from .providers import ProviderError, provider
+
+        try:
+            return provider(self.provider, self.model,
+                            {name: dict(table) for name, table in self.providers})
+        except ProviderError as exc:
+            raise ConfigError(str(exc)) from None
 
 
 def _strings(key: str, value: Any) -> tuple[str, ...]:
@@ -127,6 +141,21 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed["fail_on"] = value
         elif key == "min-gain-tokens":
             parsed["min_gain_tokens"] = _int(key, value)
+        elif key == "values":
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                raise ConfigError("`values` must be a table of name = \"text\" (the real value "
+                                  "of a static or deploy variable, for prewarm)")
+            parsed["values"] = tuple(sorted(value.items()))
+        elif key in ("provider", "model"):
+            if not isinstance(value, str):
+                raise ConfigError(f"`{key}` must be a name")
+            parsed[key] = value
+        elif key == "providers":
+            if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+                raise ConfigError("`providers` must hold one table per provider, like "
+                                  "[tool.prefixlint.providers.vllm] block-size = 32")
+            parsed["providers"] = tuple((name, tuple(sorted(table.items())))
+                                        for name, table in sorted(value.items()))
         elif key == "python":
             parsed.update(_parse_python(value))
         elif key == "force-exclude":
@@ -136,7 +165,8 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
         else:
             known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
-                     "fail-on", "min-gain-tokens", "force-exclude", "python"]
+                     "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
+                     "model", "providers", "values"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")

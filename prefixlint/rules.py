@@ -42,6 +42,7 @@ class Example:
     expect: tuple[str, ...] = ()
     files: tuple[tuple[str, str], ...] = ()
     note: str = ""
+    settings: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def _load_rule(path: Path) -> Rule:
     examples = tuple(
         Example(kind=e["kind"], file=e.get("file", "prompts/example.j2"), source=e["source"],
                 expect=tuple(e.get("expect", ())),
-                files=tuple(sorted(e.get("files", {}).items())), note=e.get("note", ""))
+                files=tuple(sorted(e.get("files", {}).items())), note=e.get("note", ""),
+                settings=e.get("settings", ""))
         for e in data.get("example", ()))
     rule = Rule(code=data["code"], name=data["name"], severity=data["severity"],
                 summary=data["summary"], why=data["why"].strip(), instead=data["instead"].strip(),
@@ -132,6 +134,32 @@ def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
             gain_tokens=measurement.gain_tokens_stable))
     return findings
+
+
+def provider_findings(measurement: Measurement, provider) -> list[Finding]:
+    """PFX020: the shared prefix is below what the provider caches at all."""
+    if provider is None or provider.minimum <= 0:
+        return []
+    shared = measurement.prefix_tokens["global"]
+    if shared >= provider.minimum or measurement.tokens_total < provider.minimum:
+        return []
+    projected = measurement.projected_prefix_global
+    hole = measurement.break_hole
+    model = f" ({provider.model})" if provider.model else ""
+    head = (f"shared prefix of {_tokens(shared)} is below the {provider.name}{model} minimum of "
+            f"{provider.minimum:,}, so none of it is cached")
+    if hole is not None and projected >= provider.minimum:
+        tail = f"; moving '{hole.expr}' below the constant text makes it {_tokens(projected)}"
+    else:
+        tail = f"; {_tokens(provider.minimum - max(shared, projected))} more constant text " \
+               "at the top would reach it"
+    span = hole.span if hole is not None else Span(measurement.prompt.path,
+                                                    measurement.prompt.line, 1,
+                                                    measurement.prompt.line, 1)
+    return [Finding(code="PFX020", severity=catalogue()["PFX020"].severity, span=span,
+                    message=head + tail, scope=hole.scope.label if hole else None,
+                    expr=hole.expr if hole else None, prompt=measurement.prompt.id,
+                    gain_tokens=max(0, projected - shared))]
 
 
 def note_findings(notes, prompt_id: str) -> list[Finding]:

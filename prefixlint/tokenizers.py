@@ -80,6 +80,7 @@ class Tokenizer:
     encode_fn: Callable[[str], list[int]] = field(repr=False, compare=False)
     source: str = ""
     warning: str | None = None
+    prefix_fn: Callable[[str, int], str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def approximate(self) -> bool:
@@ -90,6 +91,12 @@ class Tokenizer:
 
     def count(self, text: str) -> int:
         return len(self.encode_fn(text))
+
+    def prefix_text(self, text: str, tokens: int) -> str:
+        """The start of `text` made of its first `tokens` tokens (never a broken character)."""
+        if self.prefix_fn is None:
+            raise ValueError(f"tokenizer {self.name} cannot cut text at a token")
+        return self.prefix_fn(text, tokens)
 
 
 class TokenizerError(ValueError):
@@ -179,7 +186,12 @@ def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
     encoding = tiktoken.Encoding(name=spec.name, pat_str=spec.pattern,
                                  mergeable_ranks=_ranks(data),
                                  special_tokens=dict(spec.special_tokens))
-    return Tokenizer(spec.name, functools.partial(encoding.encode_ordinary), source)
+    def prefix(text: str, tokens: int) -> str:
+        data = encoding.decode_bytes(encoding.encode_ordinary(text)[:tokens])
+        return data.decode("utf-8", errors="ignore")
+
+    return Tokenizer(spec.name, functools.partial(encoding.encode_ordinary), source,
+                     prefix_fn=prefix)
 
 
 def approximate(spec: EncodingSpec, reason: str) -> Tokenizer:
@@ -191,10 +203,13 @@ def approximate(spec: EncodingSpec, reason: str) -> Tokenizer:
     def encode(text: str) -> list[int]:
         return [zlib.crc32(piece.encode("utf-8")) for piece in pattern.findall(text)]
 
+    def prefix(text: str, tokens: int) -> str:
+        return "".join(pattern.findall(text)[:tokens])
+
     warning = (f"prefixlint: warning: the {spec.name} encoding file is not available ({reason}); "
                "token counts are approximate. Set TIKTOKEN_CACHE_DIR to a folder holding it, "
                "or `tokenizer-path` in the configuration.")
-    return Tokenizer("approx", encode, "approx", warning)
+    return Tokenizer("approx", encode, "approx", warning, prefix)
 
 
 @functools.lru_cache(maxsize=None)

@@ -15,7 +15,7 @@ EXAMPLES = [(rule.code, index, example) for rule in catalogue().values()
 
 def test_catalogue_has_the_rules_this_release_implements():
     assert list(catalogue()) == ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX010",
-                                 "PFX011", "PFX012", "PFX013", "PFX900"]
+                                 "PFX011", "PFX012", "PFX013", "PFX020", "PFX900"]
     for rule in catalogue().values():
         kinds = {e.kind for e in rule.examples}
         assert kinds == {"bad", "good"}, rule.code
@@ -25,7 +25,8 @@ def test_catalogue_has_the_rules_this_release_implements():
 @pytest.mark.parametrize("code,index,example", EXAMPLES,
                          ids=[f"{c}-{i}-{e.kind}" for c, i, e in EXAMPLES])
 def test_example(tmp_path, code, index, example):
-    root = write_project(tmp_path / "p", {example.file: example.source, **dict(example.files)})
+    root = write_project(tmp_path / "p", {example.file: example.source, **dict(example.files)},
+                         example.settings)
     config = api.load_config(root)
     result = api.check([], config, cwd=root)
     found = [f"{f.span.line}:{f.span.column}" for f in result.findings if f.code == code]

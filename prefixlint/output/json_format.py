@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..api import Result
+from ..estimate import Settings, estimate
 from ..ir import Finding
 from ..measure import Measurement
 
@@ -17,7 +18,8 @@ def finding_dict(finding: Finding) -> dict:
             "expr": finding.expr, "prompt": finding.prompt, "gain_tokens": finding.gain_tokens}
 
 
-def prompt_dict(measurement: Measurement) -> dict:
+def prompt_dict(measurement: Measurement, result: Result | None = None,
+                settings: Settings | None = None) -> dict:
     prompt = measurement.prompt
     hole = measurement.break_hole
     brk = None
@@ -34,11 +36,35 @@ def prompt_dict(measurement: Measurement) -> dict:
                       "share_global": measurement.projected_share_global},
         "gain_tokens": measurement.gain_tokens,
         "files": list(prompt.files),
-    }
+    } | _provider_keys(measurement, result, settings)
 
 
-def document(result: Result) -> dict:
-    prompts = [prompt_dict(m) for m in result.measurements]
+def _provider_keys(measurement: Measurement, result: Result | None,
+                   settings: Settings | None) -> dict:
+    provider = result.provider if result is not None else None
+    if provider is None:
+        return {}
+    keys: dict = {"provider": {"name": provider.name, "model": provider.model or None,
+                               "cached_tokens": provider.cached_tokens(
+                                   measurement.prefix_tokens["global"]),
+                               "minimum": provider.minimum}}
+    if settings is not None:
+        found = estimate(measurement, provider, settings)
+        keys["estimate"] = {
+            "label": "estimate", "prefill_ms_per_token": settings.ms_per_token,
+            "replicas": settings.replicas, "cached_tokens": found.cached_tokens,
+            "projected_cached_tokens": found.projected_cached_tokens,
+            "saved_ms_per_request": found.saved_ms,
+            "projected_saved_ms_per_request": found.projected_saved_ms,
+            "sticky_routing_saved_ms_per_request": found.sticky_saved_ms,
+            "projected_saved_seconds_per_hour": found.per_hour_seconds(
+                settings.requests_per_second),
+            "advice": list(found.advice)}
+    return keys
+
+
+def document(result: Result, settings: Settings | None = None) -> dict:
+    prompts = [prompt_dict(m, result, settings) for m in result.measurements]
     return {
         "version": 1,
         "tokenizer": result.tokenizer.name,
@@ -53,5 +79,5 @@ def document(result: Result) -> dict:
     }
 
 
-def render(result: Result) -> str:
-    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"
+def render(result: Result, settings: Settings | None = None) -> str:
+    return json.dumps(document(result, settings), indent=2, ensure_ascii=False) + "\n"

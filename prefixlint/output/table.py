@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..api import Result
+from ..estimate import Settings, estimate
 from ..measure import Measurement
 
 
@@ -20,7 +21,7 @@ def _break(measurement: Measurement) -> str:
     return f"{where} {hole.scope.label} '{hole.expr}'"
 
 
-def render(result: Result) -> str:
+def render(result: Result, settings: Settings | None = None) -> str:
     header = ("prompt", "tokens", "global", "user", "session", "share", "break",
               "projected")
     rows = []
@@ -52,9 +53,43 @@ def render(result: Result) -> str:
                f"moves: {projected:,} ({_percent(after)}).")
     out.append("global = shared by every user; user = by one user's sessions; "
                "session = by one session's requests. Share = global / tokens.")
+    if settings is not None and result.provider is not None and result.measurements:
+        out.extend(_estimates(result, settings))
     unreadable = [f for f in result.findings if f.code == "PFX900"]
     for finding in unreadable:
         out.append(f"not measured: {finding.span.path}:{finding.span.line}: {finding.message}")
     if result.findings:
         out.append(f"{len(result.findings)} findings: run `prefixlint check` for details.")
     return "\n".join(out) + "\n"
+
+
+def _estimates(result: Result, settings: Settings) -> list[str]:
+    """Per prompt: what the provider caches, and prefill time saved per request (estimates)."""
+    provider = result.provider
+    model = f", {provider.model}" if provider.model else ""
+    out = ["", f"Estimates ({provider.name}{model}: minimum {provider.minimum:,} tokens; "
+               f"{settings.ms_per_token:g} ms of prefill per token; {settings.replicas} "
+               f"replica{'s' if settings.replicas != 1 else ''}):"]
+    header = ("prompt", "cached", "saves", "after moves", "sticky adds")
+    rows = []
+    advice_lines = []
+    for m in result.measurements:
+        found = estimate(m, provider, settings)
+        rows.append((m.prompt.id, f"{found.cached_tokens:,}", f"{found.saved_ms:,.1f} ms",
+                     f"{found.projected_cached_tokens:,} / {found.projected_saved_ms:,.1f} ms",
+                     f"{found.sticky_saved_ms:,.1f} ms"))
+        for advice in found.advice:
+            advice_lines.append(f"  {m.prompt.id}: {advice}")
+        hourly = found.per_hour_seconds(settings.requests_per_second)
+        if hourly:
+            advice_lines.append(f"  {m.prompt.id}: at {settings.requests_per_second:g} "
+                                f"requests/s the cached prefix (after the moves) saves about "
+                                f"{hourly:,.0f} s of prefill per hour")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, tuple("-" * w for w in widths), *rows]:
+        out.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
+                             for i, c in enumerate(row)).rstrip())
+    if advice_lines:
+        out.append("Advice (estimates):")
+        out.extend(advice_lines)
+    return out

@@ -1,0 +1,223 @@
+"""The prewarm manifest: the prefixes every user's request starts with, ready to send.
+
+An entry holds only text that is the same for every request: it stops before the first hole
+whose value prefixlint does not know ahead of time — any hole, unless its value is given
+with `--var` (a product name, a release). It never contains a sample value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .frontends.python import SegmentRenderer
+from .ir import Hole, Prompt, Scope, Text
+from .measure import Measurement
+from .render import Plan, Sample, plans
+from .tokenizers import Tokenizer
+
+SECRET_PATTERNS = (
+    ("OpenAI-style API key", re.compile(r"\bsk-[A-Za-z0-9_-]{20,}")),
+    ("AWS access key id", re.compile(r"\bAKIA[0-9A-Z]{16}\b")),
+    ("GitHub token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}")),
+    ("Slack token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
+    ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----")),
+    ("credential assignment", re.compile(
+        r"(?i)\b(?:api[_-]?key|secret|password|access[_-]?token)\b\s*[:=]\s*['\"]?[A-Za-z0-9_\-/+=]{16,}")),
+)
+
+
+class _Values:
+    """Sample values, except the ones the user gave with --var (by root name)."""
+
+    def __init__(self, plan: Plan, given: Mapping[str, str]) -> None:
+        self.plan = plan
+        self.given = given
+
+    def value(self, name: str) -> object:
+        return self.given[name] if name in self.given else Sample(name, self.plan)
+
+
+def _known(hole: Hole, given: Mapping[str, str]) -> bool:
+    return all(dep.split(".")[0] in given and dep.split("@")[0] == dep for dep in hole.deps)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The constant start of one prompt: messages (role, text) and the hole it stops at."""
+
+    messages: tuple[tuple[str, str], ...]
+    tools: tuple[object, ...] | None
+    stop: Hole | None
+
+
+def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) -> Cut:
+    """The start of a prompt that every request shares, up to the first unknown value."""
+    plan = plans("stable", scope_of)[0]
+    values = _Values(plan, given)
+    if isinstance(prompt.renderer, SegmentRenderer):
+        return _cut_blocks(prompt, values, given)
+    text = []
+    stop = None
+    for piece in prompt.renderer.render_traced(values).pieces:
+        unknown = [link.hole for link in piece.chain if not _known(link.hole, given)]
+        if unknown:
+            stop = unknown[0]
+            break
+        text.append(piece.text)
+    return Cut(((template_role, "".join(text)),), None, stop)
+
+
+def _cut_blocks(prompt: Prompt, values: _Values, given: Mapping[str, str]) -> Cut:
+    messages: list[tuple[str, str]] = []
+    tools = None
+    stop = None
+    for block in prompt.blocks:
+        parts: list[str] = []
+        for segment in block.segments:
+            if isinstance(segment, Text):
+                parts.append(segment.text)
+            elif _known(segment, given):
+                parts.append(str(values.value(segment.deps[0])))
+            else:
+                stop = segment
+                break
+        text = "".join(parts)
+        if block.role == "tools":
+            try:
+                tools = tuple(json.loads(text)) if stop is None else None
+            except ValueError:
+                tools = None
+            if stop is not None:
+                break
+            continue
+        if text or stop is None:
+            messages.append((block.role, text))
+        if stop is not None:
+            break
+    return Cut(tuple(messages), tools, stop)
+
+
+def _requests(entry_cut: Cut) -> dict:
+    messages = [{"role": role, "content": text} for role, text in entry_cut.messages if text]
+    chat: dict = {"messages": messages, "max_tokens": 1}
+    if entry_cut.tools:
+        chat["tools"] = list(entry_cut.tools)
+    system = "".join(t for r, t in entry_cut.messages if r in ("system", "developer"))
+    rest = [m for m in messages if m["role"] not in ("system", "developer")]
+    anthropic: dict = {"max_tokens": 1}
+    if entry_cut.tools:
+        anthropic["tools"] = list(entry_cut.tools)
+    if rest:
+        last = rest[-1]
+        rest[-1] = {"role": last["role"], "content": [
+            {"type": "text", "text": last["content"], "cache_control": {"type": "ephemeral"}}]}
+        if system:
+            anthropic["system"] = system
+    elif system:
+        anthropic["system"] = [{"type": "text", "text": system,
+                                "cache_control": {"type": "ephemeral"}}]
+    if not rest or rest[-1]["role"] != "user":
+        rest.append({"role": "user", "content": "."})
+    anthropic["messages"] = rest
+    return {"openai_chat": chat,
+            "openai_completions": {"prompt": "\n\n".join(m["content"] for m in messages),
+                                   "max_tokens": 1},
+            "anthropic": anthropic}
+
+
+def _stop_description(hole: Hole | None) -> tuple[dict | None, str | None]:
+    if hole is None:
+        return None, None
+    where = {"expr": hole.expr, "scope": hole.scope.label, "path": hole.span.path,
+             "line": hole.span.line, "column": hole.span.column}
+    if hole.scope is Scope.DAY:
+        return where, (f"stops before the date value '{hole.expr}': what follows it can be "
+                       "warmed only on its day, so warm again after midnight")
+    if hole.scope in (Scope.STATIC, Scope.DEPLOY):
+        return where, (f"stops before the {hole.scope.label} value '{hole.expr}': give its "
+                       f"value with --var {hole.deps[0].split('.')[0]}=... to warm past it")
+    return where, None
+
+
+def secrets_in(text: str) -> list[str]:
+    return [name for name, pattern in SECRET_PATTERNS if pattern.search(text)]
+
+
+def _serialized(prompt_cut: Cut, segmented: bool) -> tuple[str, list[tuple[int, int]]]:
+    """The cut as prefixlint measures it (`<|role|>` lines for Python messages), and where
+    each message's content sits in that text."""
+    if not segmented:
+        text = prompt_cut.messages[0][1]
+        return text, [(0, len(text))]
+    out = ""
+    spans = []
+    last = len(prompt_cut.messages) - 1
+    for index, (role, text) in enumerate(prompt_cut.messages):
+        out += f"<|{role}|>\n"
+        spans.append((len(out), len(out) + len(text)))
+        out += text + ("\n" if index < last or prompt_cut.stop is None else "")
+    return out, spans
+
+
+def _trim(prompt_cut: Cut, spans: list[tuple[int, int]], length: int) -> Cut:
+    messages = []
+    for (role, text), (start, end) in zip(prompt_cut.messages, spans):
+        if length <= start:
+            break
+        messages.append((role, text[: max(0, length - start)]))
+    return Cut(tuple(messages), prompt_cut.tools, prompt_cut.stop)
+
+
+def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
+          given: Mapping[str, str], template_role: str = "system",
+          top: int | None = None, min_tokens: int = 16) -> dict:
+    """The manifest document (version 1) for a run's measurements."""
+    from .measure import common_prefix
+    from .render import Sampler
+
+    entries: dict[str, dict] = {}
+    for m in measurements:
+        scope_of = scope_for(m.prompt)
+        segmented = isinstance(m.prompt.renderer, SegmentRenderer)
+        prompt_cut = cut(m.prompt, scope_of, given, template_role)
+        if segmented and prompt_cut.tools is None and any(b.role == "tools" for b in m.prompt.blocks):
+            continue  # the tool list itself varies: nothing after it is shared
+        serialized, spans = _serialized(prompt_cut, segmented)
+        # Keep exactly the tokens every rendering shares (a trailing space that merges with
+        # the next value into one token is not part of the shared prefix).
+        rendered = m.prompt.renderer.render(_Values(plans("global", scope_of)[0], given))
+        shared = common_prefix([tokenizer.encode(serialized), tokenizer.encode(rendered)])
+        if not given:  # with sample values only, never past what `report` calls shared
+            shared = min(shared, m.prefix_tokens["global"])
+        if shared < min_tokens:
+            continue
+        serialized = tokenizer.prefix_text(serialized, shared)
+        prompt_cut = _trim(prompt_cut, spans, len(serialized))
+        source = {"prompt": m.prompt.id, "path": m.prompt.path, "line": m.prompt.line,
+                  "global_prefix_tokens": m.prefix_tokens["global"]}
+        key = hashlib.sha256(serialized.encode("utf-8")).hexdigest()
+        if key in entries:
+            entries[key]["sources"].append(source)
+            continue
+        stop, note = _stop_description(prompt_cut.stop)
+        entry = {"id": key, "tokenizer": tokenizer.name, "prefix_tokens": shared,
+                 "text": serialized, "sources": [source], "stops_at": stop,
+                 "requests": _requests(prompt_cut)}
+        if note:
+            entry["note"] = note
+        found = secrets_in(serialized)
+        if found:
+            entry["secrets"] = found
+        entries[key] = entry
+    ordered = sorted(entries.values(),
+                     key=lambda e: (-e["prefix_tokens"] * len(e["sources"]), e["id"]))
+    for entry in ordered:
+        entry["sources"].sort(key=lambda s: s["prompt"])
+    if top is not None:
+        ordered = ordered[:top]
+    return {"version": 1, "tokenizer": tokenizer.name, "entries": ordered}

@@ -1,0 +1,112 @@
+"""Provider cache models at their boundaries, PFX020, and the estimates in `report`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from prefixlint import api
+from prefixlint.config import ConfigError
+from prefixlint.estimate import Settings, estimate, ms_per_token
+from prefixlint.providers import PROVIDERS, provider
+
+from conftest import REPO, run_cli, write_project
+
+
+@pytest.mark.parametrize("n,cached", [(0, 0), (1023, 0), (1024, 1024), (1151, 1024),
+                                      (1152, 1152), (1279, 1152), (5000, 4992)])
+def test_openai_minimum_and_128_token_steps(n, cached):
+    assert provider("openai").cached_tokens(n) == cached
+
+
+@pytest.mark.parametrize("n,cached", [(15, 0), (16, 16), (31, 16), (32, 32), (1000, 992)])
+def test_vllm_full_blocks_only(n, cached):
+    assert provider("vllm").cached_tokens(n) == cached
+
+
+def test_vllm_block_size_override():
+    assert provider("vllm", None, {"vllm": {"block-size": 32}}).cached_tokens(63) == 32
+    with pytest.raises(ValueError, match="unknown setting `providers.vllm.blocksize`"):
+        provider("vllm", None, {"vllm": {"blocksize": 32}})
+
+
+@pytest.mark.parametrize("name", ["sglang", "llamacpp", "generic"])
+def test_token_granular_engines(name):
+    assert provider(name).cached_tokens(17) == 17
+
+
+def test_anthropic_breakpoints_before_and_after_a_volatile_value():
+    anthropic = provider("anthropic", "claude-sonnet-4-5")
+    assert anthropic.minimum == 1024
+    # shared prefix ends at 3,000 (a user value there); breakpoints at 2,000 and 3,500
+    assert anthropic.cached_tokens(3000, [2000, 3500]) == 2000
+    # the only breakpoint comes after the volatile value: nothing is read from the cache
+    assert anthropic.cached_tokens(3000, [3500]) == 0
+    # a breakpoint before the minimum caches nothing
+    assert anthropic.cached_tokens(3000, [800]) == 0
+    # no breakpoints given: one assumed at the end of the shared prefix
+    assert anthropic.cached_tokens(3000) == 3000
+    assert anthropic.cached_tokens(1000) == 0
+    # at most four breakpoints count
+    assert anthropic.cached_tokens(3000, [1100, 1200, 1300, 1400, 2900]) == 1400
+
+
+def test_per_model_minimums_and_dated_sources():
+    assert provider("anthropic", "claude-haiku-4-5").minimum == 4096
+    assert provider("anthropic", "claude-opus-5").minimum == 512
+    assert provider("gemini", "gemini-2.5-flash").minimum == 1024
+    assert provider("gemini", "gemini-2.5-flash-lite").minimum == 2048
+    for model in PROVIDERS.values():
+        assert model.checked == "2026-11-30" and model.source
+
+
+def test_unknown_provider_is_a_configuration_error(tmp_path):
+    root = write_project(tmp_path / "p", {}, 'provider = "openia"\n')
+    with pytest.raises(ConfigError, match="unknown provider 'openia'"):
+        api.check([], api.load_config(root), cwd=root)
+
+
+def test_pfx020_and_provider_in_report_json():
+    root = REPO / "fixtures" / "supportbot"
+    proc = run_cli("report", "--provider", "openai", "--output-format", "json", cwd=root)
+    data = json.loads(proc.stdout)
+    helpdesk = next(p for p in data["prompts"] if p["id"] == "prompts/helpdesk.j2")
+    assert helpdesk["provider"] == {"name": "openai", "model": None, "cached_tokens": 0,
+                                    "minimum": 1024}
+    fixed = next(p for p in data["prompts"] if p["id"] == "prompts/helpdesk_fixed.j2")
+    assert fixed["provider"]["cached_tokens"] == 1152
+    pfx020 = [f for f in data["findings"] if f["code"] == "PFX020"]
+    assert [(f["path"], f["line"], f["severity"]) for f in pfx020] == [
+        ("prompts/helpdesk.j2", 3, "info")]
+    assert "moving 'user.display_name' below the constant text makes it 1,169 tokens" \
+        in pfx020[0]["message"]
+    assert not [f for f in json.loads(run_cli("check", "--output-format", "json",
+                                              cwd=root).stdout)["findings"]
+                if f["code"] == "PFX020"]  # generic provider: no minimum
+
+
+def test_estimates_follow_the_arithmetic():
+    root = REPO / "fixtures" / "supportbot"
+    result = api.check([], api.load_config(root, provider="openai"), cwd=root)
+    helpdesk = next(m for m in result.measurements if m.prompt.id == "prompts/helpdesk.j2")
+    found = estimate(helpdesk, result.provider, Settings(ms_per_token("h200-8b"), replicas=4))
+    assert found.cached_tokens == 0 and found.projected_cached_tokens == 1152
+    assert found.projected_saved_ms == round(1152 * 0.030, 2)
+    session_only = result.provider.cached_tokens(helpdesk.prefix_tokens["session"])
+    assert found.sticky_saved_ms == round((1 - 1 / 4) * session_only * 0.030, 2)
+    assert found.advice[0].startswith("move the volatile values first")
+    assert "route by user_id" in found.advice[1]
+    assert estimate(helpdesk, result.provider, Settings(0.05, replicas=1)).sticky_saved_ms == 0
+    with pytest.raises(ValueError):
+        ms_per_token("fast")
+
+
+def test_report_prints_estimates_and_rejects_bad_presets():
+    root = REPO / "fixtures" / "supportbot"
+    proc = run_cli("report", "--provider", "openai", "--replicas", "4",
+                   "--prefill-ms-per-token", "h200-32b", "--requests-per-second", "10", cwd=root)
+    assert "Estimates (openai: minimum 1,024 tokens; 0.115 ms of prefill per token; 4 replicas)" \
+        in proc.stdout
+    assert "prompts/helpdesk.j2: move the volatile values first" in proc.stdout
+    assert run_cli("report", "--prefill-ms-per-token", "fast", cwd=root).returncode == 2
