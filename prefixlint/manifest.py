@@ -166,7 +166,7 @@ def _serialized(prompt_cut: Cut, segmented: bool) -> tuple[str, list[tuple[int, 
 
 def _trim(prompt_cut: Cut, spans: list[tuple[int, int]], length: int) -> Cut:
     messages = []
-    for (role, text), (start, end) in zip(prompt_cut.messages, spans):
+    for (role, text), (start, _end) in zip(prompt_cut.messages, spans):
         if length <= start:
             break
         messages.append((role, text[: max(0, length - start)]))
@@ -178,7 +178,6 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
           top: int | None = None, min_tokens: int = 16) -> dict:
     """The manifest document (version 1) for a run's measurements."""
     from .measure import common_prefix
-    from .render import Sampler
 
     entries: dict[str, dict] = {}
     for m in measurements:

@@ -7,7 +7,7 @@ import time
 
 from prefixlint import api
 
-from conftest import run_cli, write_project
+from conftest import run_cli
 
 POLICY = "Follow the policy: verify the account owner, never share data across customers. " * 6
 

@@ -7,7 +7,8 @@ import json
 import tiktoken
 
 from prefixlint import api
-from prefixlint.render import _EMAILS, _NAMES, _PARAGRAPHS, _PHRASES, _QUESTIONS
+from prefixlint.render import (_EMAILS, _NAMES, _PARAGRAPHS, _PHRASES, _QUESTIONS, Sampler,
+                               plans)
 
 from conftest import REPO, run_cli, write_project
 
@@ -34,10 +35,8 @@ def test_entries_equal_the_global_prefixes_token_for_token():
                 assert "warm again after midnight" in entry["note"]
             else:
                 assert entry["prefix_tokens"] == measured.prefix_tokens["global"], source
-            rendered = measured.prompt.renderer.render(
-                __import__("prefixlint.render", fromlist=["Sampler"]).Sampler(
-                    __import__("prefixlint.render", fromlist=["plans"]).plans(
-                        "global", result.scope_for(measured.prompt))[0]))
+            plan = plans("global", result.scope_for(measured.prompt))[0]
+            rendered = measured.prompt.renderer.render(Sampler(plan))
             assert encoding.encode_ordinary(rendered)[:len(tokens)] == tokens
 
 

@@ -317,7 +317,6 @@ class _SinkFinder:
         return segments
 
     def _messages(self, value, ctx, consumed: set[int], first_block: int, template: bool):
-        from .python_lower import Message
 
         cst = self.cst
         lowerer = self.lowerer
@@ -379,7 +378,7 @@ class _SinkFinder:
             body = node.elements[1].value
             segments = self._placeholders(body, ctx) if template else lowerer.text(body, ctx)
             return [Message(role if isinstance(role, str) else "message", segments)]
-        if isinstance(node, cst.Call) and node_module_qualname(node, ctx) in RANDOM_EXAMPLES:
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
             lowerer.note("PFX011", ctx.module.span(node), f"'{ctx.module.source(node)}' picks "
                          "examples at random on every request; send a fixed set in a fixed order")
             return [Message("messages", [lowerer.hole(node, ctx, scope=Scope.REQUEST)])]
@@ -493,10 +492,6 @@ def _dict_fields(node) -> dict:
 
     return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
             for k in [_literal(e.key)] if isinstance(k, str)}
-
-
-def node_module_qualname(node, ctx) -> str | None:
-    return ctx.module.qualname(node.func)
 
 
 def _has_role_dict(node) -> bool:

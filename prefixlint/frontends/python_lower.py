@@ -522,7 +522,7 @@ class Lowerer:
         except ValueError:
             return [self.hole(receiver, ctx)]
         search_from = 0
-        for literal, field_name, spec, conversion in parsed:
+        for literal, field_name, _spec, _conversion in parsed:
             if literal:
                 out.append(Text(literal, None))
             if field_name is None:
