@@ -91,3 +91,25 @@ def _advice(m: Measurement, cached: int, projected: int) -> list[str]:
     elif m.share("session") - share >= ROUTING_GAIN:
         advice.append("sticky routing by session_id keeps the session's prefix cached")
     return advice
+
+
+PREFIX_HASH_TOKENS = 200
+PREFIX_HASH_PROMPTS = 3
+
+
+def prefix_groups(heads: dict[str, list[int]]) -> list[tuple[int, tuple[str, ...]]]:
+    """Prompts whose constant start shares its first 200 tokens, in groups of at least 3:
+    candidates for routing by prefix hash. `heads` maps prompt ids to those tokens."""
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for prompt_id, tokens in sorted(heads.items()):
+        if len(tokens) >= PREFIX_HASH_TOKENS:
+            groups.setdefault(tuple(tokens[:PREFIX_HASH_TOKENS]), []).append(prompt_id)
+    found = [(PREFIX_HASH_TOKENS, tuple(ids)) for ids in groups.values()
+             if len(ids) >= PREFIX_HASH_PROMPTS]
+    return sorted(found, key=lambda g: (-len(g[1]), g[1]))
+
+
+def routing_advice(groups: list[tuple[int, tuple[str, ...]]]) -> list[str]:
+    return [f"{len(ids)} prompts start with the same {tokens}+ tokens ({', '.join(ids[:3])}"
+            f"{', …' if len(ids) > 3 else ''}): route by a hash of that prefix so each replica "
+            "keeps a few prefixes hot" for tokens, ids in groups]

@@ -110,3 +110,16 @@ def test_report_prints_estimates_and_rejects_bad_presets():
         in proc.stdout
     assert "prompts/helpdesk.j2: move the volatile values first" in proc.stdout
     assert run_cli("report", "--prefill-ms-per-token", "fast", cwd=root).returncode == 2
+
+
+def test_prefix_hash_routing_advice_for_prompts_sharing_a_template_head(tmp_path):
+    head = "You are the assistant of Contoso. Follow the house rules in every answer. " * 20
+    root = write_project(tmp_path / "p", {
+        f"prompts/{name}.j2": head + f"\nTask: {name} the ticket.\n{{{{ ticket }}}}"
+        for name in ("triage", "summarize", "translate")})
+    proc = run_cli("report", "--output-format", "json", cwd=root)
+    advice = json.loads(proc.stdout)["routing"]["advice"]
+    assert advice == ["3 prompts start with the same 200+ tokens (prompts/summarize.j2, "
+                      "prompts/translate.j2, prompts/triage.j2): route by a hash of that prefix "
+                      "so each replica keeps a few prefixes hot"]
+    assert "route by a hash of that prefix" in run_cli("report", cwd=root).stdout

@@ -65,6 +65,13 @@ def _provider_keys(measurement: Measurement, result: Result | None,
 
 def document(result: Result, settings: Settings | None = None) -> dict:
     prompts = [prompt_dict(m, result, settings) for m in result.measurements]
+    extra = {}
+    if settings is not None and result.measurements:
+        from ..api import heads
+        from ..estimate import prefix_groups, routing_advice
+
+        extra = {"routing": {"label": "estimate",
+                             "advice": routing_advice(prefix_groups(heads(result)))}}
     return {
         "version": 1,
         "tokenizer": result.tokenizer.name,
@@ -76,7 +83,7 @@ def document(result: Result, settings: Settings | None = None) -> dict:
             "tokens_total": sum(m.tokens_total for m in result.measurements),
             "prefix_tokens_global": sum(m.prefix_tokens["global"] for m in result.measurements),
         },
-    }
+    } | extra
 
 
 def render(result: Result, settings: Settings | None = None) -> str:

@@ -89,6 +89,10 @@ def _estimates(result: Result, settings: Settings) -> list[str]:
     for row in [header, tuple("-" * w for w in widths), *rows]:
         out.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
                              for i, c in enumerate(row)).rstrip())
+    from ..api import heads
+    from ..estimate import prefix_groups, routing_advice
+
+    advice_lines += [f"  {line}" for line in routing_advice(prefix_groups(heads(result)))]
     if advice_lines:
         out.append("Advice (estimates):")
         out.extend(advice_lines)
