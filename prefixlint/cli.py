@@ -96,19 +96,27 @@ def cli() -> None:
     """Keep LLM prompt prefixes cacheable: find the value that breaks the shared prefix."""
 
 
+CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "sarif": "sarif",
+                 "github": "github", "junit": "junit"}
+
+
 @cli.command()
 @_common
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--output-format", type=click.Choice(list(CHECK_FORMATS)), default="text",
               show_default=True)
+@click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-          provider, model, output_format):
+          provider, model, output_format, statistics):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
+    import importlib
+
     result = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
-    if output_format == "json":
-        from .output import json_format as out
+    if statistics:
+        from .output import statistics as out
+        _emit(out.render(result, output_format == "json"), output_file)
     else:
-        from .output import text as out
-    _emit(out.render(result), output_file)
+        out = importlib.import_module(f".output.{CHECK_FORMATS[output_format]}", __package__)
+        _emit(out.render(result), output_file)
     _exit(result, fail_on, exit_zero)
 
 

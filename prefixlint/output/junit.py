@@ -1,0 +1,28 @@
+"""JUnit XML: one test case per prompt (and per unreadable file), failed by its findings."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from xml.etree import ElementTree as ET
+
+
+def render(result) -> str:
+    by_prompt: dict[str, list] = defaultdict(list)
+    for finding in result.findings:
+        by_prompt[finding.prompt or finding.span.path].append(finding)
+    cases = sorted({m.prompt.id for m in result.measurements} | set(by_prompt))
+    failures = sum(1 for case in cases if by_prompt.get(case))
+    suite = ET.Element("testsuite", name="prefixlint", tests=str(len(cases)),
+                       failures=str(failures), errors="0", skipped="0")
+    for case in cases:
+        element = ET.SubElement(suite, "testcase", classname="prefixlint", name=case)
+        for finding in by_prompt.get(case, ()):
+            span = finding.span
+            failure = ET.SubElement(element, "failure", type=finding.code,
+                                    message=f"{finding.code} {finding.message}")
+            failure.text = f"{span.path}:{span.line}:{span.column}: {finding.code} {finding.message}"
+    suites = ET.Element("testsuites", name="prefixlint", tests=str(len(cases)),
+                        failures=str(failures))
+    suites.append(suite)
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
