@@ -59,6 +59,25 @@ def _warn(result) -> None:
         click.echo(result.tokenizer.warning, err=True)
 
 
+def _settings_text(config) -> str:
+    """The resolved configuration, one `key = value` line each (TOML values)."""
+    rows = [("root", str(config.root)), ("settings-file", str(config.source or "(none)")),
+            ("include", list(config.include)), ("exclude", list(config.exclude)),
+            ("search-paths", list(config.search_paths)), ("tokenizer", config.tokenizer),
+            ("tokenizer-path", config.tokenizer_path or ""), ("select", list(config.select)),
+            ("ignore", list(config.ignore)),
+            ("per-file-ignores", {g: list(c) for g, c in config.per_file_ignores}),
+            ("variables", {n: s.label for n, s in config.variables}),
+            ("values", dict(config.values)), ("fail-on", config.fail_on),
+            ("min-gain-tokens", config.min_gain_tokens),
+            ("force-exclude", config.force_exclude), ("provider", config.provider),
+            ("model", config.model or ""),
+            ("providers", {n: dict(t) for n, t in config.providers}),
+            ("python.sources", {n: s.label for n, s in config.python_sources}),
+            ("python.sinks", list(config.python_sinks))]
+    return "".join(f"{key} = {json.dumps(value)}\n" for key, value in rows)
+
+
 def _common(function):
     options = [
         click.argument("paths", nargs=-1, type=click.Path()),
@@ -105,11 +124,16 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
 @click.option("--output-format", type=click.Choice(list(CHECK_FORMATS)), default="text",
               show_default=True)
 @click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
+@click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-          provider, model, output_format, statistics):
+          provider, model, output_format, statistics, show_settings):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
     import importlib
 
+    if show_settings:
+        config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
+        _emit(_settings_text(config), output_file)
+        sys.exit(0)
     result = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
     if statistics:
         from .output import statistics as out
@@ -237,6 +261,49 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
     else:
         click.echo(warm_table.render(results, verify), nl=False)
     sys.exit(0 if results and all(r.ok(verify) for r in results) else 1)
+
+
+@cli.command()
+@click.argument("target")
+@click.option("--var", "variables", multiple=True, metavar="NAME=VALUE",
+              help="A value to render a hole with (otherwise a realistic sample).")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False))
+@click.option("--tokenizer", help="Encoding for token counts.")
+@click.option("--color/--no-color", default=None, help="Colour holes by scope (default: on a terminal).")
+def render(target, variables, config_file, tokenizer, color):
+    """Show a prompt rendered with its holes marked by scope, and where each scope's shared
+    prefix ends. TARGET is a template file, or a Python prompt as path.py:LINE."""
+    from . import api
+    from .output import render_view
+    from .render import plans
+
+    path = target.rsplit(":", 1)[0] if target.endswith(tuple("0123456789")) and ":" in target \
+        else target
+    config = _config([path], config_file, None, None, tokenizer, None)
+    result = api.check([path], config)
+    _warn(result)
+    root = config.root.resolve()
+    wanted = Path(target).resolve().relative_to(root).as_posix() if path == target else \
+        Path(path).resolve().relative_to(root).as_posix() + ":" + target.rsplit(":", 1)[1]
+    measurement = next((m for m in result.measurements if m.prompt.id == wanted), None)
+    if measurement is None:
+        problems = [f"{f.span.path}:{f.span.line}: {f.message}" for f in result.findings
+                    if f.code == "PFX900"]
+        known = ", ".join(m.prompt.id for m in result.measurements) or "none"
+        raise click.UsageError(f"no prompt {wanted!r} (prompts found: {known})"
+                               + ("; " + "; ".join(problems) if problems else ""))
+    given = {}
+    for item in variables:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--var")
+        given[name] = value
+    from .manifest import _Values
+
+    plan = plans("stable", result.scope_for(measurement.prompt))[0]
+    rendering = measurement.prompt.renderer.render_traced(_Values(plan, given))
+    use_color = sys.stdout.isatty() if color is None else color
+    click.echo(render_view.render(measurement, rendering, result.tokenizer, use_color), nl=False)
 
 
 @cli.command()

@@ -1,0 +1,41 @@
+"""`prefixlint render` and `check --show-settings`."""
+
+from __future__ import annotations
+
+from conftest import REPO, run_cli
+
+SUPPORT = REPO / "fixtures" / "supportbot"
+
+
+def test_render_marks_holes_and_where_each_prefix_ends():
+    proc = run_cli("render", "prompts/helpdesk.j2", "--var", "product_name=Northwind Cloud",
+                   "--no-color", cwd=SUPPORT)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("prompts/helpdesk.j2: 1,175 tokens (o200k_base); shared prefix "
+                               "global 23, user 1,172")
+    assert "assistant of «static product_name: Northwind Cloud»." in proc.stdout
+    assert ("You are speaking with ⟪global prefix ends: token 23, prompts/helpdesk.j2:3 before "
+            "'user.display_name'⟫«user user.display_name: ") in proc.stdout
+    assert "## Support policy" in proc.stdout  # the included partial is rendered too
+
+
+def test_render_python_prompt_by_call_site():
+    proc = run_cli("render", "p45_request_headers.py:11", "--no-color",
+                   cwd=REPO / "tests" / "python")
+    assert "⟪global, user, session prefix ends: token 5, p45_request_headers.py:10 before 'rid'⟫" \
+        in proc.stdout
+    assert "«request rid: " in proc.stdout
+
+
+def test_render_unknown_prompt_is_a_usage_error():
+    proc = run_cli("render", "p45_request_headers.py:99", cwd=REPO / "tests" / "python")
+    assert proc.returncode == 2 and "no prompt 'p45_request_headers.py:99'" in proc.stderr
+
+
+def test_show_settings():
+    proc = run_cli("check", "--show-settings", "--provider", "vllm", cwd=SUPPORT)
+    assert proc.returncode == 0
+    assert 'variables = {"product_name": "static"}' in proc.stdout
+    assert 'provider = "vllm"' in proc.stdout
+    assert f'root = "{SUPPORT}"' in proc.stdout
