@@ -46,12 +46,25 @@ def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=Non
     return api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
 
 
-def _run(paths, *options, **named):
+def _run(paths, *options, diff_base=None, **named):
+    """Analyze; with --diff-base, also the old version, keeping only what changed."""
+    import dataclasses
+
     from . import api
 
-    result = api.check(paths, _config(paths, *options, **named))
+    config = _config(paths, *options, **named)
+    if not diff_base:
+        result = api.check(paths, config)
+        _warn(result)
+        return result, None
+    from . import gate
+
+    result, comparison = gate.compare(list(paths), config, diff_base)
     _warn(result)
-    return result
+    kept = tuple(f for f in result.findings if comparison.keeps(f))
+    ids = {c.id for c in comparison.changes}
+    measured = tuple(m for m in result.measurements if m.prompt.id in ids)
+    return dataclasses.replace(result, findings=kept, measurements=measured), comparison
 
 
 def _warn(result) -> None:
@@ -97,16 +110,26 @@ def _common(function):
                                         "openai, anthropic, bedrock, gemini, deepseek, vllm, "
                                         "sglang, llamacpp."),
         click.option("--model", help="Model name, for per-model minimums (claude-haiku-4-5)."),
+        click.option("--diff-base", metavar="REF",
+                     help="Only the prompts changed since this git ref, compared before -> after."),
+        click.option("--max-regression", metavar="TOKENS|PERCENT",
+                     help="With --diff-base: fail when a prompt loses more shared-prefix tokens."),
     ]
     for option in reversed(options):
         function = option(function)
     return function
 
 
-def _exit(result, fail_on: str | None, exit_zero: bool) -> None:
-    if result.failed(fail_on) and not exit_zero:
-        sys.exit(EXIT_FINDINGS)
-    sys.exit(0)
+def _exit(result, fail_on: str | None, exit_zero: bool, comparison=None,
+          max_regression: str | None = None) -> None:
+    failed = result.failed(fail_on)
+    if comparison is not None:
+        from .gate import regressions
+
+        # The gate is about tokens and new breaks, whatever --fail-on passes or --select hides.
+        failed = failed or bool(comparison.new_findings) or bool(
+            regressions(comparison, max_regression))
+    sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -126,22 +149,33 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
 @click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-          provider, model, output_format, statistics, show_settings):
+          provider, model, diff_base, max_regression, output_format, statistics, show_settings):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
-    import importlib
-
     if show_settings:
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
         _emit(_settings_text(config), output_file)
         sys.exit(0)
-    result = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
+    result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
+                              model, diff_base=diff_base)
+    _emit(_check_output(result, comparison, output_format, statistics, max_regression),
+          output_file)
+    _exit(result, fail_on, exit_zero, comparison, max_regression)
+
+
+def _check_output(result, comparison, output_format, statistics, max_regression) -> str:
+    import importlib
+
     if statistics:
         from .output import statistics as out
-        _emit(out.render(result, output_format == "json"), output_file)
-    else:
-        out = importlib.import_module(f".output.{CHECK_FORMATS[output_format]}", __package__)
-        _emit(out.render(result), output_file)
-    _exit(result, fail_on, exit_zero)
+        return out.render(result, output_format == "json")
+    out = importlib.import_module(f".output.{CHECK_FORMATS[output_format]}", __package__)
+    if output_format == "json" and comparison is not None:
+        document = out.document(result) | {"diff": comparison.as_dict(max_regression)}
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    text = out.render(result)
+    if output_format == "text" and comparison is not None:
+        text = comparison.text(max_regression) + text
+    return text
 
 
 @cli.command()
@@ -156,7 +190,8 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
 @click.option("--requests-per-second", type=click.FloatRange(min=0), default=None,
               help="Request rate, to estimate prefill seconds saved per hour.")
 def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-           provider, model, output_format, replicas, prefill, requests_per_second):
+           provider, model, diff_base, max_regression, output_format, replicas, prefill,
+           requests_per_second):
     """Per prompt: tokens, shared prefix per scope, share, break, projected gain and what
     the provider caches, with estimates of the prefill time saved."""
     from .estimate import Settings, ms_per_token
@@ -165,13 +200,21 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         settings = Settings(ms_per_token(prefill), replicas, requests_per_second)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
-    result = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
+    result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
+                              model, diff_base=diff_base)
     if output_format == "json":
         from .output import json_format as out
+        document = out.document(result, settings)
+        if comparison is not None:
+            document["diff"] = comparison.as_dict(max_regression)
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
         from .output import table as out
-    _emit(out.render(result, settings), output_file)
-    _exit(result, fail_on, exit_zero)
+        text = out.render(result, settings)
+        if comparison is not None:
+            text = comparison.text(max_regression) + "\n" + text
+    _emit(text, output_file)
+    _exit(result, fail_on, exit_zero, comparison, max_regression)
 
 
 @cli.command()

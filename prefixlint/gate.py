@@ -1,0 +1,171 @@
+"""The CI gate on prompt changes: shared-prefix tokens before and after, per changed prompt.
+
+The old version is read with `git archive` into a temporary folder, never checked out over
+the work tree. A prompt counts as changed when any file it is built from changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import subprocess
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .config import Config, ConfigError
+
+BREAK_CODES = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX010", "PFX011",
+               "PFX012", "PFX013")
+
+
+@dataclass(frozen=True)
+class PromptChange:
+    id: str
+    before: int | None
+    after: int | None
+
+    @property
+    def change(self) -> int:
+        return (self.after or 0) - (self.before or 0)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    base: str
+    changes: tuple[PromptChange, ...]
+    new_findings: tuple
+    changed_files: tuple[str, ...]
+
+    def keeps(self, finding) -> bool:
+        """Whether a finding belongs to what changed (the gate reports nothing else)."""
+        ids = {c.id for c in self.changes}
+        return finding.prompt in ids or finding.span.path in self.changed_files
+
+    def as_dict(self, limit: str | None) -> dict:
+        failing = {c.id for c in regressions(self, limit)}
+        return {"base": self.base, "changed_files": list(self.changed_files),
+                "prompts": [{"id": c.id, "before": c.before, "after": c.after,
+                             "change": c.change, "regression": c.id in failing}
+                            for c in self.changes],
+                "new_findings": [{"code": f.code, "path": f.span.path, "line": f.span.line,
+                                  "column": f.span.column, "prompt": f.prompt}
+                                 for f in self.new_findings]}
+
+    def text(self, limit: str | None) -> str:
+        failing = {c.id for c in regressions(self, limit)}
+        lines = [f"Shared prefix (global tokens) of the prompts changed since {self.base}:"]
+        for c in self.changes:
+            before = "-" if c.before is None else f"{c.before:,}"
+            after = "-" if c.after is None else f"{c.after:,}"
+            delta = f" ({c.change:+,})" if c.before is not None and c.after is not None else ""
+            mark = "  regression" if c.id in failing else ""
+            lines.append(f"  {c.id}: {before} -> {after}{delta}{mark}")
+        if not self.changes:
+            lines.append("  (no prompt changed)")
+        for f in self.new_findings:
+            lines.append(f"  new: {f.span.path}:{f.span.line}:{f.span.column}: {f.code}")
+        return "\n".join(lines) + "\n"
+
+
+def _git(root: Path, *args: str) -> bytes:
+    try:
+        return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
+                              timeout=120).stdout
+    except FileNotFoundError:
+        raise ConfigError("--diff-base needs git on the PATH") from None
+    except subprocess.CalledProcessError as exc:
+        message = exc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise ConfigError(f"git {' '.join(args[:2])}: {message[-1] if message else exc}") from None
+
+
+def changed_files(root: Path, base: str) -> tuple[str, ...]:
+    """Project-relative files that differ from `base` (committed, staged, unstaged, new)."""
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip()).resolve()
+    _git(root, "rev-parse", "--verify", "--quiet", base + "^{commit}")
+    names = _git(root, "diff", "--name-only", "--no-renames", base, "--").decode().splitlines()
+    names += _git(root, "ls-files", "--others", "--exclude-standard",
+                  "--full-name").decode().splitlines()
+    out = set()
+    for name in names:
+        absolute = (top / name).resolve()
+        try:
+            out.add(absolute.relative_to(root.resolve()).as_posix())
+        except ValueError:
+            continue
+    return tuple(sorted(out))
+
+
+def export(root: Path, base: str, destination: Path) -> Path:
+    """Write the project folder as it was at `base` into `destination`; return its root."""
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip()).resolve()
+    inside = root.resolve().relative_to(top).as_posix()
+    args = ["archive", "--format=tar", base] + ([inside] if inside != "." else [])
+    data = _git(root, *args)
+    with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+        members = [m for m in archive.getmembers() if m.isfile() or m.isdir()]
+        archive.extractall(destination, members=members, filter="data") \
+            if hasattr(tarfile, "data_filter") else archive.extractall(destination, members)
+    old_root = destination / inside if inside != "." else destination
+    old_root.mkdir(parents=True, exist_ok=True)
+    return old_root
+
+
+def compare(paths, config: Config, base: str, cwd: Path | None = None):
+    """Run the analysis on the work tree and on `base`; return (result after, Comparison)."""
+    from . import api
+
+    root = config.root.resolve()
+    files = changed_files(root, base)
+    after = api.check(paths, config, cwd)
+    with tempfile.TemporaryDirectory(prefix="prefixlint-base-") as folder:
+        old_root = export(root, base, Path(folder))
+        cwd_path = (cwd or Path.cwd()).resolve()
+        old_paths = []
+        for path in paths:
+            absolute = (Path(path) if Path(path).is_absolute() else cwd_path / path).resolve()
+            relative = absolute.relative_to(root)
+            if (old_root / relative).exists():
+                old_paths.append(str(old_root / relative))
+        old_config = dataclasses.replace(config, root=old_root)
+        before = api.check(old_paths, old_config, old_root) if old_paths or not paths \
+            else None
+    touched = set(files)
+
+    def affected(measurement) -> bool:
+        return bool(touched & set(measurement.prompt.files)) or measurement.prompt.path in touched
+
+    before_tokens = {m.prompt.id: m.prefix_tokens["global"] for m in
+                     (before.measurements if before else ()) if affected(m)}
+    after_tokens = {m.prompt.id: m.prefix_tokens["global"] for m in after.measurements
+                    if affected(m)}
+    changes = tuple(PromptChange(pid, before_tokens.get(pid), after_tokens.get(pid))
+                    for pid in sorted(set(before_tokens) | set(after_tokens)))
+    old_keys = {(f.code, f.span.path, f.expr, f.prompt) for f in (before.findings if before else ())}
+    new = tuple(f for f in after.findings if f.code in BREAK_CODES
+                and (f.prompt in after_tokens or f.span.path in touched)
+                and (f.code, f.span.path, f.expr, f.prompt) not in old_keys)
+    return after, Comparison(base, changes, new, files)
+
+
+def regressions(comparison: Comparison, limit: str | None) -> tuple[PromptChange, ...]:
+    """Changes that lose more shared-prefix tokens than `limit` (`200` or `5%`)."""
+    if limit is None:
+        return ()
+    text = limit.strip()
+    percent = text.endswith("%")
+    try:
+        amount = float(text[:-1] if percent else text)
+    except ValueError:
+        raise ConfigError(f"--max-regression takes a number of tokens or a percentage, not "
+                          f"{limit!r}") from None
+    out = []
+    for change in comparison.changes:
+        if change.before is None or change.after is None or change.change >= 0:
+            continue
+        lost = -change.change
+        allowed = change.before * amount / 100 if percent else amount
+        if lost > allowed:
+            out.append(change)
+    return tuple(out)

@@ -1,0 +1,84 @@
+"""The CI gate: `--diff-base REF` compares shared prefixes before and after a change."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from conftest import run_cli, write_project
+
+POLICY = ("Follow the support policy: verify the account owner before discussing billing, "
+          "never share another customer's data, escalate outages to the on-call engineer, "
+          "and keep every answer under 150 words.\n") * 8
+GOOD = "You are Nimbus.\n" + POLICY + "You are speaking with {{ user.name }}.\n"
+BAD = "You are Nimbus.\nYou are speaking with {{ user.name }}.\n" + POLICY
+
+
+def git(root, *args):
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+
+
+def repo(tmp_path, first: str):
+    root = write_project(tmp_path / "repo", {"prompts/helpdesk.j2": first,
+                                             "prompts/other.j2": "Static text only. " * 20})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "dev@example.com")
+    git(root, "config", "user.name", "Dev")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "first")
+    return root
+
+
+def test_a_change_that_breaks_the_prefix_fails_with_the_right_regression(tmp_path):
+    root = repo(tmp_path, GOOD)
+    (root / "prompts/helpdesk.j2").write_text(BAD)
+    git(root, "commit", "-qam", "move the name up")
+    proc = run_cli("check", "--diff-base", "HEAD~1", "--max-regression", "50",
+                   "--output-format", "json", cwd=root)
+    assert proc.returncode == 1
+    data = json.loads(proc.stdout)
+    [change] = data["diff"]["prompts"]
+    assert change["id"] == "prompts/helpdesk.j2" and change["regression"] is True
+    before = run_cli("report", "--output-format", "json", "prompts/helpdesk.j2", cwd=root)
+    after_tokens = json.loads(before.stdout)["prompts"][0]["prefix_tokens"]["global"]
+    old = write_project(tmp_path / "old", {"prompts/helpdesk.j2": GOOD})
+    before_tokens = json.loads(run_cli("report", "--output-format", "json", cwd=old).stdout
+                               )["prompts"][0]["prefix_tokens"]["global"]
+    assert (change["before"], change["after"]) == (before_tokens, after_tokens)
+    assert change["change"] == after_tokens - before_tokens < -250
+    assert [f["code"] for f in data["diff"]["new_findings"]] == ["PFX002"]
+    assert [f["path"] for f in data["findings"]] == ["prompts/helpdesk.j2"]  # other.j2 unchanged
+
+    # The gate holds whatever rules are ignored, and a generous limit passes the tokens
+    ignored = run_cli("check", "--diff-base", "HEAD~1", "--max-regression", "10%",
+                      "--ignore", "PFX0", cwd=root)
+    assert ignored.returncode == 1 and "regression" in ignored.stdout
+    text = run_cli("check", "--diff-base", "HEAD~1", cwd=root).stdout
+    assert text.startswith("Shared prefix (global tokens) of the prompts changed since HEAD~1:\n"
+                           f"  prompts/helpdesk.j2: {change['before']:,} -> {change['after']:,}")
+
+
+def test_a_change_that_moves_the_value_down_passes_and_reports_the_gain(tmp_path):
+    root = repo(tmp_path, BAD)
+    (root / "prompts/helpdesk.j2").write_text(GOOD)  # uncommitted: the work tree counts
+    proc = run_cli("report", "--diff-base", "HEAD", "--max-regression", "0",
+                   "--output-format", "json", cwd=root)
+    assert proc.returncode == 0, proc.stdout
+    [change] = json.loads(proc.stdout)["diff"]["prompts"]
+    assert change["change"] > 250 and change["regression"] is False
+    assert (root / "prompts/helpdesk.j2").read_text() == GOOD  # work tree untouched
+
+
+def test_a_new_warning_fails_the_gate_even_below_fail_on(tmp_path):
+    root = repo(tmp_path, GOOD)
+    (root / "prompts/helpdesk.j2").write_text("Today is {{ today }}.\n" + GOOD)
+    assert run_cli("check", cwd=root).returncode == 0  # a warning alone passes check
+    assert run_cli("check", "--diff-base", "HEAD", cwd=root).returncode == 1
+
+
+def test_bad_refs_are_usage_errors(tmp_path):
+    root = repo(tmp_path, GOOD)
+    proc = run_cli("check", "--diff-base", "no-such-ref", cwd=root)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert run_cli("check", "--diff-base", "HEAD", "--max-regression", "lots",
+                   cwd=root).returncode == 2
