@@ -1,0 +1,49 @@
+"""The pre-commit hook, driven the way a user tries it: `pre-commit try-repo` in a new repo."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from conftest import REPO, write_project
+
+POLICY = "Follow the support policy exactly and verify the account owner first. " * 8
+
+
+def test_manifest_is_valid():
+    proc = subprocess.run([sys.executable, "-m", "pre_commit", "validate-manifest",
+                           str(REPO / ".pre-commit-hooks.yaml")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_hook_fails_on_a_breaking_template_and_passes_on_the_fixed_one(tmp_path):
+    root = write_project(tmp_path / "work", {
+        "prompts/helpdesk.j2": f"You are Nimbus.\nYou are speaking with {{{{ user.name }}}}.\n{POLICY}\n",
+        "app/notes.py": "NOTE = 'not a prompt'\n"})
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
+
+    def git(*args):
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+    git("init", "-q", "-b", "main")
+    git("config", "user.email", "dev@example.com")
+    git("config", "user.name", "Dev")
+    git("add", "-A")
+    git("commit", "-q", "-m", "prompts")
+
+    def try_repo():
+        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(REPO),
+                               "prefixlint", "--all-files"], cwd=root, env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    failing = try_repo()
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "prompts/helpdesk.j2:2:23: PFX002 user value 'user.name'" in failing.stdout
+
+    (root / "prompts/helpdesk.j2").write_text(
+        f"You are Nimbus.\n{POLICY}\nYou are speaking with {{{{ user.name }}}}.\n")
+    git("commit", "-qam", "move the name down")
+    passing = try_repo()
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+    assert "prefixlint" in passing.stdout and "Passed" in passing.stdout
