@@ -194,6 +194,22 @@ def heads(result: Result) -> dict[str, list[int]]:
     return out
 
 
+def views(result: Result) -> list[dict]:
+    """Per measurement: one rendered text (a user's request) and the character offsets where
+    its global, user and session shared prefixes end (for the HTML report)."""
+    from .render import Sampler, plans
+
+    out = []
+    for m in result.measurements:
+        plan = plans("global", result.scope_for(m.prompt))[0]
+        text = m.prompt.renderer.render(Sampler(plan))
+        bounds = [len(result.tokenizer.prefix_text(text, m.prefix_tokens[level]))
+                  for level in ("global", "user", "session")]
+        out.append({"measurement": m, "text": text, "bounds": bounds,
+                    "findings": [f for f in result.findings if f.prompt == m.prompt.id]})
+    return out
+
+
 def prewarm(paths: Iterable[str | Path] = (), config: Config | None = None,
             cwd: Path | None = None, variables: dict[str, str] | None = None,
             top: int | None = None, template_role: str = "system") -> tuple[dict, Result]:

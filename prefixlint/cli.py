@@ -180,7 +180,7 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
 
 @cli.command()
 @_common
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--output-format", type=click.Choice(["text", "json", "html"]), default="text",
               show_default=True)
 @click.option("--replicas", type=click.IntRange(min=1), default=1, show_default=True,
               help="Replicas behind the load balancer (for the sticky-routing estimate).")
@@ -208,6 +208,11 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         if comparison is not None:
             document["diff"] = comparison.as_dict(max_regression)
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    elif output_format == "html":
+        from . import api
+        from .output import html
+
+        text = html.render(result, settings, api.views(result))
     else:
         from .output import table as out
         text = out.render(result, settings)

@@ -1,0 +1,101 @@
+"""`report --output-format html`: one self-contained page (no network resources).
+
+A summary (prompts, tokens, global share, projected share, estimated savings), then per
+prompt its rendered text coloured by token: shared by every user, per user, per session, or
+volatile, with the break marked and linked to its source line.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import __version__
+
+CSS = """
+body{font:15px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:72rem;
+color:#1d2330;background:#fff;padding:0 1rem}
+h1{font-size:1.6rem;margin:0 0 .3rem}h2{font-size:1.15rem;margin:2rem 0 .4rem}
+.summary{display:flex;flex-wrap:wrap;gap:1rem;margin:1rem 0}
+.card{border:1px solid #d7dce5;border-radius:8px;padding:.7rem 1rem;min-width:10rem}
+.card b{display:block;font-size:1.5rem}
+table{border-collapse:collapse;margin:.5rem 0}td,th{padding:.25rem .7rem;text-align:right;
+border-bottom:1px solid #e3e7ee}td:first-child,th:first-child{text-align:left}
+pre{white-space:pre-wrap;word-wrap:break-word;border:1px solid #d7dce5;border-radius:8px;
+padding:1rem;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;max-height:34rem;overflow:auto}
+.g{background:#d8f3dc}.u{background:#dbe9ff}.s{background:#fff1c2}.v{background:#ffd6d6}
+.break{display:inline-block;background:#c1121f;color:#fff;font-weight:bold;padding:0 .35rem;
+border-radius:4px;margin:0 .15rem;text-decoration:none}
+.legend span{padding:.1rem .5rem;margin-right:.5rem;border-radius:4px}
+.finding{color:#9d0208}.muted{color:#5c6577}
+"""
+
+
+def _segments(text: str, bounds: list[int]) -> list[tuple[str, str]]:
+    """Split text at the character offsets where global, user and session prefixes end."""
+    out = []
+    start = 0
+    for css, end in zip(("g", "u", "s"), bounds):
+        end = max(start, min(end, len(text)))
+        out.append((css, text[start:end]))
+        start = end
+    out.append(("v", text[start:]))
+    return [(css, part) for css, part in out if part]
+
+
+def _prompt_section(index: int, view: dict) -> str:
+    m = view["measurement"]
+    hole = m.break_hole
+    bounds = view["bounds"]
+    parts = []
+    for css, part in _segments(view["text"], bounds):
+        if css != "g" and hole is not None and "break" not in "".join(parts):
+            where = f"{hole.span.path}:{hole.span.line}:{hole.span.column}"
+            parts.append(f'<a class="break" id="break-{index}" href="{escape(hole.span.path)}'
+                          f'#L{hole.span.line}" title="break: {escape(where)}">▼ break: '
+                          f'{escape(hole.scope.label)} value {escape(hole.expr)} ({escape(where)})</a>')
+        parts.append(f'<span class="{css}">{escape(part)}</span>')
+    prefix = m.prefix_tokens
+    rows = "".join(
+        f"<tr><td>{level}</td><td>{prefix[level]:,}</td><td>{m.share(level) * 100:.1f}%</td></tr>"
+        for level in ("global", "user", "session"))
+    findings = "".join(f'<li class="finding">{escape(f.span.path)}:{f.span.line}:{f.span.column} '
+                       f'{escape(f.code)} {escape(f.message)}</li>' for f in view["findings"])
+    return (f'<section class="prompt" data-prompt="{escape(m.prompt.id)}">'
+            f"<h2>{escape(m.prompt.id)}</h2>"
+            f'<p class="muted">{m.tokens_total:,} tokens · {m.prompt.kind} · projected share '
+            f"{m.projected_share_global * 100:.1f}% (+{m.gain_tokens:,} tokens)</p>"
+            f"<table><tr><th>scope</th><th>shared prefix</th><th>share</th></tr>{rows}</table>"
+            f"{'<ul>' + findings + '</ul>' if findings else ''}"
+            f"<pre>{''.join(parts)}</pre></section>")
+
+
+def render(result, settings, views: list[dict]) -> str:
+    """`views`: per measurement its rendered text and the character offsets of the prefixes."""
+    total = sum(m.tokens_total for m in result.measurements)
+    shared = sum(m.prefix_tokens["global"] for m in result.measurements)
+    projected = sum(m.projected_prefix_global for m in result.measurements)
+    share = shared / total if total else 1.0
+    after = projected / total if total else 1.0
+    saved = ""
+    if settings is not None and result.provider is not None:
+        from ..estimate import estimate
+
+        ms = sum(estimate(m, result.provider, settings).projected_saved_ms
+                 for m in result.measurements)
+        saved = (f'<div class="card" id="saved"><b>{ms:,.1f} ms</b>prefill saved per request '
+                 f"after the moves (estimate, {settings.ms_per_token:g} ms/token, "
+                 f"{escape(result.provider.name)})</div>")
+    cards = (f'<div class="card" id="prompts"><b>{len(result.measurements)}</b>prompts</div>'
+             f'<div class="card" id="tokens"><b>{total:,}</b>tokens ({escape(result.tokenizer.name)})</div>'
+             f'<div class="card" id="share"><b>{share * 100:.1f}%</b>shared by every user</div>'
+             f'<div class="card" id="projected"><b>{after * 100:.1f}%</b>after the suggested moves</div>'
+             f'<div class="card" id="findings"><b>{len(result.findings)}</b>findings</div>{saved}')
+    legend = ('<p class="legend"><span class="g">shared by every user</span><span class="u">'
+              'shared per user</span><span class="s">shared per session</span><span class="v">'
+              "volatile</span></p>")
+    sections = "".join(_prompt_section(i, v) for i, v in enumerate(views))
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>prefixlint '
+            f"report</title><style>{CSS}</style></head><body><h1>prefixlint report</h1>"
+            f'<p class="muted">prefixlint {__version__} · shared prefixes measured with '
+            f"{escape(result.tokenizer.name)}</p><div class=\"summary\">{cards}</div>{legend}"
+            f"{sections}</body></html>\n")

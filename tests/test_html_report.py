@@ -1,0 +1,93 @@
+"""The HTML report in a real headless Chromium (Debian's `chromium` package): the page shows
+the expected prompts and numbers, loads nothing from the network, and is not blank."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from html.parser import HTMLParser
+
+import pytest
+
+from conftest import REPO, run_cli
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1280,1800"]
+
+if CHROMIUM is None and not os.environ.get("CI"):
+    pytest.skip("needs Debian's chromium (.ci/run installs it)", allow_module_level=True)
+
+
+def png_pixels(path) -> bytes:
+    """The decompressed scanlines of a PNG (enough to tell a blank page from a real one)."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, chunks = 8, []
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        if kind == b"IDAT":
+            chunks.append(data[position + 8:position + 8 + length])
+        position += 12 + length
+    return zlib.decompress(b"".join(chunks))
+
+
+class Text(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.parts = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("html")
+    page = folder / "report.html"
+    proc = run_cli("report", "--output-format", "html", "-o", str(page), "--provider", "openai",
+                   cwd=REPO / "fixtures" / "supportbot")
+    assert proc.returncode == 1 and page.exists(), proc.stderr
+    return folder, page
+
+
+def test_page_is_self_contained(report):
+    _, page = report
+    html = page.read_text()
+    assert not re.search(r"<(script|link|img|iframe)\b", html)
+    assert "url(" not in html and "@import" not in html
+
+
+def test_chromium_renders_the_prompts_and_numbers(report):
+    assert CHROMIUM, "chromium is missing"
+    folder, page = report
+    dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={folder / 'profile-dom'}",
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True,
+                         timeout=120).stdout
+    parser = Text()
+    parser.feed(dom)
+    text = " ".join(" ".join(parser.parts).split())
+    for prompt in ("prompts/escalation.j2", "prompts/escalation_fixed.j2",
+                   "prompts/helpdesk.j2", "prompts/helpdesk_fixed.j2"):
+        assert f'data-prompt="{prompt}"' in dom
+    assert "4 prompts" in text and "4,675 tokens (o200k_base)" in text
+    assert "75.2% shared by every user" in text and "99.7% after the suggested moves" in text
+    assert 'href="prompts/helpdesk.j2#L3"' in dom
+    assert "break: user value user.display_name (prompts/helpdesk.j2:3:23)" in text
+
+
+def test_screenshot_is_not_blank(report):
+    assert CHROMIUM, "chromium is missing"
+    folder, page = report
+    shot = folder / "report.png"
+    subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={folder / 'profile-shot'}",
+                    f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120)
+    pixels = png_pixels(shot)
+    assert len(set(pixels)) > 50
+    non_white = sum(1 for byte in pixels[::7] if byte < 200) / len(pixels[::7])
+    assert non_white > 0.05
