@@ -148,18 +148,59 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
               show_default=True)
 @click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
+@click.option("--fix", is_flag=True, help="Apply safe fixes (sort_keys=True, sorted(...)).")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="Also move template lines holding volatile values below the constant text.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Show the fixes as a unified diff; write nothing.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-          provider, model, diff_base, max_regression, output_format, statistics, show_settings):
+          provider, model, diff_base, max_regression, output_format, statistics, show_settings,
+          fix, unsafe_fixes, show_diff):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
     if show_settings:
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
         _emit(_settings_text(config), output_file)
         sys.exit(0)
+    if fix or unsafe_fixes or show_diff:
+        config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
+        changed = _fix(paths, config, unsafe_fixes, show_diff)
+        if show_diff:
+            sys.exit(1 if changed and not exit_zero else 0)
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
                               model, diff_base=diff_base)
     _emit(_check_output(result, comparison, output_format, statistics, max_regression),
           output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
+
+
+def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
+    """Apply (or with --diff, print) every fix that does not shorten a shared prefix."""
+    from . import api, fixes
+
+    cwd = Path.cwd()
+    result = api.check(paths, config, cwd)
+    count = 0
+    for candidate in fixes.candidates(result.findings, config.root.resolve(), unsafe):
+        ok, changes = fixes.verified(candidate, config, paths, cwd)
+        if not ok:
+            worse = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items() if b < a)
+            reason = f"the shared prefix would get shorter ({worse})" if worse else \
+                "the change does not remove the finding"
+            click.echo(f"prefixlint: not fixing {candidate.path}: {reason}", err=True)
+            continue
+        count += 1
+        if show_diff:
+            click.echo(fixes.diff(candidate), nl=False)
+            continue
+        (config.root / candidate.path).write_text(candidate.after, encoding="utf-8")
+        if not candidate.safe:
+            for line in candidate.descriptions:
+                click.echo(f"prefixlint: {candidate.path}: {line}", err=True)
+        gained = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items() if b != a)
+        click.echo(f"prefixlint: fixed {candidate.path} ({len(candidate.codes)} finding"
+                   f"{'s' if len(candidate.codes) != 1 else ''})"
+                   + (f"; shared prefix {gained}" if gained else ""), err=True)
+    return count
 
 
 def _check_output(result, comparison, output_format, statistics, max_regression) -> str:

@@ -168,6 +168,7 @@ class Finding:
     expr: str | None = None
     prompt: str | None = None
     gain_tokens: int = 0
+    fix: tuple[Span, str] | None = None  # a safe edit: replace this span with this text
 
     def sort_key(self) -> tuple:
         s = self.span

@@ -166,7 +166,8 @@ def note_findings(notes, prompt_id: str) -> list[Finding]:
     """Findings from what a frontend noted while lowering (PFX010–PFX013)."""
     rules = catalogue()
     return [Finding(code=n.code, severity=rules[n.code].severity, span=n.span,
-                    message=n.message, prompt=prompt_id) for n in notes if n.code in rules]
+                    message=n.message, prompt=prompt_id, fix=getattr(n, "fix", None))
+            for n in notes if n.code in rules]
 
 
 def input_error(message: str, path: str, line: int, prompt: str | None = None) -> Finding:

@@ -39,6 +39,7 @@ class Note:
     span: Span
     message: str
     block: int = -1
+    fix: tuple[Span, str] | None = None
 
 
 @dataclass
@@ -219,10 +220,11 @@ class Lowerer:
         self.files: set[str] = set()
         self.block = -1
 
-    def note(self, code: str, span: Span, message: str) -> None:
+    def note(self, code: str, span: Span, message: str,
+             fix: tuple[Span, str] | None = None) -> None:
         """Record a rule note in the block being lowered (notes in the final user message
         are dropped: values that only reach the end of the prompt are fine)."""
-        self.notes.append(Note(code, span, message, self.block))
+        self.notes.append(Note(code, span, message, self.block, fix))
 
     # -- holes -----------------------------------------------------------------------------
 
@@ -497,9 +499,16 @@ class Lowerer:
             except (TypeError, ValueError):
                 pass
         if not sort_keys:
+            args = list(node.args)
+            args[-1] = args[-1].with_changes(comma=cst.Comma(
+                whitespace_after=cst.SimpleWhitespace(" ")))
+            args.append(cst.Arg(cst.Name("True"), keyword=cst.Name("sort_keys"),
+                                equal=cst.AssignEqual(cst.SimpleWhitespace(""),
+                                                      cst.SimpleWhitespace(""))))
+            fixed = ctx.module.tree.code_for_node(node.with_changes(args=args))
             self.note("PFX010", ctx.module.span(node),
                       f"'{_short(ctx.module.source(node))}' serializes data whose key order "
-                      "is not fixed; pass sort_keys=True")
+                      "is not fixed; pass sort_keys=True", (ctx.module.span(node), fixed))
         return [self.hole(node, ctx, self.path_of(value, ctx))]
 
     def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
@@ -563,7 +572,9 @@ class Lowerer:
             if _is_set(iterable, ctx, self) or _iterates_set(iterable, ctx, self):
                 self.note("PFX010", ctx.module.span(iterable),
                           "a set is joined into prompt text: its order changes from process "
-                          "to process (PYTHONHASHSEED); sort it first")
+                          "to process (PYTHONHASHSEED); sort it first",
+                          (ctx.module.span(iterable),
+                           f"sorted({ctx.module.tree.code_for_node(iterable)})"))
                 source = _iter_source(iterable)
                 constant = isinstance(source, cst.Name) and \
                     isinstance(self.resolve(source.value, ctx), tuple)
@@ -600,7 +611,26 @@ class Lowerer:
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
             return None if left is None or right is None else left + right
+        if isinstance(node, cst.Call) and len(node.args) == 1 and \
+                ctx.module.qualname(node.func) == "builtins.sorted":
+            return self._sorted_constants(node.args[0].value, ctx)
         return None
+
+    def _sorted_constants(self, node: cst.BaseExpression, ctx: Context,
+                          ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """`sorted(LABELS)` of a literal set or list of strings: its items, in sorted order."""
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+                return self._sorted_constants(resolved[0], _deeper(resolved[1], ctx))
+            return None
+        if not isinstance(node, (cst.Set, cst.List, cst.Tuple)):
+            return None
+        items = [(e.value, ctx) for e in node.elements if isinstance(e, cst.Element)]
+        values = [_literal(value) for value, _ in items]
+        if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
+            return None
+        return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
 
     def _helper(self, node: cst.Call, ctx: Context) -> list[Seg] | None:
         function = self._function_of(node, ctx)
