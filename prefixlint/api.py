@@ -69,6 +69,17 @@ def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
     return lambda path: explicit[path] if path in explicit else volatility.scope_of(path)
 
 
+def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callable[[], None]:
+    done = [0]
+
+    def step() -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
+
+    return step
+
+
 def _internal(exc: Exception) -> str:
     """The PFX900 message for a bug in prefixlint itself, confined to one file."""
     if os.environ.get("PREFIXLINT_DEBUG"):
@@ -79,8 +90,10 @@ def _internal(exc: Exception) -> str:
 
 def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokenizer],
             provider: ProviderModel, volatility: Volatility,
+            progress: Callable[[int, int], None] | None = None,
             ) -> tuple[list[Finding], list[Measurement]]:
     """Analyze project-relative files; unreadable ones become PFX900 findings."""
+    step = _counter(len(files), progress)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
                            config.python_sources, config.python_sinks)
@@ -90,6 +103,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in files:
         if not is_python(name):
             continue
+        step()
         try:
             prompts.extend(python.prompts(name))
         except InputError as error:
@@ -99,6 +113,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     loaded: list[str] = []
     referenced: set[str] = set()
     for name in templates:
+        step()
         try:
             read_text(config.root / name, name, workspace.limits.max_file_bytes)
             members = workspace.load(name)
@@ -152,7 +167,8 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
 
 
 def check(paths: Iterable[str | Path] = (), config: Config | None = None,
-          cwd: Path | None = None) -> Result:
+          cwd: Path | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Result:
     """Find and measure the prompts under `paths` (default: `include`, else the cwd)."""
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
@@ -169,7 +185,7 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
 
     provider = config.provider_model()
     volatility = Volatility(config.variables_map)
-    findings, measurements = analyze(files, config, tokenizer, provider, volatility)
+    findings, measurements = analyze(files, config, tokenizer, provider, volatility, progress)
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: m.prompt.id)
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")

@@ -46,7 +46,32 @@ def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=Non
     return api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
 
 
-def _run(paths, *options, diff_base=None, **named):
+PROGRESS_MIN_FILES = 20
+
+
+def _progress(human: bool):
+    """A progress line on stderr for long runs on a terminal; None for machine output or pipes."""
+    if not human or not sys.stderr.isatty():
+        return None
+    import time
+
+    last = [0.0]
+
+    def show(done: int, total: int) -> None:
+        if total < PROGRESS_MIN_FILES:
+            return
+        now = time.monotonic()
+        if done < total and now - last[0] < 0.1:
+            return
+        last[0] = now
+        click.echo(f"\rprefixlint: analyzing {done}/{total} files", err=True, nl=False)
+        if done == total:
+            click.echo("\r\033[K", err=True, nl=False)
+
+    return show
+
+
+def _run(paths, *options, diff_base=None, human=False, **named):
     """Analyze; with --diff-base, also the old version, keeping only what changed."""
     import dataclasses
 
@@ -54,7 +79,7 @@ def _run(paths, *options, diff_base=None, **named):
 
     config = _config(paths, *options, **named)
     if not diff_base:
-        result = api.check(paths, config)
+        result = api.check(paths, config, progress=_progress(human))
         _warn(result)
         return result, None
     from . import gate
@@ -167,7 +192,8 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
         if show_diff:
             sys.exit(1 if changed and not exit_zero else 0)
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
-                              model, diff_base=diff_base)
+                              model, diff_base=diff_base,
+                              human=output_format in ("text", "concise") and not output_file)
     _emit(_check_output(result, comparison, output_format, statistics, max_regression),
           output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
@@ -242,7 +268,8 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
-                              model, diff_base=diff_base)
+                              model, diff_base=diff_base,
+                              human=output_format == "text" and not output_file)
     if output_format == "json":
         from .output import json_format as out
         document = out.document(result, settings)
