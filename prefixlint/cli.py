@@ -19,10 +19,19 @@ EXIT_FINDINGS = 1
 EXIT_ERROR = 2
 
 
-def _codes(value: str | None) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    return tuple(c.strip().upper() for c in value.split(",") if c.strip())
+def _split_codes(value: str) -> list[str]:
+    return [c.strip().upper() for c in value.split(",") if c.strip()]
+
+
+def _variables(items: tuple[str, ...]) -> dict[str, str]:
+    """`--var NAME=VALUE` options as a mapping (a usage error when one has no `=`)."""
+    given: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--var")
+        given[name.strip()] = value
+    return given
 
 
 def _emit(text: str, output_file: str | None) -> None:
@@ -34,13 +43,13 @@ def _emit(text: str, output_file: str | None) -> None:
 
 def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=None, model=None):
     from . import api
-    from .config import ConfigError, _codes as check_codes
+    from .config import ConfigError, parse_codes
 
     overrides = {"tokenizer": tokenizer, "fail_on": fail_on, "provider": provider,
                  "model": model}
     try:
-        overrides["select"] = check_codes("--select", list(_codes(select))) if select else None
-        overrides["ignore"] = check_codes("--ignore", list(_codes(ignore))) if ignore else None
+        overrides["select"] = parse_codes("--select", _split_codes(select)) if select else None
+        overrides["ignore"] = parse_codes("--ignore", _split_codes(ignore)) if ignore else None
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
     return api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
@@ -310,12 +319,7 @@ def prewarm(paths, output_file, config_file, tokenizer, top, variables, template
     """Write the manifest of common prefixes to warm on every replica (JSON)."""
     from . import api
 
-    given = {}
-    for item in variables:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--var")
-        given[name.strip()] = value
+    given = _variables(variables)
     config = _config(paths, config_file, None, None, tokenizer, None)
     document, result = api.prewarm(paths, config, None, given, top, template_role)
     _warn(result)
@@ -408,16 +412,11 @@ def render(target, variables, config_file, tokenizer, color):
         known = ", ".join(m.prompt.id for m in result.measurements) or "none"
         raise click.UsageError(f"no prompt {wanted!r} (prompts found: {known})"
                                + ("; " + "; ".join(problems) if problems else ""))
-    given = {}
-    for item in variables:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--var")
-        given[name] = value
-    from .manifest import _Values
+    given = _variables(variables)
+    from .render import GivenValues
 
     plan = plans("stable", result.scope_for(measurement.prompt))[0]
-    rendering = measurement.prompt.renderer.render_traced(_Values(plan, given))
+    rendering = measurement.prompt.renderer.render_traced(GivenValues(plan, given))
     use_color = sys.stdout.isatty() if color is None else color
     click.echo(render_view.render(measurement, rendering, result.tokenizer, use_color), nl=False)
 

@@ -80,7 +80,7 @@ def _strings(key: str, value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _codes(key: str, value: Any) -> tuple[str, ...]:
+def parse_codes(key: str, value: Any) -> tuple[str, ...]:
     codes = tuple(c.strip().upper() for c in _strings(key, value))
     for code in codes:
         if not _CODE_SELECTOR.match(code):
@@ -120,12 +120,12 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                 raise ConfigError("`tokenizer-path` must be a path")
             parsed["tokenizer_path"] = value
         elif key in ("select", "ignore"):
-            parsed[key] = _codes(key, value)
+            parsed[key] = parse_codes(key, value)
         elif key == "per-file-ignores":
             if not isinstance(value, dict):
                 raise ConfigError("`per-file-ignores` must be a table of glob = [codes]")
             parsed["per_file_ignores"] = tuple(
-                (glob, _codes(f"per-file-ignores.{glob}", codes))
+                (glob, parse_codes(f"per-file-ignores.{glob}", codes))
                 for glob, codes in sorted(value.items()))
         elif key == "variables":
             if not isinstance(value, dict):

@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 from .frontends.python import SegmentRenderer
 from .ir import Hole, Prompt, Scope, Text
 from .measure import Measurement
-from .render import Plan, Sample, plans
+from .render import GivenValues, plans
 from .tokenizers import Tokenizer
 
 SECRET_PATTERNS = (
@@ -29,17 +29,6 @@ SECRET_PATTERNS = (
     ("credential assignment", re.compile(
         r"(?i)\b(?:api[_-]?key|secret|password|access[_-]?token)\b\s*[:=]\s*['\"]?[A-Za-z0-9_\-/+=]{16,}")),
 )
-
-
-class _Values:
-    """Sample values, except the ones the user gave with --var (by root name)."""
-
-    def __init__(self, plan: Plan, given: Mapping[str, str]) -> None:
-        self.plan = plan
-        self.given = given
-
-    def value(self, name: str) -> object:
-        return self.given[name] if name in self.given else Sample(name, self.plan)
 
 
 def _known(hole: Hole, given: Mapping[str, str]) -> bool:
@@ -58,7 +47,7 @@ class Cut:
 def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) -> Cut:
     """The start of a prompt that every request shares, up to the first unknown value."""
     plan = plans("stable", scope_of)[0]
-    values = _Values(plan, given)
+    values = GivenValues(plan, given)
     if isinstance(prompt.renderer, SegmentRenderer):
         return _cut_blocks(prompt, values, given)
     text = []
@@ -72,7 +61,7 @@ def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) 
     return Cut(((template_role, "".join(text)),), None, stop)
 
 
-def _cut_blocks(prompt: Prompt, values: _Values, given: Mapping[str, str]) -> Cut:
+def _cut_blocks(prompt: Prompt, values: GivenValues, given: Mapping[str, str]) -> Cut:
     messages: list[tuple[str, str]] = []
     tools = None
     stop = None
@@ -189,7 +178,7 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
         serialized, spans = _serialized(prompt_cut, segmented)
         # Keep exactly the tokens every rendering shares (a trailing space that merges with
         # the next value into one token is not part of the shared prefix).
-        rendered = m.prompt.renderer.render(_Values(plans("global", scope_of)[0], given))
+        rendered = m.prompt.renderer.render(GivenValues(plans("global", scope_of)[0], given))
         shared = common_prefix([tokenizer.encode(serialized), tokenizer.encode(rendered)])
         if not given:  # with sample values only, never past what `report` calls shared
             shared = min(shared, m.prefix_tokens["global"])

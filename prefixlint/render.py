@@ -240,3 +240,14 @@ class Sampler:
 
     def value(self, name: str) -> object:
         return Sample(name, self.plan)
+
+
+class GivenValues(Sampler):
+    """Sample values, except those the user gave (`--var`, `[values]`) by root name."""
+
+    def __init__(self, plan: Plan, given: "dict[str, str]") -> None:
+        super().__init__(plan)
+        self.given = given
+
+    def value(self, name: str) -> object:
+        return self.given[name] if name in self.given else Sample(name, self.plan)
