@@ -94,7 +94,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             ) -> tuple[list[Finding], list[Measurement]]:
     """Analyze project-relative files; unreadable ones become PFX900 findings."""
     step = _counter(len(files), progress)
-    workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of)
+    workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
+                          config.jinja)
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
                            config.python_sources, config.python_sinks)
     findings: list[Finding] = []

@@ -53,6 +53,7 @@ class Config:
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
     values: tuple[tuple[str, str], ...] = ()
+    jinja: tuple[tuple[str, bool], ...] = ()
     provider: str = "generic"
     model: str | None = None
     providers: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
@@ -141,6 +142,13 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed["fail_on"] = value
         elif key == "min-gain-tokens":
             parsed["min_gain_tokens"] = _int(key, value)
+        elif key == "jinja":
+            allowed = {"trim-blocks": "trim_blocks", "lstrip-blocks": "lstrip_blocks",
+                       "keep-trailing-newline": "keep_trailing_newline"}
+            if not isinstance(value, dict) or any(k not in allowed or not isinstance(v, bool)
+                                                  for k, v in value.items()):
+                raise ConfigError("`jinja` takes true/false for: " + ", ".join(sorted(allowed)))
+            parsed["jinja"] = tuple(sorted((allowed[k], v) for k, v in value.items()))
         elif key == "values":
             if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
                 raise ConfigError("`values` must be a table of name = \"text\" (the real value "
@@ -166,7 +174,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
                      "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
-                     "model", "providers", "values"]
+                     "model", "providers", "values", "jinja"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")

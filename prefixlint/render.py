@@ -123,6 +123,13 @@ def plans(level: str, scope_of: Callable[[str], Scope],
     return tuple(Plan(LEVELS[level], seed, scope_of, pinned) for seed in range(1, VARIANTS + 1))
 
 
+# Attributes that Jinja's sandbox and runtime ask objects about; a sample must not answer
+# them (a truthy `alters_data` would make every sample "not safely callable").
+_PROTOCOL_NAMES = frozenset({"unsafe_callable", "alters_data", "jinja_pass_arg",
+                             "jinja_async_variant", "environmentfilter", "contextfunction",
+                             "evalcontextfunction"})
+
+
 class Sample:
     """A stand-in value for a hole that behaves like whatever a template does with it.
 
@@ -142,14 +149,18 @@ class Sample:
         return Sample(f"{self._path}.{name}", self._plan)
 
     def __getattr__(self, name: str) -> "Sample":
-        if name.startswith("_"):
+        if name.startswith("_") or name in _PROTOCOL_NAMES:
             raise AttributeError(name)
         return self._child(name)
 
     def __getitem__(self, key: object) -> "Sample":
         return self._child(key)
 
-    def __call__(self, *args: object, **kwargs: object) -> "Sample":
+    def __call__(self, *args: object, **kwargs: object) -> object:
+        if self._path.endswith(".items"):  # `for key, value in x.items()` unpacks pairs
+            base = self._path[: -len(".items")]
+            return [(Sample(f"{base}.{i}.key", self._plan), Sample(f"{base}.{i}", self._plan))
+                    for i in range(self._count())]
         return self
 
     def __str__(self) -> str:

@@ -80,3 +80,39 @@ def test_move_takes_the_line_label_and_leaves_the_line_break():
                            Piece("Alice", (Link(name),)), Piece(" here.\nMore.")))
     assert _split_for_move(long_line, frozenset({name})) == (
         "A long constant sentence that should stay in place for  here.\nMore.", "Alice")
+
+
+def test_dict_items_unpack_into_pairs(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": "Profile:\n{% for key, value in user.attributes.items() %}"
+                        "- {{ key }}: {{ value }}\n{% endfor %}" + POLICY})
+    assert [f[:4] for f in places(root)] == [("PFX002", "prompts/a.j2", 2, 1)]
+
+
+def test_trim_and_lstrip_blocks_follow_the_configuration(tmp_path):
+    template = ("You are Nimbus.\n    {% if user.vip %}\nVIP.\n    {% endif %}\n" + POLICY)
+    files = {"prompts/a.j2": template}
+    plain = write_project(tmp_path / "a", files)
+    trimmed = write_project(tmp_path / "b", files,
+                            "[jinja]\ntrim-blocks = true\nlstrip-blocks = true\n")
+
+    def first_tokens(root):
+        result = api.check([], api.load_config(root), cwd=root)
+        return result.measurements[0].prefix_tokens["global"]
+
+    # "You are Nimbus.\n    " shares the indentation before the branch; trimmed, it does not
+    assert first_tokens(plain) > first_tokens(trimmed)
+    bad = write_project(tmp_path / "c", files, "[jinja]\ntrim = true\n")
+    import pytest
+
+    from prefixlint.config import ConfigError
+
+    with pytest.raises(ConfigError, match="`jinja` takes true/false"):
+        api.load_config(bad)
+
+
+def test_holes_can_be_called_in_every_variant(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": 'Now: {{ now() }} ({{ clock.now().strftime("%H:%M") }})\n' + POLICY})
+    assert [f[:4] for f in places(root)] == [("PFX001", "prompts/a.j2", 1, 6),
+                                             ("PFX001", "prompts/a.j2", 1, 19)]

@@ -113,10 +113,11 @@ class ProjectEnvironment(SandboxedEnvironment):
 
     def __init__(self, root: Path, search_paths: tuple[str, ...], limits: Limits,
                  registry: Registry | None, overlay: dict[str, str],
-                 origins: dict[str, tuple[str, int, int]]) -> None:
+                 origins: dict[str, tuple[str, int, int]],
+                 options: tuple[tuple[str, bool], ...] = ()) -> None:
         super().__init__(loader=ProjectLoader(root, limits, overlay), autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
-                         cache_size=1000)
+                         cache_size=1000, **dict(options))
         self.root = root.resolve()
         self.search_paths = search_paths
         self.limits = limits
@@ -238,15 +239,16 @@ class Workspace:
     search_paths: tuple[str, ...]
     limits: Limits
     scope_of: Callable[[str], Scope]
+    options: tuple[tuple[str, bool], ...] = ()  # trim_blocks, lstrip_blocks, …
 
     def __post_init__(self) -> None:
         self.registry = Registry(self.scope_of)
         self.overlay: dict[str, str] = {}
         self.origins: dict[str, tuple[str, int, int]] = {}
         self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry,
-                                         self.overlay, self.origins)
+                                         self.overlay, self.origins, self.options)
         self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None,
-                                        self.overlay, self.origins)
+                                        self.overlay, self.origins, self.options)
 
     # -- loading -------------------------------------------------------------------------
 
