@@ -216,7 +216,7 @@ def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
     result = api.check(paths, config, cwd)
     count = 0
     for candidate in fixes.candidates(result.findings, config.root.resolve(), unsafe):
-        ok, changes = fixes.verified(candidate, config, paths, cwd)
+        ok, changes = fixes.verified(candidate, result, config, paths, cwd)
         if not ok:
             worse = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items() if b < a)
             reason = f"the shared prefix would get shorter ({worse})" if worse else \

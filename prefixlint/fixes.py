@@ -105,13 +105,13 @@ def candidates(findings: tuple[Finding, ...], root: Path, unsafe: bool) -> list[
     return fixes
 
 
-def verified(fix: Fix, config, paths, cwd: Path) -> tuple[bool, dict[str, tuple[int, int]]]:
+def verified(fix: Fix, before, config, paths, cwd: Path) -> tuple[bool, dict[str, tuple[int, int]]]:
     """Apply `fix` in a copy of the project and measure again: kept only if no prompt built
-    from the file loses shared-prefix tokens (and the fixed findings go away)."""
+    from the file loses shared-prefix tokens (and the fixed findings go away). `before` is
+    the run the fix was proposed from."""
     from . import api
 
     root = config.root.resolve()
-    before = api.check(paths, config, cwd)
     with tempfile.TemporaryDirectory(prefix="prefixlint-fix-") as folder:
         copy = Path(folder) / "project"
         shutil.copytree(root, copy, ignore=_IGNORED, symlinks=True)
