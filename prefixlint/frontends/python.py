@@ -229,8 +229,8 @@ class _SinkFinder:
         from .python_lower import Context
 
         function = self.module.enclosing_function(node)
-        line = self.module.positions[node].start.line
-        return Context(self.module, function, line, import_time=function is None)
+        return Context(self.module, function, self.module.pos(node),
+                       import_time=function is None, arms=self.module.arms(node))
 
     def _build(self, site: _Site, consumed: set[int]):
         if site.kind == "jinja-inline":
@@ -339,8 +339,12 @@ class _SinkFinder:
     def _message(self, node, ctx, template: bool):
         from .python_lower import Message
 
+        from .python_lower import HoleItem
+
         cst = self.cst
         lowerer = self.lowerer
+        if isinstance(node, HoleItem):
+            return [Message("messages", [node.hole])]
         shuffled = lowerer.shuffled(node, ctx)
         if shuffled is not None:
             lowerer.note("PFX011", shuffled, f"'{node.value}' is shuffled on every request "

@@ -24,6 +24,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider
 
 from ..ir import Hole, Scope, Span, Text
 from .python_catalogue import RANDOM_EXAMPLES, date_only, source_scope
+from .python_flow import Binding, ClassInfo, FlowTables, conditional, position, reaching
 
 Seg = Union[Text, Hole]
 MAX_DEPTH = 12
@@ -42,6 +43,31 @@ class Note:
     fix: tuple[Span, str] | None = None
 
 
+@dataclass(frozen=True)
+class HoleItem:
+    """An item of a sequence known only as a hole (the earlier turns of a conversation)."""
+
+    hole: Hole
+
+
+@dataclass(frozen=True)
+class ModuleRef:
+    """A name bound to a module of the project (`from app import prompts`)."""
+
+    module: "Module"
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A value built by several statements, in order: `(op, expression, context)` with op
+    `=`, `+=`, `append`, `extend`, `insert0`, `opaque` (unknown) or `branch` (a hole)."""
+
+    parts: tuple[tuple[str, object, "Context"], ...]
+
+
+Resolved = Union[tuple, Parts, ModuleRef, str, None]
+
+
 @dataclass
 class Message:
     """One chat message being built: its role and its content segments."""
@@ -52,22 +78,30 @@ class Message:
 
 @dataclass
 class Module:
-    """A parsed module with the metadata and the assignment tables lowering needs."""
+    """A parsed module with the metadata and the data-flow tables lowering needs."""
 
     path: str
     tree: cst.Module
     positions: dict
     qualified: dict
     functions: dict[str, cst.FunctionDef]
-    assignments: dict[int, list[tuple[int, str, cst.BaseExpression, str]]]
+    bindings: dict[int, list[Binding]]
     imports: dict[str, tuple[str, str]]
     shuffled: dict[int, dict[str, tuple[int, Span]]]
     parents: dict[int, cst.CSTNode]
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    owner: dict[int, ClassInfo] = field(default_factory=dict)
+    ifs: dict[int, cst.If] = field(default_factory=dict)
 
     def span(self, node: cst.CSTNode) -> Span:
         pos = self.positions[node]
         return Span(self.path, pos.start.line, pos.start.column + 1, pos.end.line,
                     pos.end.column + 1)
+
+    def pos(self, node: cst.CSTNode) -> int:
+        """Where a node starts, in statement order (see `python_flow.position`)."""
+        start = self.positions[node].start
+        return position(start.line, start.column)
 
     def source(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node).strip()
@@ -86,79 +120,15 @@ class Module:
             current = self.parents.get(id(current))
         return current
 
-
-class _Tables(cst.CSTVisitor):
-    """One pass that records functions, assignments, imports and in-place shuffles."""
-
-    METADATA_DEPENDENCIES = (PositionProvider,)
-
-    def __init__(self) -> None:
-        self.functions: dict[str, cst.FunctionDef] = {}
-        self.assignments: dict[int, list] = {}
-        self.imports: dict[str, tuple[str, str]] = {}
-        self.shuffled: dict[int, dict] = {}
-        self.parents: dict[int, cst.CSTNode] = {}
-        self.stack: list[cst.CSTNode] = []
-        self.function_stack: list[cst.FunctionDef] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.stack:
-            self.parents[id(node)] = self.stack[-1]
-        self.stack.append(node)
-        return super().on_visit(node)
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
-        super().on_leave(original_node)
-
-    def _scope_key(self) -> int:
-        return id(self.function_stack[-1]) if self.function_stack else 0
-
-    def _line(self, node: cst.CSTNode) -> int:
-        return self.get_metadata(PositionProvider, node).start.line
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if not self.function_stack:
-            self.functions[node.name.value] = node
-        self.function_stack.append(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.function_stack.pop()
-
-    def _record(self, target: cst.BaseExpression, value: cst.BaseExpression, op: str,
-                line: int) -> None:
-        if isinstance(target, cst.Name):
-            self.assignments.setdefault(self._scope_key(), []).append(
-                (line, target.value, value, op))
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._record(target.target, node.value, "=", self._line(node))
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._record(node.target, node.value, "=", self._line(node))
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if isinstance(node.operator, cst.AddAssign):
-            self._record(node.target, node.value, "+=", self._line(node))
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if isinstance(node.names, cst.ImportStar):
-            return
-        dots = "." * len(node.relative)
-        module = dots + (self._dotted(node.module) if node.module else "")
-        for alias in node.names:
-            name = self._dotted(alias.name)
-            local = alias.asname.name.value if alias.asname else name
-            self.imports[local] = (module, name)
-
-    def _dotted(self, node: cst.BaseExpression) -> str:
-        if isinstance(node, cst.Name):
-            return node.value
-        if isinstance(node, cst.Attribute):
-            return f"{self._dotted(node.value)}.{node.attr.value}"
-        return ""
+    def arms(self, node: cst.CSTNode) -> frozenset[tuple[int, int]]:
+        """The `if` arms (of its own function) that enclose a node."""
+        out = set()
+        child, current = node, self.parents.get(id(node))
+        while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            if isinstance(current, cst.If) and child is not current.test:
+                out.add((id(current), 0 if child is current.body else 1))
+            child, current = current, self.parents.get(id(current))
+        return frozenset(out)
 
 
 def build_module(path: str, source: str) -> Module:
@@ -167,10 +137,10 @@ def build_module(path: str, source: str) -> Module:
     wrapper = cst.MetadataWrapper(tree, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     qualified = wrapper.resolve(QualifiedNameProvider)
-    tables = _Tables()
+    tables = FlowTables()
     wrapper.visit(tables)
-    module = Module(path, tree, positions, qualified, tables.functions, tables.assignments,
-                    tables.imports, {}, tables.parents)
+    module = Module(path, tree, positions, qualified, tables.functions, tables.bindings,
+                    tables.imports, {}, tables.parents, tables.classes, tables.owner, tables.ifs)
     _record_shuffles(module)
     return module
 
@@ -190,13 +160,14 @@ def _record_shuffles(module: Module) -> None:
         if isinstance(target, cst.Name):
             function = module.enclosing_function(node)
             key = id(function) if function is not None else 0
-            module.shuffled.setdefault(key, {})[target.value] = (
-                module.positions[node].start.line, module.span(node))
+            module.shuffled.setdefault(key, {})[target.value] = (module.pos(node),
+                                                                 module.span(node))
 
 
 @dataclass
 class Context:
-    """Where an expression is being lowered: its module, function, bindings and time."""
+    """Where an expression is being lowered: its module, function, position in statement
+    order (`line`, see `python_flow.position`), the `if` arms around it, call bindings."""
 
     module: Module
     function: cst.FunctionDef | None
@@ -204,6 +175,7 @@ class Context:
     import_time: bool = False
     bindings: dict[str, tuple[cst.BaseExpression, "Context"]] = field(default_factory=dict)
     depth: int = 0
+    arms: frozenset[tuple[int, int]] = frozenset()
 
 
 class Lowerer:
@@ -241,44 +213,200 @@ class Lowerer:
 
     # -- names -------------------------------------------------------------------------------
 
-    def resolve(self, name: str, ctx: Context) -> tuple[cst.BaseExpression, Context] | str | None:
-        """What a name holds at ctx.line: (expression, its context), "param", or None."""
+    def resolve(self, name: str, ctx: Context) -> Resolved:
+        """What a name (or `self.attr`) holds where ctx stands: one expression with its
+        context, the `Parts` a sequence of statements built, a module, "param", or None."""
         if name in ctx.bindings:
             return ctx.bindings[name]
         module = ctx.module
+        if ctx.depth > MAX_DEPTH:
+            return None
         if ctx.function is not None:
-            entries = [e for e in module.assignments.get(id(ctx.function), ()) if e[1] == name
-                       and e[0] < ctx.line]
-            if entries:
-                return self._fold(entries, ctx)
-            params = ctx.function.params
-            all_params = list(params.params) + list(params.kwonly_params) + \
-                list(params.posonly_params)
-            if any(p.name.value == name for p in all_params) or \
-                    (isinstance(params.star_arg, cst.Param) and params.star_arg.name.value == name):
+            chain = reaching(module.bindings.get(id(ctx.function), []), name, ctx.line,
+                             ctx.arms)
+            if "." in name:
+                return self._member_value(name, chain, ctx)
+            if chain:
+                return self._combine(chain, ctx)
+            if name in _param_names(ctx.function):
                 return "param"
-        entries = [e for e in module.assignments.get(0, ()) if e[1] == name]
-        if entries:
-            return self._fold(entries, Context(module, None, entries[-1][0] + 1, True,
-                                               depth=ctx.depth + 1))
+        elif "." in name:
+            return None
+        chain = reaching(module.bindings.get(0, []), name, position(10 ** 7, 0), frozenset())
+        if chain:
+            return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
+                                                depth=ctx.depth + 1))
         if name in module.imports:
             origin, attr = module.imports[name]
+            if not attr:
+                other = self.load_module(origin, module.path)
+                return ModuleRef(other) if other is not None else None
             other = self.load_module(origin, module.path)
             if other is not None:
                 self.files.add(other.path)
-                remote = Context(other, None, 10 ** 9, True, depth=ctx.depth + 1)
-                return self.resolve(attr, remote)
+                remote = Context(other, None, position(10 ** 7, 0), True, depth=ctx.depth + 1)
+                found = self.resolve(attr, remote)
+                if found is not None:
+                    return found
+            submodule = self.load_module(f"{origin}.{attr}" if origin.strip(".")
+                                         else origin + attr, module.path)
+            if submodule is not None:
+                self.files.add(submodule.path)
+                return ModuleRef(submodule)
         return None
 
-    def _fold(self, entries: list, ctx: Context) -> tuple[cst.BaseExpression, Context]:
-        """The last plain assignment, with any `+=` after it folded in as a concatenation."""
-        start = max((i for i, e in enumerate(entries) if e[3] == "="), default=0)
-        value = entries[start][2]
-        for _, _, extra, _ in entries[start + 1:]:
-            value = cst.BinaryOperation(value, cst.Add(), extra)
-            ctx.module.positions.setdefault(value, ctx.module.positions[entries[start][2]])
-        return value, Context(ctx.module, ctx.function, entries[-1][0] + 1, ctx.import_time,
-                              dict(ctx.bindings), ctx.depth)
+    def _combine(self, chain: list[Binding], ctx: Context) -> Resolved:
+        """The value a chain of reaching bindings builds, each part read where it was
+        written; an assignment made in only one arm of an `if` on a volatile value is a
+        branch on that value (as `{% if %}` is), otherwise its arm is taken."""
+        function = ctx.function if chain[0].pos < ctx.line else None
+        parts: list[tuple[str, object, Context]] = []
+        for binding in chain:
+            at = Context(ctx.module, function if function is not None else ctx.function,
+                         binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
+                         frozenset(binding.arms))
+            if binding.op in ("=", "opaque") and parts and conditional(binding, ctx.arms):
+                test = self._volatile_test(binding, ctx)
+                if test is not None:
+                    parts = [("branch", test, at)]
+                    continue
+                parts = []
+            parts.append((binding.op, binding.value, at))
+        if len(parts) == 1 and parts[0][0] == "=":
+            return parts[0][1], parts[0][2]
+        if parts[0][0] == "opaque" and len(parts) == 1:
+            return None
+        return Parts(tuple(parts))
+
+    def _volatile_test(self, binding: Binding, ctx: Context) -> Hole | None:
+        """The test of the outermost `if` around a binding (but not around the use) when it
+        varies more often than a deployment."""
+        for if_id, _ in binding.arms:
+            if (if_id, 0) in ctx.arms or (if_id, 1) in ctx.arms:
+                continue
+            node = ctx.module.ifs.get(if_id)
+            if node is None:
+                return None
+            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+            hole = self._deps_hole(node.test, test_ctx)
+            if hole.scope.varies_like >= Scope.DAY:
+                return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
+            return None
+        return None
+
+    # -- objects -----------------------------------------------------------------------------
+
+    def _member_value(self, name: str, local: list[Binding], ctx: Context) -> Resolved:
+        """`self.attr` in a method: what this call set, else what the object holds between
+        calls (class attribute, `__init__`, a property). A list that methods keep appending
+        to is a conversation: its earlier items are an append-only history."""
+        owner, attr = name.split(".", 1)
+        params = _param_names(ctx.function)
+        info = ctx.module.owner.get(id(ctx.function))
+        if info is None or not params or params[0] != owner:
+            return self._combine(local, ctx) if local else None
+        if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
+            return self._combine(local, ctx)
+        held = self.member(info, attr, ctx)
+        parts: list[tuple[str, object, Context]] = []
+        if isinstance(held, tuple):
+            parts.append(("=", held[0], held[1]))
+        if self._grows(info, attr, ctx.module):
+            path = f"{owner}.{attr}"
+            span = ctx.module.span(info.node.name)
+            hole = Hole("value", path, span, (path,), self.scope_of(path))
+            parts.append(("extend", HoleItem(hole), ctx))
+        if local:
+            extra = self._combine(local, ctx)
+            parts.extend(extra.parts if isinstance(extra, Parts) else
+                         [("=", extra[0], extra[1])] if isinstance(extra, tuple) else [])
+        if not parts:
+            return held
+        if len(parts) == 1 and parts[0][0] == "=":
+            return parts[0][1], parts[0][2]
+        return Parts(tuple(parts))
+
+    def member(self, info: ClassInfo, attr: str, ctx: Context, depth: int = 0) -> Resolved:
+        """A class's attribute as every instance holds it: a class constant, what
+        `__init__` sets, or a property's value; searched through project base classes."""
+        module = ctx.module
+        chain = reaching(module.bindings.get(id(info.node), []), attr, position(10 ** 7, 0),
+                         frozenset())
+        if chain:
+            return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
+                                                depth=ctx.depth + 1))
+        init = info.methods.get("__init__")
+        if init is not None:
+            params = _param_names(init)
+            owner = params[0] if params else "self"
+            chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
+                                         position(10 ** 7, 0), frozenset())]
+            if chain:
+                return self._combine(chain, Context(module, init, position(10 ** 7, 0),
+                                                    depth=ctx.depth + 1))
+        method = info.methods.get(attr)
+        if method is not None and any(_dotted_name(d.decorator).endswith("property")
+                                      for d in method.decorators):
+            returned = _return_value(method)
+            if returned is not None:
+                return returned, Context(module, method, module.pos(returned),
+                                         depth=ctx.depth + 1, arms=module.arms(returned))
+        for base_name in info.bases:
+            found = self._class(base_name, module)
+            if found is not None and depth < 6:
+                base_info, base_module = found
+                value = self.member(base_info, attr, Context(base_module, None, 0, True,
+                                                             depth=ctx.depth + 1), depth + 1)
+                if value is not None:
+                    return value
+        return None
+
+    def _grows(self, info: ClassInfo, attr: str, module: Module) -> bool:
+        """Whether a method other than `__init__` appends to `self.attr`."""
+        for name, method in info.methods.items():
+            if name == "__init__":
+                continue
+            params = _param_names(method)
+            owner = params[0] if params else "self"
+            for binding in module.bindings.get(id(method), ()):
+                if binding.name == f"{owner}.{attr}" and binding.op in ("append", "extend",
+                                                                        "+=", "insert0"):
+                    return True
+        return False
+
+    def _class(self, name: str, module: Module) -> tuple[ClassInfo, Module] | None:
+        """A class by the name a module uses for it: defined there or imported."""
+        if name in module.classes:
+            return module.classes[name], module
+        if name in module.imports:
+            origin, attr = module.imports[name]
+            other = self.load_module(origin, module.path) if attr else None
+            if other is not None and attr in other.classes:
+                self.files.add(other.path)
+                return other.classes[attr], other
+        return None
+
+    def attribute_value(self, node: cst.Attribute, ctx: Context) -> Resolved:
+        """`self.attr`, `Class.ATTR` or `module.NAME`: what the attribute holds, or None."""
+        base = node.value
+        attr = node.attr.value
+        if not isinstance(base, cst.Name):
+            return None
+        if base.value in _param_names(ctx.function)[:1]:
+            return self.resolve(f"{base.value}.{attr}", ctx)
+        if ctx.depth > MAX_DEPTH:
+            return None
+        found = self._class(base.value, ctx.module)
+        if found is not None:
+            info, module = found
+            return self.member(info, attr, Context(module, None, 0, True, depth=ctx.depth + 1))
+        target = self.resolve(base.value, ctx)
+        if isinstance(target, ModuleRef):
+            self.files.add(target.module.path)
+            return self.resolve(attr, Context(target.module, None, position(10 ** 7, 0), True,
+                                              depth=ctx.depth + 1))
+        return None
 
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes."""
@@ -306,6 +434,8 @@ class Lowerer:
     # -- text ----------------------------------------------------------------------------
 
     def text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        if isinstance(node, HoleItem):
+            return [node.hole]
         if ctx.depth > MAX_DEPTH:
             return [self.hole(node, ctx)]
         if isinstance(node, cst.SimpleString):
@@ -353,8 +483,13 @@ class Lowerer:
             return self.hole(node, ctx, scope=Scope.STATIC)
         return max(holes, key=lambda h: int(h.scope))
 
-    def _name(self, node: cst.Name, ctx: Context) -> list[Seg]:
-        resolved = self.resolve(node.value, ctx)
+    def _name(self, node: cst.Name | cst.Attribute, ctx: Context,
+              resolved: Resolved = None) -> list[Seg]:
+        name = node.value if isinstance(node, cst.Name) else _dotted_name(node)
+        if resolved is None:
+            resolved = self.resolve(name, ctx)
+        if isinstance(resolved, Parts):
+            return self._parts_text(resolved, node, ctx)
         if isinstance(resolved, tuple):
             value, value_ctx = resolved
             segments = self.text(value, _deeper(value_ctx, ctx))
@@ -362,13 +497,29 @@ class Lowerer:
                 # An opaque value (a header, a clock reading, a parameter) is reported where
                 # it is put into the prompt, under the name the code uses for it.
                 inner = segments[0]
-                return [Hole(inner.kind, node.value, ctx.module.span(node), inner.deps,
-                             inner.scope)]
+                return [Hole(inner.kind, _short(ctx.module.source(node)),
+                             ctx.module.span(node), inner.deps, inner.scope)]
             return segments
-        return [self.hole(node, ctx, node.value)]
+        return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
+
+    def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
+        """Text built by statements (`s = …; s += …`); a list used as text is one hole."""
+        out: list[Seg] = []
+        for op, value, at in resolved.parts:
+            if op == "branch":
+                out.append(value)
+            elif op in ("=", "+=") and value is not None:
+                out.extend(self.text(value, _deeper(at, ctx)))
+            else:
+                return [self.hole(node, ctx, self.path_of(node, ctx))]
+        return out
 
     def _attribute(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
         base = node.value
+        if isinstance(node, cst.Attribute):
+            resolved = self.attribute_value(node, ctx)
+            if resolved is not None and resolved != "param":
+                return self._name(node, ctx, resolved)
         if isinstance(base, cst.Call):
             # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
             inner = self.text(base, ctx)
@@ -602,12 +753,17 @@ class Lowerer:
                 else:
                     out.append((element.value, ctx))
             return out
-        if isinstance(node, cst.Name):
+        if isinstance(node, (cst.Name, cst.Attribute)):
             if self.shuffled(node, ctx) is not None:
                 return None
-            resolved = self.resolve(node.value, ctx)
+            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
+                else self.attribute_value(node, ctx)
             if isinstance(resolved, tuple):
                 return self.sequence(resolved[0], _deeper(resolved[1], ctx))
+            if isinstance(resolved, Parts):
+                return self._parts_sequence(resolved, ctx)
+        if isinstance(node, cst.Subscript) and _is_copy(node):
+            return self.sequence(node.value, ctx)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
             return None if left is None or right is None else left + right
@@ -615,6 +771,26 @@ class Lowerer:
                 ctx.module.qualname(node.func) == "builtins.sorted":
             return self._sorted_constants(node.args[0].value, ctx)
         return None
+
+    def _parts_sequence(self, resolved: Parts, ctx: Context,
+                        ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """A list built by statements: `=`, `+=`/`extend` and `append`/`insert(0, …)`;
+        contents not known statically stand as one opaque item."""
+        out: list = []
+        for op, value, at in resolved.parts:
+            at = _deeper(at, ctx)
+            if op in ("=", "+=", "extend"):
+                items = self.sequence(value, at) if value is not None else None
+                if items is None and op == "=" and not isinstance(value, HoleItem):
+                    return None
+                out.extend(items if items is not None else [(value, at)])
+            elif op == "append":
+                out.append((value, at))
+            elif op == "insert0":
+                out.insert(0, (value, at))
+            else:
+                return None
+        return out
 
     def _sorted_constants(self, node: cst.BaseExpression, ctx: Context,
                           ) -> list[tuple[cst.BaseExpression, Context]] | None:
@@ -633,32 +809,91 @@ class Lowerer:
         return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
 
     def _helper(self, node: cst.Call, ctx: Context) -> list[Seg] | None:
-        function = self._function_of(node, ctx)
-        if function is None:
+        """A call of a function or method of the project, evaluated at the call site with
+        the arguments' values; several returns under a volatile test are a branch."""
+        found = self._function_of(node, ctx)
+        if found is None:
             return None
-        returned = _return_value(function)
-        if returned is None:
+        function, module = found
+        returns = _returns(function)
+        if not returns:
             return None
-        return self.text(returned, self._call_context(function, node, ctx))
+        call_ctx = self._call_context(function, module, node, ctx)
+        last = returns[-1]
+        for early in returns[:-1]:
+            at = Context(module, function, module.pos(early), call_ctx.import_time,
+                         call_ctx.bindings, call_ctx.depth, module.arms(early))
+            for if_id, _ in sorted(at.arms):
+                test_node = module.ifs.get(if_id)
+                if test_node is None:
+                    continue
+                hole = self._deps_hole(test_node.test, at)
+                if hole.scope.varies_like >= Scope.DAY:
+                    return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
+        at = Context(module, function, module.pos(last), call_ctx.import_time,
+                     call_ctx.bindings, call_ctx.depth, module.arms(last))
+        return self.text(last.value, at)
 
-    def _function_of(self, node: cst.Call, ctx: Context) -> cst.FunctionDef | None:
-        if isinstance(node.func, cst.Name) and ctx.depth < MAX_DEPTH:
-            return ctx.module.functions.get(node.func.value)
+    def _function_of(self, node: cst.Call, ctx: Context,
+                     ) -> tuple[cst.FunctionDef, Module] | None:
+        """The project function or method a call runs: a module function (local or
+        imported), `module.function`, or `self.method` (through project base classes)."""
+        if ctx.depth >= MAX_DEPTH:
+            return None
+        func = node.func
+        module = ctx.module
+        if isinstance(func, cst.Name):
+            if func.value in module.functions:
+                return module.functions[func.value], module
+            if func.value in module.imports:
+                origin, attr = module.imports[func.value]
+                other = self.load_module(origin, module.path) if attr else None
+                if other is not None and attr in other.functions:
+                    self.files.add(other.path)
+                    return other.functions[attr], other
+            return None
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return None
+        name, attr = func.value.value, func.attr.value
+        params = _param_names(ctx.function)
+        info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+        if info is not None and params and params[0] == name:
+            return self._method(info, module, attr, 0)
+        target = self.resolve(name, ctx)
+        if isinstance(target, ModuleRef) and attr in target.module.functions:
+            self.files.add(target.module.path)
+            return target.module.functions[attr], target.module
         return None
 
-    def _call_context(self, function: cst.FunctionDef, node: cst.Call, ctx: Context) -> Context:
+    def _method(self, info: ClassInfo, module: Module, name: str,
+                depth: int) -> tuple[cst.FunctionDef, Module] | None:
+        if name in info.methods:
+            return info.methods[name], module
+        for base_name in info.bases:
+            found = self._class(base_name, module)
+            if found is not None and depth < 6:
+                method = self._method(found[0], found[1], name, depth + 1)
+                if method is not None:
+                    return method
+        return None
+
+    def _call_context(self, function: cst.FunctionDef, module: Module, node: cst.Call,
+                      ctx: Context) -> Context:
         bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
         params = list(function.params.params)
+        if module.owner.get(id(function)) is not None and isinstance(node.func, cst.Attribute):
+            params = params[1:]  # `self` is bound by the call
         for index, arg in enumerate(node.args):
             if arg.keyword is not None:
                 bindings[arg.keyword.value] = (arg.value, ctx)
             elif index < len(params) and not arg.star:
                 bindings[params[index].name.value] = (arg.value, ctx)
-        for param in params:
+        for param in (*params, *function.params.kwonly_params):
             if param.name.value not in bindings and param.default is not None:
-                bindings[param.name.value] = (param.default, ctx)
-        line = ctx.module.positions[function].end.line + 1
-        return Context(ctx.module, function, line, ctx.import_time, bindings, ctx.depth + 1)
+                bindings[param.name.value] = (param.default, Context(module, None, 0, True,
+                                                                     depth=ctx.depth + 1))
+        end = position(module.positions[function].end.line + 1, 0)
+        return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)
 
     # -- JSON-like values (tools, schemas) --------------------------------------------------
 
@@ -671,6 +906,10 @@ class Lowerer:
             resolved = self.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
                 return self.json_value(resolved[0], _deeper(resolved[1], ctx))
+            if isinstance(resolved, Parts):
+                items = self._parts_sequence(resolved, ctx)
+                values = [self.json_value(n, c) for n, c in items] if items is not None else []
+                return values if items is not None and None not in values else None
             return None
         if isinstance(node, (cst.List, cst.Tuple)):
             items = [self.json_value(e.value, ctx) for e in node.elements
@@ -703,6 +942,13 @@ class Lowerer:
             resolved = self.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
                 return self.json_text(resolved[0], _deeper(resolved[1], ctx))
+            items = self._parts_sequence(resolved, ctx) if isinstance(resolved, Parts) else None
+            if items is not None:
+                out: list[Seg] = [Text("[", None)]
+                for index, (item, item_ctx) in enumerate(items):
+                    out.extend(([Text(", ", None)] if index else []) +
+                               self.json_text(item, item_ctx))
+                return out + [Text("]", None)]
             return [self.hole(node, ctx, node.value)]
         if isinstance(node, (cst.List, cst.Tuple)):
             out: list[Seg] = [Text("[", None)]
@@ -725,6 +971,28 @@ class Lowerer:
             return out + [Text("}", None)]
         segments = self.text(node, ctx)
         return [Text('"', None)] + segments + [Text('"', None)]
+
+
+def _param_names(function: cst.FunctionDef | None) -> list[str]:
+    if function is None:
+        return []
+    params = function.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params,
+                                     *params.kwonly_params)]
+    for extra in (params.star_arg, params.star_kwarg):
+        if isinstance(extra, cst.Param):
+            names.append(extra.name.value)
+    return names
+
+
+def _dotted_name(node: cst.CSTNode) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted_name(node.value)}.{node.attr.value}"
+    if isinstance(node, cst.Call):
+        return _dotted_name(node.func)
+    return ""
 
 
 def _deeper(target: Context, source: Context) -> Context:
@@ -784,11 +1052,24 @@ def _dict_items(node: cst.Dict) -> dict[str, cst.BaseExpression]:
             for k in [_literal(e.key)] if isinstance(k, str)}
 
 
+def _returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The function's own `return value` statements, in source order."""
+    found = [node for node in _walk(function.body)
+             if isinstance(node, cst.Return) and node.value is not None]
+    return found
+
+
 def _return_value(function: cst.FunctionDef) -> cst.BaseExpression | None:
-    returns = [node for node in _walk(function.body) if isinstance(node, cst.Return)]
-    if len(returns) == 1 and returns[0].value is not None:
-        return returns[0].value
-    return None
+    returns = _returns(function)
+    return returns[-1].value if returns else None
+
+
+def _is_copy(node: cst.Subscript) -> bool:
+    """`EXAMPLES[:]`: a slice copy of the whole sequence."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return False
+    piece = node.slice[0].slice
+    return piece.lower is None and piece.upper is None and piece.step is None
 
 
 def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
