@@ -151,6 +151,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         # volatile-value finding at the same place.
         measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens)
                              if f.span not in at_notes]
+        measured_findings += rules.history_findings(measured, config.conversation_turns,
+                                                    config.tokens_per_turn)
         measured_findings += rules.provider_findings(measured, provider)
         for finding in measured_findings + noted:
             suppressions = prompt.suppressions_for(finding.span.path)

@@ -117,6 +117,8 @@ def _settings_text(config) -> str:
             ("variables", {n: s.label for n, s in config.variables}),
             ("values", dict(config.values)), ("fail-on", config.fail_on),
             ("min-gain-tokens", config.min_gain_tokens),
+            ("conversation.turns", config.conversation_turns),
+            ("conversation.tokens-per-turn", config.tokens_per_turn),
             ("force-exclude", config.force_exclude), ("provider", config.provider),
             ("model", config.model or ""),
             ("providers", {n: dict(t) for n, t in config.providers}),

@@ -49,6 +49,8 @@ class Config:
     search_paths: tuple[str, ...] = ()
     fail_on: str = "error"
     min_gain_tokens: int = 32
+    conversation_turns: int = 8
+    tokens_per_turn: int = 150
     force_exclude: bool = False
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
@@ -166,6 +168,8 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                                         for name, table in sorted(value.items()))
         elif key == "python":
             parsed.update(_parse_python(value))
+        elif key == "conversation":
+            parsed.update(_parse_conversation(value))
         elif key == "force-exclude":
             if not isinstance(value, bool):
                 raise ConfigError("`force-exclude` must be true or false")
@@ -174,10 +178,27 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
                      "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
-                     "model", "providers", "values", "jinja"]
+                     "model", "providers", "values", "jinja", "conversation"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")
+    return parsed
+
+
+def _parse_conversation(table: Any) -> dict[str, Any]:
+    """`[tool.prefixlint.conversation]`: how long conversations are, for PFX006's cost."""
+    if not isinstance(table, dict):
+        raise ConfigError("`conversation` must be a table with `turns` and/or "
+                          "`tokens-per-turn`")
+    parsed: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == "turns":
+            parsed["conversation_turns"] = _int("conversation.turns", value, 1)
+        elif key == "tokens-per-turn":
+            parsed["tokens_per_turn"] = _int("conversation.tokens-per-turn", value, 1)
+        else:
+            raise ConfigError(f"unknown setting `conversation.{key}` (expected turns or "
+                              "tokens-per-turn)")
     return parsed
 
 

@@ -16,8 +16,9 @@ from typing import Callable, Sequence
 from .ir import Hole, Piece, Prompt, Rendering, Scope
 from .render import LEVELS, Sampler, plans
 from .tokenizers import Tokenizer
+from .volatility import is_history
 
-REPORTED_LEVELS = ("global", "user", "session")
+REPORTED_LEVELS = ("global", "user", "session", "turn")
 MAX_BREAKS = 64
 LINE_LABEL_CHARS = 40
 
@@ -43,6 +44,9 @@ class Measurement:
     prefix_tokens_stable: int = 0
     projected_prefix_stable: int = 0
     level_totals: tuple[tuple[str, int], ...] = ()
+    # Request values rendered before the conversation history (PFX006): each with the
+    # tokens before it and the constant tokens between it and the history.
+    before_history: tuple[Cause, ...] = ()
 
     def total_at(self, level: str) -> int:
         """Mean tokens of the variants measured at `level`."""
@@ -244,7 +248,38 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
     projected_global = _projected("global", prompt, scope_of, moved, tokens, prefix["global"])
     projected_stable = _projected("stable", prompt, scope_of, moved, tokens, stable_prefix)
     return Measurement(prompt, tokens_total, prefix, tuple(causes), projected_global,
-                       stable_prefix, projected_stable, tuple(level_totals))
+                       stable_prefix, projected_stable, tuple(level_totals),
+                       _before_history(prompt, scope_of, tokens))
+
+
+def _before_history(prompt: Prompt, scope_of: Callable[[str], Scope],
+                    tokens: Callable[[str], list[int]]) -> tuple[Cause, ...]:
+    """Request values whose text comes before the first text of a conversation history.
+
+    Consecutive turns share their prefix only up to such a value, so the whole history after
+    it is prefilled again on every turn, even when a session always reaches the same replica.
+    """
+    if not any(is_history(d) for h in prompt.holes for d in h.deps):
+        return ()
+    rendering = prompt.renderer.render_traced(Sampler(plans("turn", scope_of)[0]))
+    pieces = rendering.pieces
+    first = next((i for i, p in enumerate(pieces)
+                  if any(is_history(d) for link in p.chain for d in link.hole.deps)), None)
+    if first is None:
+        return ()
+    found: dict[Hole, int] = {}
+    for index, piece in enumerate(pieces[:first]):
+        outer = next((link for link in piece.chain if link.hole.scope is Scope.REQUEST), None)
+        if outer is not None:  # the loop over documents, not each document's text in it
+            found[outer.hole] = index
+    causes = []
+    for hole, last in found.items():
+        start = next(i for i, p in enumerate(pieces) if any(k.hole == hole for k in p.chain))
+        before = "".join(p.text for p in pieces[:start])
+        between = "".join(p.text for p in pieces[last + 1:first] if not p.chain)
+        causes.append(Cause(hole, len(tokens(before)),
+                            len(tokens(between)) if between.strip() else 0))
+    return tuple(causes)
 
 
 def _projected(level: str, prompt: Prompt, scope_of: Callable[[str], Scope],

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from .ir import Scope
+from .volatility import is_history
 
 VARIANTS = 3
 
@@ -24,6 +25,8 @@ LEVELS: dict[str, frozenset[Scope]] = {
     "global": frozenset({Scope.USER, Scope.SESSION, Scope.REQUEST}),
     "user": frozenset({Scope.SESSION, Scope.REQUEST}),
     "session": frozenset({Scope.REQUEST}),
+    # consecutive turns of one session: the request varies and the history grows
+    "turn": frozenset({Scope.REQUEST}),
 }
 
 _NAMES = ("Alice Zhang", "Bartholomew Okonkwo-Reyes", "Chen Wei", "Dagny Solberg",
@@ -107,6 +110,7 @@ class Plan:
     seed: int
     scope_of: Callable[[str], Scope]
     pinned: frozenset[str] = frozenset()
+    turn: int = 0  # at the `turn` level: how many turns the history has grown by
 
     def seed_for(self, path: str) -> int:
         if self.scope_of(path).varies_like not in self.varying:
@@ -119,8 +123,10 @@ class Plan:
 
 def plans(level: str, scope_of: Callable[[str], Scope],
           pinned: frozenset[str] = frozenset()) -> tuple[Plan, ...]:
-    """The variants of one level (see `LEVELS`)."""
-    return tuple(Plan(LEVELS[level], seed, scope_of, pinned) for seed in range(1, VARIANTS + 1))
+    """The variants of one level (see `LEVELS`); at `turn`, variant k is turn k."""
+    growing = level == "turn"
+    return tuple(Plan(LEVELS[level], seed, scope_of, pinned, seed if growing else 0)
+                 for seed in range(1, VARIANTS + 1))
 
 
 # Attributes that Jinja's sandbox and runtime ask objects about; a sample must not answer
@@ -164,6 +170,9 @@ class Sample:
         return self
 
     def __str__(self) -> str:
+        if self._plan.turn and is_history(self._path):
+            # A conversation grown turn by turn: earlier messages stay exactly as they were.
+            return "\n".join(str(item) for item in self)
         return sample_text(self._path, self._seed)
 
     __repr__ = __str__
@@ -172,6 +181,8 @@ class Sample:
         return format(str(self), spec)
 
     def _count(self) -> int:
+        if self._plan.turn and is_history(self._path):
+            return 1 + self._plan.turn
         return 2 if self._seed == 0 else (self._seed - 1) % 3 + 1
 
     def __iter__(self) -> Iterator["Sample"]:

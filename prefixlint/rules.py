@@ -123,9 +123,12 @@ def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding
     """One finding per hole that ends the shared prefix with constant content after it."""
     rules = catalogue()
     findings: list[Finding] = []
+    # A request value before the history is PFX006, which counts what it really costs.
+    before_history = {cause.hole for cause in measurement.before_history}
     for cause in measurement.causes:
         code = SCOPE_CODES.get(cause.hole.scope)
-        if code is None or cause.following_tokens < min_gain_tokens:
+        if code is None or cause.following_tokens < min_gain_tokens or \
+                cause.hole in before_history:
             continue
         findings.append(Finding(
             code=code, severity=rules[code].severity, span=cause.hole.span,
@@ -133,6 +136,27 @@ def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding
                              measurement.gain_tokens_stable),
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
             gain_tokens=measurement.gain_tokens_stable))
+    return findings
+
+
+def history_findings(measurement: Measurement, turns: int,
+                     tokens_per_turn: int) -> list[Finding]:
+    """PFX006: a request value before the conversation history; the cost per turn is the
+    history a turn prefills again on average over `turns` turns of `tokens_per_turn`."""
+    rule = catalogue()["PFX006"]
+    history = tokens_per_turn * (turns - 1) // 2
+    findings = []
+    for cause in measurement.before_history:
+        hole = cause.hole
+        gain = cause.following_tokens + history
+        message = (f"request value '{hole.expr}' comes before the conversation history, after "
+                   f"{_tokens(cause.prefix_tokens)}: every turn prefills the history after it "
+                   f"again (about {_tokens(history)} a turn over {turns} turns of "
+                   f"{tokens_per_turn:,}) — move it after the history, into the newest user "
+                   f"message (+{_tokens(gain)} cached per turn)")
+        findings.append(Finding(code="PFX006", severity=rule.severity, span=hole.span,
+                                message=message, scope=hole.scope.label, expr=hole.expr,
+                                prompt=measurement.prompt.id, gain_tokens=gain))
     return findings
 
 

@@ -29,6 +29,9 @@ CATALOGUE: tuple[tuple[str, Scope], ...] = (
     ("tz", Scope.USER),
     ("profile", Scope.USER),
     ("member*", Scope.USER),
+    ("first_name", Scope.USER),
+    ("full_name", Scope.USER),
+    ("display_name", Scope.USER),
     ("email", Scope.USER),
     ("plan", Scope.USER),
     ("subscription*", Scope.USER),
@@ -38,6 +41,8 @@ CATALOGUE: tuple[tuple[str, Scope], ...] = (
     ("conversation*", Scope.SESSION),
     ("thread*", Scope.SESSION),
     ("history", Scope.SESSION),
+    ("*_history", Scope.SESSION),
+    ("messages", Scope.SESSION),
     ("chat_history", Scope.SESSION),
     ("memory", Scope.SESSION),
     ("memories", Scope.SESSION),
@@ -63,6 +68,8 @@ CATALOGUE: tuple[tuple[str, Scope], ...] = (
     # per request: clock, ids, randomness, the question, retrieved content
     ("now", Scope.REQUEST),
     ("time*", Scope.REQUEST),
+    ("*_time", Scope.REQUEST),
+    ("*_timestamp", Scope.REQUEST),
     ("timestamp", Scope.REQUEST),
     ("datetime", Scope.REQUEST),
     ("*_id", Scope.REQUEST),
@@ -94,6 +101,25 @@ CATALOGUE: tuple[tuple[str, Scope], ...] = (
     ("tool_results", Scope.REQUEST),
     ("scratchpad", Scope.REQUEST),
 )
+
+
+# Names that say whose value it is only as the whole name (`name`), not as the leaf of a
+# path (`tool.name` names a tool).
+ROOT_CATALOGUE: tuple[tuple[str, Scope], ...] = (
+    ("name", Scope.USER),
+)
+
+# Value names that hold the conversation so far: append-only between turns of a session.
+HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation",
+                           "conversation_history", "message_history", "transcript", "turns",
+                           "dialogue", "dialog", "past_messages", "previous_messages"})
+
+
+def is_history(path: str) -> bool:
+    """Whether a value path names a conversation history (`history`, `state.messages`,
+    `self.chat_history`); explicit-scope suffixes (`@file:line`) are ignored."""
+    parts = path.split("@", 1)[0].split(".")
+    return bool(parts) and parts[-1].lower() in HISTORY_NAMES
 
 
 def _catalogue_scope(name: str) -> Scope | None:
@@ -135,6 +161,10 @@ class Volatility:
         names = [p for p in parts if not _is_index(p)]
         if not names:
             return Scope.UNKNOWN
+        if len(names) == 1:
+            for pattern, scope in ROOT_CATALOGUE:
+                if fnmatch.fnmatchcase(names[0].lower(), pattern):
+                    return scope
         order = [names[0]] + ([names[-1]] if len(names) > 1 else []) + names[1:-1]
         for name in order:
             scope = _catalogue_scope(name)

@@ -70,7 +70,7 @@ def test_json_output_matches_the_design_contract():
                 "projected"):
         assert key in prompt
     assert prompt["kind"] == "jinja" and prompt["line"] == 1
-    assert set(prompt["prefix_tokens"]) == {"global", "user", "session"}
+    assert set(prompt["prefix_tokens"]) == {"global", "user", "session", "turn"}
     assert prompt["prefix_tokens"]["global"] < 50 < 1000 < prompt["prefix_tokens"]["user"]
     assert prompt["break"] == {"path": "prompts/helpdesk.j2", "line": 3, "column": 23,
                                "expr": "user.display_name", "scope": "user"}
@@ -85,7 +85,7 @@ def test_report_table():
     proc = run_cli("report", cwd=HELPDESK)
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
-    assert lines[0].split() == ["prompt", "tokens", "global", "user", "session", "share",
+    assert lines[0].split() == ["prompt", "tokens", "global", "user", "session", "turn", "share",
                                 "break", "projected"]
     row = next(line for line in lines if line.startswith("prompts/helpdesk.j2 "))
     assert "3:23 user 'user.display_name'" in row
@@ -98,7 +98,7 @@ def test_rule_docs():
     assert proc.stdout.startswith("PFX002 user-value-in-prefix (error)")
     assert "## Why it matters" in proc.stdout and "## Use instead" in proc.stdout
     data = json.loads(run_cli("rule", "--all", "--output-format", "json", cwd=HELPDESK).stdout)
-    assert [r["code"] for r in data] == ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005",
+    assert [r["code"] for r in data] == ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006",
                                          "PFX010", "PFX011", "PFX012", "PFX013", "PFX020",
                                          "PFX900"]
     assert all(r["examples"] for r in data)

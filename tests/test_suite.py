@@ -152,5 +152,5 @@ def test_total_tokens_match_tiktoken(result):
         expected = len(encoding.encode_ordinary(env.get_template(name).render()))
         assert measurement.tokens_total == expected
         assert measurement.prefix_tokens == {"global": expected, "user": expected,
-                                             "session": expected}
+                                             "session": expected, "turn": expected}
         assert measurement.break_hole is None

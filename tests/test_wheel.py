@@ -17,7 +17,7 @@ def test_wheel_ships_rules_and_runs_from_an_install(tmp_path):
                    timeout=300)
     wheel = next(dist.glob("prefixlint-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    for code in ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX010", "PFX011",
+    for code in ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006", "PFX010", "PFX011",
                  "PFX012", "PFX013", "PFX020", "PFX900"):
         assert f"prefixlint/_rules/{code}.toml" in names
     assert "prefixlint/cli.py" in names and not any(n.startswith("tests/") for n in names)

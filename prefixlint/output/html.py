@@ -57,7 +57,7 @@ def _prompt_section(index: int, view: dict) -> str:
     prefix = m.prefix_tokens
     rows = "".join(
         f"<tr><td>{level}</td><td>{prefix[level]:,}</td><td>{m.share(level) * 100:.1f}%</td></tr>"
-        for level in ("global", "user", "session"))
+        for level in ("global", "user", "session", "turn"))
     findings = "".join(f'<li class="finding">{escape(f.span.path)}:{f.span.line}:{f.span.column} '
                        f'{escape(f.code)} {escape(f.message)}</li>' for f in view["findings"])
     return (f'<section class="prompt" data-prompt="{escape(m.prompt.id)}">'

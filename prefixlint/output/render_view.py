@@ -38,7 +38,8 @@ def render(measurement: Measurement, rendering: Rendering, tokenizer, color: boo
     out = [f"{measurement.prompt.id}: {measurement.tokens_total:,} tokens ({tokenizer.name}); "
            f"shared prefix global {measurement.prefix_tokens['global']:,}, user "
            f"{measurement.prefix_tokens['user']:,}, session "
-           f"{measurement.prefix_tokens['session']:,}", ""]
+           f"{measurement.prefix_tokens['session']:,}, turn "
+           f"{measurement.prefix_tokens['turn']:,}", ""]
     body: list[str] = []
     position = 0
 

@@ -22,7 +22,7 @@ def _break(measurement: Measurement) -> str:
 
 
 def render(result: Result, settings: Settings | None = None) -> str:
-    header = ("prompt", "tokens", "global", "user", "session", "share", "break",
+    header = ("prompt", "tokens", "global", "user", "session", "turn", "share", "break",
               "projected")
     rows = []
     for m in result.measurements:
@@ -31,9 +31,10 @@ def render(result: Result, settings: Settings | None = None) -> str:
             projected += f" (+{m.gain_tokens:,})"
         rows.append((m.prompt.id, f"{m.tokens_total:,}", f"{m.prefix_tokens['global']:,}",
                      f"{m.prefix_tokens['user']:,}", f"{m.prefix_tokens['session']:,}",
-                     _percent(m.share("global")), _break(m), projected))
+                     f"{m.prefix_tokens['turn']:,}", _percent(m.share("global")), _break(m),
+                     projected))
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    numeric = {1, 2, 3, 4, 5}
+    numeric = {1, 2, 3, 4, 5, 6}
 
     def line(row) -> str:
         cells = [str(c).rjust(widths[i]) if i in numeric else str(c).ljust(widths[i])
