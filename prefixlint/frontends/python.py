@@ -499,18 +499,21 @@ def _dict_fields(node) -> dict:
 
 
 def _has_role_dict(node) -> bool:
-    """A list that is a chat: role dicts, or LangChain message objects."""
+    """A list that is a chat: role dicts, or LangChain message objects, at least one of
+    them not the model's own (a list of only AIMessages is a reply, not a prompt)."""
     import libcst as cst
 
     for element in node.elements:
         value = element.value if isinstance(element, cst.Element) else None
         if isinstance(value, cst.Dict) and "role" in _dict_fields(value):
-            return True
+            role = _dict_fields(value)["role"]
+            if not (isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"):
+                return True
         if isinstance(value, cst.Call):
             func = value.func
             name = func.attr.value if isinstance(func, cst.Attribute) else \
                 func.value if isinstance(func, cst.Name) else ""
-            if name in _MESSAGE_CLASSES:
+            if name in _MESSAGE_CLASSES and name != "AIMessage":
                 return True
     return False
 

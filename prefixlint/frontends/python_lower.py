@@ -30,6 +30,7 @@ Seg = Union[Text, Hole]
 MAX_DEPTH = 12
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
 _PLACEHOLDER = "\ue000"
+_CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
 @dataclass(frozen=True)
@@ -520,6 +521,16 @@ class Lowerer:
             resolved = self.attribute_value(node, ctx)
             if resolved is not None and resolved != "param":
                 return self._name(node, ctx, resolved)
+            if isinstance(base, cst.Name) and isinstance(self.resolve(base.value, ctx), tuple):
+                # `now.day` of `now = datetime.now()`: a part of a value changes with it
+                # (a calendar part of a clock reading, once a day).
+                inner = self.text(base, ctx)
+                if len(inner) == 1 and isinstance(inner[0], Hole) and \
+                        inner[0].deps[0] in self.scopes:
+                    hole = Hole(inner[0].kind, _short(ctx.module.source(node)),
+                                ctx.module.span(node), inner[0].deps, inner[0].scope)
+                    return [self._as_day(hole) if node.attr.value in _CALENDAR_PARTS
+                            else hole]
         if isinstance(base, cst.Call):
             # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
             inner = self.text(base, ctx)
@@ -620,6 +631,12 @@ class Lowerer:
             if len(base) == 1 and isinstance(base[0], Hole):
                 return [Hole(base[0].kind, _short(ctx.module.source(node)),
                              ctx.module.span(node), base[0].deps, base[0].scope)]
+        if node.args and node.args[0].keyword is None and not node.args[0].star:
+            # `format_docs(docs)`, `get_buffer_string(messages)`: a function of the project's
+            # libraries applied to a value is named (and scoped) by that value.
+            argument = self.path_of(node.args[0].value, ctx)
+            if argument and not isinstance(node.args[0].value, cst.Call):
+                return [self.hole(node, ctx, argument)]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
 
     def shuffled(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
@@ -665,9 +682,14 @@ class Lowerer:
     def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
                 ctx: Context) -> list[Seg]:
         template = self.text(receiver, ctx)
-        if not all(isinstance(s, Text) for s in template):
-            return template
         args = list(args)
+        if not all(isinstance(s, Text) for s in template):
+            # Text not known here, formatted with known values: one hole that varies as
+            # the most volatile of them.
+            holes = [h for s in template if isinstance(s, Hole) for h in (s,)]
+            for arg in args:
+                holes.extend(h for h in self.text(arg.value, ctx) if isinstance(h, Hole))
+            return [max(holes, key=lambda h: int(h.scope.varies_like))]
         positional = [a.value for a in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
         mappings = [a.value for a in args if a.star == "**"]
