@@ -66,7 +66,16 @@ def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
     explicit = dict(prompt.scopes)
     if not explicit:
         return volatility.scope_of
-    return lambda path: explicit[path] if path in explicit else volatility.scope_of(path)
+
+    def scope_of(path: str) -> Scope:
+        """Explicit scopes hold for the parts of a value too (`now@app.py:3:7.day`)."""
+        found = explicit.get(path)
+        if found is None and "@" in path:
+            found = next((s for key, s in explicit.items() if path.startswith(key + ".")),
+                         None)
+        return found if found is not None else volatility.scope_of(path)
+
+    return scope_of
 
 
 def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callable[[], None]:

@@ -41,19 +41,38 @@ class SegmentRenderer:
         self.blocks = blocks
 
     def _pieces(self, values) -> list[Piece]:
+        from .python_templates import Embed
+
         pieces: list[Piece] = []
         for block in self.blocks:
             pieces.append(Piece(f"<|{block.role}|>\n"))
             for segment in block.segments:
                 if isinstance(segment, Text):
                     pieces.append(Piece(segment.text))
+                elif isinstance(segment, Embed):
+                    pieces.extend(segment.renderer.pieces(segment, values, ()))
                 else:
                     pieces.append(Piece(str(values.value(segment.deps[0])), (Link(segment),)))
             pieces.append(Piece("\n"))
         return pieces
 
     def render(self, values) -> str:
-        return "".join(p.text for p in self._pieces(values))
+        from .python_templates import Embed
+
+        if not any(isinstance(s, Embed) for b in self.blocks for s in b.segments):
+            return "".join(p.text for p in self._pieces(values))
+        parts: list[str] = []
+        for block in self.blocks:  # templates render clean here: exactly what is sent
+            parts.append(f"<|{block.role}|>\n")
+            for segment in block.segments:
+                if isinstance(segment, Text):
+                    parts.append(segment.text)
+                elif isinstance(segment, Embed):
+                    parts.append(segment.renderer.render(segment, values))
+                else:
+                    parts.append(str(values.value(segment.deps[0])))
+            parts.append("\n")
+        return "".join(parts)
 
     def render_traced(self, values) -> Rendering:
         return Rendering(tuple(self._pieces(values)))
@@ -80,6 +99,7 @@ class PythonProject:
         self.sinks = sinks
         self.prefilter = prefilter(sinks)
         self.modules: dict[str, object] = {}
+        self._linker = None
 
     # -- modules -------------------------------------------------------------------------
 
@@ -132,6 +152,14 @@ class PythonProject:
                     return None
         return None
 
+    def linker(self):
+        """Links template files that Python code reads or renders (one per run)."""
+        if self._linker is None:
+            from .python_templates import TemplateLinker
+
+            self._linker = TemplateLinker(self.root, self.workspace, self.limits.max_file_bytes)
+        return self._linker
+
     # -- prompts -------------------------------------------------------------------------
 
     def prompts(self, path: str) -> list[tuple[Prompt, list]]:
@@ -164,6 +192,7 @@ class _SinkFinder:
         self.module = module
         self.source = source
         self.lowerer = Lowerer(project.import_module, project.scope_of, project.sources)
+        self.lowerer.linker = project.linker()
         self.suppressions = _python_suppressions(source)
 
     def run(self) -> list[tuple[Prompt, list]]:
@@ -175,17 +204,13 @@ class _SinkFinder:
             if isinstance(node, cst.Call):
                 site = self._classify(node)
                 if site is not None:
-                    built = self._build(site, consumed)
-                    if built is not None:
-                        prompts.append(built)
+                    prompts.extend(self._build(site, consumed))
             elif isinstance(node, cst.List) and _has_role_dict(node):
                 lists.append(node)
         for node in lists:
             if id(node) in consumed:
                 continue
-            built = self._build(_Site(node, "messages", {"messages": node}), consumed)
-            if built is not None:
-                prompts.append(built)
+            prompts.extend(self._build(_Site(node, "messages", {"messages": node}), consumed))
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
 
@@ -232,9 +257,26 @@ class _SinkFinder:
         return Context(self.module, function, self.module.pos(node),
                        import_time=function is None, arms=self.module.arms(node))
 
-    def _build(self, site: _Site, consumed: set[int]):
+    def _build(self, site: _Site, consumed: set[int]) -> list:
+        """The prompt of one call site; one per file when a template name it renders can
+        name several files (`get_template(f"{name}.md")`)."""
         if site.kind == "jinja-inline":
-            return self._jinja_inline(site)
+            built = self._jinja_inline(site)
+            return [built] if built is not None else []
+        lowerer = self.lowerer
+        lowerer.variant, lowerer.variants = 0, 1
+        out = []
+        while lowerer.variant < lowerer.variants and lowerer.variant < 32:
+            built = self._build_one(site, consumed)
+            if built is not None:
+                out.append(built)
+            lowerer.variant += 1
+        if len(out) > 1:  # ids stay unique: the call site and the template file
+            out = [(_renamed(prompt, f"{prompt.id} ({_embedded(prompt)})"), notes)
+                   for prompt, notes in out]
+        return out
+
+    def _build_one(self, site: _Site, consumed: set[int]):
         ctx = self._context(site.node)
         lowerer = self.lowerer
         lowerer.notes = []
@@ -265,7 +307,8 @@ class _SinkFinder:
         notes = [n for n in lowerer.notes
                  if not (n.block == len(blocks) - 1 and blocks[-1].role == "user")]
         notes.extend(self._breakpoint_notes(blocks))
-        holes = tuple(s for b in blocks for s in b.segments if isinstance(s, Hole))
+        holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
+                      for h in (s, *getattr(s, "inner", ())))
         line = self.module.positions[site.node].start.line
         prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                         kind="python", blocks=tuple(blocks), holes=holes,
@@ -480,6 +523,19 @@ class _SinkFinder:
         name = f"{self.module.path}:{line}"
         prompt = self.project.workspace.inline_prompt(name, source, origin)
         return prompt, []
+
+
+def _embedded(prompt: Prompt) -> str:
+    from .python_templates import Embed
+
+    return next((s.template for b in prompt.blocks for s in b.segments
+                 if isinstance(s, Embed)), "")
+
+
+def _renamed(prompt: Prompt, new_id: str) -> Prompt:
+    from dataclasses import replace
+
+    return replace(prompt, id=new_id)
 
 
 @dataclass(frozen=True)

@@ -192,6 +192,21 @@ class Lowerer:
         self.scopes: dict[str, Scope] = {}
         self.files: set[str] = set()
         self.block = -1
+        self.linker = None  # python_templates.TemplateLinker, when template files are linked
+        self.variant = 0  # which file a template name that can name several is taken as
+        self.variants = 1
+
+    def scope_for(self, path: str) -> Scope:
+        """A value path's scope: explicit (a clock call, an import-time value, and anything
+        read from them) first, then by name."""
+        explicit = self.scopes.get(path)
+        if explicit is not None:
+            return explicit
+        if "@" in path:
+            for key, scope in self.scopes.items():
+                if path.startswith(key + "."):
+                    return scope
+        return self.scope_of(path)
 
     def note(self, code: str, span: Span, message: str,
              fix: tuple[Span, str] | None = None) -> None:
@@ -463,6 +478,8 @@ class Lowerer:
             return self._call(node, ctx)
         if isinstance(node, (cst.Attribute, cst.Subscript)):
             return self._attribute(node, ctx)
+        if isinstance(node, cst.Await):
+            return self.text(node.expression, ctx)
         if isinstance(node, cst.IfExp):
             test = self._deps_hole(node.test, ctx)
             return [Hole("branch", test.expr, ctx.module.span(node), test.deps, test.scope)]
@@ -494,10 +511,15 @@ class Lowerer:
         if isinstance(resolved, tuple):
             value, value_ctx = resolved
             segments = self.text(value, _deeper(value_ctx, ctx))
-            if len(segments) == 1 and isinstance(segments[0], Hole):
+            if len(segments) == 1 and isinstance(segments[0], Hole) and \
+                    type(segments[0]) is Hole:
                 # An opaque value (a header, a clock reading, a parameter) is reported where
-                # it is put into the prompt, under the name the code uses for it.
+                # it is put into the prompt, under the name the code uses for it; a value
+                # nothing else classifies is classified by that name (`memory = …`).
                 inner = segments[0]
+                if inner.scope is Scope.UNKNOWN and self.scope_of(name) is not Scope.UNKNOWN:
+                    return [Hole(inner.kind, _short(ctx.module.source(node)),
+                                 ctx.module.span(node), (name,), self.scope_of(name))]
                 return [Hole(inner.kind, _short(ctx.module.source(node)),
                              ctx.module.span(node), inner.deps, inner.scope)]
             return segments
@@ -608,6 +630,12 @@ class Lowerer:
             return base
         if method == "format" and isinstance(func, cst.Attribute):
             return self._format(func.value, node.args, ctx)
+        if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
+            return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
+        if self.linker is not None and isinstance(func, cst.Attribute):
+            linked = self._linked(node, func, method, ctx)
+            if linked is not None:
+                return linked
         if method == "join" and isinstance(func, cst.Attribute) and node.args:
             return self._join(func.value, node.args[0].value, ctx)
         if qualified in ("textwrap.dedent", "inspect.cleandoc") and node.args:
@@ -631,13 +659,74 @@ class Lowerer:
             if len(base) == 1 and isinstance(base[0], Hole):
                 return [Hole(base[0].kind, _short(ctx.module.source(node)),
                              ctx.module.span(node), base[0].deps, base[0].scope)]
-        if node.args and node.args[0].keyword is None and not node.args[0].star:
-            # `format_docs(docs)`, `get_buffer_string(messages)`: a function of the project's
-            # libraries applied to a value is named (and scoped) by that value.
-            argument = self.path_of(node.args[0].value, ctx)
-            if argument and not isinstance(node.args[0].value, cst.Call):
-                return [self.hole(node, ctx, argument)]
+        # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
+        # values is named (and scoped) by the most volatile of them.
+        arguments = [p for a in node.args if not a.star and not isinstance(a.value, cst.Call)
+                     for p in [self.path_of(a.value, ctx)] if p]
+        classified = [p for p in arguments if self.scope_of(p) is not Scope.UNKNOWN]
+        if classified:
+            return [self.hole(node, ctx, max(classified, key=lambda p: (
+                int(self.scope_of(p).varies_like), -classified.index(p))))]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _linked(self, node: cst.Call, func: cst.Attribute, method: str,
+                ctx: Context) -> list[Seg] | None:
+        """Text read from a template file of the project, or a Jinja template file rendered
+        with the call's values; a file read that cannot be located is a deploy value."""
+        linker = self.linker
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        path = None
+        if method == "read" and not args:
+            path = linker.opened(self, func.value, ctx)
+            if path is None and linker.opened_call(self, func.value, ctx):
+                return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        elif method == "read_text":
+            path = linker.path(self, func.value, ctx)
+            if path is None:
+                return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        elif method == "from_file" and args:
+            path = linker.path(self, args[0], ctx)
+        elif method == "render":
+            files = linker.template_file(self, func.value, ctx)
+            if not files:
+                source = self._template_source(func.value, ctx)
+                files = [source] if source else []
+            if files:
+                self.variants = max(self.variants, len(files))
+                name = files[min(self.variant, len(files) - 1)]
+                embed = linker.embed(name, node, self, ctx)
+                if embed is not None:
+                    self.files.update(embed.renderer.inner.workspace.load(name))
+                    return [embed]
+            return None
+        if path is None:
+            return None
+        self.files.add(path)
+        return linker.text(path)
+
+    def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
+        """The file behind `Template(open(p).read())` or `env.from_string(Path(p)
+        .read_text())`, following names."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+            depth += 1
+        if not isinstance(node, cst.Call) or not node.args:
+            return None
+        qualified = ctx.module.qualname(node.func) or ""
+        is_template = qualified == "jinja2.Template" or (
+            isinstance(node.func, cst.Attribute) and node.func.attr.value == "from_string")
+        if not is_template:
+            return None
+        segments = self.text(node.args[0].value, ctx)
+        if len(segments) == 1 and isinstance(segments[0], Text) and segments[0].span \
+                and segments[0].span.line == 1 and segments[0].span.column == 1 \
+                and not segments[0].span.path.endswith(".py"):
+            return segments[0].span.path
+        return None
 
     def shuffled(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
         """Where a name was shuffled in place (`random.shuffle(examples)`) before this use."""
@@ -910,6 +999,10 @@ class Lowerer:
                 bindings[arg.keyword.value] = (arg.value, ctx)
             elif index < len(params) and not arg.star:
                 bindings[params[index].name.value] = (arg.value, ctx)
+        star_kwarg = function.params.star_kwarg
+        spread = next((a.value for a in node.args if a.star == "**"), None)
+        if isinstance(star_kwarg, cst.Param) and spread is not None:
+            bindings[star_kwarg.name.value] = (spread, ctx)  # `**values` is the caller's dict
         for param in (*params, *function.params.kwonly_params):
             if param.name.value not in bindings and param.default is not None:
                 bindings[param.name.value] = (param.default, Context(module, None, 0, True,

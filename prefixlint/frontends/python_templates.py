@@ -1,0 +1,339 @@
+"""Template files that Python code reads and renders, linked into the Python prompt.
+
+A prompt is often kept in a file of its own (`prompts/system.md`, `system.j2`) and filled
+in by code: `open(p).read().format(...)`, `Path(p).read_text()`, `string.Template(...)
+.substitute(...)`, or Jinja's `env.get_template(name).render(**values)`. The file is then
+a part of the Python prompt, whatever its suffix: its text keeps spans into the file (so a
+finding points at the template line), and its holes take the scopes of the values the code
+passes rather than guesses from their names. Paths are worked out statically from literals,
+`__file__`, `Path(...) / ...`, `os.path.join` and loader folders; nothing is executed.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+import libcst as cst
+
+from ..ir import Hole, Link, Piece, Rendering, Scope, Span, Text, ValueSource
+from .jinja import InputError, Workspace, inside_root, read_text
+
+if TYPE_CHECKING:
+    from .python_lower import Context, Lowerer
+
+_PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
+               "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
+_MAX_DEPTH = 8
+
+
+@dataclass(frozen=True)
+class Embed(Hole):
+    """A Jinja template file rendered by Python code, as one segment of a Python prompt.
+
+    `bindings` map the template's names to the Python value paths passed for them (or to a
+    constant text); `spread` is the path of a `**mapping` passed whole. Its own text is
+    rendered by `renderer`; the holes inside it are re-scoped by what was passed.
+    """
+
+    template: str = ""
+    bindings: tuple[tuple[str, object], ...] = ()
+    spread: str | None = None
+    renderer: object = field(default=None, compare=False, repr=False, hash=False)
+    inner: tuple[Hole, ...] = field(default=(), compare=False, repr=False, hash=False)
+
+
+class BoundValues:
+    """The values a template sees: the Python values passed for its names."""
+
+    def __init__(self, values: ValueSource, embed: Embed) -> None:
+        self.values = values
+        self.embed = embed
+        self.bound = dict(embed.bindings)
+
+    def value(self, name: str) -> object:
+        bound = self.bound.get(name)
+        if isinstance(bound, Text):
+            return bound.text
+        if isinstance(bound, str):
+            return self.values.value(bound)
+        if self.embed.spread is not None:
+            return self.values.value(f"{self.embed.spread}.{name}")
+        return self.values.value(name)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted(self.bound))
+
+
+def remap(hole: Hole, embed_bindings: dict[str, object], spread: str | None,
+          scope_of: Callable[[str], Scope]) -> Hole:
+    """A template hole as the Python code fills it: its value paths are the paths of the
+    values passed, and its scope theirs."""
+    deps = []
+    for dep in hole.deps:
+        root, sep, rest = dep.partition(".")
+        bound = embed_bindings.get(root)
+        if isinstance(bound, str):
+            deps.append(bound + sep + rest)
+        elif bound is None and spread is not None:
+            deps.append(f"{spread}.{dep}")
+        else:
+            deps.append(dep)
+    if tuple(deps) == hole.deps:
+        return hole
+    scope = max((scope_of(d) for d in deps), key=lambda s: int(s.varies_like))
+    if all(isinstance(embed_bindings.get(d.partition(".")[0]), Text) for d in hole.deps):
+        scope = Scope.STATIC
+    return Hole(hole.kind, hole.expr, hole.span, tuple(deps), scope)
+
+
+class EmbedRenderer:
+    """Renders one template file with the values of one Python call site."""
+
+    def __init__(self, workspace: Workspace, name: str, scope_of: Callable[[str], Scope]):
+        from .jinja import JinjaRenderer
+
+        self.inner = JinjaRenderer(workspace, name)
+        self.scope_of = scope_of
+
+    def render(self, embed: Embed, values: ValueSource) -> str:
+        return self.inner.render(BoundValues(values, embed))
+
+    def pieces(self, embed: Embed, values: ValueSource, outer: tuple[Link, ...]) -> list[Piece]:
+        bindings = dict(embed.bindings)
+        out = []
+        for piece in self.inner.render_traced(BoundValues(values, embed)).pieces:
+            chain = tuple(Link(remap(link.hole, bindings, embed.spread, self.scope_of),
+                               link.branch) for link in piece.chain)
+            out.append(Piece(piece.text, outer + chain))
+        return out
+
+
+class TemplateLinker:
+    """Finds the template files a Python expression reads, inside the project only."""
+
+    def __init__(self, root: Path, workspace: Workspace, max_bytes: int) -> None:
+        self.root = root
+        self.workspace = workspace
+        self.max_bytes = max_bytes
+
+    # -- paths -------------------------------------------------------------------------------
+
+    def path(self, lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> str | None:
+        """The project-relative file an expression names, when it can be known statically
+        and the file exists inside the project."""
+        found = self._path(lowerer, node, ctx, 0)
+        if found is None:
+            return None
+        anchored, text = found
+        module_dir = posixpath.dirname(ctx.module.path)
+        candidates = [text] if anchored else [posixpath.join(module_dir, text), text]
+        for candidate in candidates:
+            normal = posixpath.normpath(candidate)
+            resolved = inside_root(self.root, normal)
+            if resolved is not None and resolved.is_file():
+                return normal
+        return None
+
+    def _path(self, lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
+              depth: int) -> tuple[bool, str] | None:
+        """(anchored to the project root, posix path) of a path expression."""
+        if depth > _MAX_DEPTH:
+            return None
+        if isinstance(node, cst.Name):
+            if node.value == "__file__":
+                return True, ctx.module.path
+            resolved = lowerer.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self._path(lowerer, resolved[0], resolved[1], depth + 1)
+            return None
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+            segments = lowerer.text(node, ctx)
+            if segments and all(isinstance(s, Text) for s in segments):
+                return False, "".join(s.text for s in segments)
+            return None
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
+            return self._join(lowerer, [node.left, node.right], ctx, depth)
+        if isinstance(node, cst.Attribute) and node.attr.value == "parent":
+            base = self._path(lowerer, node.value, ctx, depth + 1)
+            return (base[0], posixpath.dirname(base[1])) if base else None
+        if isinstance(node, cst.Call):
+            qualified = ctx.module.qualname(node.func) or ""
+            func = node.func
+            method = func.attr.value if isinstance(func, cst.Attribute) else ""
+            args = [a.value for a in node.args if a.keyword is None and not a.star]
+            if qualified in _PATH_CALLS and len(args) == 1:
+                return self._path(lowerer, args[0], ctx, depth + 1)
+            if qualified == "os.path.dirname" and len(args) == 1:
+                base = self._path(lowerer, args[0], ctx, depth + 1)
+                return (base[0], posixpath.dirname(base[1])) if base else None
+            if qualified == "os.path.join" and args:
+                return self._join(lowerer, args, ctx, depth)
+            if method in ("resolve", "absolute", "expanduser") and not args:
+                return self._path(lowerer, func.value, ctx, depth + 1)
+            if method == "joinpath" and args:
+                return self._join(lowerer, [func.value, *args], ctx, depth)
+        return None
+
+    def _join(self, lowerer, parts, ctx, depth) -> tuple[bool, str] | None:
+        joined: tuple[bool, str] | None = None
+        for part in parts:
+            found = self._path(lowerer, part, ctx, depth + 1)
+            if found is None:
+                return None
+            joined = found if joined is None or found[0] else \
+                (joined[0], posixpath.join(joined[1], found[1]))
+        return joined
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def text(self, path: str) -> list[Text] | None:
+        """A file's text as one literal whose span starts at its first line."""
+        try:
+            source = read_text(self.root / path, path, self.max_bytes)
+        except InputError:
+            return None
+        lines = source.count("\n") + 1
+        return [Text(source, Span(path, 1, 1, lines, 1))]
+
+    def opened(self, lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> str | None:
+        """The file that `open(p)` (or a name bound to it, `with open(p) as f`) reads."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < _MAX_DEPTH:
+            resolved = lowerer.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+            depth += 1
+        if isinstance(node, cst.Call) and node.args and \
+                (ctx.module.qualname(node.func) in ("builtins.open", "io.open", "codecs.open")):
+            return self.path(lowerer, node.args[0].value, ctx)
+        return None
+
+    def opened_call(self, lowerer: "Lowerer", node: cst.BaseExpression,
+                    ctx: "Context") -> bool:
+        """Whether an expression is (or names) an `open(...)` call, located or not."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < _MAX_DEPTH:
+            resolved = lowerer.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return False
+            node, ctx = resolved
+            depth += 1
+        return isinstance(node, cst.Call) and \
+            ctx.module.qualname(node.func) in ("builtins.open", "io.open", "codecs.open")
+
+    # -- Jinja ---------------------------------------------------------------------------------
+
+    def template_file(self, lowerer: "Lowerer", node: cst.BaseExpression,
+                      ctx: "Context") -> list[str]:
+        """The files `env.get_template(name)` can load: the name joined to each folder of the
+        environment's FileSystemLoader; an f-string name matches every file it can name."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < _MAX_DEPTH:
+            resolved = lowerer.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return []
+            node, ctx = resolved
+            depth += 1
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value == "get_template" and node.args):
+            return []
+        folders = self._loader_folders(lowerer, node.func.value, ctx)
+        name = node.args[0].value
+        segments = lowerer.text(name, ctx)
+        pattern = "".join(s.text if isinstance(s, Text) else "*" for s in segments)
+        out: list[str] = []
+        for folder in folders or [""]:
+            if "*" not in pattern:
+                candidate = posixpath.normpath(posixpath.join(folder, pattern))
+                resolved = inside_root(self.root, candidate)
+                if resolved is not None and resolved.is_file():
+                    out.append(candidate)
+                continue
+            base = inside_root(self.root, folder or ".")
+            if base is None or not base.is_dir():
+                continue
+            for file in sorted(base.rglob("*")):
+                relative = file.relative_to(base).as_posix()
+                if file.is_file() and fnmatch.fnmatchcase(relative, pattern):
+                    out.append(posixpath.normpath(posixpath.join(folder, relative)))
+        return out
+
+    def _loader_folders(self, lowerer: "Lowerer", node: cst.BaseExpression,
+                        ctx: "Context") -> list[str]:
+        depth = 0
+        while isinstance(node, (cst.Name, cst.Attribute)) and depth < _MAX_DEPTH:
+            resolved = lowerer.resolve(node.value, ctx) if isinstance(node, cst.Name) \
+                else lowerer.attribute_value(node, ctx)
+            if not isinstance(resolved, tuple):
+                return []
+            node, ctx = resolved
+            depth += 1
+        if not isinstance(node, cst.Call):
+            return []
+        loader = next((a.value for a in node.args if a.keyword is not None
+                       and a.keyword.value == "loader"), None)
+        if not isinstance(loader, cst.Call) or not loader.args:
+            return []
+        first = loader.args[0].value
+        items = lowerer.sequence(first, ctx) if isinstance(first, (cst.List, cst.Tuple)) \
+            else [(first, ctx)]
+        folders = []
+        for item, item_ctx in items or []:
+            found = self._path(lowerer, item, item_ctx, 0)
+            if found is None:
+                continue
+            anchored, text = found
+            module_dir = posixpath.dirname(ctx.module.path)
+            for candidate in ([text] if anchored else [posixpath.join(module_dir, text), text]):
+                resolved = inside_root(self.root, posixpath.normpath(candidate))
+                if resolved is not None and resolved.is_dir():
+                    folders.append(posixpath.normpath(candidate))
+                    break
+        return folders
+
+    def embed(self, name: str, call: cst.Call, lowerer: "Lowerer",
+              ctx: "Context") -> Embed | None:
+        """The Embed of a template rendered at a call, with the values the call passes."""
+        try:
+            files = self.workspace.load(name)
+            self.workspace.check_cycle(files)
+        except InputError:
+            return None
+        bindings: list[tuple[str, object]] = []
+        spread = None
+        for arg in call.args:
+            if arg.star == "**":
+                spread = lowerer.path_of(arg.value, ctx) or spread
+                if isinstance(arg.value, cst.Dict):
+                    for element in arg.value.elements:
+                        key = getattr(element, "key", None)
+                        if isinstance(key, cst.SimpleString):
+                            bindings.append((key.evaluated_value,
+                                             self._bound(element.value, lowerer, ctx)))
+            elif arg.keyword is not None:
+                bindings.append((arg.keyword.value, self._bound(arg.value, lowerer, ctx)))
+        registry = self.workspace.registry
+        inner = tuple(h for f in files for h in registry.holes.get(f, ()))
+        renderer = EmbedRenderer(self.workspace, name, lowerer.scope_for)
+        bound = dict(bindings)
+        remapped = tuple(remap(h, bound, spread, lowerer.scope_for) for h in inner)
+        scope = max((h.scope for h in remapped), key=lambda s: int(s.varies_like),
+                    default=Scope.STATIC)
+        span = ctx.module.span(call)
+        return Embed("template", name, span, tuple(d for h in remapped for d in h.deps)[:1]
+                     or (name,), scope, name, tuple(sorted(bindings, key=lambda b: b[0])),
+                     spread, renderer, remapped)
+
+    def _bound(self, value: cst.BaseExpression, lowerer: "Lowerer", ctx: "Context") -> object:
+        """What a passed value is for the template: a constant text, or a value path."""
+        segments = lowerer.text(value, ctx)
+        if segments and all(isinstance(s, Text) for s in segments):
+            return Text("".join(s.text for s in segments))
+        holes = [s for s in segments if isinstance(s, Hole)]
+        worst = max(holes, key=lambda h: int(h.scope.varies_like))
+        return worst.deps[0]
