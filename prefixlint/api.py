@@ -167,7 +167,16 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             suppressions = prompt.suppressions_for(finding.span.path)
             if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
                 findings.append(finding)
-    return findings, measurements
+    return _linked_first(findings, measurements), measurements
+
+
+def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> list[Finding]:
+    """A template file that Python code renders is also measured alone; where both report a
+    place in it, the Python prompt's finding stands (it knows the values passed)."""
+    kinds = {m.prompt.id: m.prompt.kind for m in measurements}
+    linked = {f.span for f in findings if kinds.get(f.prompt) == "python"
+              and not is_python(f.span.path)}
+    return [f for f in findings if not (f.span in linked and kinds.get(f.prompt) == "jinja")]
 
 
 def _unique(findings: Iterable[Finding]) -> list[Finding]:

@@ -104,15 +104,27 @@ def _message(hole: Hole, prefix: int, following: int, gain: int) -> str:
     advice = "move it below the constant text"
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
-    origins = [d.split("@", 1)[0] for d in hole.deps
-               if not re.search(rf"(?<![\w.]){re.escape(d.split('.')[0])}(?!\w)", hole.expr)]
-    if origins:
-        what += f" '{hole.expr}' (from {', '.join(origins)})"
-    else:
-        what += f" '{hole.expr}'"
+    what += f" '{hole.expr}'{_origin(hole)}"
     return (f"{what} {verb} after {_tokens(prefix)}; {following:,} constant "
             f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
             f"(+{_tokens(gain)} cacheable)")
+
+
+def _origin(hole: Hole) -> str:
+    """` (from datetime.now(), passed at app/graph.py:12)`: where a value comes from when
+    its name does not say, and the Python line that passes it into another file."""
+    origins = [d.split("@", 1)[0] for d in hole.deps
+               if not re.search(rf"(?<![\w.]){re.escape(d.split('.')[0])}(?!\w)", hole.expr)]
+    sites = []
+    for dep in hole.deps:
+        site = dep.split("@", 1)[1] if "@" in dep else ""
+        path, _, rest = site.partition(":")
+        line = rest.split(":", 1)[0].split(".", 1)[0]
+        if path and line.isdigit() and path != hole.span.path:
+            sites.append(f"passed at {path}:{line}")
+    words = origins + sorted(set(sites))
+    return f" (from {', '.join(words)})" if origins else \
+        f" ({', '.join(words)})" if words else ""
 
 
 def _tokens(count: int) -> str:
@@ -149,7 +161,8 @@ def history_findings(measurement: Measurement, turns: int,
     for cause in measurement.before_history:
         hole = cause.hole
         gain = cause.following_tokens + history
-        message = (f"request value '{hole.expr}' comes before the conversation history, after "
+        message = (f"request value '{hole.expr}'{_origin(hole)} comes before the conversation "
+                   f"history, after "
                    f"{_tokens(cause.prefix_tokens)}: every turn prefills the history after it "
                    f"again (about {_tokens(history)} a turn over {turns} turns of "
                    f"{tokens_per_turn:,}) — move it after the history, into the newest user "

@@ -27,7 +27,8 @@ from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, R
                              TemplateAnalyzer)
 from .jinja_scan import Scan, scan
 
-TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2")
+TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty")
+_FRONT_MATTER = re.compile(r"\A(---[ \t]*\r?\n)(.*?\r?\n)(---[ \t]*)(?=\r?\n|\Z)", re.S)
 _TRACE = re.compile(re.escape(MARK_OPEN) + r"(\d*)" + re.escape(MARK_CLOSE))
 _FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d{7,})|\{[^{}]*:[^{}]*?(\d{7,})[^{}]*\}")
 
@@ -82,6 +83,15 @@ def inside_root(root: Path, name: str) -> Path | None:
     return candidate if candidate == root or root in candidate.parents else None
 
 
+def hide_front_matter(source: str) -> str:
+    """A prompty file's YAML front matter (model, inputs, samples) is settings, not prompt
+    text: it becomes a Jinja comment over the same lines, so line numbers do not move."""
+    match = _FRONT_MATTER.match(source)
+    if match is None or "#}" in match.group(0):
+        return source
+    return "{#" + match.group(0)[2:-2] + "#}" + source[match.end():]
+
+
 class ProjectLoader(BaseLoader):
     """Loads templates by project-relative name, refusing anything outside the root."""
 
@@ -102,6 +112,8 @@ class ProjectLoader(BaseLoader):
             source = read_text(path, template, self.limits.max_file_bytes)
         except InputError as exc:
             raise TemplateNotFound(f"{template} ({exc.message})") from None
+        if template.endswith(".prompty"):
+            source = hide_front_matter(source)
         mtime = path.stat().st_mtime
         return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
 

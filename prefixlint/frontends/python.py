@@ -238,6 +238,9 @@ class _SinkFinder:
                                                      node.args[0].keyword is None else None)
                 if value is not None:
                     return _Site(node, "messages", {"messages": value})
+        if chain.rsplit(".", 1)[-1] in ("execute", "prepare", "run") and \
+                (qualified.startswith("prompty.") or chain.startswith("prompty.")):
+            return _Site(node, "prompty", {})
         if qualified in LITELLM or chain in ("litellm.completion", "litellm.acompletion"):
             return _Site(node, "openai-chat", keywords)
         if chain.endswith("ChatPromptTemplate.from_messages") and node.args:
@@ -285,6 +288,12 @@ class _SinkFinder:
                      (("messages", "messages"),))
         if site.kind == "langchain-template":
             order = (("template", "user"),)
+        if site.kind == "prompty":
+            embed = lowerer.linker.prompty(site.node, lowerer, ctx)
+            if embed is None:
+                return None
+            blocks.append(Block("messages", (embed,)))
+            order = ()
         for keyword, role in order:
             value = site.keywords.get(keyword)
             if value is None:

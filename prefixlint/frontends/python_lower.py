@@ -694,7 +694,7 @@ class Lowerer:
             if files:
                 self.variants = max(self.variants, len(files))
                 name = files[min(self.variant, len(files) - 1)]
-                embed = linker.embed(name, node, self, ctx)
+                embed = linker.embed(name, node.args, self, ctx, ctx.module.span(node))
                 if embed is not None:
                     self.files.update(embed.renderer.inner.workspace.load(name))
                     return [embed]

@@ -68,6 +68,11 @@ class BoundValues:
         return tuple(sorted(self.bound))
 
 
+def _dotted_tail(node: cst.BaseExpression) -> str:
+    return node.attr.value if isinstance(node, cst.Attribute) else \
+        node.value if isinstance(node, cst.Name) else ""
+
+
 def remap(hole: Hole, embed_bindings: dict[str, object], spread: str | None,
           scope_of: Callable[[str], Scope]) -> Hole:
     """A template hole as the Python code fills it: its value paths are the paths of the
@@ -296,9 +301,10 @@ class TemplateLinker:
                     break
         return folders
 
-    def embed(self, name: str, call: cst.Call, lowerer: "Lowerer",
-              ctx: "Context") -> Embed | None:
-        """The Embed of a template rendered at a call, with the values the call passes."""
+    def embed(self, name: str, args, lowerer: "Lowerer", ctx: "Context",
+              span: Span) -> Embed | None:
+        """The Embed of a template rendered with the values some call arguments pass
+        (keywords, and `**mapping`)."""
         try:
             files = self.workspace.load(name)
             self.workspace.check_cycle(files)
@@ -306,7 +312,7 @@ class TemplateLinker:
             return None
         bindings: list[tuple[str, object]] = []
         spread = None
-        for arg in call.args:
+        for arg in args:
             if arg.star == "**":
                 spread = lowerer.path_of(arg.value, ctx) or spread
                 if isinstance(arg.value, cst.Dict):
@@ -324,10 +330,34 @@ class TemplateLinker:
         remapped = tuple(remap(h, bound, spread, lowerer.scope_for) for h in inner)
         scope = max((h.scope for h in remapped), key=lambda s: int(s.varies_like),
                     default=Scope.STATIC)
-        span = ctx.module.span(call)
         return Embed("template", name, span, tuple(d for h in remapped for d in h.deps)[:1]
                      or (name,), scope, name, tuple(sorted(bindings, key=lambda b: b[0])),
                      spread, renderer, remapped)
+
+    def prompty(self, call: cst.Call, lowerer: "Lowerer", ctx: "Context") -> Embed | None:
+        """`prompty.execute(path, inputs={...})`, or `prompty.prepare(p, inputs)` /
+        `prompty.run(...)` of `p = prompty.load(path)`: the .prompty file, with its inputs."""
+        if not call.args:
+            return None
+        target, ctx_target = call.args[0].value, ctx
+        depth = 0
+        while isinstance(target, cst.Name) and depth < _MAX_DEPTH:
+            resolved = lowerer.resolve(target.value, ctx_target)
+            if not isinstance(resolved, tuple):
+                return None
+            target, ctx_target = resolved
+            depth += 1
+        if isinstance(target, cst.Call) and _dotted_tail(target.func) == "load" and target.args:
+            target = target.args[0].value
+        path = self.path(lowerer, target, ctx_target)
+        if path is None or not path.endswith(".prompty"):
+            return None
+        inputs = next((a.value for a in call.args if a.keyword is not None
+                       and a.keyword.value == "inputs"), None)
+        if inputs is None and len(call.args) > 1 and call.args[1].keyword is None:
+            inputs = call.args[1].value
+        args = [cst.Arg(inputs, star="**")] if inputs is not None else []
+        return self.embed(path, args, lowerer, ctx, ctx.module.span(call))
 
     def _bound(self, value: cst.BaseExpression, lowerer: "Lowerer", ctx: "Context") -> object:
         """What a passed value is for the template: a constant text, or a value path."""
