@@ -65,6 +65,7 @@ CATALOGUE: tuple[tuple[str, Scope], ...] = (
     ("feature_flags", Scope.DEPLOY),
     ("features", Scope.DEPLOY),
     ("region", Scope.DEPLOY),
+    ("environ", Scope.DEPLOY),
     # per request: clock, ids, randomness, the question, retrieved content
     ("now", Scope.REQUEST),
     ("time*", Scope.REQUEST),

@@ -38,6 +38,8 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("random.*", Scope.REQUEST),
     ("numpy.random.*", Scope.REQUEST),
     ("subprocess.*", Scope.REQUEST),
+    ("os.getenv", Scope.DEPLOY),
+    ("os.environ.get", Scope.DEPLOY),
     ("os.getpid", Scope.DEPLOY),
     ("os.getcwd", Scope.DEPLOY),
     ("socket.gethostname", Scope.DEPLOY),

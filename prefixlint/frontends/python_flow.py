@@ -25,8 +25,8 @@ def position(line: int, column: int) -> int:
 
 @dataclass(frozen=True)
 class Binding:
-    """One statement's effect on a name: `op` is `=`, `+=`, `append`, `extend`, `insert0`
-    or `opaque` (a loop or unpacking target nothing is known about)."""
+    """One statement's effect on a name: `op` is `=`, `+=`, `append`, `extend`, `insert0`,
+    `item` (a loop variable: one item of `value`) or `opaque` (nothing is known)."""
 
     pos: int
     name: str
@@ -145,7 +145,21 @@ class FlowTables(cst.CSTVisitor):
         self._bind(node.target, node.value, op, node)
 
     def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target, None, "opaque", node)
+        if isinstance(node.target, cst.Name):
+            self._bind(node.target, node.iter, "item", node)
+        else:
+            self._bind(node.target, None, "opaque", node)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        """A comprehension's variable, bound just before its element is read (the element
+        comes first in the source)."""
+        comprehension = self.stack[-2] if len(self.stack) > 1 else node
+        while isinstance(comprehension, cst.CompFor) and comprehension is not node:
+            comprehension = self.parents.get(id(comprehension), comprehension)
+        if isinstance(node.target, cst.Name):
+            start = self._pos(comprehension) - 1
+            self.bindings.setdefault(self._key(), []).append(
+                Binding(start, node.target.value, "item", node.iter, self._arms()))
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
@@ -205,7 +219,7 @@ def reaching(bindings: list[Binding], name: str, before: int,
             continue
         if any(if_id in used_ifs and (if_id, arm) not in arms for if_id, arm in binding.arms):
             continue  # the other arm of an if the use is in
-        if binding.op in ("=", "opaque") and not conditional(binding, arms):
+        if binding.op in ("=", "opaque", "item") and not conditional(binding, arms):
             out = []
         out.append(binding)
     return out

@@ -30,6 +30,9 @@ Seg = Union[Text, Hole]
 MAX_DEPTH = 12
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
 _PLACEHOLDER = "\ue000"
+_DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
+                           "tomllib.load", "tomli.load", "toml.load", "csv.reader",
+                           "csv.DictReader"})
 _CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
@@ -66,7 +69,15 @@ class Parts:
     parts: tuple[tuple[str, object, "Context"], ...]
 
 
-Resolved = Union[tuple, Parts, ModuleRef, str, None]
+@dataclass(frozen=True)
+class LoopItem:
+    """A loop or comprehension variable: one item of `iterable`, read where it stands."""
+
+    iterable: cst.BaseExpression
+    ctx: "Context"
+
+
+Resolved = Union[tuple, Parts, ModuleRef, LoopItem, str, None]
 
 
 @dataclass
@@ -225,7 +236,7 @@ class Lowerer:
         if scope is not None or path is None:
             path = f"{path or expr}@{span.path}:{span.line}:{span.column}"
             self.scopes[path] = scope if scope is not None else Scope.UNKNOWN
-        return Hole(kind, expr, span, (path,), self.scopes.get(path) or self.scope_of(path))
+        return Hole(kind, expr, span, (path,), self.scope_for(path))
 
     # -- names -------------------------------------------------------------------------------
 
@@ -281,7 +292,8 @@ class Lowerer:
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
-            if binding.op in ("=", "opaque") and parts and conditional(binding, ctx.arms):
+            if binding.op in ("=", "opaque", "item") and parts and \
+                    conditional(binding, ctx.arms):
                 test = self._volatile_test(binding, ctx)
                 if test is not None:
                     parts = [("branch", test, at)]
@@ -290,6 +302,8 @@ class Lowerer:
             parts.append((binding.op, binding.value, at))
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
+        if len(parts) == 1 and parts[0][0] == "item":
+            return LoopItem(parts[0][1], parts[0][2])
         if parts[0][0] == "opaque" and len(parts) == 1:
             return None
         return Parts(tuple(parts))
@@ -428,6 +442,8 @@ class Lowerer:
         """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes."""
         if isinstance(node, cst.Name):
             resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, LoopItem):
+                return self.item_path(resolved, ctx)
             if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
                 inner, inner_ctx = resolved
                 inner_ctx.depth = max(inner_ctx.depth, ctx.depth + 1)
@@ -508,6 +524,8 @@ class Lowerer:
             resolved = self.resolve(name, ctx)
         if isinstance(resolved, Parts):
             return self._parts_text(resolved, node, ctx)
+        if isinstance(resolved, LoopItem):
+            return [self.hole(node, ctx, self.item_path(resolved, ctx))]
         if isinstance(resolved, tuple):
             value, value_ctx = resolved
             segments = self.text(value, _deeper(value_ctx, ctx))
@@ -524,6 +542,50 @@ class Lowerer:
                              ctx.module.span(node), inner.deps, inner.scope)]
             return segments
         return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
+
+    def item_path(self, item: LoopItem, ctx: Context) -> str:
+        """The value path of a loop variable, scoped as what it iterates over: items of a
+        constant list are constant, items picked at random change per request (PFX011)."""
+        at = _deeper(item.ctx, ctx)
+        iterable = item.iterable
+        span = at.module.span(iterable)
+        base = self.path_of(_iter_source(iterable), at) or "item"
+        path = f"{base}.item@{span.path}:{span.line}:{span.column}"
+        if path in self.scopes:
+            return path
+        self.scopes[path] = Scope.UNKNOWN  # while its iterable is read (cycles end here)
+        random = self._random_pick(iterable, at)
+        if random is not None:
+            self.note("PFX011", random, f"'{_short(at.module.source(iterable))}' is picked or "
+                      "shuffled at random on every request; send examples in a fixed order")
+            scope = Scope.REQUEST
+        elif at.import_time:
+            scope = Scope.DEPLOY
+        else:
+            holes = [s for s in self.text(iterable, at) if isinstance(s, Hole)]
+            scope = max((h.scope for h in holes), key=lambda s: int(s.varies_like),
+                        default=Scope.STATIC)
+            if holes and all(h.scope is Scope.UNKNOWN for h in holes) and \
+                    self.scope_of(base) is not Scope.UNKNOWN:
+                scope = self.scope_of(base)
+        self.scopes[path] = scope
+        return path
+
+    def _random_pick(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
+        """Where an iterable was shuffled or sampled at random, following names."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
+            shuffled = self.shuffled(node, ctx)
+            if shuffled is not None:
+                return shuffled
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+            depth += 1
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
+            return ctx.module.span(node)
+        return None
 
     def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
         """Text built by statements (`s = …; s += …`); a list used as text is one hole."""
@@ -622,6 +684,8 @@ class Lowerer:
         scope = source_scope(qualified, self.sources)
         if scope is not None:
             return [self.hole(node, ctx, qualified + "()", scope)]
+        if qualified in _DATA_LOADERS:  # data the project ships, read at run time
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if method == "strftime" and isinstance(func, cst.Attribute):
             base = self.text(func.value, ctx)
             fmt = _literal(node.args[0].value) if node.args else None
