@@ -162,6 +162,8 @@ class Volatility:
         names = [p for p in parts if not _is_index(p)]
         if not names:
             return Scope.UNKNOWN
+        if any(p.lower() in HISTORY_NAMES for p in names):
+            return Scope.SESSION  # the conversation and its messages (`request.history.0`)
         if len(names) == 1:
             for pattern, scope in ROOT_CATALOGUE:
                 if fnmatch.fnmatchcase(names[0].lower(), pattern):

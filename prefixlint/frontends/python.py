@@ -143,7 +143,16 @@ class PythonProject:
         else:
             parts = []
         stem = "/".join(parts + ([dotted.replace(".", "/")] if dotted else []))
-        for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"src/{stem}.py"):
+        candidates = [f"{stem}.py", f"{stem}/__init__.py", f"src/{stem}.py",
+                      f"src/{stem}/__init__.py"]
+        if not dots:
+            # An absolute import from a folder on sys.path: the importer's own folders
+            # (a src layout, or an application below the project root), nearest first.
+            folder = posixpath.dirname(importer)
+            while folder:
+                candidates += [f"{folder}/{stem}.py", f"{folder}/{stem}/__init__.py"]
+                folder = posixpath.dirname(folder)
+        for candidate in candidates:
             candidate = candidate.lstrip("/")
             if (self.root / candidate).is_file():
                 try:

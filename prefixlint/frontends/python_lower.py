@@ -562,7 +562,7 @@ class Lowerer:
         elif at.import_time:
             scope = Scope.DEPLOY
         else:
-            holes = [s for s in self.text(iterable, at) if isinstance(s, Hole)]
+            holes = [s for s in self.text(_iter_root(iterable, at), at) if isinstance(s, Hole)]
             scope = max((h.scope for h in holes), key=lambda s: int(s.varies_like),
                         default=Scope.STATIC)
             if holes and all(h.scope is Scope.UNKNOWN for h in holes) and \
@@ -720,7 +720,8 @@ class Lowerer:
             # A method on a clock reading or an id (`date.today().isoformat()`) changes
             # exactly as often as the value it is called on.
             base = self.text(func.value, ctx)
-            if len(base) == 1 and isinstance(base[0], Hole):
+            if len(base) == 1 and isinstance(base[0], Hole) and \
+                    base[0].scope is not Scope.UNKNOWN:
                 return [Hole(base[0].kind, _short(ctx.module.source(node)),
                              ctx.module.span(node), base[0].deps, base[0].scope)]
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
@@ -945,6 +946,17 @@ class Lowerer:
         if isinstance(node, cst.Call) and len(node.args) == 1 and \
                 ctx.module.qualname(node.func) == "builtins.sorted":
             return self._sorted_constants(node.args[0].value, ctx)
+        if isinstance(node, cst.Call):
+            found = self._function_of(node, ctx)
+            if found is not None:  # `messages=build_messages(ticket)`: the list it returns
+                function, module = found
+                returns = _returns(function)
+                if returns:
+                    call_ctx = self._call_context(function, module, node, ctx)
+                    last = returns[-1]
+                    return self.sequence(last.value, Context(
+                        module, function, module.pos(last), call_ctx.import_time,
+                        call_ctx.bindings, call_ctx.depth, module.arms(last)))
         return None
 
     def _parts_sequence(self, resolved: Parts, ctx: Context,
@@ -1277,6 +1289,24 @@ def _iterates_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> b
     if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
         return _is_set(node.for_in.iter, ctx, lowerer)
     return False
+
+
+def _iter_root(node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression:
+    """What an iteration really reads: `EXAMPLES` in `EXAMPLES[:4]`, `sorted(EXAMPLES)`,
+    `enumerate(EXAMPLES)` or `catalog.items()`."""
+    for _ in range(MAX_DEPTH):
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Call) and node.args and ctx.module.qualname(node.func) in (
+                "builtins.sorted", "builtins.list", "builtins.tuple", "builtins.reversed",
+                "builtins.enumerate"):
+            node = node.args[0].value
+        elif isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in ("items", "values", "keys"):
+            node = node.func.value
+        else:
+            break
+    return node
 
 
 def _iter_source(node: cst.BaseExpression) -> cst.BaseExpression:
