@@ -365,7 +365,8 @@ class _SinkFinder:
     def _system(self, value, ctx) -> list:
         cst = self.cst
         lowerer = self.lowerer
-        items = lowerer.sequence(value, ctx) if isinstance(value, (cst.List, cst.Name)) else None
+        items = lowerer.sequence(value, ctx) \
+            if isinstance(value, (cst.List, cst.Name, cst.Call, cst.Attribute)) else None
         if items is None or not items or not all(isinstance(v, cst.Dict) for v, _ in items):
             return lowerer.text(value, ctx)
         segments: list = []

@@ -344,7 +344,8 @@ class Lowerer:
             parts.append(("=", held[0], held[1]))
         if self._grows(info, attr, ctx.module):
             path = f"{owner}.{attr}"
-            span = ctx.module.span(info.node.name)
+            span = held[1].module.span(held[0]) if isinstance(held, tuple) else \
+                ctx.module.span(info.node.name)
             hole = Hole("value", path, span, (path,), self.scope_of(path))
             parts.append(("extend", HoleItem(hole), ctx))
         if local:
@@ -496,6 +497,10 @@ class Lowerer:
             return self._attribute(node, ctx)
         if isinstance(node, cst.Await):
             return self.text(node.expression, ctx)
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            # Built item by item from what it iterates: it varies as that does.
+            path = self.item_path(LoopItem(node.for_in.iter, ctx), ctx)
+            return [self.hole(node, ctx, path, kind="loop")]
         if isinstance(node, cst.IfExp):
             test = self._deps_hole(node.test, ctx)
             return [Hole("branch", test.expr, ctx.module.span(node), test.deps, test.scope)]
@@ -549,7 +554,9 @@ class Lowerer:
         at = _deeper(item.ctx, ctx)
         iterable = item.iterable
         span = at.module.span(iterable)
-        base = self.path_of(_iter_source(iterable), at) or "item"
+        source = _iter_root(_iter_source(iterable), at)
+        base = source.value if isinstance(source, cst.Name) else \
+            self.path_of(source, at) or "item"
         path = f"{base}.item@{span.path}:{span.line}:{span.column}"
         if path in self.scopes:
             return path
