@@ -9,6 +9,7 @@ the leaf, then the names in between, because the root usually says whose value i
 from __future__ import annotations
 
 import fnmatch
+import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -110,6 +111,9 @@ ROOT_CATALOGUE: tuple[tuple[str, Scope], ...] = (
     ("name", Scope.USER),
 )
 
+# Where an explicitly scoped value was read (`now@app/agent.py:12:9`), before any child.
+_LOCATION = re.compile(r"@.*?:\d+:\d+")
+
 # Value names that hold the conversation so far: append-only between turns of a session.
 HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation",
                            "conversation_history", "message_history", "transcript", "turns",
@@ -119,7 +123,7 @@ HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation"
 def is_history(path: str) -> bool:
     """Whether a value path names a conversation history (`history`, `state.messages`,
     `self.chat_history`); explicit-scope suffixes (`@file:line`) are ignored."""
-    parts = path.split("@", 1)[0].split(".")
+    parts = _LOCATION.sub("", path).split(".")
     return bool(parts) and parts[-1].lower() in HISTORY_NAMES
 
 

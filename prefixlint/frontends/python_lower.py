@@ -30,6 +30,7 @@ Seg = Union[Text, Hole]
 MAX_DEPTH = 12
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
 _PLACEHOLDER = "\ue000"
+_DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
 _DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -491,6 +492,10 @@ class Lowerer:
                 return self.text(node.left, ctx) + self.text(node.right, ctx)
             if isinstance(node.operator, cst.Modulo):
                 return self._percent(node, ctx)
+            if isinstance(node.operator, cst.Multiply):
+                repeated = self._repeat(node, ctx)
+                if repeated is not None:
+                    return repeated
         if isinstance(node, cst.Call):
             return self._call(node, ctx)
         if isinstance(node, (cst.Attribute, cst.Subscript)):
@@ -505,6 +510,18 @@ class Lowerer:
             test = self._deps_hole(node.test, ctx)
             return [Hole("branch", test.expr, ctx.module.span(node), test.deps, test.scope)]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _repeat(self, node: cst.BinaryOperation, ctx: Context) -> list[Seg] | None:
+        """`"=" * 40`: constant text repeated a constant number of times."""
+        for text_side, count_side in ((node.left, node.right), (node.right, node.left)):
+            count = self.json_value(count_side, ctx)
+            if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 10_000:
+                segments = self.text(text_side, ctx)
+                if segments and all(isinstance(s, Text) for s in segments):
+                    text = "".join(s.text for s in segments)
+                    if len(text) * count <= 1_000_000:
+                        return [Text(text * count, ctx.module.span(node))]
+        return None
 
     def _as_day(self, segment: Seg) -> Seg:
         """A clock value formatted to the day (`%Y-%m-%d`) changes once a day."""
@@ -701,6 +718,10 @@ class Lowerer:
             return base
         if method == "format" and isinstance(func, cst.Attribute):
             return self._format(func.value, node.args, ctx)
+        if method in ("substitute", "safe_substitute") and isinstance(func, cst.Attribute):
+            substituted = self._substitute(func.value, node.args, ctx)
+            if substituted is not None:
+                return substituted
         if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
             return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
         if self.linker is not None and isinstance(func, cst.Attribute):
@@ -740,6 +761,52 @@ class Lowerer:
             return [self.hole(node, ctx, max(classified, key=lambda p: (
                 int(self.scope_of(p).varies_like), -classified.index(p))))]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
+        """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
+        with the scopes of the values passed."""
+        template, template_ctx = receiver, ctx
+        for _ in range(MAX_DEPTH):
+            if not isinstance(template, cst.Name):
+                break
+            resolved = self.resolve(template.value, template_ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            template, template_ctx = resolved
+        if not (isinstance(template, cst.Call) and template.args and
+                template_ctx.module.qualname(template.func) == "string.Template"):
+            return None
+        segments = self.text(template.args[0].value, template_ctx)
+        if not all(isinstance(s, Text) for s in segments):
+            return None
+        text = "".join(s.text for s in segments)
+        args = list(args)
+        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        mapping = next((a.value for a in args if a.keyword is None), None)
+        if isinstance(mapping, cst.Dict):
+            keywords.update(_dict_items(mapping))
+            mapping = None
+        out: list[Seg] = []
+        position = 0
+        for match in _DOLLAR.finditer(text):
+            out.append(Text(text[position:match.start()], None))
+            position = match.end()
+            name = match.group(1) or match.group(2)
+            if name is None:
+                out.append(Text("$", None))
+                continue
+            span = offset_span(segments, match.start(), len(match.group(0)))
+            if name in keywords:
+                found = self.text(keywords[name], ctx)
+                out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope)
+                           if isinstance(h, Hole) and span is not None else h for h in found)
+            else:
+                base = self.path_of(mapping, ctx) if mapping is not None else None
+                path = f"{base}.{name}" if base else name
+                out.append(Hole("value", match.group(0), span or ctx.module.span(receiver),
+                                (path,), self.scope_for(path)))
+        out.append(Text(text[position:], None))
+        return [s for s in out if not (isinstance(s, Text) and not s.text)]
 
     def _linked(self, node: cst.Call, func: cst.Attribute, method: str,
                 ctx: Context) -> list[Seg] | None:
@@ -914,6 +981,9 @@ class Lowerer:
                     isinstance(self.resolve(source.value, ctx), tuple)
                 if constant:  # fixed content, order fixed per process: PFX010 says it all
                     return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
+            if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) and \
+                    self._random_pick(iterable.for_in.iter, ctx) is not None:
+                return self.text(iterable, ctx)  # a shuffled copy: PFX011 at the shuffle
             return [self.hole(iterable, ctx, self.path_of(_iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
@@ -1045,6 +1115,16 @@ class Lowerer:
                 if other is not None and attr in other.functions:
                     self.files.add(other.path)
                     return other.functions[attr], other
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
+                _dotted_name(func.value.func) == "super":
+            info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+            for base_name in info.bases if info is not None else ():
+                found = self._class(base_name, module)
+                method = self._method(found[0], found[1], func.attr.value, 1) \
+                    if found is not None else None
+                if method is not None:
+                    return method
             return None
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return None
@@ -1353,18 +1433,22 @@ def _placeholder_span(template: list[Seg], fmt: str, field_name: str,
     offset = fmt.find(needle, start)
     if offset < 0:
         return None, start
+    return offset_span(template, offset, len(needle) + 1), offset + len(needle)
+
+
+def offset_span(template: list[Seg], offset: int, length: int) -> Span | None:
+    """The source span of `length` characters at `offset` of the text of `template`."""
     position = 0
     for segment in template:
-        length = len(segment.text)
-        if position <= offset < position + length:
+        size = len(segment.text)
+        if position <= offset < position + size:
             origin = segment.span
             if origin is None:
-                return None, offset + len(needle)
+                return None
             before = segment.text[: offset - position]
             line = origin.line + before.count("\n")
             column = (len(before) - before.rfind("\n")) if "\n" in before \
                 else origin.column + len(before)
-            return Span(origin.path, line, column, line, column + len(needle) + 1), \
-                offset + len(needle)
-        position += length
-    return None, offset + len(needle)
+            return Span(origin.path, line, column, line, column + length)
+        position += size
+    return None

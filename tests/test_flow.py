@@ -1,0 +1,83 @@
+"""Prompts built as applications build them: through statements, classes, modules and
+template files. Each file in tests/flow is one pattern; findings are pinned exactly, and the
+rendered text shows that every statement was followed once, in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from prefixlint import api
+from prefixlint.render import Sampler, plans
+
+FLOW = Path(__file__).parent / "flow"
+
+EXPECTED = [
+    ("PFX004", "f01_rebinding.py", 13, 40),
+    ("PFX002", "f02_list_mutations.py", 9, 60),
+    ("PFX006", "f03_agent_class.py", 18, 25),
+    ("PFX002", "f04_branch_on_user.py", 11, 8),
+    ("PFX002", "f07_super_call.py", 18, 34),
+    ("PFX011", "f08_shuffled_generator.py", 14, 53),
+    ("PFX006", "prompts/graph_prompts.py", 7, 13),
+    ("PFX002", "prompts/welcome.txt", 3, 36),
+]
+CLEAN = ["f05_branch_on_deploy.py:15", "f06_repeat_and_copies.py:16"]
+
+
+@pytest.fixture(scope="module")
+def result() -> api.Result:
+    return api.check([], api.load_config(FLOW), cwd=FLOW)
+
+
+def _text(result: api.Result, prompt_id: str) -> str:
+    measurement = next(m for m in result.measurements if m.prompt.id == prompt_id)
+    plan = plans("global", result.scope_for(measurement.prompt))[0]
+    return measurement.prompt.renderer.render(Sampler(plan))
+
+
+def test_findings_are_exactly_the_expected_ones(result):
+    assert [(f.code, f.span.path, f.span.line, f.span.column) for f in result.findings] == \
+        EXPECTED
+
+
+def test_clean_prompts_are_measured_and_fully_shared(result):
+    for prompt_id in CLEAN:
+        measurement = next(m for m in result.measurements if m.prompt.id == prompt_id)
+        assert measurement.break_hole is None or measurement.break_hole.expr == "question"
+        assert measurement.share("global") > 0.85
+
+
+def test_a_name_rebound_in_terms_of_itself_renders_each_part_once(result):
+    text = _text(result, "f01_rebinding.py:17")
+    assert text.count("You help Northwind customers.") == 1
+    assert text.index("You help Northwind customers.") < text.index("Today's date: ") < \
+        text.index("Follow the support policy")
+
+
+def test_list_mutations_keep_their_order(result):
+    text = _text(result, "f02_list_mutations.py:13")
+    assert text.startswith("<|system|>\nCustomer: ")
+    assert text.index("Follow the support policy") < text.rindex("<|user|>")
+
+
+def test_class_constants_methods_and_the_growing_history(result):
+    measurement = next(m for m in result.measurements if m.prompt.id == "f03_agent_class.py:22")
+    history = [h for h in measurement.prompt.holes if h.expr == "self.history"]
+    assert history and history[0].scope.label == "session"
+    assert "meticulous research agent" in _text(result, "f03_agent_class.py:22")
+
+
+def test_constant_text_repeated_and_copied_lists_are_constant(result):
+    text = _text(result, "f06_repeat_and_copies.py:16")
+    assert text.count("=" * 40) == 2
+    assert "Invoices are under Billing, then History." in text
+
+
+def test_a_string_template_read_from_a_file_points_into_the_file(result):
+    finding = next(f for f in result.findings if f.span.path == "prompts/welcome.txt")
+    assert finding.expr == "$customer_name" and finding.scope == "user"
+    assert (finding.span.column, finding.span.end_column) == (36, 50)
+    text = _text(result, "f10_string_template_file.py:12")
+    assert "on the standard plan" in text  # a constant passed for $plan is text
