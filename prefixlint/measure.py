@@ -87,12 +87,26 @@ def common_prefix(items: Sequence[Sequence]) -> int:
     if not items:
         return 0
     first = items[0]
-    limit = min(len(s) for s in items)
-    for index in range(limit):
-        value = first[index]
-        if any(s[index] != value for s in items[1:]):
-            return index
-    return limit
+    shared = len(first)
+    for other in items[1:]:
+        shared = _common_pair(first, other, shared)
+    return shared
+
+
+def _common_pair(a: Sequence, b: Sequence, limit: int) -> int:
+    """The common prefix of two sequences, at most `limit` long: slices are compared in C,
+    halving the range each time (O(n log n) element compares, none of them in Python)."""
+    limit = min(limit, len(a), len(b))
+    if a[:limit] == b[:limit]:
+        return limit
+    low, high = 0, limit  # a[:low] == b[:low] and a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 class _Tokens:

@@ -9,6 +9,7 @@ deterministic: they come from CRC32 of the value path and the seed, never from `
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import zlib
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -74,6 +75,7 @@ _KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=8192)
 def _kind_of(path: str) -> str:
     for part in reversed(path.lower().split(".")):
         words = part.replace("-", "_").split("_")

@@ -72,11 +72,77 @@ def prompt_free(count: int, runs: int) -> tuple[float, float]:
         return statistics.median(times), time.perf_counter() - start
 
 
+_PROMPT_FUNCTION = """
+
+def answer_{i}(user, question, history, docs):
+    system = SYSTEM + "\\n" + RULES[{i} % len(RULES)]
+    system = f"{{system}}\\nTeam: {{TEAMS[{i} % len(TEAMS)]}}"
+    context = "\\n".join(f"- {{d.title}}: {{d.text}}" for d in docs)
+    messages = [{{"role": "system", "content": system}}]
+    messages += history
+    messages.append({{"role": "user", "content": f"{{context}}\\n\\n{{question}}"}})
+    return client.chat.completions.create(model="gpt-4.1", messages=messages)
+"""
+
+
+_TYPICAL_FUNCTION = """
+
+{name}_PROMPT = \"\"\"You are the {name} step of the platform team's assistant.
+""" + "".join(f"- Rule {{i}}.{n}: follow the runbook section for this case, cite it, and keep "
+              f"the answer under 120 words unless asked for detail.\n" for n in range(60)) + \
+    """\"\"\"
+
+
+def run_{name}(user, question, history):
+    system = {name}_PROMPT + f"\\nTeam: {{user.team}}"
+    messages = [{{"role": "system", "content": system}}, *history,
+                {{"role": "user", "content": question}}]
+    return client.chat.completions.create(model="gpt-4.1", messages=messages)
+"""
+
+
+def prompt_module(lines: int, runs: int, dense: bool) -> tuple[float, float, int]:
+    """Seconds for `check` on one module of about `lines` lines of prompt-building code (cold
+    CLI and in-process), and the number of prompts found in it. Dense: a prompt built every
+    10 lines; typical: long prompt constants, a prompt every 70 lines."""
+    import tempfile
+
+    from prefixlint import api
+
+    head = ('from openai import OpenAI\n\nclient = OpenAI()\nSYSTEM = """' +
+            "You are the assistant of the platform team. Answer from the runbooks.\n" * 20 +
+            '"""\nRULES = ["Be brief.", "Cite sources.", "Ask when unsure."]\n'
+            'TEAMS = ["payments", "search", "identity"]\n')
+    body = []
+    count = 0
+    while (head + "".join(body)).count("\n") < lines:
+        body.append(_PROMPT_FUNCTION.format(i=count) if dense else
+                    _TYPICAL_FUNCTION.format(i=count, name=f"step{count}"))
+        count += 1
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "prefixlint.toml").write_text("")
+        (root / "prompts_module.py").write_text(head + "".join(body))
+        env = dict(os.environ)
+        env.setdefault("TIKTOKEN_CACHE_DIR", str(REPO.parent / "shared" / "tiktoken-cache"))
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "prefixlint", "check", "--exit-zero"],
+                           cwd=root, capture_output=True, check=True, env=env)
+            times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        result = api.check([], api.load_config(root), cwd=root)
+        return statistics.median(times), time.perf_counter() - start, len(result.measurements)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--prompt-free", type=int, default=500,
                         help="also time this many Python files without prompts")
+    parser.add_argument("--prompt-module", type=int, default=2000,
+                        help="also time one module of this many lines that builds prompts")
     parser.add_argument("paths", nargs="*", default=["fixtures/supportbot", "fixtures/rag",
                                                      "fixtures/agent", "tests/templates",
                                                      "tests/python"])
@@ -96,6 +162,12 @@ def main() -> None:
         print(f"{args.prompt_free} Python files without prompts: cold {cold_s:.3f} s "
               f"({args.prompt_free / cold_s:,.0f} files/s), in-process {warm_s:.3f} s "
               f"({args.prompt_free / warm_s:,.0f} files/s)")
+    if args.prompt_module:
+        for dense in (False, True):
+            cold_s, warm_s, prompts = prompt_module(args.prompt_module, args.runs, dense)
+            print(f"a {args.prompt_module:,}-line module building {prompts} prompts "
+                  f"({'dense' if dense else 'typical'}): cold {cold_s:.3f} s, in-process "
+                  f"{warm_s:.3f} s")
 
 
 if __name__ == "__main__":

@@ -41,15 +41,13 @@ class SegmentRenderer:
         self.blocks = blocks
 
     def _pieces(self, values) -> list[Piece]:
-        from .python_templates import Embed
-
         pieces: list[Piece] = []
         for block in self.blocks:
             pieces.append(Piece(f"<|{block.role}|>\n"))
             for segment in block.segments:
-                if isinstance(segment, Text):
+                if type(segment) is Text:
                     pieces.append(Piece(segment.text))
-                elif isinstance(segment, Embed):
+                elif segment.kind == "template":  # a template file rendered by the code
                     pieces.extend(segment.renderer.pieces(segment, values, ()))
                 else:
                     pieces.append(Piece(str(values.value(segment.deps[0])), (Link(segment),)))
@@ -57,17 +55,13 @@ class SegmentRenderer:
         return pieces
 
     def render(self, values) -> str:
-        from .python_templates import Embed
-
-        if not any(isinstance(s, Embed) for b in self.blocks for s in b.segments):
-            return "".join(p.text for p in self._pieces(values))
         parts: list[str] = []
-        for block in self.blocks:  # templates render clean here: exactly what is sent
+        for block in self.blocks:
             parts.append(f"<|{block.role}|>\n")
             for segment in block.segments:
-                if isinstance(segment, Text):
+                if type(segment) is Text:
                     parts.append(segment.text)
-                elif isinstance(segment, Embed):
+                elif segment.kind == "template":  # rendered clean: exactly what is sent
                     parts.append(segment.renderer.render(segment, values))
                 else:
                     parts.append(str(values.value(segment.deps[0])))

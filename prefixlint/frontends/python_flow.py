@@ -196,6 +196,9 @@ class FlowTables(cst.CSTVisitor):
             dotted = _dotted(alias.name)
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 self.imports[alias.asname.name.value] = (dotted, "")
+            elif dotted:  # `import os.path` binds `os`
+                top = dotted.split(".", 1)[0]
+                self.imports.setdefault(top, (top, ""))
 
 
 def _dotted(node: cst.CSTNode | None) -> str:

@@ -10,6 +10,7 @@ imported, `deploy`.
 
 from __future__ import annotations
 
+import builtins
 import codecs
 import inspect
 import json
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Union
 
 import libcst as cst
-from libcst.metadata import PositionProvider, QualifiedNameProvider
+from libcst.metadata import PositionProvider
 
 from ..ir import Hole, Scope, Span, Text
 from .python_catalogue import RANDOM_EXAMPLES, date_only, source_scope
@@ -31,6 +32,7 @@ MAX_DEPTH = 12
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
 _PLACEHOLDER = "\ue000"
 _DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
+_BUILTIN_NAMES = frozenset(dir(builtins))
 _DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -120,12 +122,25 @@ class Module:
         return self.tree.code_for_node(node).strip()
 
     def qualname(self, node: cst.CSTNode) -> str | None:
-        names = self.qualified.get(node)
-        if callable(names):  # libcst resolves qualified names lazily, on first use
-            names = names()
-        if not names:
+        """The qualified name of a dotted name by the module's imports (`dt.now` of
+        `from datetime import datetime as dt` is `datetime.datetime.now`), `builtins.` for
+        builtins the module does not rebind, else the dotted name itself; None for other
+        expressions. Computed from the import table: no scope analysis is needed for it."""
+        if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
-        return sorted(n.name for n in names)[0]
+        dotted = _dotted_name(node)
+        first, _, rest = dotted.partition(".")
+        if not first:
+            return None
+        if first in self.imports:
+            origin, attr = self.imports[first]
+            base = f"{origin}.{attr}" if attr else origin
+            return f"{base}.{rest}" if rest else base
+        if first in _BUILTIN_NAMES and first not in self.functions and \
+                first not in self.classes and not any(
+                    b.name == first for b in self.bindings.get(0, ())):
+            return f"builtins.{dotted}"
+        return dotted
 
     def enclosing_function(self, node: cst.CSTNode) -> cst.FunctionDef | None:
         current = self.parents.get(id(node))
@@ -149,7 +164,7 @@ def build_module(path: str, source: str) -> Module:
     tree = cst.parse_module(source)
     wrapper = cst.MetadataWrapper(tree, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
-    qualified = wrapper.resolve(QualifiedNameProvider)
+    qualified: dict = {}  # qualified names come from the import table (Module.qualname)
     tables = FlowTables()
     wrapper.visit(tables)
     module = Module(path, tree, positions, qualified, tables.functions, tables.bindings,
