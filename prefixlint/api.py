@@ -217,7 +217,6 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
 def heads(result: Result) -> dict[str, list[int]]:
     """The tokens of each prompt's constant start (for routing advice), cut as prewarm cuts."""
     from .manifest import cut
-    from .frontends.python import SegmentRenderer
 
     out: dict[str, list[int]] = {}
     for m in result.measurements:
@@ -226,7 +225,7 @@ def heads(result: Result) -> dict[str, list[int]]:
         prompt_cut = cut(m.prompt, result.scope_for(m.prompt), dict(result.config.values),
                          "system")
         text = "".join(t for _, t in prompt_cut.messages) \
-            if isinstance(m.prompt.renderer, SegmentRenderer) else prompt_cut.messages[0][1]
+            if m.prompt.chat else prompt_cut.messages[0][1]
         out[m.prompt.id] = result.tokenizer.encode(text)[: m.prefix_tokens["global"]]
     return out
 

@@ -148,6 +148,9 @@ class Prompt:
     files: tuple[str, ...] = ()
     suppressions: tuple[tuple[str, "Suppressions"], ...] = ()
     scopes: tuple[tuple[str, Scope], ...] = ()
+    # Its blocks are the messages of a chat request, rendered one after another (a Python call
+    # site); otherwise the prompt is one text (a template file).
+    chat: bool = False
 
     def suppressions_for(self, path: str) -> "Suppressions | None":
         for name, value in self.suppressions:

@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from .frontends.python import SegmentRenderer
 from .ir import Hole, Prompt, Scope, Text
 from .measure import Measurement
 from .render import GivenValues, plans
@@ -48,7 +47,7 @@ def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) 
     """The start of a prompt that every request shares, up to the first unknown value."""
     plan = plans("stable", scope_of)[0]
     values = GivenValues(plan, given)
-    if isinstance(prompt.renderer, SegmentRenderer):
+    if prompt.chat:
         return _cut_blocks(prompt, values, given)
     text = []
     stop = None
@@ -171,7 +170,7 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
     entries: dict[str, dict] = {}
     for m in measurements:
         scope_of = scope_for(m.prompt)
-        segmented = isinstance(m.prompt.renderer, SegmentRenderer)
+        segmented = m.prompt.chat
         prompt_cut = cut(m.prompt, scope_of, given, template_role)
         if segmented and prompt_cut.tools is None and any(b.role == "tools" for b in m.prompt.blocks):
             continue  # the tool list itself varies: nothing after it is shared

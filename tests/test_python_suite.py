@@ -170,10 +170,10 @@ def test_files_without_prompts_are_never_parsed(tmp_path, monkeypatch):
     files = {f"pkg/mod{i:03d}.py": f"def f{i}(x):\n    return x * {i}\n\n\nVALUES = [{i}, {i + 1}]\n"
              for i in range(500)}
     root = write_project(tmp_path / "p", files)
-    from prefixlint.frontends import python_lower
+    from prefixlint.frontends.python import module as python_module
 
     calls = []
-    monkeypatch.setattr(python_lower, "build_module",
+    monkeypatch.setattr(python_module, "build_module",
                         lambda *a: calls.append(a) or pytest.fail("parsed a file"))
     result = api.check([], api.load_config(root), cwd=root)
     assert result.measurements == () and result.findings == () and calls == []

@@ -1,178 +1,25 @@
-"""Python source → the `Prompt`s it sends, found at their call sites and never executed.
-
-A file is read as text first and parsed only when it mentions a prompt sink; then libcst
-gives positions and qualified names, sinks are matched (OpenAI, Anthropic, LiteLLM,
-LangChain, lists of role dicts, Jinja templates built in code) and each one's arguments are
-lowered to blocks in the order the provider serializes them.
-"""
+"""Prompt call sites of one module and how each is lowered to a `Prompt`: OpenAI chat and
+responses, Anthropic, LiteLLM, LangChain templates and message objects, lists of role dicts,
+prompty, and Jinja templates built in code; arguments become blocks in the order the
+provider serializes them."""
 
 from __future__ import annotations
 
 import io
-import posixpath
 import string
 import tokenize
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .. import suppress
-from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Suppressions, Text
-from .jinja import InputError, read_text
-from .python_catalogue import CALL_SINKS, LITELLM, RANDOM_EXAMPLES, prefilter
+from ... import suppress
+from ...ir import Block, Hole, Prompt, Scope, Span, Suppressions, Text
+from .renderer import SegmentRenderer
+from .sources import CALL_SINKS, LITELLM, RANDOM_EXAMPLES
+
+if TYPE_CHECKING:
+    from .project import PythonProject
 
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
-
-PYTHON_SUFFIXES = (".py", ".pyi")
-
-
-def is_python(path: str) -> bool:
-    return path.endswith(PYTHON_SUFFIXES)
-
-
-class SegmentRenderer:
-    """Renders blocks of Text and Hole segments, one header line per block (`<|role|>`).
-
-    The header stands in for a chat template's role markers, so that a value in the system
-    message and one in a user message are told apart; a test builds the same text by hand.
-    """
-
-    def __init__(self, blocks: tuple[Block, ...]) -> None:
-        self.blocks = blocks
-
-    def _pieces(self, values) -> list[Piece]:
-        pieces: list[Piece] = []
-        for block in self.blocks:
-            pieces.append(Piece(f"<|{block.role}|>\n"))
-            for segment in block.segments:
-                if type(segment) is Text:
-                    pieces.append(Piece(segment.text))
-                elif segment.kind == "template":  # a template file rendered by the code
-                    pieces.extend(segment.renderer.pieces(segment, values, ()))
-                else:
-                    pieces.append(Piece(str(values.value(segment.deps[0])), (Link(segment),)))
-            pieces.append(Piece("\n"))
-        return pieces
-
-    def render(self, values) -> str:
-        parts: list[str] = []
-        for block in self.blocks:
-            parts.append(f"<|{block.role}|>\n")
-            for segment in block.segments:
-                if type(segment) is Text:
-                    parts.append(segment.text)
-                elif segment.kind == "template":  # rendered clean: exactly what is sent
-                    parts.append(segment.renderer.render(segment, values))
-                else:
-                    parts.append(str(values.value(segment.deps[0])))
-            parts.append("\n")
-        return "".join(parts)
-
-    def render_traced(self, values) -> Rendering:
-        return Rendering(tuple(self._pieces(values)))
-
-
-@dataclass
-class PythonResult:
-    """The prompts of one file, the extra scopes their holes need, and rule notes."""
-
-    prompts: list[Prompt] = field(default_factory=list)
-    notes: list[tuple[str, object]] = field(default_factory=list)
-
-
-class PythonProject:
-    """Parses and lowers the Python files of one run, each module at most once."""
-
-    def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits,
-                 sources: tuple[tuple[str, Scope], ...] = (), sinks: tuple[str, ...] = ()) -> None:
-        self.root = root.resolve()
-        self.scope_of = scope_of
-        self.workspace = workspace
-        self.limits = limits
-        self.sources = sources
-        self.sinks = sinks
-        self.prefilter = prefilter(sinks)
-        self.modules: dict[str, object] = {}
-        self._linker = None
-
-    # -- modules -------------------------------------------------------------------------
-
-    def module(self, path: str):
-        """The indexed module at a project-relative path (InputError when unreadable)."""
-        cached = self.modules.get(path)
-        if isinstance(cached, InputError):
-            raise cached
-        if cached is not None:
-            return cached
-        from .python_lower import build_module
-        import libcst
-
-        try:
-            source = read_text(self.root / path, path, self.limits.max_file_bytes)
-            module = build_module(path, source)
-        except InputError as error:
-            self.modules[path] = error
-            raise
-        except libcst.ParserSyntaxError as exc:
-            message = exc.message.split(": expected one of")[0].replace("parser error: ", "")
-            error = InputError(f"Python syntax error: {message}", path, exc.raw_line)
-            self.modules[path] = error
-            raise error from None
-        except RecursionError:
-            error = InputError("Python file nests too deeply to analyze", path)
-            self.modules[path] = error
-            raise error from None
-        self.modules[path] = module
-        return module
-
-    def import_module(self, origin: str, importer: str):
-        """The analyzed module an import refers to, or None when it is not in the project."""
-        dots = len(origin) - len(origin.lstrip("."))
-        dotted = origin.lstrip(".")
-        if dots:
-            base = posixpath.dirname(importer)
-            for _ in range(dots - 1):
-                base = posixpath.dirname(base)
-            parts = [base] if base else []
-        else:
-            parts = []
-        stem = "/".join(parts + ([dotted.replace(".", "/")] if dotted else []))
-        candidates = [f"{stem}.py", f"{stem}/__init__.py", f"src/{stem}.py",
-                      f"src/{stem}/__init__.py"]
-        if not dots:
-            # An absolute import from a folder on sys.path: the importer's own folders
-            # (a src layout, or an application below the project root), nearest first.
-            folder = posixpath.dirname(importer)
-            while folder:
-                candidates += [f"{folder}/{stem}.py", f"{folder}/{stem}/__init__.py"]
-                folder = posixpath.dirname(folder)
-        for candidate in candidates:
-            candidate = candidate.lstrip("/")
-            if (self.root / candidate).is_file():
-                try:
-                    return self.module(candidate)
-                except InputError:
-                    return None
-        return None
-
-    def linker(self):
-        """Links template files that Python code reads or renders (one per run)."""
-        if self._linker is None:
-            from .python_templates import TemplateLinker
-
-            self._linker = TemplateLinker(self.root, self.workspace, self.limits.max_file_bytes)
-        return self._linker
-
-    # -- prompts -------------------------------------------------------------------------
-
-    def prompts(self, path: str) -> list[tuple[Prompt, list]]:
-        """Every prompt sent from `path`, each with its notes for rules PFX010–PFX013."""
-        source = read_text(self.root / path, path, self.limits.max_file_bytes)
-        if not self.prefilter.search(source):
-            return []
-        module = self.module(path)
-        finder = _SinkFinder(self, module, source)
-        return finder.run()
 
 
 @dataclass
@@ -182,13 +29,13 @@ class _Site:
     keywords: dict
 
 
-class _SinkFinder:
+class SinkFinder:
     """Finds the prompt sites of one module and lowers each to a Prompt."""
 
     def __init__(self, project: PythonProject, module, source: str) -> None:
         import libcst as cst
 
-        from .python_lower import Lowerer
+        from .interpreter import Lowerer
 
         self.cst = cst
         self.project = project
@@ -257,7 +104,7 @@ class _SinkFinder:
         return None
 
     def _context(self, node):
-        from .python_lower import Context
+        from .values import Context
 
         function = self.module.enclosing_function(node)
         return Context(self.module, function, self.module.pos(node),
@@ -327,7 +174,7 @@ class _SinkFinder:
                         renderer=SegmentRenderer(tuple(blocks)),
                         files=(self.module.path, *sorted(lowerer.files)),
                         suppressions=((self.module.path, self.suppressions),),
-                        scopes=tuple(sorted(lowerer.scopes.items())))
+                        scopes=tuple(sorted(lowerer.scopes.items())), chat=True)
         return prompt, notes
 
     # -- blocks --------------------------------------------------------------------------
@@ -393,9 +240,9 @@ class _SinkFinder:
         return out
 
     def _message(self, node, ctx, template: bool):
-        from .python_lower import Message
+        from .values import Message
 
-        from .python_lower import HoleItem
+        from .values import HoleItem
 
         cst = self.cst
         lowerer = self.lowerer
@@ -477,9 +324,9 @@ class _SinkFinder:
                 out.append(Text(literal, None))
             if field_name is None:
                 continue
-            from .python_lower import _placeholder_span
+            from .literals import find_placeholder
 
-            span, search = _placeholder_span(segments, text, field_name, search)
+            span, search = find_placeholder(segments, text, field_name, search)
             root = field_name.split(".")[0].split("[")[0]
             out.append(Hole("value", "{" + field_name + "}", span or ctx.module.span(node),
                             (root,), lowerer.scope_of(root)))
@@ -488,7 +335,7 @@ class _SinkFinder:
     def _breakpoint_notes(self, blocks: list[Block]) -> list:
         """PFX013: a `cache_control` breakpoint after a volatile value, or a fifth one.
         Removes the breakpoint markers from the blocks."""
-        from .python_lower import Note
+        from .values import Note
 
         notes = []
         volatile: Hole | None = None
@@ -539,7 +386,7 @@ class _SinkFinder:
 
 
 def _embedded(prompt: Prompt) -> str:
-    from .python_templates import Embed
+    from .templates import Embed
 
     return next((s.template for b in prompt.blocks for s in b.segments
                  if isinstance(s, Embed)), "")
@@ -561,10 +408,10 @@ class _Breakpoint:
 def _dict_fields(node) -> dict:
     import libcst as cst
 
-    from .python_lower import _literal
+    from .literals import literal_value
 
     return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
-            for k in [_literal(e.key)] if isinstance(k, str)}
+            for k in [literal_value(e.key)] if isinstance(k, str)}
 
 
 def _has_role_dict(node) -> bool:

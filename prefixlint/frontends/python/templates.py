@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
-from ..ir import Hole, Link, Piece, Rendering, Scope, Span, Text, ValueSource
-from .jinja import InputError, Workspace, inside_root, read_text
+from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
+from ..jinja import InputError, Workspace, inside_root, read_text
 
 if TYPE_CHECKING:
-    from .python_lower import Context, Lowerer
+    from .interpreter import Lowerer
+    from .values import Context
 
 _PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
                "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
@@ -99,7 +100,7 @@ class EmbedRenderer:
     """Renders one template file with the values of one Python call site."""
 
     def __init__(self, workspace: Workspace, name: str, scope_of: Callable[[str], Scope]):
-        from .jinja import JinjaRenderer
+        from ..jinja import JinjaRenderer
 
         self.inner = JinjaRenderer(workspace, name)
         self.scope_of = scope_of

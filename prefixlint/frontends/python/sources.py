@@ -9,7 +9,7 @@ from __future__ import annotations
 import fnmatch
 import re
 
-from ..ir import Scope
+from ...ir import Scope
 
 # Qualified names of calls whose result changes; globs allowed. First match wins.
 SOURCES: tuple[tuple[str, Scope], ...] = (

@@ -1,0 +1,21 @@
+"""The Python frontend: prompts as Python programs build them, found at their call sites and
+followed through statements, functions, classes, modules and the template files they render.
+Python is parsed with libcst and never imported or executed.
+
+    project.py      the files of a run, modules and imports
+    sinks.py        SDK and framework call sites, and how their arguments become blocks
+    interpreter.py  names, objects and calls, followed in statement order
+    strings.py      what string operations and library calls do to text
+    flow.py         which bindings reach a use (statement order, if arms, mutations)
+    values.py       the abstract values and contexts the interpreter passes around
+    module.py       a parsed module: positions and qualified names
+    literals.py     pure helpers over nodes and segments
+    templates.py    template files read or rendered by code, linked into the prompt
+    renderer.py     how a Python prompt's blocks render
+    sources.py      the catalogue: value sources and prompt sinks
+"""
+
+from .project import PYTHON_SUFFIXES, PythonProject, is_python
+from .renderer import SegmentRenderer
+
+__all__ = ["PYTHON_SUFFIXES", "PythonProject", "SegmentRenderer", "is_python"]

@@ -1,0 +1,650 @@
+"""The interpreter of prompt-building Python: it follows names to the statements that bind
+them, in order (`flow`), through functions, methods, classes and modules of the project,
+and lowers expressions to prompt text (`Text` and `Hole`s), never running anything.
+
+What it cannot know statically becomes a hole whose scope comes from the volatility
+sources (clock, ids, randomness), the values it was computed from, its name, or, for values
+computed when a module is imported, `deploy`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from ...ir import Hole, Scope, Span, Text
+from .flow import Binding, ClassInfo, conditional, position, reaching
+from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
+                       literal_value, param_names, return_statements, return_value, shorten)
+from .module import Module
+from .sources import RANDOM_EXAMPLES
+from .strings import StringOps
+from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
+
+CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
+
+
+class Lowerer(StringOps):
+    """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
+
+    def __init__(self, load_module: Callable[[str, str], Module | None],
+                 scope_of: Callable[[str], Scope],
+                 sources: tuple[tuple[str, Scope], ...] = ()) -> None:
+        self.load_module = load_module
+        self.scope_of = scope_of
+        self.sources = sources
+        self.notes: list[Note] = []
+        self.scopes: dict[str, Scope] = {}
+        self.files: set[str] = set()
+        self.block = -1
+        self.linker = None  # templates.TemplateLinker, when template files are linked
+        self.variant = 0  # which file a template name that can name several is taken as
+        self.variants = 1
+
+    def scope_for(self, path: str) -> Scope:
+        """A value path's scope: explicit (a clock call, an import-time value, and anything
+        read from them) first, then by name."""
+        explicit = self.scopes.get(path)
+        if explicit is not None:
+            return explicit
+        if "@" in path:
+            for key, scope in self.scopes.items():
+                if path.startswith(key + "."):
+                    return scope
+        return self.scope_of(path)
+
+    def note(self, code: str, span: Span, message: str,
+             fix: tuple[Span, str] | None = None) -> None:
+        """Record a rule note in the block being lowered (notes in the final user message
+        are dropped: values that only reach the end of the prompt are fine)."""
+        self.notes.append(Note(code, span, message, self.block, fix))
+
+    def hole(self, node: cst.CSTNode, ctx: Context, path: str | None = None,
+             scope: Scope | None = None, kind: str = "value") -> Hole:
+        span = ctx.module.span(node)
+        expr = shorten(ctx.module.source(node))
+        if ctx.import_time:
+            scope = Scope.DEPLOY
+        if scope is not None or path is None:
+            path = f"{path or expr}@{span.path}:{span.line}:{span.column}"
+            self.scopes[path] = scope if scope is not None else Scope.UNKNOWN
+        return Hole(kind, expr, span, (path,), self.scope_for(path))
+
+    def resolve(self, name: str, ctx: Context) -> Resolved:
+        """What a name (or `self.attr`) holds where ctx stands: one expression with its
+        context, the `Parts` a sequence of statements built, a module, "param", or None."""
+        if name in ctx.bindings:
+            return ctx.bindings[name]
+        module = ctx.module
+        if ctx.depth > MAX_DEPTH:
+            return None
+        if ctx.function is not None:
+            chain = reaching(module.bindings.get(id(ctx.function), []), name, ctx.line,
+                             ctx.arms)
+            if "." in name:
+                return self._member_value(name, chain, ctx)
+            if chain:
+                return self._combine(chain, ctx)
+            if name in param_names(ctx.function):
+                return "param"
+        elif "." in name:
+            return None
+        chain = reaching(module.bindings.get(0, []), name, position(10 ** 7, 0), frozenset())
+        if chain:
+            return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
+                                                depth=ctx.depth + 1))
+        if name in module.imports:
+            origin, attr = module.imports[name]
+            if not attr:
+                other = self.load_module(origin, module.path)
+                return ModuleRef(other) if other is not None else None
+            other = self.load_module(origin, module.path)
+            if other is not None:
+                self.files.add(other.path)
+                remote = Context(other, None, position(10 ** 7, 0), True, depth=ctx.depth + 1)
+                found = self.resolve(attr, remote)
+                if found is not None:
+                    return found
+            submodule = self.load_module(f"{origin}.{attr}" if origin.strip(".")
+                                         else origin + attr, module.path)
+            if submodule is not None:
+                self.files.add(submodule.path)
+                return ModuleRef(submodule)
+        return None
+
+    def _combine(self, chain: list[Binding], ctx: Context) -> Resolved:
+        """The value a chain of reaching bindings builds, each part read where it was
+        written; an assignment made in only one arm of an `if` on a volatile value is a
+        branch on that value (as `{% if %}` is), otherwise its arm is taken."""
+        function = ctx.function if chain[0].pos < ctx.line else None
+        parts: list[tuple[str, object, Context]] = []
+        for binding in chain:
+            at = Context(ctx.module, function if function is not None else ctx.function,
+                         binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
+                         frozenset(binding.arms))
+            if binding.op in ("=", "opaque", "item") and parts and \
+                    conditional(binding, ctx.arms):
+                test = self._volatile_test(binding, ctx)
+                if test is not None:
+                    parts = [("branch", test, at)]
+                    continue
+                parts = []
+            parts.append((binding.op, binding.value, at))
+        if len(parts) == 1 and parts[0][0] == "=":
+            return parts[0][1], parts[0][2]
+        if len(parts) == 1 and parts[0][0] == "item":
+            return LoopItem(parts[0][1], parts[0][2])
+        if parts[0][0] == "opaque" and len(parts) == 1:
+            return None
+        return Parts(tuple(parts))
+
+    def _volatile_test(self, binding: Binding, ctx: Context) -> Hole | None:
+        """The test of the outermost `if` around a binding (but not around the use) when it
+        varies more often than a deployment."""
+        for if_id, _ in binding.arms:
+            if (if_id, 0) in ctx.arms or (if_id, 1) in ctx.arms:
+                continue
+            node = ctx.module.ifs.get(if_id)
+            if node is None:
+                return None
+            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+            hole = self._deps_hole(node.test, test_ctx)
+            if hole.scope.varies_like >= Scope.DAY:
+                return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
+            return None
+        return None
+
+    def _member_value(self, name: str, local: list[Binding], ctx: Context) -> Resolved:
+        """`self.attr` in a method: what this call set, else what the object holds between
+        calls (class attribute, `__init__`, a property). A list that methods keep appending
+        to is a conversation: its earlier items are an append-only history."""
+        owner, attr = name.split(".", 1)
+        params = param_names(ctx.function)
+        info = ctx.module.owner.get(id(ctx.function))
+        if info is None or not params or params[0] != owner:
+            return self._combine(local, ctx) if local else None
+        if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
+            return self._combine(local, ctx)
+        held = self.member(info, attr, ctx)
+        parts: list[tuple[str, object, Context]] = []
+        if isinstance(held, tuple):
+            parts.append(("=", held[0], held[1]))
+        if self._grows(info, attr, ctx.module):
+            path = f"{owner}.{attr}"
+            span = held[1].module.span(held[0]) if isinstance(held, tuple) else \
+                ctx.module.span(info.node.name)
+            hole = Hole("value", path, span, (path,), self.scope_of(path))
+            parts.append(("extend", HoleItem(hole), ctx))
+        if local:
+            extra = self._combine(local, ctx)
+            parts.extend(extra.parts if isinstance(extra, Parts) else
+                         [("=", extra[0], extra[1])] if isinstance(extra, tuple) else [])
+        if not parts:
+            return held
+        if len(parts) == 1 and parts[0][0] == "=":
+            return parts[0][1], parts[0][2]
+        return Parts(tuple(parts))
+
+    def member(self, info: ClassInfo, attr: str, ctx: Context, depth: int = 0) -> Resolved:
+        """A class's attribute as every instance holds it: a class constant, what
+        `__init__` sets, or a property's value; searched through project base classes."""
+        module = ctx.module
+        chain = reaching(module.bindings.get(id(info.node), []), attr, position(10 ** 7, 0),
+                         frozenset())
+        if chain:
+            return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
+                                                depth=ctx.depth + 1))
+        init = info.methods.get("__init__")
+        if init is not None:
+            params = param_names(init)
+            owner = params[0] if params else "self"
+            chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
+                                         position(10 ** 7, 0), frozenset())]
+            if chain:
+                return self._combine(chain, Context(module, init, position(10 ** 7, 0),
+                                                    depth=ctx.depth + 1))
+        method = info.methods.get(attr)
+        if method is not None and any(dotted_name(d.decorator).endswith("property")
+                                      for d in method.decorators):
+            returned = return_value(method)
+            if returned is not None:
+                return returned, Context(module, method, module.pos(returned),
+                                         depth=ctx.depth + 1, arms=module.arms(returned))
+        for base_name in info.bases:
+            found = self._class(base_name, module)
+            if found is not None and depth < 6:
+                base_info, base_module = found
+                value = self.member(base_info, attr, Context(base_module, None, 0, True,
+                                                             depth=ctx.depth + 1), depth + 1)
+                if value is not None:
+                    return value
+        return None
+
+    def _grows(self, info: ClassInfo, attr: str, module: Module) -> bool:
+        """Whether a method other than `__init__` appends to `self.attr`."""
+        for name, method in info.methods.items():
+            if name == "__init__":
+                continue
+            params = param_names(method)
+            owner = params[0] if params else "self"
+            for binding in module.bindings.get(id(method), ()):
+                if binding.name == f"{owner}.{attr}" and binding.op in ("append", "extend",
+                                                                        "+=", "insert0"):
+                    return True
+        return False
+
+    def _class(self, name: str, module: Module) -> tuple[ClassInfo, Module] | None:
+        """A class by the name a module uses for it: defined there or imported."""
+        if name in module.classes:
+            return module.classes[name], module
+        if name in module.imports:
+            origin, attr = module.imports[name]
+            other = self.load_module(origin, module.path) if attr else None
+            if other is not None and attr in other.classes:
+                self.files.add(other.path)
+                return other.classes[attr], other
+        return None
+
+    def attribute_value(self, node: cst.Attribute, ctx: Context) -> Resolved:
+        """`self.attr`, `Class.ATTR` or `module.NAME`: what the attribute holds, or None."""
+        base = node.value
+        attr = node.attr.value
+        if not isinstance(base, cst.Name):
+            return None
+        if base.value in param_names(ctx.function)[:1]:
+            return self.resolve(f"{base.value}.{attr}", ctx)
+        if ctx.depth > MAX_DEPTH:
+            return None
+        found = self._class(base.value, ctx.module)
+        if found is not None:
+            info, module = found
+            return self.member(info, attr, Context(module, None, 0, True, depth=ctx.depth + 1))
+        target = self.resolve(base.value, ctx)
+        if isinstance(target, ModuleRef):
+            self.files.add(target.module.path)
+            return self.resolve(attr, Context(target.module, None, position(10 ** 7, 0), True,
+                                              depth=ctx.depth + 1))
+        return None
+
+    def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
+        """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes."""
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, LoopItem):
+                return self.item_path(resolved, ctx)
+            if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+                inner, inner_ctx = resolved
+                inner_ctx.depth = max(inner_ctx.depth, ctx.depth + 1)
+                return self.path_of(inner, inner_ctx) or node.value
+            return node.value
+        if isinstance(node, cst.Attribute):
+            base = self.path_of(node.value, ctx)
+            return f"{base}.{node.attr.value}" if base else None
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            base = self.path_of(node.value, ctx)
+            if base and isinstance(index, cst.Index):
+                key = literal_value(index.value)
+                return f"{base}.{key}" if key is not None else base
+            return base
+        if isinstance(node, cst.Call):
+            return self.path_of(node.func, ctx)
+        return None
+
+    def text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        if isinstance(node, HoleItem):
+            return [node.hole]
+        if ctx.depth > MAX_DEPTH:
+            return [self.hole(node, ctx)]
+        if isinstance(node, cst.SimpleString):
+            value = node.evaluated_value
+            text = value if isinstance(value, str) else value.decode("utf-8", "replace")
+            span = ctx.module.span(node)
+            opening = len(node.prefix) + len(node.quote)
+            return [Text(text, Span(span.path, span.line, span.column + opening, span.end_line,
+                                    span.end_column))]
+        if isinstance(node, cst.ConcatenatedString):
+            return self.text(node.left, ctx) + self.text(node.right, ctx)
+        if isinstance(node, cst.FormattedString):
+            return self._fstring(node, ctx)
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return [Text(node.value, ctx.module.span(node))]
+        if isinstance(node, cst.Name):
+            return self._name(node, ctx)
+        if isinstance(node, cst.BinaryOperation):
+            if isinstance(node.operator, cst.Add):
+                return self.text(node.left, ctx) + self.text(node.right, ctx)
+            if isinstance(node.operator, cst.Modulo):
+                return self._percent(node, ctx)
+            if isinstance(node.operator, cst.Multiply):
+                repeated = self._repeat(node, ctx)
+                if repeated is not None:
+                    return repeated
+        if isinstance(node, cst.Call):
+            return self._call(node, ctx)
+        if isinstance(node, (cst.Attribute, cst.Subscript)):
+            return self._attribute(node, ctx)
+        if isinstance(node, cst.Await):
+            return self.text(node.expression, ctx)
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            # Built item by item from what it iterates: it varies as that does.
+            path = self.item_path(LoopItem(node.for_in.iter, ctx), ctx)
+            return [self.hole(node, ctx, path, kind="loop")]
+        if isinstance(node, cst.IfExp):
+            test = self._deps_hole(node.test, ctx)
+            return [Hole("branch", test.expr, ctx.module.span(node), test.deps, test.scope)]
+        return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _as_day(self, segment: Seg) -> Seg:
+        """A clock value formatted to the day (`%Y-%m-%d`) changes once a day."""
+        if isinstance(segment, Hole) and segment.scope.varies_like > Scope.DAY:
+            path = segment.deps[0]
+            if path in self.scopes:
+                self.scopes[path] = Scope.DAY
+            return Hole(segment.kind, segment.expr, segment.span, segment.deps, Scope.DAY)
+        return segment
+
+    def _deps_hole(self, node: cst.BaseExpression, ctx: Context) -> Hole:
+        segments = self.text(node, ctx)
+        holes = [s for s in segments if isinstance(s, Hole)]
+        if not holes:
+            return self.hole(node, ctx, scope=Scope.STATIC)
+        return max(holes, key=lambda h: int(h.scope))
+
+    def _name(self, node: cst.Name | cst.Attribute, ctx: Context,
+              resolved: Resolved = None) -> list[Seg]:
+        name = node.value if isinstance(node, cst.Name) else dotted_name(node)
+        if resolved is None:
+            resolved = self.resolve(name, ctx)
+        if isinstance(resolved, Parts):
+            return self._parts_text(resolved, node, ctx)
+        if isinstance(resolved, LoopItem):
+            return [self.hole(node, ctx, self.item_path(resolved, ctx))]
+        if isinstance(resolved, tuple):
+            value, value_ctx = resolved
+            segments = self.text(value, deeper(value_ctx, ctx))
+            if len(segments) == 1 and isinstance(segments[0], Hole) and \
+                    type(segments[0]) is Hole:
+                # An opaque value (a header, a clock reading, a parameter) is reported where
+                # it is put into the prompt, under the name the code uses for it; a value
+                # nothing else classifies is classified by that name (`memory = …`).
+                inner = segments[0]
+                if inner.scope is Scope.UNKNOWN and self.scope_of(name) is not Scope.UNKNOWN:
+                    return [Hole(inner.kind, shorten(ctx.module.source(node)),
+                                 ctx.module.span(node), (name,), self.scope_of(name))]
+                return [Hole(inner.kind, shorten(ctx.module.source(node)),
+                             ctx.module.span(node), inner.deps, inner.scope)]
+            return segments
+        return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
+
+    def item_path(self, item: LoopItem, ctx: Context) -> str:
+        """The value path of a loop variable, scoped as what it iterates over: items of a
+        constant list are constant, items picked at random change per request (PFX011)."""
+        at = deeper(item.ctx, ctx)
+        iterable = item.iterable
+        span = at.module.span(iterable)
+        source = iter_root(iter_source(iterable), at)
+        base = source.value if isinstance(source, cst.Name) else \
+            self.path_of(source, at) or "item"
+        path = f"{base}.item@{span.path}:{span.line}:{span.column}"
+        if path in self.scopes:
+            return path
+        self.scopes[path] = Scope.UNKNOWN  # while its iterable is read (cycles end here)
+        random = self._random_pick(iterable, at)
+        if random is not None:
+            self.note("PFX011", random, f"'{shorten(at.module.source(iterable))}' is picked or "
+                      "shuffled at random on every request; send examples in a fixed order")
+            scope = Scope.REQUEST
+        elif at.import_time:
+            scope = Scope.DEPLOY
+        else:
+            holes = [s for s in self.text(iter_root(iterable, at), at) if isinstance(s, Hole)]
+            scope = max((h.scope for h in holes), key=lambda s: int(s.varies_like),
+                        default=Scope.STATIC)
+            if holes and all(h.scope is Scope.UNKNOWN for h in holes) and \
+                    self.scope_of(base) is not Scope.UNKNOWN:
+                scope = self.scope_of(base)
+        self.scopes[path] = scope
+        return path
+
+    def _random_pick(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
+        """Where an iterable was shuffled or sampled at random, following names."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
+            shuffled = self.shuffled(node, ctx)
+            if shuffled is not None:
+                return shuffled
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+            depth += 1
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
+            return ctx.module.span(node)
+        return None
+
+    def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
+        """Text built by statements (`s = …; s += …`); a list used as text is one hole."""
+        out: list[Seg] = []
+        for op, value, at in resolved.parts:
+            if op == "branch":
+                out.append(value)
+            elif op in ("=", "+=") and value is not None:
+                out.extend(self.text(value, deeper(at, ctx)))
+            else:
+                return [self.hole(node, ctx, self.path_of(node, ctx))]
+        return out
+
+    def _attribute(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        base = node.value
+        if isinstance(node, cst.Attribute):
+            resolved = self.attribute_value(node, ctx)
+            if resolved is not None and resolved != "param":
+                return self._name(node, ctx, resolved)
+            if isinstance(base, cst.Name) and isinstance(self.resolve(base.value, ctx), tuple):
+                # `now.day` of `now = datetime.now()`: a part of a value changes with it
+                # (a calendar part of a clock reading, once a day).
+                inner = self.text(base, ctx)
+                if len(inner) == 1 and isinstance(inner[0], Hole) and \
+                        inner[0].deps[0] in self.scopes:
+                    hole = Hole(inner[0].kind, shorten(ctx.module.source(node)),
+                                ctx.module.span(node), inner[0].deps, inner[0].scope)
+                    return [self._as_day(hole) if node.attr.value in CALENDAR_PARTS
+                            else hole]
+        if isinstance(base, cst.Call):
+            # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
+            inner = self.text(base, ctx)
+            if len(inner) == 1 and isinstance(inner[0], Hole):
+                return [Hole(inner[0].kind, shorten(ctx.module.source(node)),
+                             ctx.module.span(node), inner[0].deps, inner[0].scope)]
+        return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def shuffled(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
+        """Where a name was shuffled in place (`random.shuffle(examples)`) before this use."""
+        if not isinstance(node, cst.Name):
+            return None
+        entry = ctx.module.shuffled.get(id(ctx.function) if ctx.function else 0, {}).get(node.value)
+        return entry[1] if entry is not None and entry[0] < ctx.line else None
+
+    def sequence(self, node: cst.BaseExpression, ctx: Context,
+                 ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """The elements of a literal list/tuple (following names), or None."""
+        if isinstance(node, (cst.List, cst.Tuple)):
+            out: list[tuple[cst.BaseExpression, Context]] = []
+            for element in node.elements:
+                if isinstance(element, cst.StarredElement):
+                    inner = self.sequence(element.value, ctx)
+                    # Unknown contents stand as one opaque item (`*history`, shuffled examples).
+                    out.extend(inner if inner is not None else [(element.value, ctx)])
+                else:
+                    out.append((element.value, ctx))
+            return out
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            if self.shuffled(node, ctx) is not None:
+                return None
+            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
+                else self.attribute_value(node, ctx)
+            if isinstance(resolved, tuple):
+                return self.sequence(resolved[0], deeper(resolved[1], ctx))
+            if isinstance(resolved, Parts):
+                return self._parts_sequence(resolved, ctx)
+        if isinstance(node, cst.Subscript) and is_slice_copy(node):
+            return self.sequence(node.value, ctx)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
+            return None if left is None or right is None else left + right
+        if isinstance(node, cst.Call) and len(node.args) == 1 and \
+                ctx.module.qualname(node.func) == "builtins.sorted":
+            return self._sorted_constants(node.args[0].value, ctx)
+        if isinstance(node, cst.Call):
+            found = self._function_of(node, ctx)
+            if found is not None:  # `messages=build_messages(ticket)`: the list it returns
+                function, module = found
+                returns = return_statements(function)
+                if returns:
+                    call_ctx = self._call_context(function, module, node, ctx)
+                    last = returns[-1]
+                    return self.sequence(last.value, Context(
+                        module, function, module.pos(last), call_ctx.import_time,
+                        call_ctx.bindings, call_ctx.depth, module.arms(last)))
+        return None
+
+    def _parts_sequence(self, resolved: Parts, ctx: Context,
+                        ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """A list built by statements: `=`, `+=`/`extend` and `append`/`insert(0, …)`;
+        contents not known statically stand as one opaque item."""
+        out: list = []
+        for op, value, at in resolved.parts:
+            at = deeper(at, ctx)
+            if op in ("=", "+=", "extend"):
+                items = self.sequence(value, at) if value is not None else None
+                if items is None and op == "=" and not isinstance(value, HoleItem):
+                    return None
+                out.extend(items if items is not None else [(value, at)])
+            elif op == "append":
+                out.append((value, at))
+            elif op == "insert0":
+                out.insert(0, (value, at))
+            else:
+                return None
+        return out
+
+    def _sorted_constants(self, node: cst.BaseExpression, ctx: Context,
+                          ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """`sorted(LABELS)` of a literal set or list of strings: its items, in sorted order."""
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+                return self._sorted_constants(resolved[0], deeper(resolved[1], ctx))
+            return None
+        if not isinstance(node, (cst.Set, cst.List, cst.Tuple)):
+            return None
+        items = [(e.value, ctx) for e in node.elements if isinstance(e, cst.Element)]
+        values = [literal_value(value) for value, _ in items]
+        if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
+            return None
+        return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
+
+    def _helper(self, node: cst.Call, ctx: Context) -> list[Seg] | None:
+        """A call of a function or method of the project, evaluated at the call site with
+        the arguments' values; several returns under a volatile test are a branch."""
+        found = self._function_of(node, ctx)
+        if found is None:
+            return None
+        function, module = found
+        returns = return_statements(function)
+        if not returns:
+            return None
+        call_ctx = self._call_context(function, module, node, ctx)
+        last = returns[-1]
+        for early in returns[:-1]:
+            at = Context(module, function, module.pos(early), call_ctx.import_time,
+                         call_ctx.bindings, call_ctx.depth, module.arms(early))
+            for if_id, _ in sorted(at.arms):
+                test_node = module.ifs.get(if_id)
+                if test_node is None:
+                    continue
+                hole = self._deps_hole(test_node.test, at)
+                if hole.scope.varies_like >= Scope.DAY:
+                    return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
+        at = Context(module, function, module.pos(last), call_ctx.import_time,
+                     call_ctx.bindings, call_ctx.depth, module.arms(last))
+        return self.text(last.value, at)
+
+    def _function_of(self, node: cst.Call, ctx: Context,
+                     ) -> tuple[cst.FunctionDef, Module] | None:
+        """The project function or method a call runs: a module function (local or
+        imported), `module.function`, or `self.method` (through project base classes)."""
+        if ctx.depth >= MAX_DEPTH:
+            return None
+        func = node.func
+        module = ctx.module
+        if isinstance(func, cst.Name):
+            if func.value in module.functions:
+                return module.functions[func.value], module
+            if func.value in module.imports:
+                origin, attr = module.imports[func.value]
+                other = self.load_module(origin, module.path) if attr else None
+                if other is not None and attr in other.functions:
+                    self.files.add(other.path)
+                    return other.functions[attr], other
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
+                dotted_name(func.value.func) == "super":
+            info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+            for base_name in info.bases if info is not None else ():
+                found = self._class(base_name, module)
+                method = self._method(found[0], found[1], func.attr.value, 1) \
+                    if found is not None else None
+                if method is not None:
+                    return method
+            return None
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return None
+        name, attr = func.value.value, func.attr.value
+        params = param_names(ctx.function)
+        info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+        if info is not None and params and params[0] == name:
+            return self._method(info, module, attr, 0)
+        target = self.resolve(name, ctx)
+        if isinstance(target, ModuleRef) and attr in target.module.functions:
+            self.files.add(target.module.path)
+            return target.module.functions[attr], target.module
+        return None
+
+    def _method(self, info: ClassInfo, module: Module, name: str,
+                depth: int) -> tuple[cst.FunctionDef, Module] | None:
+        if name in info.methods:
+            return info.methods[name], module
+        for base_name in info.bases:
+            found = self._class(base_name, module)
+            if found is not None and depth < 6:
+                method = self._method(found[0], found[1], name, depth + 1)
+                if method is not None:
+                    return method
+        return None
+
+    def _call_context(self, function: cst.FunctionDef, module: Module, node: cst.Call,
+                      ctx: Context) -> Context:
+        bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
+        params = list(function.params.params)
+        if module.owner.get(id(function)) is not None and isinstance(node.func, cst.Attribute):
+            params = params[1:]  # `self` is bound by the call
+        for index, arg in enumerate(node.args):
+            if arg.keyword is not None:
+                bindings[arg.keyword.value] = (arg.value, ctx)
+            elif index < len(params) and not arg.star:
+                bindings[params[index].name.value] = (arg.value, ctx)
+        star_kwarg = function.params.star_kwarg
+        spread = next((a.value for a in node.args if a.star == "**"), None)
+        if isinstance(star_kwarg, cst.Param) and spread is not None:
+            bindings[star_kwarg.name.value] = (spread, ctx)  # `**values` is the caller's dict
+        for param in (*params, *function.params.kwonly_params):
+            if param.name.value not in bindings and param.default is not None:
+                bindings[param.name.value] = (param.default, Context(module, None, 0, True,
+                                                                     depth=ctx.depth + 1))
+        end = position(module.positions[function].end.line + 1, 0)
+        return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)
+

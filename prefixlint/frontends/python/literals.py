@@ -1,0 +1,200 @@
+"""Pure helpers over libcst nodes and prompt segments: literals, names, returns, iteration
+sources, and text transforms that keep holes in place. Nothing here resolves a name."""
+
+from __future__ import annotations
+
+import codecs
+from typing import Callable, Iterable
+
+import libcst as cst
+
+from ...ir import Hole, Span, Text
+from .values import Context, Seg
+
+MAX_DEPTH = 12
+
+
+def param_names(function: cst.FunctionDef | None) -> list[str]:
+    if function is None:
+        return []
+    params = function.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params,
+                                     *params.kwonly_params)]
+    for extra in (params.star_arg, params.star_kwarg):
+        if isinstance(extra, cst.Param):
+            names.append(extra.name.value)
+    return names
+
+
+def dotted_name(node: cst.CSTNode) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{dotted_name(node.value)}.{node.attr.value}"
+    if isinstance(node, cst.Call):
+        return dotted_name(node.func)
+    return ""
+
+
+def deeper(target: Context, source: Context) -> Context:
+    target.depth = max(target.depth, source.depth + 1)
+    return target
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def unescape(text: str) -> str:
+    try:
+        return codecs.decode(text.encode("latin-1", "backslashreplace"), "unicode_escape")
+    except (UnicodeDecodeError, ValueError):
+        return text
+
+
+def spec_text(spec) -> str:
+    if not spec:
+        return ""
+    return "".join(p.value for p in spec if isinstance(p, cst.FormattedStringText))
+
+
+def format_constant(value: str, spec: str, conversion: str | None) -> str:
+    if conversion == "r":
+        value = repr(value)
+    try:
+        return format(value, spec)
+    except ValueError:
+        return value
+
+
+def literal_value(node: cst.BaseExpression | None) -> object | None:
+    if node is None:
+        return None
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    if isinstance(node, cst.ConcatenatedString):
+        left, right = literal_value(node.left), literal_value(node.right)
+        return left + right if isinstance(left, str) and isinstance(right, str) else None
+    if isinstance(node, cst.Integer):
+        return int(node.value, 0)
+    if isinstance(node, cst.Float):
+        return float(node.value)
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return node.value == "True"
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        value = literal_value(node.expression)
+        return -value if isinstance(value, (int, float)) else None
+    return None
+
+
+def dict_items(node: cst.Dict) -> dict[str, cst.BaseExpression]:
+    return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
+            for k in [literal_value(e.key)] if isinstance(k, str)}
+
+
+def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
+    """The function's own `return value` statements, in source order."""
+    found = [node for node in walk_body(function.body)
+             if isinstance(node, cst.Return) and node.value is not None]
+    return found
+
+
+def return_value(function: cst.FunctionDef) -> cst.BaseExpression | None:
+    returns = return_statements(function)
+    return returns[-1].value if returns else None
+
+
+def is_slice_copy(node: cst.Subscript) -> bool:
+    """`EXAMPLES[:]`: a slice copy of the whole sequence."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return False
+    piece = node.slice[0].slice
+    return piece.lower is None and piece.upper is None and piece.step is None
+
+
+def walk_body(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for child in reversed(current.children):
+            if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                stack.append(child)
+
+
+def iter_root(node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression:
+    """What an iteration really reads: `EXAMPLES` in `EXAMPLES[:4]`, `sorted(EXAMPLES)`,
+    `enumerate(EXAMPLES)` or `catalog.items()`."""
+    for _ in range(MAX_DEPTH):
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Call) and node.args and ctx.module.qualname(node.func) in (
+                "builtins.sorted", "builtins.list", "builtins.tuple", "builtins.reversed",
+                "builtins.enumerate"):
+            node = node.args[0].value
+        elif isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in ("items", "values", "keys"):
+            node = node.func.value
+        else:
+            break
+    return node
+
+
+def iter_source(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
+        return node.for_in.iter
+    return node
+
+
+def transform_text(segments: list[Seg], function: Callable[[str], str]) -> list[Seg]:
+    """Apply a text function (dedent, cleandoc, strip) across holes, keeping them in place."""
+    holes = [s for s in segments if isinstance(s, Hole)]
+    if len(holes) > 6000:
+        return segments
+    joined = "".join(s.text if isinstance(s, Text) else chr(0xE000 + holes.index(s))
+                     for s in segments)
+    result = function(joined)
+    out: list[Seg] = []
+    buffer = ""
+    for char in result:
+        code = ord(char)
+        if 0xE000 <= code < 0xE000 + len(holes):
+            if buffer:
+                out.append(Text(buffer, None))
+                buffer = ""
+            out.append(holes[code - 0xE000])
+        else:
+            buffer += char
+    if buffer:
+        out.append(Text(buffer, None))
+    return out
+
+
+def find_placeholder(template: list[Seg], fmt: str, field_name: str,
+                      start: int) -> tuple[Span | None, int]:
+    """Where `{field}` sits in the source: inside the literal whose text holds it."""
+    needle = "{" + field_name
+    offset = fmt.find(needle, start)
+    if offset < 0:
+        return None, start
+    return offset_span(template, offset, len(needle) + 1), offset + len(needle)
+
+
+def offset_span(template: list[Seg], offset: int, length: int) -> Span | None:
+    """The source span of `length` characters at `offset` of the text of `template`."""
+    position = 0
+    for segment in template:
+        size = len(segment.text)
+        if position <= offset < position + size:
+            origin = segment.span
+            if origin is None:
+                return None
+            before = segment.text[: offset - position]
+            line = origin.line + before.count("\n")
+            column = (len(before) - before.rfind("\n")) if "\n" in before \
+                else origin.column + len(before)
+            return Span(origin.path, line, column, line, column + length)
+        position += size
+    return None
+

@@ -1,0 +1,476 @@
+"""What string operations and library calls do to prompt text: f-strings, `.format`,
+`%`, `join`, `string.Template`, `json.dumps`, repetition, and reads of template files. A
+mixin of the interpreter: these methods call back into `text`, `resolve` and `hole`."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import string
+import textwrap
+from typing import TYPE_CHECKING, Iterable
+
+import libcst as cst
+
+from ...ir import Hole, Scope, Text
+from .literals import (MAX_DEPTH, deeper, dict_items, find_placeholder, format_constant, iter_source,
+                       literal_value, offset_span, shorten, spec_text, transform_text, unescape)
+from .sources import date_only, source_scope
+from .values import Context, Parts, Seg
+
+if TYPE_CHECKING:
+    from .interpreter import Lowerer
+
+PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
+DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
+DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
+                           "tomllib.load", "tomli.load", "toml.load", "csv.reader",
+                           "csv.DictReader"})
+
+
+class StringOps:
+    """String and library-call semantics of the interpreter (see `interpreter.Lowerer`)."""
+
+    def _repeat(self, node: cst.BinaryOperation, ctx: Context) -> list[Seg] | None:
+        """`"=" * 40`: constant text repeated a constant number of times."""
+        for text_side, count_side in ((node.left, node.right), (node.right, node.left)):
+            count = self.json_value(count_side, ctx)
+            if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 10_000:
+                segments = self.text(text_side, ctx)
+                if segments and all(isinstance(s, Text) for s in segments):
+                    text = "".join(s.text for s in segments)
+                    if len(text) * count <= 1_000_000:
+                        return [Text(text * count, ctx.module.span(node))]
+        return None
+
+    def _fstring(self, node: cst.FormattedString, ctx: Context) -> list[Seg]:
+        out: list[Seg] = []
+        raw = "r" in node.prefix.lower()
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                text = part.value.replace("{{", "{").replace("}}", "}")
+                if not raw:
+                    text = unescape(text)
+                out.append(Text(text, ctx.module.span(part)))
+                continue
+            spec = spec_text(part.format_spec)
+            inner = self.text(part.expression, ctx)
+            if spec and date_only(spec):
+                inner = [self._as_day(s) for s in inner]
+            if all(isinstance(s, Text) for s in inner) and not spec and part.conversion is None:
+                out.extend(inner)
+            elif all(isinstance(s, Text) for s in inner):
+                out.append(Text(format_constant("".join(s.text for s in inner), spec,
+                                                 part.conversion), ctx.module.span(part)))
+            else:
+                out.extend(inner)
+        return out
+
+    def _percent(self, node: cst.BinaryOperation, ctx: Context) -> list[Seg]:
+        template = self.text(node.left, ctx)
+        if not all(isinstance(s, Text) for s in template):
+            return template + [self.hole(node.right, ctx, self.path_of(node.right, ctx))]
+        fmt = "".join(s.text for s in template)
+        right = node.right
+        positional = list(right.elements) if isinstance(right, cst.Tuple) else [right]
+        keyed = dict_items(right) if isinstance(right, cst.Dict) else {}
+        out: list[Seg] = []
+        position = 0
+        index = 0
+        for match in PERCENT.finditer(fmt):
+            out.append(Text(fmt[position:match.start()], None))
+            position = match.end()
+            if match.group(0) == "%%":
+                out.append(Text("%", None))
+                continue
+            if match.group(1) and match.group(1) in keyed:
+                out.extend(self.text(keyed[match.group(1)], ctx))
+            elif not keyed and index < len(positional):
+                element = positional[index]
+                value = element.value if isinstance(element, cst.Element) else element
+                out.extend(self.text(value, ctx))
+                index += 1
+            else:
+                out.append(self.hole(right, ctx, self.path_of(right, ctx)))
+        out.append(Text(fmt[position:], None))
+        return [s for s in out if not (isinstance(s, Text) and not s.text)]
+
+    def _call(self, node: cst.Call, ctx: Context) -> list[Seg]:
+        qualified = ctx.module.qualname(node.func) or ""
+        func = node.func
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        scope = source_scope(qualified, self.sources)
+        if scope is not None:
+            return [self.hole(node, ctx, qualified + "()", scope)]
+        if qualified in DATA_LOADERS:  # data the project ships, read at run time
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        if method == "strftime" and isinstance(func, cst.Attribute):
+            base = self.text(func.value, ctx)
+            fmt = literal_value(node.args[0].value) if node.args else None
+            if isinstance(fmt, str) and date_only(fmt):
+                return [self._as_day(s) for s in base]
+            return base
+        if method == "format" and isinstance(func, cst.Attribute):
+            return self._format(func.value, node.args, ctx)
+        if method in ("substitute", "safe_substitute") and isinstance(func, cst.Attribute):
+            substituted = self._substitute(func.value, node.args, ctx)
+            if substituted is not None:
+                return substituted
+        if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
+            return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
+        if self.linker is not None and isinstance(func, cst.Attribute):
+            linked = self._linked(node, func, method, ctx)
+            if linked is not None:
+                return linked
+        if method == "join" and isinstance(func, cst.Attribute) and node.args:
+            return self._join(func.value, node.args[0].value, ctx)
+        if qualified in ("textwrap.dedent", "inspect.cleandoc") and node.args:
+            transform = textwrap.dedent if qualified == "textwrap.dedent" else inspect.cleandoc
+            return transform_text(self.text(node.args[0].value, ctx), transform)
+        if method in ("strip", "lstrip", "rstrip") and isinstance(func, cst.Attribute):
+            return transform_text(self.text(func.value, ctx), getattr(str, method))
+        if qualified in ("builtins.str",) and node.args:
+            return self._stringify(node.args[0].value, ctx, node)
+        if qualified == "builtins.repr" and node.args:
+            return self._stringify(node.args[0].value, ctx, node)
+        if qualified == "json.dumps" and node.args:
+            return self._dumps(node, ctx)
+        helper = self._helper(node, ctx)
+        if helper is not None:
+            return helper
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
+            # A method on a clock reading or an id (`date.today().isoformat()`) changes
+            # exactly as often as the value it is called on.
+            base = self.text(func.value, ctx)
+            if len(base) == 1 and isinstance(base[0], Hole) and \
+                    base[0].scope is not Scope.UNKNOWN:
+                return [Hole(base[0].kind, shorten(ctx.module.source(node)),
+                             ctx.module.span(node), base[0].deps, base[0].scope)]
+        # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
+        # values is named (and scoped) by the most volatile of them.
+        arguments = [p for a in node.args if not a.star and not isinstance(a.value, cst.Call)
+                     for p in [self.path_of(a.value, ctx)] if p]
+        classified = [p for p in arguments if self.scope_of(p) is not Scope.UNKNOWN]
+        if classified:
+            return [self.hole(node, ctx, max(classified, key=lambda p: (
+                int(self.scope_of(p).varies_like), -classified.index(p))))]
+        return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
+        """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
+        with the scopes of the values passed."""
+        template, template_ctx = receiver, ctx
+        for _ in range(MAX_DEPTH):
+            if not isinstance(template, cst.Name):
+                break
+            resolved = self.resolve(template.value, template_ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            template, template_ctx = resolved
+        if not (isinstance(template, cst.Call) and template.args and
+                template_ctx.module.qualname(template.func) == "string.Template"):
+            return None
+        segments = self.text(template.args[0].value, template_ctx)
+        if not all(isinstance(s, Text) for s in segments):
+            return None
+        text = "".join(s.text for s in segments)
+        args = list(args)
+        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        mapping = next((a.value for a in args if a.keyword is None), None)
+        if isinstance(mapping, cst.Dict):
+            keywords.update(dict_items(mapping))
+            mapping = None
+        out: list[Seg] = []
+        position = 0
+        for match in DOLLAR.finditer(text):
+            out.append(Text(text[position:match.start()], None))
+            position = match.end()
+            name = match.group(1) or match.group(2)
+            if name is None:
+                out.append(Text("$", None))
+                continue
+            span = offset_span(segments, match.start(), len(match.group(0)))
+            if name in keywords:
+                found = self.text(keywords[name], ctx)
+                out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope)
+                           if isinstance(h, Hole) and span is not None else h for h in found)
+            else:
+                base = self.path_of(mapping, ctx) if mapping is not None else None
+                path = f"{base}.{name}" if base else name
+                out.append(Hole("value", match.group(0), span or ctx.module.span(receiver),
+                                (path,), self.scope_for(path)))
+        out.append(Text(text[position:], None))
+        return [s for s in out if not (isinstance(s, Text) and not s.text)]
+
+    def _linked(self, node: cst.Call, func: cst.Attribute, method: str,
+                ctx: Context) -> list[Seg] | None:
+        """Text read from a template file of the project, or a Jinja template file rendered
+        with the call's values; a file read that cannot be located is a deploy value."""
+        linker = self.linker
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        path = None
+        if method == "read" and not args:
+            path = linker.opened(self, func.value, ctx)
+            if path is None and linker.opened_call(self, func.value, ctx):
+                return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        elif method == "read_text":
+            path = linker.path(self, func.value, ctx)
+            if path is None:
+                return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        elif method == "from_file" and args:
+            path = linker.path(self, args[0], ctx)
+        elif method == "render":
+            files = linker.template_file(self, func.value, ctx)
+            if not files:
+                source = self._template_source(func.value, ctx)
+                files = [source] if source else []
+            if files:
+                self.variants = max(self.variants, len(files))
+                name = files[min(self.variant, len(files) - 1)]
+                embed = linker.embed(name, node.args, self, ctx, ctx.module.span(node))
+                if embed is not None:
+                    self.files.update(embed.renderer.inner.workspace.load(name))
+                    return [embed]
+            return None
+        if path is None:
+            return None
+        self.files.add(path)
+        return linker.text(path)
+
+    def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
+        """The file behind `Template(open(p).read())` or `env.from_string(Path(p)
+        .read_text())`, following names."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+            depth += 1
+        if not isinstance(node, cst.Call) or not node.args:
+            return None
+        qualified = ctx.module.qualname(node.func) or ""
+        is_template = qualified == "jinja2.Template" or (
+            isinstance(node.func, cst.Attribute) and node.func.attr.value == "from_string")
+        if not is_template:
+            return None
+        segments = self.text(node.args[0].value, ctx)
+        if len(segments) == 1 and isinstance(segments[0], Text) and segments[0].span \
+                and segments[0].span.line == 1 and segments[0].span.column == 1 \
+                and not segments[0].span.path.endswith(".py"):
+            return segments[0].span.path
+        return None
+
+    def _stringify(self, value: cst.BaseExpression, ctx: Context, call: cst.Call) -> list[Seg]:
+        if is_set(value, ctx, self):
+            self.note("PFX010", ctx.module.span(call),
+                      "a set is turned into prompt text: its order changes from process to "
+                      "process (PYTHONHASHSEED)")
+        return self.text(value, ctx)
+
+    def _dumps(self, node: cst.Call, ctx: Context) -> list[Seg]:
+        value = node.args[0].value
+        sort_keys = any(a.keyword is not None and a.keyword.value == "sort_keys"
+                        and isinstance(a.value, cst.Name) and a.value.value == "True"
+                        for a in node.args)
+        constant = self.json_value(value, ctx)
+        if constant is not None:
+            try:
+                kwargs = {a.keyword.value: literal_value(a.value) for a in node.args[1:]
+                          if a.keyword is not None and literal_value(a.value) is not None}
+                return [Text(json.dumps(constant, **kwargs), ctx.module.span(node))]
+            except (TypeError, ValueError):
+                pass
+        if not sort_keys:
+            args = list(node.args)
+            args[-1] = args[-1].with_changes(comma=cst.Comma(
+                whitespace_after=cst.SimpleWhitespace(" ")))
+            args.append(cst.Arg(cst.Name("True"), keyword=cst.Name("sort_keys"),
+                                equal=cst.AssignEqual(cst.SimpleWhitespace(""),
+                                                      cst.SimpleWhitespace(""))))
+            fixed = ctx.module.tree.code_for_node(node.with_changes(args=args))
+            self.note("PFX010", ctx.module.span(node),
+                      f"'{shorten(ctx.module.source(node))}' serializes data whose key order "
+                      "is not fixed; pass sort_keys=True", (ctx.module.span(node), fixed))
+        return [self.hole(node, ctx, self.path_of(value, ctx))]
+
+    def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
+                ctx: Context) -> list[Seg]:
+        template = self.text(receiver, ctx)
+        args = list(args)
+        if not all(isinstance(s, Text) for s in template):
+            # Text not known here, formatted with known values: one hole that varies as
+            # the most volatile of them.
+            holes = [h for s in template if isinstance(s, Hole) for h in (s,)]
+            for arg in args:
+                holes.extend(h for h in self.text(arg.value, ctx) if isinstance(h, Hole))
+            return [max(holes, key=lambda h: int(h.scope.varies_like))]
+        positional = [a.value for a in args if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        mappings = [a.value for a in args if a.star == "**"]
+        for mapping in mappings:
+            if isinstance(mapping, cst.Dict):
+                keywords.update(dict_items(mapping))
+        fmt = "".join(s.text for s in template)
+        out: list[Seg] = []
+        auto = 0
+        try:
+            parsed = list(string.Formatter().parse(fmt))
+        except ValueError:
+            return [self.hole(receiver, ctx)]
+        search_from = 0
+        for literal, field_name, _spec, _conversion in parsed:
+            if literal:
+                out.append(Text(literal, None))
+            if field_name is None:
+                continue
+            root, _, rest = field_name.partition(".")
+            root = root.split("[", 1)[0]
+            if root == "" or root.isdigit():
+                number = auto if root == "" else int(root)
+                auto += root == ""
+                value = positional[number] if number < len(positional) else None
+            else:
+                value = keywords.get(root)
+            placeholder_span, search_from = find_placeholder(template, fmt, field_name,
+                                                              search_from)
+            if value is None:
+                mapping = mappings[0] if mappings else None
+                base = self.path_of(mapping, ctx) if mapping is not None else None
+                path = f"{base}.{root}" if base else root
+                out.append(Hole("value", "{" + field_name + "}", placeholder_span or
+                                ctx.module.span(receiver), (path,), self.scope_of(path)))
+                continue
+            segments = self.text(value, ctx)
+            if rest and segments and isinstance(segments[0], Hole):
+                segments = [self.hole(value, ctx, f"{self.path_of(value, ctx)}.{rest}")]
+            for segment in segments:
+                if isinstance(segment, Hole) and placeholder_span is not None:
+                    # Reported at the placeholder in the constant, scoped by the argument.
+                    segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
+                                   segment.deps, segment.scope)
+                out.append(segment)
+        return out
+
+    def _join(self, separator: cst.BaseExpression, iterable: cst.BaseExpression,
+              ctx: Context) -> list[Seg]:
+        sep = self.text(separator, ctx)
+        items = self.sequence(iterable, ctx)
+        if items is None:
+            if is_set(iterable, ctx, self) or iterates_set(iterable, ctx, self):
+                self.note("PFX010", ctx.module.span(iterable),
+                          "a set is joined into prompt text: its order changes from process "
+                          "to process (PYTHONHASHSEED); sort it first",
+                          (ctx.module.span(iterable),
+                           f"sorted({ctx.module.tree.code_for_node(iterable)})"))
+                source = iter_source(iterable)
+                constant = isinstance(source, cst.Name) and \
+                    isinstance(self.resolve(source.value, ctx), tuple)
+                if constant:  # fixed content, order fixed per process: PFX010 says it all
+                    return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
+            if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) and \
+                    self._random_pick(iterable.for_in.iter, ctx) is not None:
+                return self.text(iterable, ctx)  # a shuffled copy: PFX011 at the shuffle
+            return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
+                              kind="loop")]
+        out: list[Seg] = []
+        for index, item in enumerate(items):
+            if index:
+                out.extend(sep)
+            out.extend(self.text(item[0], item[1]))
+        return out
+
+    def json_value(self, node: cst.BaseExpression, ctx: Context) -> object | None:
+        """A literal value (following names) as Python data, or None when not constant."""
+        literal = literal_value(node)
+        if literal is not None or isinstance(node, cst.Name) and node.value == "None":
+            return literal
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self.json_value(resolved[0], deeper(resolved[1], ctx))
+            if isinstance(resolved, Parts):
+                items = self._parts_sequence(resolved, ctx)
+                values = [self.json_value(n, c) for n, c in items] if items is not None else []
+                return values if items is not None and None not in values else None
+            return None
+        if isinstance(node, (cst.List, cst.Tuple)):
+            items = [self.json_value(e.value, ctx) for e in node.elements
+                     if not isinstance(e, cst.StarredElement)]
+            if len(items) != len(node.elements) or any(i is None for i in items):
+                return None
+            return items
+        if isinstance(node, cst.Dict):
+            out = {}
+            for element in node.elements:
+                if not isinstance(element, cst.DictElement):
+                    return None
+                key, value = literal_value(element.key), self.json_value(element.value, ctx)
+                if not isinstance(key, str) or value is None:
+                    return None
+                out[key] = value
+            return out
+        segments = self.text(node, ctx) if isinstance(node, (cst.FormattedString,
+                                                              cst.ConcatenatedString)) else None
+        if segments and all(isinstance(s, Text) for s in segments):
+            return "".join(s.text for s in segments)
+        return None
+
+    def json_text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        """JSON text of a literal structure; strings with holes keep their holes."""
+        constant = self.json_value(node, ctx)
+        if constant is not None:
+            return [Text(json.dumps(constant, ensure_ascii=False), ctx.module.span(node))]
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self.json_text(resolved[0], deeper(resolved[1], ctx))
+            items = self._parts_sequence(resolved, ctx) if isinstance(resolved, Parts) else None
+            if items is not None:
+                out: list[Seg] = [Text("[", None)]
+                for index, (item, item_ctx) in enumerate(items):
+                    out.extend(([Text(", ", None)] if index else []) +
+                               self.json_text(item, item_ctx))
+                return out + [Text("]", None)]
+            return [self.hole(node, ctx, node.value)]
+        if isinstance(node, (cst.List, cst.Tuple)):
+            out: list[Seg] = [Text("[", None)]
+            for index, element in enumerate(node.elements):
+                if index:
+                    out.append(Text(", ", None))
+                out.extend(self.json_text(element.value, ctx))
+            return out + [Text("]", None)]
+        if isinstance(node, cst.Dict):
+            out = [Text("{", None)]
+            for index, element in enumerate(node.elements):
+                if index:
+                    out.append(Text(", ", None))
+                if isinstance(element, cst.DictElement):
+                    key = literal_value(element.key)
+                    out.append(Text(json.dumps(str(key)) + ": ", None))
+                    out.extend(self.json_text(element.value, ctx))
+                else:
+                    out.append(self.hole(element.value, ctx))
+            return out + [Text("}", None)]
+        segments = self.text(node, ctx)
+        return [Text('"', None)] + segments + [Text('"', None)]
+
+
+def is_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
+    if isinstance(node, (cst.Set, cst.SetComp)):
+        return True
+    if isinstance(node, cst.Call):
+        return ctx.module.qualname(node.func) in ("builtins.set", "builtins.frozenset")
+    if isinstance(node, cst.Name):
+        resolved = lowerer.resolve(node.value, ctx)
+        if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+            return is_set(resolved[0], deeper(resolved[1], ctx), lowerer)
+    return False
+
+
+def iterates_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
+    if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
+        return is_set(node.for_in.iter, ctx, lowerer)
+    return False
+

@@ -1,0 +1,84 @@
+"""The abstract values the interpreter works with: what a name holds (one expression, the
+parts several statements built, a module, a loop item), where an expression is read, and
+what rules are told beyond volatile values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
+
+import libcst as cst
+
+from ...ir import Hole, Span, Text
+
+if TYPE_CHECKING:
+    from .module import Module
+
+Seg = Union[Text, Hole]
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something a rule reports beyond a volatile value (PFX010–PFX013)."""
+
+    code: str
+    span: Span
+    message: str
+    block: int = -1
+    fix: tuple[Span, str] | None = None
+
+
+@dataclass(frozen=True)
+class HoleItem:
+    """An item of a sequence known only as a hole (the earlier turns of a conversation)."""
+
+    hole: Hole
+
+
+@dataclass(frozen=True)
+class ModuleRef:
+    """A name bound to a module of the project (`from app import prompts`)."""
+
+    module: "Module"
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A value built by several statements, in order: `(op, expression, context)` with op
+    `=`, `+=`, `append`, `extend`, `insert0`, `opaque` (unknown) or `branch` (a hole)."""
+
+    parts: tuple[tuple[str, object, "Context"], ...]
+
+
+@dataclass(frozen=True)
+class LoopItem:
+    """A loop or comprehension variable: one item of `iterable`, read where it stands."""
+
+    iterable: cst.BaseExpression
+    ctx: "Context"
+
+
+Resolved = Union[tuple, Parts, ModuleRef, LoopItem, str, None]
+
+
+@dataclass
+class Message:
+    """One chat message being built: its role and its content segments."""
+
+    role: str
+    segments: list
+
+
+@dataclass
+class Context:
+    """Where an expression is being lowered: its module, function, position in statement
+    order (`line`, see `python_flow.position`), the `if` arms around it, call bindings."""
+
+    module: Module
+    function: cst.FunctionDef | None
+    line: int
+    import_time: bool = False
+    bindings: dict[str, tuple[cst.BaseExpression, "Context"]] = field(default_factory=dict)
+    depth: int = 0
+    arms: frozenset[tuple[int, int]] = frozenset()
+
