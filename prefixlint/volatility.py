@@ -72,6 +72,7 @@ CATALOGUE: tuple[tuple[str, Scope], ...] = (
     ("time*", Scope.REQUEST),
     ("*_time", Scope.REQUEST),
     ("*_timestamp", Scope.REQUEST),
+    ("*_at", Scope.REQUEST),  # created_at, received_at: timestamps
     ("timestamp", Scope.REQUEST),
     ("datetime", Scope.REQUEST),
     ("*_id", Scope.REQUEST),

@@ -21,6 +21,7 @@ EXPECTED = [
     ("PFX002", "f07_super_call.py", 18, 34),
     ("PFX011", "f08_shuffled_generator.py", 14, 53),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
+    ("PFX001", "prompts/triage.prompt", 1, 77),
     ("PFX002", "prompts/welcome.txt", 3, 36),
 ]
 CLEAN = ["f05_branch_on_deploy.py:15", "f06_repeat_and_copies.py:16"]

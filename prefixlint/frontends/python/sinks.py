@@ -97,6 +97,8 @@ class SinkFinder:
             return _Site(node, "langchain-chat", {"messages": node.args[0].value})
         if chain.endswith("PromptTemplate.from_template") and node.args:
             return _Site(node, "langchain-template", {"template": node.args[0].value})
+        if chain.endswith("PromptTemplate.from_file") and node.args:
+            return _Site(node, "langchain-template", {"template": node})  # the file's text
         if (qualified == "jinja2.Template" or chain.endswith(".from_string")) and node.args:
             if isinstance(node.args[0].value, (cst.SimpleString, cst.ConcatenatedString,
                                                 cst.Name)):

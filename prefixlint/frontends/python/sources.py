@@ -85,7 +85,7 @@ LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion
 
 PREFILTER_WORDS = (r"\.create\(", r"\.stream\(", r"\.parse\(", r"completion\(", "from_messages",
                    "from_template", "SystemMessage", "HumanMessage", r"[\"']role[\"']",
-                   r"from_string\(", r"Template\(", r"prompty\.")
+                   r"from_string\(", r"Template\(", r"prompty\.", r"from_file\(")
 
 
 def prefilter(sinks: tuple[str, ...] = ()) -> re.Pattern[str]:
