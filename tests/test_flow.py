@@ -20,6 +20,8 @@ EXPECTED = [
     ("PFX002", "f04_branch_on_user.py", 11, 8),
     ("PFX002", "f07_super_call.py", 18, 34),
     ("PFX011", "f08_shuffled_generator.py", 14, 53),
+    ("PFX006", "f12_wrapper_call.py", 8, 22),
+    ("PFX002", "f13_params_dict.py", 14, 40),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
     ("PFX002", "prompts/welcome.txt", 3, 36),
@@ -82,3 +84,18 @@ def test_a_string_template_read_from_a_file_points_into_the_file(result):
     assert (finding.span.column, finding.span.end_column) == (36, 50)
     text = _text(result, "f10_string_template_file.py:12")
     assert "on the standard plan" in text  # a constant passed for $plan is text
+
+
+def test_a_prompt_sent_through_a_wrapper_is_measured_at_the_call_with_the_wrappers_tools(result):
+    ids = [m.prompt.id for m in result.measurements]
+    assert "f12_wrapper_call.py:9" in ids and not any(i.startswith("f12_llm.py") for i in ids)
+    text = _text(result, "f12_wrapper_call.py:9")
+    assert text.startswith("<|tools|>\n") and "lookup_order" in text
+    assert text.index("lookup_order") < text.index("Follow the support policy")
+    assert ids.count("f12_wrapper_call.py:9") == 1  # the list it passes is not a second prompt
+
+
+def test_request_parameters_built_as_a_dict_are_read_through_the_spread(result):
+    measurement = next(m for m in result.measurements if m.prompt.id == "f13_params_dict.py:19")
+    assert [b.role for b in measurement.prompt.blocks][:2] == ["system", "messages"]
+    assert any(h.expr == "self.history" for h in measurement.prompt.holes)

@@ -531,6 +531,49 @@ class Lowerer(StringOps):
                 return None
         return out
 
+    def spread(self, node: cst.BaseExpression, ctx: Context,
+               depth: int = 0) -> list[tuple[str, cst.BaseExpression, Context]]:
+        """What `**node` passes: the keys and values of a dict literal or `dict(...)` built
+        in code, followed through names, `self` attributes and project functions."""
+        if depth > 6:
+            return []
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
+                else self.attribute_value(node, ctx)
+            if isinstance(resolved, tuple):
+                return self.spread(resolved[0], deeper(resolved[1], ctx), depth + 1)
+            return []
+        if isinstance(node, cst.Call):
+            if dotted_name(node.func) == "dict":
+                out = [(a.keyword.value, a.value, ctx) for a in node.args if a.keyword]
+                for arg in node.args:
+                    if arg.star == "**":
+                        out.extend(self.spread(arg.value, ctx, depth + 1))
+                return out
+            found = self._function_of(node, ctx)
+            if found is None:
+                return []
+            function, module = found
+            returns = return_statements(function)
+            if not returns:
+                return []
+            call_ctx = self._call_context(function, module, node, ctx)
+            last = returns[-1]
+            return self.spread(last.value, Context(
+                module, function, module.pos(last), call_ctx.import_time, call_ctx.bindings,
+                call_ctx.depth, module.arms(last)), depth + 1)
+        if isinstance(node, cst.Dict):
+            out = []
+            for element in node.elements:
+                if isinstance(element, cst.DictElement):
+                    key = literal_value(element.key)
+                    if isinstance(key, str):
+                        out.append((key, element.value, ctx))
+                elif isinstance(element, cst.StarredDictElement):
+                    out.extend(self.spread(element.value, ctx, depth + 1))
+            return out
+        return []
+
     def _sorted_constants(self, node: cst.BaseExpression, ctx: Context,
                           ) -> list[tuple[cst.BaseExpression, Context]] | None:
         """`sorted(LABELS)` of a literal set or list of strings: its items, in sorted order."""

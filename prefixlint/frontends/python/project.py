@@ -5,6 +5,8 @@ and parsed only when it mentions a prompt sink, so prompt-free files cost almost
 from __future__ import annotations
 
 import posixpath
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -17,6 +19,21 @@ PYTHON_SUFFIXES = (".py", ".pyi")
 
 def is_python(path: str) -> bool:
     return path.endswith(PYTHON_SUFFIXES)
+
+
+@dataclass
+class Wrapper:
+    """A project function whose sink sends the messages it is given (parameter `param`, at
+    `index` among the arguments a caller passes), and whether anything calls it."""
+
+    name: str
+    path: str
+    function: object
+    site: object
+    param: str
+    index: int
+    method: bool
+    called: bool = False
 
 
 class PythonProject:
@@ -33,6 +50,9 @@ class PythonProject:
         self.prefilter = prefilter(sinks)
         self.modules: dict[str, object] = {}
         self._linker = None
+        self.wrappers: dict[str, list[Wrapper]] = {}
+        self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
+        self.sent: set[tuple[str, int]] = set()  # lists a wrapper call sends
 
     # -- modules -------------------------------------------------------------------------
 
@@ -93,6 +113,62 @@ class PythonProject:
                 except InputError:
                     return None
         return None
+
+    # -- wrappers --------------------------------------------------------------------------
+
+    def wrapper_of(self, finder, site, ctx) -> bool:
+        """Whether a sink sends the messages its function was given (`def ask(messages):
+        return client.chat.completions.create(..., messages=messages)`): then the function
+        is a wrapper, and its prompts are built where it is called."""
+        import libcst as cst
+
+        keyword = next((k for k in ("messages", "input") if k in site.keywords), None)
+        value = site.keywords.get(keyword) if keyword else None
+        value_ctx = site.contexts.get(keyword, ctx)
+        function = value_ctx.function if value_ctx is not None else None
+        if not isinstance(value, cst.Name) or function is None or \
+                finder.lowerer.resolve(value.value, value_ctx) != "param":
+            return False
+        names = [p.name.value for p in function.params.params]
+        method = finder.module.owner.get(id(function)) is not None
+        if value.value not in names:
+            return False
+        index = names.index(value.value) - (1 if method else 0)
+        wrapper = Wrapper(function.name.value, finder.module.path, function, site, value.value,
+                          index, method)
+        self.wrappers.setdefault(wrapper.name, []).append(wrapper)
+        return True
+
+    def wrapper_prompts(self, path: str) -> list[tuple[Prompt, list]]:
+        """The prompts sent through the project's wrappers from the calls in `path`."""
+        if not self.wrappers:
+            return []
+        source = read_text(self.root / path, path, self.limits.max_file_bytes)
+        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(self.wrappers))) +
+                             r")\s*\(")
+        if not pattern.search(source):
+            return []
+        from .sinks import SinkFinder
+
+        return SinkFinder(self, self.module(path), source).run_wrappers(self.wrappers)
+
+    def remaining_lists(self) -> list[tuple[Prompt, list]]:
+        """Lists of messages that no sink or wrapper call sends: each a prompt of its own."""
+        return [built for path in sorted(self.lists) for node_id, prompts in self.lists[path]
+                if (path, node_id) not in self.sent for built in prompts]
+
+    def unused_wrappers(self) -> list[tuple[Prompt, list]]:
+        """A wrapper nothing in the project calls is measured at its own sink."""
+        out = []
+        for name in sorted(self.wrappers):
+            for wrapper in self.wrappers[name]:
+                if not wrapper.called:
+                    from .sinks import SinkFinder
+
+                    module = self.module(wrapper.path)
+                    finder = SinkFinder(self, module, "")
+                    out.extend(finder.build_alone(wrapper.site))
+        return out
 
     def linker(self):
         """Links template files that Python code reads or renders (one per run)."""

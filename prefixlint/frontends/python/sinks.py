@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import string
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ... import suppress
@@ -24,9 +24,19 @@ _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 
 @dataclass
 class _Site:
+    """A prompt call site: its node, sink kind, keyword arguments, and where to read them.
+
+    `contexts` gives the context of keywords that came from elsewhere (`**params`); `base`
+    and `origin` are set for a wrapper's sink evaluated for one of its callers: the context
+    with the caller's arguments bound, and the caller's call (where the prompt is sent from).
+    """
+
     node: object
     kind: str
     keywords: dict
+    contexts: dict = field(default_factory=dict)
+    base: object = None
+    origin: object = None
 
 
 class SinkFinder:
@@ -57,12 +67,79 @@ class SinkFinder:
                     prompts.extend(self._build(site, consumed))
             elif isinstance(node, cst.List) and _has_role_dict(node):
                 lists.append(node)
+        deferred = self.project.lists.setdefault(self.module.path, [])
         for node in lists:
             if id(node) in consumed:
                 continue
-            prompts.extend(self._build(_Site(node, "messages", {"messages": node}), consumed))
+            # A list of messages is a prompt of its own unless a wrapper sends it (known
+            # once every file has been read): see PythonProject.remaining_lists.
+            built = self._build(_Site(node, "messages", {"messages": node}), consumed)
+            deferred.append((id(node), built))
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
+
+    def run_wrappers(self, wrappers: dict) -> list[tuple[Prompt, list]]:
+        """The prompts this module sends through the project's wrappers: each call of one,
+        with the wrapper's sink evaluated on the caller's arguments."""
+        from .values import Context
+
+        cst = self.cst
+        prompts: list[tuple[Prompt, list]] = []
+        for node in self.module.positions:
+            if not isinstance(node, cst.Call):
+                continue
+            func = node.func
+            name = func.value if isinstance(func, cst.Name) else \
+                func.attr.value if isinstance(func, cst.Attribute) else None
+            for wrapper in wrappers.get(name, ()):
+                argument = _argument(node, wrapper)
+                if argument is None or not self._calls(node, wrapper):
+                    continue
+                wrapper.called = True
+                module = self.project.module(wrapper.path)
+                caller = self._context(node)
+                bound = self.lowerer._call_context(wrapper.function, module, node, caller)
+                sink = wrapper.site.node
+
+                def rebased(at, function=wrapper.function, bindings=bound.bindings):
+                    return Context(at.module, at.function, at.line, at.import_time,
+                                   dict(bindings), at.depth, at.arms) \
+                        if at.function is function else at
+
+                base = Context(module, wrapper.function, module.pos(sink), False,
+                               dict(bound.bindings), bound.depth, module.arms(sink))
+                contexts = {k: rebased(c) for k, c in wrapper.site.contexts.items()}
+                site = _Site(sink, wrapper.site.kind, wrapper.site.keywords, contexts, base,
+                             node)
+                consumed: set[int] = set()
+                prompts.extend(self._build(site, consumed))
+                self.project.sent.update((self.module.path, c) for c in consumed)
+        prompts.sort(key=lambda pair: pair[0].line)
+        return prompts
+
+    def build_alone(self, site: _Site) -> list[tuple[Prompt, list]]:
+        """A wrapper's sink measured where it stands (nothing in the project calls it)."""
+        return self._build(_Site(site.node, site.kind, site.keywords, site.contexts,
+                                 self._context(site.node)), set())
+
+    def _calls(self, node, wrapper) -> bool:
+        """Whether a call runs the wrapper: its function here or imported from its module,
+        `module.function` of its module, or a method of that name."""
+        cst = self.cst
+        func = node.func
+        if isinstance(func, cst.Name):
+            if self.module.path == wrapper.path:
+                return self.module.functions.get(func.value) is wrapper.function
+            origin, attr = self.module.imports.get(func.value, ("", ""))
+            other = self.project.import_module(origin, self.module.path) if attr else None
+            return other is not None and other.path == wrapper.path and attr == wrapper.name
+        if wrapper.method:
+            return True
+        from .values import ModuleRef
+
+        target = self.lowerer.resolve(func.value.value, self._context(node)) \
+            if isinstance(func.value, cst.Name) else None
+        return isinstance(target, ModuleRef) and target.module.path == wrapper.path
 
     def _chain(self, node) -> str:
         cst = self.cst
@@ -74,13 +151,27 @@ class SinkFinder:
             return self._chain(node.func) + "()"
         return "?"
 
+    def _spread(self, node) -> tuple[dict, dict]:
+        """Keyword arguments, with those a `**params` mapping built in code passes."""
+        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+        contexts: dict = {}
+        spreads = [a.value for a in node.args if a.star == "**"]
+        if spreads:
+            ctx = self._context(node)
+            for spread in spreads:
+                for key, value, value_ctx in self.lowerer.spread(spread, ctx):
+                    if key not in keywords:
+                        keywords[key] = value
+                        contexts[key] = value_ctx
+        return keywords, contexts
+
     def _classify(self, node) -> _Site | None:
         cst = self.cst
         chain = self._chain(node.func)
-        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
         for kind, suffixes, _ in CALL_SINKS:
             if any(chain == s or chain.endswith("." + s) for s in suffixes):
-                return _Site(node, kind, keywords)
+                return _Site(node, kind, *self._spread(node))
+        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
         qualified = self.module.qualname(node.func) or ""
         for sink in self.project.sinks:
             if qualified == sink or chain == sink or chain.endswith("." + sink):
@@ -92,7 +183,7 @@ class SinkFinder:
                 (qualified.startswith("prompty.") or chain.startswith("prompty.")):
             return _Site(node, "prompty", {})
         if qualified in LITELLM or chain in ("litellm.completion", "litellm.acompletion"):
-            return _Site(node, "openai-chat", keywords)
+            return _Site(node, "openai-chat", *self._spread(node))
         if chain.endswith("ChatPromptTemplate.from_messages") and node.args:
             return _Site(node, "langchain-chat", {"messages": node.args[0].value})
         if chain.endswith("PromptTemplate.from_template") and node.args:
@@ -132,9 +223,11 @@ class SinkFinder:
         return out
 
     def _build_one(self, site: _Site, consumed: set[int]):
-        ctx = self._context(site.node)
+        ctx = site.base or self._context(site.node)
         lowerer = self.lowerer
         lowerer.notes = []
+        if site.base is None and self.project.wrapper_of(self, site, ctx):
+            return None  # built at each call of the wrapper, with the caller's messages
         blocks: list[Block] = []
         order = next((k for kind, _, k in CALL_SINKS if kind == site.kind),
                      (("messages", "messages"),))
@@ -146,10 +239,12 @@ class SinkFinder:
                 return None
             blocks.append(Block("messages", (embed,)))
             order = ()
+        outer = ctx
         for keyword, role in order:
             value = site.keywords.get(keyword)
             if value is None:
                 continue
+            ctx = site.contexts.get(keyword, outer)
             lowerer.block = len(blocks)
             if role == "tools":
                 blocks.append(self._tools(value, ctx))
@@ -170,7 +265,7 @@ class SinkFinder:
         notes.extend(self._breakpoint_notes(blocks))
         holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
                       for h in (s, *getattr(s, "inner", ())))
-        line = self.module.positions[site.node].start.line
+        line = self.module.positions[site.origin or site.node].start.line
         prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                         kind="python", blocks=tuple(blocks), holes=holes,
                         renderer=SegmentRenderer(tuple(blocks)),
@@ -405,6 +500,15 @@ class _Breakpoint:
     """Where a `cache_control` marker sits among a block's segments (removed after checks)."""
 
     span: Span
+
+
+def _argument(node, wrapper):
+    """The argument a call passes for the wrapper's messages parameter, if any."""
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value == wrapper.param:
+            return arg.value
+    positional = [a.value for a in node.args if a.keyword is None and not a.star]
+    return positional[wrapper.index] if 0 <= wrapper.index < len(positional) else None
 
 
 def _dict_fields(node) -> dict:
