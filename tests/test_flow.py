@@ -22,6 +22,7 @@ EXPECTED = [
     ("PFX011", "f08_shuffled_generator.py", 14, 53),
     ("PFX006", "f12_wrapper_call.py", 8, 22),
     ("PFX002", "f13_params_dict.py", 14, 40),
+    ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
     ("PFX002", "prompts/welcome.txt", 3, 36),

@@ -308,10 +308,12 @@ class StringOps:
             return [max(holes, key=lambda h: int(h.scope.varies_like))]
         positional = [a.value for a in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        contexts: dict[str, Context] = {}
         mappings = [a.value for a in args if a.star == "**"]
-        for mapping in mappings:
-            if isinstance(mapping, cst.Dict):
-                keywords.update(dict_items(mapping))
+        for mapping in mappings:  # `**values`: the keys a dict built in code holds
+            for key, value, value_ctx in self.spread(mapping, ctx):
+                if key not in keywords:
+                    keywords[key], contexts[key] = value, value_ctx
         fmt = "".join(s.text for s in template)
         out: list[Seg] = []
         auto = 0
@@ -342,9 +344,11 @@ class StringOps:
                 out.append(Hole("value", "{" + field_name + "}", placeholder_span or
                                 ctx.module.span(receiver), (path,), self.scope_of(path)))
                 continue
-            segments = self.text(value, ctx)
+            value_ctx = contexts.get(root, ctx)
+            segments = self.text(value, value_ctx)
             if rest and segments and isinstance(segments[0], Hole):
-                segments = [self.hole(value, ctx, f"{self.path_of(value, ctx)}.{rest}")]
+                segments = [self.hole(value, value_ctx,
+                                      f"{self.path_of(value, value_ctx)}.{rest}")]
             for segment in segments:
                 if isinstance(segment, Hole) and placeholder_span is not None:
                     # Reported at the placeholder in the constant, scoped by the argument.

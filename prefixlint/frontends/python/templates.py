@@ -315,13 +315,10 @@ class TemplateLinker:
         spread = None
         for arg in args:
             if arg.star == "**":
-                spread = lowerer.path_of(arg.value, ctx) or spread
-                if isinstance(arg.value, cst.Dict):
-                    for element in arg.value.elements:
-                        key = getattr(element, "key", None)
-                        if isinstance(key, cst.SimpleString):
-                            bindings.append((key.evaluated_value,
-                                             self._bound(element.value, lowerer, ctx)))
+                known = lowerer.spread(arg.value, ctx)  # a dict built in code: its keys
+                spread = (lowerer.path_of(arg.value, ctx) or spread) if not known else spread
+                bindings.extend((key, self._bound(value, lowerer, value_ctx))
+                                for key, value, value_ctx in known)
             elif arg.keyword is not None:
                 bindings.append((arg.keyword.value, self._bound(arg.value, lowerer, ctx)))
         registry = self.workspace.registry
