@@ -531,6 +531,23 @@ class Lowerer(StringOps):
                 return None
         return out
 
+    def follow(self, node: cst.BaseExpression, ctx: Context, attributes: bool = False,
+               ) -> tuple[cst.BaseExpression, Context] | None:
+        """The expression a name holds (with `attributes`, also `self.attr` and
+        `module.NAME`), followed through assignments; None when it holds something not
+        known here (a parameter, the parts several statements built)."""
+        for _ in range(MAX_DEPTH):
+            if isinstance(node, cst.Name):
+                resolved = self.resolve(node.value, ctx)
+            elif attributes and isinstance(node, cst.Attribute):
+                resolved = self.attribute_value(node, ctx)
+            else:
+                return node, ctx
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+        return None
+
     def spread(self, node: cst.BaseExpression, ctx: Context,
                depth: int = 0) -> list[tuple[str, cst.BaseExpression, Context]]:
         """What `**node` passes: the keys and values of a dict literal or `dict(...)` built

@@ -160,14 +160,10 @@ class StringOps:
     def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
         """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
         with the scopes of the values passed."""
-        template, template_ctx = receiver, ctx
-        for _ in range(MAX_DEPTH):
-            if not isinstance(template, cst.Name):
-                break
-            resolved = self.resolve(template.value, template_ctx)
-            if not isinstance(resolved, tuple):
-                return None
-            template, template_ctx = resolved
+        found = self.follow(receiver, ctx)
+        if found is None:
+            return None
+        template, template_ctx = found
         if not (isinstance(template, cst.Call) and template.args and
                 template_ctx.module.qualname(template.func) == "string.Template"):
             return None
@@ -241,13 +237,10 @@ class StringOps:
     def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """The file behind `Template(open(p).read())` or `env.from_string(Path(p)
         .read_text())`, following names."""
-        depth = 0
-        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
-            resolved = self.resolve(node.value, ctx)
-            if not isinstance(resolved, tuple):
-                return None
-            node, ctx = resolved
-            depth += 1
+        found = self.follow(node, ctx)
+        if found is None:
+            return None
+        node, ctx = found
         if not isinstance(node, cst.Call) or not node.args:
             return None
         qualified = ctx.module.qualname(node.func) or ""

@@ -207,13 +207,10 @@ class TemplateLinker:
 
     def opened(self, lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> str | None:
         """The file that `open(p)` (or a name bound to it, `with open(p) as f`) reads."""
-        depth = 0
-        while isinstance(node, cst.Name) and depth < _MAX_DEPTH:
-            resolved = lowerer.resolve(node.value, ctx)
-            if not isinstance(resolved, tuple):
-                return None
-            node, ctx = resolved
-            depth += 1
+        found = lowerer.follow(node, ctx)
+        if found is None:
+            return None
+        node, ctx = found
         if isinstance(node, cst.Call) and node.args and \
                 (ctx.module.qualname(node.func) in ("builtins.open", "io.open", "codecs.open")):
             return self.path(lowerer, node.args[0].value, ctx)
@@ -222,13 +219,10 @@ class TemplateLinker:
     def opened_call(self, lowerer: "Lowerer", node: cst.BaseExpression,
                     ctx: "Context") -> bool:
         """Whether an expression is (or names) an `open(...)` call, located or not."""
-        depth = 0
-        while isinstance(node, cst.Name) and depth < _MAX_DEPTH:
-            resolved = lowerer.resolve(node.value, ctx)
-            if not isinstance(resolved, tuple):
-                return False
-            node, ctx = resolved
-            depth += 1
+        found = lowerer.follow(node, ctx)
+        if found is None:
+            return False
+        node, ctx = found
         return isinstance(node, cst.Call) and \
             ctx.module.qualname(node.func) in ("builtins.open", "io.open", "codecs.open")
 
@@ -238,13 +232,10 @@ class TemplateLinker:
                       ctx: "Context") -> list[str]:
         """The files `env.get_template(name)` can load: the name joined to each folder of the
         environment's FileSystemLoader; an f-string name matches every file it can name."""
-        depth = 0
-        while isinstance(node, cst.Name) and depth < _MAX_DEPTH:
-            resolved = lowerer.resolve(node.value, ctx)
-            if not isinstance(resolved, tuple):
-                return []
-            node, ctx = resolved
-            depth += 1
+        found = lowerer.follow(node, ctx)
+        if found is None:
+            return []
+        node, ctx = found
         if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value == "get_template" and node.args):
             return []
@@ -271,14 +262,10 @@ class TemplateLinker:
 
     def _loader_folders(self, lowerer: "Lowerer", node: cst.BaseExpression,
                         ctx: "Context") -> list[str]:
-        depth = 0
-        while isinstance(node, (cst.Name, cst.Attribute)) and depth < _MAX_DEPTH:
-            resolved = lowerer.resolve(node.value, ctx) if isinstance(node, cst.Name) \
-                else lowerer.attribute_value(node, ctx)
-            if not isinstance(resolved, tuple):
-                return []
-            node, ctx = resolved
-            depth += 1
+        found = lowerer.follow(node, ctx, attributes=True)
+        if found is None:
+            return []
+        node, ctx = found
         if not isinstance(node, cst.Call):
             return []
         loader = next((a.value for a in node.args if a.keyword is not None
@@ -337,14 +324,10 @@ class TemplateLinker:
         `prompty.run(...)` of `p = prompty.load(path)`: the .prompty file, with its inputs."""
         if not call.args:
             return None
-        target, ctx_target = call.args[0].value, ctx
-        depth = 0
-        while isinstance(target, cst.Name) and depth < _MAX_DEPTH:
-            resolved = lowerer.resolve(target.value, ctx_target)
-            if not isinstance(resolved, tuple):
-                return None
-            target, ctx_target = resolved
-            depth += 1
+        found = lowerer.follow(call.args[0].value, ctx)
+        if found is None:
+            return None
+        target, ctx_target = found
         if isinstance(target, cst.Call) and _dotted_tail(target.func) == "load" and target.args:
             target = target.args[0].value
         path = self.path(lowerer, target, ctx_target)
