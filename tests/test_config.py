@@ -73,6 +73,9 @@ def test_exclude(tmp_path):
     ("min-gain-tokens = -1\n", "at least 0"),
     ("include = 3\n", "list of strings"),
     ("this is not toml\n", "invalid TOML"),
+    ("[conversation]\nturns = 0\n", "`conversation.turns` must be a whole number of at least 1"),
+    ("[conversation]\nturn = 8\n", "unknown setting `conversation.turn`"),
+    ("conversation = 8\n", "`conversation` must be a table"),
 ])
 def test_bad_settings_are_errors(tmp_path, settings, words):
     root = write_project(tmp_path / "p", {}, settings)
