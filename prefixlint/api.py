@@ -137,11 +137,14 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            read_text(config.root / name, name, workspace.limits.max_file_bytes)
+            read_text(config.root / name, name, workspace.limits.max_file_bytes, config.root)
             members = workspace.load(name)
             workspace.check_cycle(members)
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, name))
+            continue
+        except Exception as exc:  # noqa: BLE001 - one template's bug must not stop the run
+            findings.append(rules.input_error(_internal(exc), name, 1, name))
             continue
         loaded.append(name)
         referenced.update(members[1:])

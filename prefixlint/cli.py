@@ -218,6 +218,9 @@ def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
     result = api.check(paths, config, cwd)
     count = 0
     for candidate in fixes.candidates(result.findings, config.root.resolve(), unsafe):
+        if candidate.refusal:
+            click.echo(f"prefixlint: not fixing {candidate.path}: {candidate.refusal}", err=True)
+            continue
         ok, changes = fixes.verified(candidate, result, config, paths, cwd)
         if not ok:
             worse = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items() if b < a)
@@ -229,7 +232,11 @@ def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
         if show_diff:
             click.echo(fixes.diff(candidate), nl=False)
             continue
-        (config.root / candidate.path).write_text(candidate.after, encoding="utf-8")
+        target = config.root / candidate.path
+        if target.is_symlink():  # checked again right before writing
+            click.echo(f"prefixlint: not fixing {candidate.path}: it is a link", err=True)
+            continue
+        target.write_bytes(candidate.data())
         if not candidate.safe:
             for line in candidate.descriptions:
                 click.echo(f"prefixlint: {candidate.path}: {line}", err=True)

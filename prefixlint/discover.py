@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Iterable
 
@@ -83,7 +84,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
                 for name in files:
                     rel = _join(rel_dir, name)
                     if any(glob_match(p, rel) for p in config.include) \
-                            and not _excluded(rel, config):
+                            and not _excluded(rel, config) and _readable(Path(current) / name, root):
                         found.add(rel)
             return tuple(sorted(found))
         given = [cwd]
@@ -101,9 +102,24 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
             for name in files:
                 file_rel = _join(rel_dir, name)
-                if _wanted(file_rel, config) and not _excluded(file_rel, config):
+                if _wanted(file_rel, config) and not _excluded(file_rel, config) \
+                        and _readable(Path(current) / name, root):
                     found.add(file_rel)
     return tuple(sorted(found))
+
+
+def _readable(path: Path, root: Path) -> bool:
+    """A regular file inside the project once links are followed: a walk passes over pipes,
+    devices and links that leave the project (they are never opened)."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return False
+        if path.is_symlink():
+            resolved = path.resolve()
+            return resolved == root or root in resolved.parents
+    except (OSError, RuntimeError):
+        return False
+    return True
 
 
 def _join(folder: str, name: str) -> str:

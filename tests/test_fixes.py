@@ -79,5 +79,7 @@ def test_a_fix_that_removes_nothing_is_not_applied(tmp_path):
     root = tmp_path / "p"
     original = (root / "prompts/escalation.j2").read_text()
     proc = run_cli("check", "--unsafe-fixes", "prompts/escalation.j2", cwd=root)
-    assert "not fixing prompts/escalation.j2: the change does not remove the finding" in proc.stderr
+    # Line 2 is `{% block header %}Today is {{ today }}…{% endblock %}` in a child template:
+    # moving it out of its block would stop it being rendered at all.
+    assert "not fixing prompts/escalation.j2: a moved line would leave the block" in proc.stderr
     assert (root / "prompts/escalation.j2").read_text() == original

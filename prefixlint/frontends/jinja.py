@@ -12,6 +12,7 @@ import contextlib
 import posixpath
 import re
 import signal
+import stat
 import threading
 import traceback
 from dataclasses import dataclass
@@ -56,10 +57,26 @@ class RenderLimitError(TemplateError):
     """A render went over its output, time or size bound."""
 
 
-def read_text(path: Path, display: str, max_bytes: int) -> str:
-    """A prompt file's text, or an InputError saying plainly why it cannot be analyzed."""
+def read_text(path: Path, display: str, max_bytes: int, root: Path | None = None) -> str:
+    """A prompt file's text, or an InputError saying plainly why it cannot be analyzed.
+
+    Only regular files are opened (a pipe or a device would block or never end), and with
+    `root`, only files that are inside it once links are followed: a link that leaves the
+    project is not read, so nothing outside it reaches a finding or a manifest.
+    """
+    if root is not None:
+        try:
+            resolved = path.resolve()
+        except (OSError, RuntimeError) as exc:  # a link loop
+            raise InputError(f"cannot read file: {exc}", display) from None
+        base = root.resolve()
+        if resolved != base and base not in resolved.parents:
+            raise InputError("a link to a file outside the project; not read", display)
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError("not a regular file (a pipe, device or socket); not read", display)
+        size = status.st_size
         if size > max_bytes:
             raise InputError(f"file is {size:,} bytes, over the {max_bytes:,}-byte limit "
                              "for a prompt template", display)
@@ -109,7 +126,7 @@ class ProjectLoader(BaseLoader):
         if not path.is_file():
             raise TemplateNotFound(template)
         try:
-            source = read_text(path, template, self.limits.max_file_bytes)
+            source = read_text(path, template, self.limits.max_file_bytes, self.root)
         except InputError as exc:
             raise TemplateNotFound(f"{template} ({exc.message})") from None
         if template.endswith(".prompty"):
@@ -285,6 +302,12 @@ class Workspace:
                 raise InputError(f"included template not found: {message}", path, line) from None
             except RecursionError:
                 raise InputError("template nests too deeply to analyze", current) from None
+            except SyntaxError as exc:  # Jinja's generated code does not compile
+                raise InputError(f"template does not compile: {exc.msg}", current) from None
+            except (OSError, ValueError) as exc:  # a name the file system refuses
+                path, line = self._reference_site(parent, current) if parent else (current, 1)
+                raise InputError(f"cannot load template {current[:80]!r}: {exc}", path,
+                                 line) from None
             order.append(current)
             for reference in self.registry.references.get(current, ()):
                 resolved = self.marked.join_path(reference, current)

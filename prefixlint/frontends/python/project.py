@@ -67,7 +67,7 @@ class PythonProject:
         import libcst
 
         try:
-            source = read_text(self.root / path, path, self.limits.max_file_bytes)
+            source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
             module = build_module(path, source)
         except InputError as error:
             self.modules[path] = error
@@ -143,7 +143,7 @@ class PythonProject:
         """The prompts sent through the project's wrappers from the calls in `path`."""
         if not self.wrappers:
             return []
-        source = read_text(self.root / path, path, self.limits.max_file_bytes)
+        source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
         pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(self.wrappers))) +
                              r")\s*\(")
         if not pattern.search(source):
@@ -182,7 +182,7 @@ class PythonProject:
 
     def prompts(self, path: str) -> list[tuple[Prompt, list]]:
         """Every prompt sent from `path`, each with its notes for rules PFX010–PFX013."""
-        source = read_text(self.root / path, path, self.limits.max_file_bytes)
+        source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
         if not self.prefilter.search(source):
             return []
         module = self.module(path)

@@ -277,11 +277,16 @@ class StringOps:
                 pass
         if not sort_keys:
             args = list(node.args)
-            args[-1] = args[-1].with_changes(comma=cst.Comma(
-                whitespace_after=cst.SimpleWhitespace(" ")))
-            args.append(cst.Arg(cst.Name("True"), keyword=cst.Name("sort_keys"),
-                                equal=cst.AssignEqual(cst.SimpleWhitespace(""),
-                                                      cst.SimpleWhitespace(""))))
+            given = next((i for i, a in enumerate(args) if a.keyword is not None
+                          and a.keyword.value == "sort_keys"), None)
+            if given is not None:  # `sort_keys=False`: its value changes, never a second one
+                args[given] = args[given].with_changes(value=cst.Name("True"))
+            else:
+                args[-1] = args[-1].with_changes(comma=cst.Comma(
+                    whitespace_after=cst.SimpleWhitespace(" ")))
+                args.append(cst.Arg(cst.Name("True"), keyword=cst.Name("sort_keys"),
+                                    equal=cst.AssignEqual(cst.SimpleWhitespace(""),
+                                                          cst.SimpleWhitespace(""))))
             fixed = ctx.module.tree.code_for_node(node.with_changes(args=args))
             self.note("PFX010", ctx.module.span(node),
                       f"'{shorten(ctx.module.source(node))}' serializes data whose key order "

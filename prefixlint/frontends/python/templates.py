@@ -199,7 +199,7 @@ class TemplateLinker:
     def text(self, path: str) -> list[Text] | None:
         """A file's text as one literal whose span starts at its first line."""
         try:
-            source = read_text(self.root / path, path, self.max_bytes)
+            source = read_text(self.root / path, path, self.max_bytes, self.root)
         except InputError:
             return None
         lines = source.count("\n") + 1
