@@ -93,7 +93,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
         if not absolute.exists():
             raise ConfigError(f"{path}: no such file or directory")
         rel = _relative(root, absolute)
-        if absolute.is_file():
+        if not absolute.is_dir():  # a file, or a pipe or device: the reader says why not
             if not (config.force_exclude and _excluded(rel, config)):
                 found.add(rel)
             continue

@@ -1,0 +1,191 @@
+"""A linter must never damage or leak a repository: regression tests for the failures an
+adversarial run found (issue 9). Each test reproduces one report and checks what the user
+sees and what is left on disk."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from prefixlint import api
+from prefixlint.rules import catalogue
+
+from conftest import run_cli, write_project
+
+POLICY = ("Answer only from the handbook excerpts below and cite the excerpt you used. Never "
+          "promise refunds or credits; hand those to a human agent. Keep answers under 200 "
+          "words unless asked for a walkthrough, and never guess an internal URL.\n") * 2
+
+
+def bad_example(code: str):
+    return next(e for e in catalogue()[code].examples if e.kind == "bad")
+
+
+@pytest.fixture
+def outside(tmp_path) -> Path:
+    """A folder next to the project, holding a file the project links to."""
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    return folder
+
+
+def test_diff_never_writes_through_a_link_to_a_file_outside_the_project(tmp_path, outside):
+    target = outside / "secret.j2"
+    target.write_text("Hello {{ user.name }}.\n" + POLICY)
+    before = target.read_bytes()
+    root = write_project(tmp_path / "p", {"prompts/ok.j2": "Hi.\n" + POLICY})
+    (root / "prompts" / "linked.j2").symlink_to(target)
+    for flags in (("--unsafe-fixes", "--diff"), ("--fix", "--unsafe-fixes")):
+        proc = run_cli("check", *flags, cwd=root)
+        assert proc.returncode in (0, 1), proc.stderr
+        assert target.read_bytes() == before
+
+
+def test_a_python_file_linked_from_outside_is_never_read_or_fixed(tmp_path, outside):
+    secret = outside / "keys.py"
+    secret.write_text('import json\nAPI_KEY = "sk-live-5ecret"\n\n\ndef f(client, prefs):\n'
+                      '    return client.chat.completions.create(model="m", messages=[{"role": '
+                      '"system", "content": "sk-live-5ecret " + json.dumps(prefs, '
+                      'sort_keys=False)}])\n')
+    before = secret.read_bytes()
+    root = write_project(tmp_path / "p", {"app/ok.py": "x = 1\n"})
+    (root / "app" / "keys.py").symlink_to(secret)
+    proc = run_cli("check", "--fix", "--diff", cwd=root)
+    assert secret.read_bytes() == before
+    assert "5ecret" not in proc.stdout + proc.stderr
+    manifest = run_cli("prewarm", "-o", "-", cwd=root)
+    assert "5ecret" not in manifest.stdout
+    # Named on the command line, the link is refused with a clear message (exit 2).
+    named = run_cli("check", "app/keys.py", cwd=root)
+    assert named.returncode == 2 and "outside the project root" in named.stderr
+
+
+def test_diff_opens_nothing_in_the_project_for_writing(tmp_path, monkeypatch):
+    """As root, read-only permission bits prove nothing; so every write is watched."""
+    from prefixlint import cli
+
+    example = bad_example("PFX002")
+    root = write_project(tmp_path / "p", {example.file: example.source})
+    written: list[str] = []
+    real_open = open
+
+    def watched_open(file, mode="r", *args, **kwargs):
+        if any(flag in mode for flag in "wax+") and str(Path(file).resolve()).startswith(
+                str(root.resolve())):
+            written.append(str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", watched_open)
+    monkeypatch.chdir(root)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["check", "--unsafe-fixes", "--diff"])
+    assert stopped.value.code == 1 and written == []
+    assert (root / example.file).read_text() == example.source
+
+
+def test_a_fix_keeps_the_byte_order_mark_crlf_line_endings_and_missing_final_newline(tmp_path):
+    source = ('import json\r\n\r\nfrom openai import OpenAI\r\n\r\nclient = OpenAI()\r\n'
+              'POLICY = """' + POLICY.replace("\n", "\r\n") + '"""\r\n\r\n\r\n'
+              'def reply(prefs, question):\r\n'
+              '    return client.chat.completions.create(model="gpt-4.1", messages=[\r\n'
+              '        {"role": "system", "content": json.dumps(prefs, sort_keys=False) + '
+              'POLICY},\r\n'
+              '        {"role": "user", "content": question}])')
+    root = write_project(tmp_path / "p", {"app/reply.py": codecs.BOM_UTF8 + source.encode()})
+    proc = run_cli("check", "--fix", cwd=root)
+    assert "fixed app/reply.py (1 finding)" in proc.stderr, proc.stderr
+    data = (root / "app" / "reply.py").read_bytes()
+    expected = source.replace("json.dumps(prefs, sort_keys=False)",
+                              "json.dumps(prefs, sort_keys=True)")
+    assert data == codecs.BOM_UTF8 + expected.encode()  # one keyword, every other byte kept
+
+
+def test_an_unsafe_move_keeps_crlf_and_the_missing_final_newline(tmp_path):
+    source = ("You are speaking with {{ user.display_name }}.\r\n" +
+              POLICY.replace("\n", "\r\n") + "Question: {{ question }}")
+    root = write_project(tmp_path / "p", {"prompts/chat.j2": source.encode()})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    assert "fixed prompts/chat.j2" in proc.stderr, proc.stderr
+    data = (root / "prompts" / "chat.j2").read_bytes()
+    assert b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
+    assert not data.endswith(b"\n")
+    assert data.decode().startswith("Answer only from the handbook")
+
+
+def test_a_line_inside_a_block_of_a_child_template_stays_in_its_block(tmp_path):
+    files = {"prompts/base.j2": POLICY + "{% block intro %}{% endblock %}\n",
+             "prompts/child.j2": '{% extends "base.j2" %}\n{% block intro %}\n'
+             "Hello {{ user.name }}, welcome back.\n" + POLICY + "{% endblock %}\n"}
+    root = write_project(tmp_path / "p", files)
+    run_cli("check", "--unsafe-fixes", cwd=root)
+    text = (root / "prompts" / "child.j2").read_text()
+    lines = text.splitlines()
+    assert lines[-1] == "{% endblock %}"  # the moved line went before it, not after
+    assert lines.index("Hello {{ user.name }}, welcome back.") == len(lines) - 2
+
+
+def test_a_fix_run_with_its_temporary_folder_inside_the_project_finishes(tmp_path):
+    example = bad_example("PFX010")
+    root = write_project(tmp_path / "p", {example.file: example.source})
+    (root / "tmp").mkdir()
+    os.mkfifo(root / "tmp" / "pipe")
+    proc = run_cli("check", "--fix", cwd=root, env={"TMPDIR": str(root / "tmp")})
+    assert "fixed app/tags.py" in proc.stderr, proc.stderr
+    assert sorted(p.name for p in (root / "tmp").iterdir()) == ["pipe"]
+
+
+def test_pipes_and_devices_are_never_opened(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/ok.j2": "Hi {{ user.name }}.\n" + POLICY})
+    os.mkfifo(root / "prompts" / "pipe.j2")
+    os.mkfifo(root / "app.py")
+    (root / "prompts" / "zero.j2").symlink_to("/dev/zero")
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(
+        api.check([], api.load_config(root), cwd=root)), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the run blocked on a pipe or a device"
+    findings = [(f.code, f.span.path) for f in result[0].findings]
+    assert findings == [("PFX002", "prompts/ok.j2")]
+
+
+def test_a_named_pipe_named_on_the_command_line_is_a_clear_finding(tmp_path):
+    root = write_project(tmp_path / "p", {})
+    os.mkfifo(root / "pipe.j2")
+    proc = run_cli("check", "pipe.j2", "--output-format", "json", cwd=root, timeout=60)
+    data = json.loads(proc.stdout)
+    assert [(f["code"], f["message"]) for f in data["findings"]] == \
+        [("PFX900", "not a regular file (a pipe, device or socket); not read")]
+
+
+def test_a_template_that_does_not_compile_is_its_own_finding(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/bad.j2": "{% break %}\n" + POLICY,
+                                          "prompts/ok.j2": "Hi {{ user.name }}.\n" + POLICY})
+    for command in ("check", "prewarm"):
+        args = (command, "--output-format", "json") if command == "check" else \
+            (command, "-o", "-")
+        proc = run_cli(*args, cwd=root)
+        assert proc.returncode != 2, proc.stderr
+    data = json.loads(run_cli("check", "--output-format", "json", cwd=root).stdout)
+    assert sorted((f["code"], f["path"]) for f in data["findings"]) == \
+        [("PFX002", "prompts/ok.j2"), ("PFX900", "prompts/bad.j2")]
+
+
+def test_augmented_assignment_chains_are_followed_not_an_internal_error(tmp_path):
+    source = ("from openai import OpenAI\n\nclient = OpenAI()\n\n\ndef f(user, history):\n"
+              "    system = 'You help Northwind customers. '\n"
+              + "".join(f"    system += 'Rule {i}: be precise and brief. '\n" for i in range(40))
+              + "    system += f'Customer: {user.name}. '\n"
+              "    messages = [{'role': 'system', 'content': system}]\n"
+              "    messages += history\n"
+              "    return client.chat.completions.create(model='m', messages=messages)\n")
+    root = write_project(tmp_path / "p", {"app/f.py": source})
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [f.code for f in result.findings] == []  # the name is at the end: nothing follows
+    measurement = result.measurements[0]
+    assert measurement.prefix_tokens["global"] > 300
