@@ -15,6 +15,7 @@ import gzip
 import hashlib
 import importlib.util
 import os
+import re
 import tempfile
 import zlib
 from dataclasses import dataclass, field
@@ -186,12 +187,40 @@ def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
     encoding = tiktoken.Encoding(name=spec.name, pat_str=spec.pattern,
                                  mergeable_ranks=_ranks(data),
                                  special_tokens=dict(spec.special_tokens))
+    encode = functools.partial(bounded_encode, encoding.encode_ordinary)
+
     def prefix(text: str, tokens: int) -> str:
-        data = encoding.decode_bytes(encoding.encode_ordinary(text)[:tokens])
+        data = encoding.decode_bytes(encode(text)[:tokens])
         return data.decode("utf-8", errors="ignore")
 
-    return Tokenizer(spec.name, functools.partial(encoding.encode_ordinary), source,
-                     prefix_fn=prefix)
+    return Tokenizer(spec.name, encode, source, prefix_fn=prefix)
+
+
+# tiktoken's engine overflows its stack (a Rust panic that prints a backtrace and cannot be
+# caught cleanly) on a run of about a million spaces; 800,000 still encode (measured).
+LONG_RUN = 786_432
+_LONG_RUN = re.compile(r"(.)\1{%d,}" % (LONG_RUN - 1), re.S)
+_RUN_PIECE = 65_536
+
+
+def bounded_encode(encode: Callable[[str], list[int]], text: str) -> list[int]:
+    """Tokens of `text`, exactly as `encode` gives them, except that a run of more than
+    LONG_RUN identical characters (which the engine cannot encode at all) is encoded in
+    pieces of _RUN_PIECE characters."""
+    if len(text) <= LONG_RUN or _LONG_RUN.search(text) is None:
+        return encode(text)
+    tokens: list[int] = []
+    position = 0
+    for match in _LONG_RUN.finditer(text):
+        if match.start() > position:
+            tokens.extend(encode(text[position:match.start()]))
+        run = match.group(0)
+        for start in range(0, len(run), _RUN_PIECE):
+            tokens.extend(encode(run[start:start + _RUN_PIECE]))
+        position = match.end()
+    if position < len(text):
+        tokens.extend(encode(text[position:]))
+    return tokens
 
 
 def approximate(spec: EncodingSpec, reason: str) -> Tokenizer:

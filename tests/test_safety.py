@@ -189,3 +189,40 @@ def test_augmented_assignment_chains_are_followed_not_an_internal_error(tmp_path
     assert [f.code for f in result.findings] == []  # the name is at the end: nothing follows
     measurement = result.measurements[0]
     assert measurement.prefix_tokens["global"] > 300
+
+
+def _sink_file(body: str) -> str:
+    return ("from openai import OpenAI\n\nclient = OpenAI()\n\n\ndef ask(user):\n" + body +
+            "    return client.chat.completions.create(model='m', messages=[\n"
+            "        {'role': 'system', 'content': text}])\n")
+
+
+OK_PY = _sink_file("    text = f'Hello {user.name}. ' + " + repr(POLICY) + "\n")
+
+
+def test_a_file_that_crashes_the_native_parser_costs_one_finding_not_the_run(tmp_path):
+    nested = "x = " + "(" * 2000 + "1" + ")" * 2000 + "\n" + _sink_file("    text = 'x'\n")
+    root = write_project(tmp_path / "p", {"app/nested.py": nested, "app/ok.py": OK_PY})
+    proc = run_cli("check", "--output-format", "json", cwd=root)
+    assert proc.returncode == 1, proc.stderr  # not 139 (SIGSEGV)
+    data = json.loads(proc.stdout)
+    assert sorted((f["code"], f["path"]) for f in data["findings"]) == \
+        [("PFX002", "app/ok.py"), ("PFX900", "app/nested.py")]
+    assert "nests too deeply" in next(f["message"] for f in data["findings"]
+                                      if f["code"] == "PFX900")
+
+
+def test_symbolic_text_that_doubles_or_is_huge_stays_bounded(tmp_path):
+    doubling = "".join(f"    a{i} = a{i - 1} + a{i - 1}\n" for i in range(1, 41))
+    files = {"app/double.py": _sink_file("    a0 = user.name\n" + doubling + "    text = a40\n"),
+             "app/width.py": _sink_file("    text = f'{\"x\":>50000000}' + user.name\n"),
+             "app/digits.py": _sink_file(f"    text = str({'9' * 5000}) + user.name\n"),
+             "prompts/spaces.j2": " " * 1_000_000 + "Hello {{ user.name }}.\n",
+             "app/ok.py": OK_PY}
+    root = write_project(tmp_path / "p", files)
+    proc = run_cli("check", "--output-format", "json", cwd=root, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert "panicked" not in proc.stderr and "Traceback" not in proc.stderr
+    data = json.loads(proc.stdout)
+    assert not [f for f in data["findings"] if "internal error" in f["message"]]
+    assert {p["path"] for p in data["prompts"]} >= {"app/ok.py", "app/width.py"}

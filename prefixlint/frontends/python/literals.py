@@ -4,6 +4,7 @@ sources, and text transforms that keep holes in place. Nothing here resolves a n
 from __future__ import annotations
 
 import codecs
+import re
 from typing import Callable, Iterable
 
 import libcst as cst
@@ -12,6 +13,7 @@ from ...ir import Hole, Span, Text
 from .values import Context, Seg
 
 MAX_DEPTH = 12
+MAX_TEXT = 1_000_000  # characters of constant text built from one expression
 
 
 def param_names(function: cst.FunctionDef | None) -> list[str]:
@@ -59,9 +61,14 @@ def spec_text(spec) -> str:
     return "".join(p.value for p in spec if isinstance(p, cst.FormattedStringText))
 
 
-def format_constant(value: str, spec: str, conversion: str | None) -> str:
+def format_constant(value: str, spec: str, conversion: str | None) -> str | None:
+    """A constant formatted as an f-string would (None when its width would make text
+    longer than any prompt: the width is not applied to a million characters)."""
     if conversion == "r":
         value = repr(value)
+    widths = [int(w) for w in re.findall(r"\d+", spec)]
+    if any(w > MAX_TEXT for w in widths):
+        return None
     try:
         return format(value, spec)
     except ValueError:
@@ -77,7 +84,10 @@ def literal_value(node: cst.BaseExpression | None) -> object | None:
         left, right = literal_value(node.left), literal_value(node.right)
         return left + right if isinstance(left, str) and isinstance(right, str) else None
     if isinstance(node, cst.Integer):
-        return int(node.value, 0)
+        try:
+            return int(node.value, 0)
+        except ValueError:  # over Python's limit of 4,300 digits: not a prompt's number
+            return None
     if isinstance(node, cst.Float):
         return float(node.value)
     if isinstance(node, cst.Name) and node.value in ("True", "False"):

@@ -21,6 +21,34 @@ def is_python(path: str) -> bool:
     return path.endswith(PYTHON_SUFFIXES)
 
 
+MAX_NESTING = 1000
+
+
+def _check_nesting(source: str, path: str) -> None:
+    """Refuse, as this file's finding, what libcst's native parser cannot survive: it
+    crashes the whole process on deeply nested brackets, which CPython's own parser rejects
+    cleanly. The source is parsed with `ast` (parsed, never run) and its depth measured
+    without recursion; other syntax errors are left to libcst, which reports them."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        if "too many nested" in str(exc.msg) or "too deeply nested" in str(exc.msg):
+            raise InputError(f"Python file nests too deeply to analyze ({exc.msg})", path,
+                             exc.lineno or 1) from None
+        return
+    except (RecursionError, MemoryError, ValueError):
+        raise InputError("Python file nests too deeply to analyze", path) from None
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise InputError(f"Python file nests too deeply to analyze (over {MAX_NESTING} "
+                             "levels)", path, getattr(node, "lineno", 1))
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+
+
 @dataclass
 class Wrapper:
     """A project function whose sink sends the messages it is given (parameter `param`, at
@@ -68,6 +96,7 @@ class PythonProject:
 
         try:
             source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
+            _check_nesting(source, path)
             module = build_module(path, source)
         except InputError as error:
             self.modules[path] = error

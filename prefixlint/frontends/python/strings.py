@@ -61,8 +61,12 @@ class StringOps:
             if all(isinstance(s, Text) for s in inner) and not spec and part.conversion is None:
                 out.extend(inner)
             elif all(isinstance(s, Text) for s in inner):
-                out.append(Text(format_constant("".join(s.text for s in inner), spec,
-                                                 part.conversion), ctx.module.span(part)))
+                formatted = format_constant("".join(s.text for s in inner), spec,
+                                            part.conversion)
+                if formatted is None:  # a width past any real prompt (`{x:>50000000}`)
+                    out.append(self.hole(part.expression, ctx))
+                else:
+                    out.append(Text(formatted, ctx.module.span(part)))
             else:
                 out.extend(inner)
         return out
