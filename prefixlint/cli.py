@@ -7,6 +7,7 @@ or internal error. `--exit-zero` turns 1 into 0, never 2.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -35,8 +36,16 @@ def _variables(items: tuple[str, ...]) -> dict[str, str]:
 
 
 def _emit(text: str, output_file: str | None) -> None:
+    """Print or write an output; a character no encoding can hold (a lone surrogate from an
+    odd file name or template) is escaped, never a reason to fail."""
+    from .config import ConfigError
+
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     if output_file:
-        Path(output_file).write_text(text, encoding="utf-8")
+        try:
+            Path(output_file).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot write {output_file}: {exc.strerror or exc}") from None
     else:
         click.echo(text, nl=False)
 
@@ -197,6 +206,9 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
         _emit(_settings_text(config), output_file)
         sys.exit(0)
+    if show_diff and output_format not in ("text", "concise"):
+        raise click.UsageError(f"--diff prints a unified diff; it cannot be combined with "
+                               f"--output-format {output_format}")
     if fix or unsafe_fixes or show_diff:
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
         changed = _fix(paths, config, unsafe_fixes, show_diff)
@@ -281,6 +293,8 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     the provider caches, with estimates of the prefill time saved."""
     from .estimate import Settings, ms_per_token
 
+    if requests_per_second is not None and not math.isfinite(requests_per_second):
+        raise click.BadParameter("must be a finite number", param_hint="--requests-per-second")
     try:
         settings = Settings(ms_per_token(prefill), replicas, requests_per_second)
     except ValueError as exc:

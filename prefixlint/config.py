@@ -246,7 +246,13 @@ def _read_settings(path: Path) -> Mapping[str, Any] | None:
         if table is not None and not isinstance(table, dict):
             raise ConfigError(f"{path}: [tool.prefixlint] must be a table")
         return table
-    return data.get("tool", {}).get("prefixlint", data) if "tool" in data else data
+    tool = data.get("tool")
+    if "tool" in data and not isinstance(tool, dict):
+        raise ConfigError(f"{path}: [tool] must be a table")
+    table = tool.get("prefixlint", data) if isinstance(tool, dict) else data
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.prefixlint] must be a table")
+    return table
 
 
 def find_settings(start: Path) -> Path | None:

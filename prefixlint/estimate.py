@@ -8,6 +8,8 @@ under round-robin over N replicas.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 from .measure import Measurement
@@ -32,8 +34,8 @@ def ms_per_token(value: str | float | None) -> float:
     except ValueError:
         raise ValueError(f"prefill-ms-per-token must be a number or one of "
                          f"{', '.join(sorted(PRESETS))}") from None
-    if number <= 0:
-        raise ValueError("prefill-ms-per-token must be positive")
+    if not math.isfinite(number) or number <= 0:
+        raise ValueError("prefill-ms-per-token must be a positive, finite number")
     return number
 
 

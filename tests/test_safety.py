@@ -226,3 +226,53 @@ def test_symbolic_text_that_doubles_or_is_huge_stays_bounded(tmp_path):
     data = json.loads(proc.stdout)
     assert not [f for f in data["findings"] if "internal error" in f["message"]]
     assert {p["path"] for p in data["prompts"]} >= {"app/ok.py", "app/width.py"}
+
+
+def test_generators_random_and_lipsum_render_the_same_bytes_every_run(tmp_path):
+    template = ("Labels: {{ labels|map('upper') }} {{ labels|unique }}.\n"
+                "Pick: {{ ['alpha', 'beta', 'gamma']|random }}.\n{{ lipsum(1) }}\n" + POLICY +
+                "Question: {{ question }}\n")
+    root = write_project(tmp_path / "p", {"prompts/labels.j2": template})
+    outputs = {run_cli("render", "prompts/labels.j2", cwd=root,
+                       env={"PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
+    assert len(outputs) == 1
+    output = outputs.pop()
+    assert "<generator object>" in output and " at 0x" not in output
+    assert "Pick: alpha." in output
+
+
+@pytest.mark.parametrize("args,words", [
+    (("report", "--prefill-ms-per-token", "nan"), "positive, finite number"),
+    (("report", "--requests-per-second", "nan"), "must be a finite number"),
+    (("check", "--fix", "--diff", "--output-format", "json"), "cannot be combined"),
+    (("check", "-o", "missing/folder/out.json"), "cannot write missing/folder/out.json"),
+])
+def test_bad_options_are_usage_errors_before_any_output(tmp_path, args, words):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY})
+    proc = run_cli(*args, cwd=root)
+    assert proc.returncode == 2 and words in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+
+
+def test_a_settings_table_of_the_wrong_type_is_a_configuration_error(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi.\n"})
+    (root / "prefixlint.toml").write_text("tool = 3\n")
+    proc = run_cli("check", cwd=root)
+    assert proc.returncode == 2 and "[tool] must be a table" in proc.stderr
+
+
+def test_odd_characters_never_break_an_output_format(tmp_path):
+    """A lone surrogate rendered by a template and a control character in a file name."""
+    from xml.etree import ElementTree
+
+    root = write_project(tmp_path / "p", {
+        "prompts/odd.j2": 'Note: {{ "\\ud800" }} for {{ user.name }}.\n' + POLICY,
+        "prompts/bell\x07.j2": "Hi {{ user.name }}.\n" + POLICY})
+    for args in (("check", "--output-format", "junit"), ("check", "--output-format", "sarif"),
+                 ("check", "--output-format", "json"), ("report", "--output-format", "html"),
+                 ("prewarm", "-o", "manifest.json"), ("check", "-o", "out.txt")):
+        proc = run_cli(*args, cwd=root)
+        assert proc.returncode in (0, 1), (args, proc.stderr)
+        assert "internal error" not in proc.stderr
+        if args[-1] == "junit":
+            ElementTree.fromstring(proc.stdout.split("\n", 1)[1])  # well-formed

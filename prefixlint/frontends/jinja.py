@@ -15,6 +15,7 @@ import signal
 import stat
 import threading
 import traceback
+import types
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -100,6 +101,31 @@ def inside_root(root: Path, name: str) -> Path | None:
     return candidate if candidate == root or root in candidate.parents else None
 
 
+def _finalize(value: object) -> object:
+    """What `{{ x|map(...) }}` prints: a generator's repr holds a memory address, so it is
+    printed without one (the application prints the same object, address aside)."""
+    if isinstance(value, types.GeneratorType):
+        return "<generator object>"
+    return value
+
+
+def _first_item(sequence):
+    """`|random`, reproducibly: the first item (a per-request choice the author made)."""
+    try:
+        return next(iter(sequence))
+    except (StopIteration, TypeError):
+        return ""
+
+
+def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:  # noqa: A002
+    """Jinja's `lipsum()` without randomness: the same placeholder paragraphs every time."""
+    paragraph = ("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod "
+                 "tempor incididunt ut labore et dolore magna aliqua.")
+    count = n if isinstance(n, int) and 0 <= n <= 100 else 5
+    joined = "\n\n".join([paragraph] * count)
+    return joined if not html else "\n".join(f"<p>{paragraph}</p>" for _ in range(count))
+
+
 def hide_front_matter(source: str) -> str:
     """A prompty file's YAML front matter (model, inputs, samples) is settings, not prompt
     text: it becomes a Jinja comment over the same lines, so line numbers do not move."""
@@ -146,7 +172,7 @@ class ProjectEnvironment(SandboxedEnvironment):
                  options: tuple[tuple[str, bool], ...] = ()) -> None:
         super().__init__(loader=ProjectLoader(root, limits, overlay), autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
-                         cache_size=1000, **dict(options))
+                         cache_size=1000, finalize=_finalize, **dict(options))
         self.root = root.resolve()
         self.search_paths = search_paths
         self.limits = limits
@@ -157,6 +183,9 @@ class ProjectEnvironment(SandboxedEnvironment):
         self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": str}
         for name in ("center", "indent", "wordwrap", "truncate", "format"):
             self.filters[name] = self._bounded(self.filters[name])
+        # Same input, same bytes out: the sandbox's own randomness is made reproducible.
+        self.filters["random"] = _first_item
+        self.globals["lipsum"] = _lipsum
 
     # -- analysis hook -------------------------------------------------------------------
 

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from xml.etree import ElementTree as ET
+
+# Characters XML 1.0 cannot hold (control characters, lone surrogates): replaced, so that the
+# report stays well-formed whatever a template or file name contains.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def render(result) -> str:
@@ -15,12 +24,13 @@ def render(result) -> str:
     suite = ET.Element("testsuite", name="prefixlint", tests=str(len(cases)),
                        failures=str(failures), errors="0", skipped="0")
     for case in cases:
-        element = ET.SubElement(suite, "testcase", classname="prefixlint", name=case)
+        element = ET.SubElement(suite, "testcase", classname="prefixlint", name=_xml(case))
         for finding in by_prompt.get(case, ()):
             span = finding.span
             failure = ET.SubElement(element, "failure", type=finding.code,
-                                    message=f"{finding.code} {finding.message}")
-            failure.text = f"{span.path}:{span.line}:{span.column}: {finding.code} {finding.message}"
+                                    message=_xml(f"{finding.code} {finding.message}"))
+            failure.text = _xml(f"{span.path}:{span.line}:{span.column}: {finding.code} "
+                                f"{finding.message}")
     suites = ET.Element("testsuites", name="prefixlint", tests=str(len(cases)),
                         failures=str(failures))
     suites.append(suite)
