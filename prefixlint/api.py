@@ -19,7 +19,7 @@ from .discover import discover, glob_match
 from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
-from .measure import Measurement, measure
+from .measure import Measurement, TooComplex, measure
 from .providers import ProviderModel
 from .tokenizers import ENCODINGS, Tokenizer, load
 from .volatility import Volatility
@@ -163,6 +163,9 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             measured = measure(prompt, tokenizer(), _scoped(prompt, volatility))
         except InputError as error:
             findings.append(rules.input_error(error.message, error.path, error.line, prompt.id))
+            continue
+        except TooComplex as exc:
+            findings.append(rules.input_error(str(exc), prompt.path, prompt.line, prompt.id))
             continue
         except Exception as exc:  # noqa: BLE001
             findings.append(rules.input_error(_internal(exc), prompt.path, prompt.line,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import stat
 from pathlib import Path
 from typing import Iterable
@@ -22,26 +21,51 @@ DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node
 
 
 @functools.lru_cache(maxsize=256)
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    out = []
+def _glob_tokens(pattern: str) -> tuple[str, ...]:
+    """A glob as tokens: `**/` (any folders), `**` (anything), `*` (within a name), `?`, or
+    one literal character."""
+    tokens = []
     i = 0
     while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
+        for token in ("**/", "**", "*", "?"):
+            if pattern.startswith(token, i):
+                tokens.append(token)
+                i += len(token)
+                break
         else:
-            out.append(re.escape(pattern[i]))
+            tokens.append("=" + pattern[i])
             i += 1
-    return re.compile("".join(out) + r"\Z")
+    return tuple(tokens)
+
+
+def _glob_full_match(pattern: str, text: str) -> bool:
+    """Whether the glob matches all of `text`, in time linear in the pattern times the text
+    (a set of positions, never backtracking: a pattern like `*a*a*a…b` cannot hang a run)."""
+    n = len(text)
+    positions = {0}
+    for token in _glob_tokens(pattern):
+        if not positions:
+            return False
+        if token == "**":
+            positions = set(range(min(positions), n + 1))
+        elif token == "**/":
+            start = min(positions)
+            positions = positions | {j for j in range(start + 1, n + 1) if text[j - 1] == "/"}
+        elif token == "*":
+            reached: set[int] = set()
+            for i in sorted(positions):
+                j = i
+                while j not in reached:
+                    reached.add(j)
+                    if j == n or text[j] == "/":
+                        break
+                    j += 1
+            positions = reached
+        elif token == "?":
+            positions = {i + 1 for i in positions if i < n and text[i] != "/"}
+        else:
+            positions = {i + 1 for i in positions if i < n and text[i] == token[1]}
+    return n in positions
 
 
 def glob_match(pattern: str, path: str) -> bool:
@@ -50,8 +74,8 @@ def glob_match(pattern: str, path: str) -> bool:
     A pattern without `/` matches a file or folder name at any depth (like .gitignore).
     """
     if "/" not in pattern.rstrip("/"):
-        return any(_glob_regex(pattern.rstrip("/")).match(part) for part in path.split("/"))
-    return bool(_glob_regex(pattern.strip("/")).match(path))
+        return any(_glob_full_match(pattern.rstrip("/"), part) for part in path.split("/"))
+    return _glob_full_match(pattern.strip("/"), path)
 
 
 def _relative(root: Path, path: Path) -> str:

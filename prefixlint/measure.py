@@ -10,6 +10,7 @@ three volatile values reports all three (moving only the first would gain nothin
 from __future__ import annotations
 
 import bisect
+import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -20,6 +21,8 @@ from .volatility import is_history
 
 REPORTED_LEVELS = ("global", "user", "session", "turn")
 MAX_BREAKS = 64
+MAX_HOLES = 2_000  # values in one prompt; past it, the prompt is too complex to measure
+SECONDS = 10.0  # time to measure one prompt, checked between renders
 LINE_LABEL_CHARS = 40
 
 
@@ -110,13 +113,19 @@ def _common_pair(a: Sequence, b: Sequence, limit: int) -> int:
 
 
 class _Tokens:
-    """Tokenizes each distinct text once per prompt (variants repeat a lot)."""
+    """Tokenizes each distinct text once per prompt (variants repeat a lot); every call is
+    also where the prompt's time budget is checked, between one render and the next."""
 
-    def __init__(self, tokenizer: Tokenizer) -> None:
+    def __init__(self, tokenizer: Tokenizer, deadline: float, seconds: float) -> None:
         self.tokenizer = tokenizer
         self.cache: dict[str, list[int]] = {}
+        self.deadline = deadline
+        self.seconds = seconds
 
     def __call__(self, text: str) -> list[int]:
+        if time.monotonic() > self.deadline:
+            raise TooComplex(f"too complex to analyze: measuring took longer than the budget "
+                             f"of {self.seconds:g} s")
         tokens = self.cache.get(text)
         if tokens is None:
             tokens = self.cache[text] = self.tokenizer.encode(text)
@@ -220,9 +229,19 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
     return "".join(kept), "\n".join(moving)
 
 
-def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scope]) -> Measurement:
-    """Measure one prompt (raises the frontend's InputError when it cannot be rendered)."""
-    tokens = _Tokens(tokenizer)
+class TooComplex(Exception):
+    """A prompt past the measuring budget (values or time): reported as its PFX900."""
+
+
+def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scope],
+            seconds: float = SECONDS) -> Measurement:
+    """Measure one prompt (raises the frontend's InputError when it cannot be rendered, and
+    TooComplex past the budget of MAX_HOLES values or `seconds`)."""
+    if len(prompt.holes) > MAX_HOLES:
+        raise TooComplex(f"too complex to analyze: {len(prompt.holes):,} values in one prompt "
+                         f"(the budget is {MAX_HOLES:,})")
+    deadline = time.monotonic() + seconds
+    tokens = _Tokens(tokenizer, deadline, seconds)
     renderer = prompt.renderer
     varying = [h for h in prompt.holes if h.scope.varies_like in LEVELS["stable"]]
 

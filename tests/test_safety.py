@@ -276,3 +276,33 @@ def test_odd_characters_never_break_an_output_format(tmp_path):
         assert "internal error" not in proc.stderr
         if args[-1] == "junit":
             ElementTree.fromstring(proc.stdout.split("\n", 1)[1])  # well-formed
+
+
+def test_a_file_past_the_analysis_budget_is_its_own_finding_and_fast(tmp_path):
+    parts = "".join("{user.name}x" for _ in range(50_000))  # a 650 KB f-string
+    huge = _sink_file(f"    text = f'{parts}'\n")
+    root = write_project(tmp_path / "p", {"app/huge.py": huge, "app/ok.py": OK_PY})
+    proc = run_cli("check", "--output-format", "json", cwd=root, timeout=60)
+    data = json.loads(proc.stdout)
+    assert sorted((f["code"], f["path"]) for f in data["findings"]) == \
+        [("PFX002", "app/ok.py"), ("PFX900", "app/huge.py")]
+    assert "too complex to analyze" in next(f["message"] for f in data["findings"]
+                                            if f["path"] == "app/huge.py")
+
+
+def test_measuring_past_its_time_budget_is_the_prompts_finding(tmp_path, monkeypatch):
+    from prefixlint import measure
+
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY})
+    monkeypatch.setattr(measure, "SECONDS", 0.0)
+    monkeypatch.setattr(measure.measure, "__defaults__", (0.0,))
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.message) for f in result.findings] == [
+        ("PFX900", "too complex to analyze: measuring took longer than the budget of 0 s")]
+
+
+def test_an_include_glob_built_to_backtrack_does_not_hang(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/" + "a" * 60 + ".j2": "Hi.\n"},
+                         'include = ["' + "*a" * 25 + '*b"]\n')
+    proc = run_cli("check", cwd=root, timeout=30)
+    assert proc.returncode == 0, proc.stderr

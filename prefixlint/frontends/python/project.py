@@ -22,6 +22,8 @@ def is_python(path: str) -> bool:
 
 
 MAX_NESTING = 1000
+MAX_NODES = 150_000  # syntax nodes in one file: about 10,000 lines of dense code
+MAX_LINE = 100_000  # characters on one line
 
 
 def _check_nesting(source: str, path: str) -> None:
@@ -31,6 +33,10 @@ def _check_nesting(source: str, path: str) -> None:
     without recursion; other syntax errors are left to libcst, which reports them."""
     import ast
 
+    longest = max((len(line) for line in source.splitlines()), default=0)
+    if longest > MAX_LINE:  # parsers slow down badly on one enormous line (f-strings above all)
+        raise InputError(f"Python file too complex to analyze (a line of {longest:,} "
+                         f"characters; the budget is {MAX_LINE:,})", path)
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
@@ -41,8 +47,13 @@ def _check_nesting(source: str, path: str) -> None:
     except (RecursionError, MemoryError, ValueError):
         raise InputError("Python file nests too deeply to analyze", path) from None
     stack = [(tree, 1)]
+    nodes = 0
     while stack:
         node, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise InputError(f"Python file too complex to analyze (over {MAX_NODES:,} syntax "
+                             "nodes)", path)
         if depth > MAX_NESTING:
             raise InputError(f"Python file nests too deeply to analyze (over {MAX_NESTING} "
                              "levels)", path, getattr(node, "lineno", 1))
