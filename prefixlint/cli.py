@@ -385,11 +385,13 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
 
     try:
         manifest = json.loads(Path(manifest_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise click.BadParameter(f"cannot read the manifest: {exc}",
+    except (OSError, ValueError, RecursionError) as exc:
+        reason = "it nests too deeply" if isinstance(exc, RecursionError) else exc
+        raise click.BadParameter(f"cannot read the manifest: {reason}",
                                  param_hint="--manifest") from None
-    if manifest.get("version") != 1 or not isinstance(manifest.get("entries"), list):
-        raise click.BadParameter("not a prefixlint manifest (version 1)", param_hint="--manifest")
+    problem = warming.manifest_error(manifest, api)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--manifest")
     options = warming.Options(api, model, api_key, concurrency, timeout, retries, verify=verify)
     show = sys.stderr.isatty() and output_format == "text"
 

@@ -65,24 +65,56 @@ class Options:
     verify: bool = False
 
 
+def _table(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
 def cached_of(payload: dict) -> int:
-    """Reused prompt tokens as the server reports them (OpenAI usage or llama.cpp timings)."""
-    usage = payload.get("usage") or {}
-    details = usage.get("prompt_tokens_details") or {}
-    if isinstance(details.get("cached_tokens"), int):
-        return details["cached_tokens"]
-    timings = payload.get("timings") or {}
-    if isinstance(timings.get("cache_n"), int):
-        return timings["cache_n"]
-    return 0
+    """Reused prompt tokens as the server reports them (OpenAI usage or llama.cpp timings);
+    a malformed report counts as none."""
+    usage = _table(payload.get("usage"))
+    details = _table(usage.get("prompt_tokens_details"))
+    if "cached_tokens" in details:
+        return _count(details["cached_tokens"])
+    return _count(_table(payload.get("timings")).get("cache_n"))
 
 
 def prompt_tokens_of(payload: dict) -> int:
-    usage = payload.get("usage") or {}
-    if isinstance(usage.get("prompt_tokens"), int):
-        return usage["prompt_tokens"]
-    timings = payload.get("timings") or {}
-    return int(timings.get("prompt_n", 0)) + int(timings.get("cache_n", 0))
+    usage = _table(payload.get("usage"))
+    if "prompt_tokens" in usage:
+        return _count(usage["prompt_tokens"])
+    timings = _table(payload.get("timings"))
+    return _count(timings.get("prompt_n")) + _count(timings.get("cache_n"))
+
+
+def manifest_error(manifest: object, api: str) -> str | None:
+    """Why a manifest cannot be sent (naming the entry), or None: it must be what
+    `prefixlint prewarm` writes."""
+    if not isinstance(manifest, dict) or manifest.get("version") != 1 or \
+            not isinstance(manifest.get("entries"), list):
+        return "not a prefixlint manifest (version 1)"
+    for index, entry in enumerate(manifest["entries"]):
+        where = f"entry {index + 1}"
+        requests = entry.get("requests") if isinstance(entry, dict) else None
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or \
+                not isinstance(requests, dict):
+            return f"{where}: not an entry (an object with an id and requests)"
+        if api == "completions":
+            body = requests.get("openai_completions")
+            if not isinstance(body, dict) or not isinstance(body.get("prompt"), str):
+                return f"{where}: openai_completions needs a prompt string"
+        else:
+            body = requests.get("openai_chat")
+            messages = body.get("messages") if isinstance(body, dict) else None
+            if not isinstance(messages, list) or not all(
+                    isinstance(m, dict) and isinstance(m.get("role"), str)
+                    and isinstance(m.get("content"), (str, list)) for m in messages):
+                return f"{where}: openai_chat needs a list of messages with a role and content"
+    return None
 
 
 def _bodies(entry: dict, options: Options) -> tuple[str, dict, dict]:
@@ -107,17 +139,24 @@ async def _post(client, url: str, body: dict, options: Options) -> tuple[dict, f
     last = "no attempt"
     for attempt in range(options.retries):
         start = time.perf_counter()
-        try:
-            response = await client.post(url, json=body)
+        try:  # the whole exchange has one deadline: a server that drips bytes cannot hold it
+            response = await asyncio.wait_for(client.post(url, json=body), options.timeout)
+        except asyncio.TimeoutError:
+            last = f"no complete answer within {options.timeout:g} s"
         except httpx.HTTPError as exc:
             last = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         else:
             elapsed = (time.perf_counter() - start) * 1000
-            if response.status_code < 400:
+            if 200 <= response.status_code < 300:
                 try:
-                    return response.json(), elapsed
+                    payload = response.json()
                 except ValueError:
                     raise RuntimeError(f"{url}: the answer is not JSON") from None
+                if not isinstance(payload, dict):
+                    raise RuntimeError(f"{url}: the answer is not a JSON object")
+                return payload, elapsed
+            if 300 <= response.status_code < 400:
+                raise RuntimeError(f"HTTP {response.status_code}: a redirect, not an answer")
             last = f"HTTP {response.status_code}: {response.text[:200]}"
             if response.status_code not in RETRYABLE_STATUS:
                 break
@@ -137,10 +176,21 @@ async def _model_of(client, endpoint: str) -> str | None:
 
 async def _warm_instance(endpoint: str, entries: Sequence[dict], options: Options,
                          limit: asyncio.Semaphore, progress: Callable[[], None]) -> InstanceResult:
-    import httpx
-
     result = InstanceResult(endpoint, verified=options.verify)
     headers = {"Authorization": f"Bearer {options.api_key}"} if options.api_key else {}
+    try:
+        await _send_all(endpoint, entries, options, limit, progress, result, headers)
+    except Exception as exc:  # noqa: BLE001 - one endpoint's failure is reported, not fatal
+        result.failed = len(entries) - result.warmed
+        result.errors.append(f"{endpoint}: {type(exc).__name__}: {exc}")
+    return result
+
+
+async def _send_all(endpoint: str, entries: Sequence[dict], options: Options,
+                    limit: asyncio.Semaphore, progress: Callable[[], None],
+                    result: InstanceResult, headers: dict) -> None:
+    import httpx
+
     async with httpx.AsyncClient(timeout=options.timeout, headers=headers) as client:
         model = options.model or await _model_of(client, endpoint)
         instance_options = Options(**{**options.__dict__, "model": model})
@@ -161,7 +211,6 @@ async def _warm_instance(endpoint: str, entries: Sequence[dict], options: Option
                     result.failed += 1
                     result.errors.append(f"entry {entry['id'][:12]}: {exc}")
             progress()
-    return result
 
 
 def warm(manifest: dict, endpoints: Sequence[str], options: Options,

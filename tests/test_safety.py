@@ -306,3 +306,101 @@ def test_an_include_glob_built_to_backtrack_does_not_hang(tmp_path):
                          'include = ["' + "*a" * 25 + '*b"]\n')
     proc = run_cli("check", cwd=root, timeout=30)
     assert proc.returncode == 0, proc.stderr
+
+
+MANIFEST = {"version": 1, "entries": [{"id": "0123456789abcdef", "requests": {
+    "openai_chat": {"messages": [{"role": "system", "content": "You help."}], "max_tokens": 1}}}]}
+
+
+@pytest.mark.parametrize("manifest,words", [
+    ([1, 2], "not a prefixlint manifest"),
+    ({"version": 1, "entries": [[1, 2]]}, "entry 1: not an entry"),
+    ({"version": 1, "entries": [{"id": "x", "requests": {"openai_chat": {"messages": 5}}}]},
+     "entry 1: openai_chat needs a list of messages"),
+])
+def test_a_manifest_of_the_wrong_shape_is_a_clear_usage_error(tmp_path, manifest, words):
+    (tmp_path / "m.json").write_text(json.dumps(manifest))
+    proc = run_cli("warm", "--manifest", "m.json", "--endpoint", "http://127.0.0.1:9",
+                   cwd=tmp_path)
+    assert proc.returncode == 2 and words in proc.stderr, proc.stderr
+
+
+def test_a_deeply_nested_manifest_is_a_clear_usage_error(tmp_path):
+    (tmp_path / "m.json").write_text("[" * 100_000 + "]" * 100_000)
+    proc = run_cli("warm", "--manifest", "m.json", "--endpoint", "http://127.0.0.1:9",
+                   cwd=tmp_path)
+    assert proc.returncode == 2 and "nests too deeply" in proc.stderr, proc.stderr
+
+
+class _Misbehaving:
+    """A local server whose answer depends on the first part of the path."""
+
+    def __init__(self) -> None:
+        import http.server
+        import time
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                self.send_response(404)
+                self.end_headers()
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                kind = self.path.split("/")[1]
+                if kind == "drip":  # the status line one byte at a time, for ever
+                    try:
+                        for byte in b"HTTP/1.1 200 OK\r\n":
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                            time.sleep(0.5)
+                    except OSError:  # the client gave up, as it should
+                        pass
+                    return
+                status, payload = {
+                    "ok": (200, {"usage": {"prompt_tokens": 50,
+                                           "prompt_tokens_details": {"cached_tokens": 0}}}),
+                    "list": (200, [1, 2]),
+                    "badusage": (200, {"usage": "x", "timings": {"cache_n": "lots"}}),
+                    "redirect": (302, {"usage": {"prompt_tokens": 5}}),
+                }[kind]
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def url(self, kind: str) -> str:
+        return f"http://127.0.0.1:{self.port}/{kind}"
+
+
+def test_warm_reports_each_misbehaving_server_and_finishes_within_its_deadline(tmp_path):
+    import time
+
+    server = _Misbehaving()
+    (tmp_path / "m.json").write_text(json.dumps(MANIFEST))
+    endpoints = [server.url(k) for k in ("ok", "list", "badusage", "redirect", "drip")]
+    endpoints.append("http://[::1")
+    args = ["warm", "--manifest", "m.json", "--timeout", "1", "--retries", "1",
+            "--output-format", "json"]
+    for endpoint in endpoints:
+        args += ["--endpoint", endpoint]
+    start = time.monotonic()
+    proc = run_cli(*args, cwd=tmp_path, timeout=60)
+    assert time.monotonic() - start < 30
+    assert proc.returncode == 1, proc.stderr
+    instances = {i["endpoint"]: i for i in json.loads(proc.stdout)["instances"]}
+    assert [instances[e]["warmed"] for e in endpoints] == [1, 0, 1, 0, 0, 0]
+    assert "not a JSON object" in instances[server.url("list")]["errors"][0]
+    assert "redirect" in instances[server.url("redirect")]["errors"][0]
+    assert "within 1 s" in instances[server.url("drip")]["errors"][0]
+    assert instances["http://[::1"]["failed"] == 1
+    server.server.shutdown()
