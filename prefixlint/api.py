@@ -21,7 +21,7 @@ from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
 from .measure import Measurement, TooComplex, measure
 from .providers import ProviderModel
-from .tokenizers import ENCODINGS, Tokenizer, load
+from .tokenizers import ENCODINGS, Tokenizer, TokenizerError, load
 from .volatility import Volatility
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -167,6 +167,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         except TooComplex as exc:
             findings.append(rules.input_error(str(exc), prompt.path, prompt.line, prompt.id))
             continue
+        except TokenizerError:
+            raise  # the configuration, not this prompt
         except Exception as exc:  # noqa: BLE001
             findings.append(rules.input_error(_internal(exc), prompt.path, prompt.line,
                                               prompt.id))
@@ -212,9 +214,11 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
     files = discover(paths, config, cwd)
-    if config.tokenizer not in ENCODINGS:  # a configuration error even when nothing is measured
-        load(config.tokenizer, config.tokenizer_path)
     loaded: list[Tokenizer] = []
+    if config.tokenizer not in ENCODINGS or config.tokenizer_path:
+        # A configuration error (exit 2) even when nothing is measured: an unknown encoding,
+        # or a tokenizer-path that is missing, a folder, or not the encoding's file.
+        loaded.append(load(config.tokenizer, config.tokenizer_path))
 
     def tokenizer() -> Tokenizer:
         """Loaded on first use: a run without prompts never reads an encoding file."""

@@ -404,3 +404,28 @@ def test_warm_reports_each_misbehaving_server_and_finishes_within_its_deadline(t
     assert "within 1 s" in instances[server.url("drip")]["errors"][0]
     assert instances["http://[::1"]["failed"] == 1
     server.server.shutdown()
+
+
+@pytest.mark.parametrize("setting,words", [
+    ("missing.tiktoken", "is not a file"),
+    ("folder", "is not a file"),
+    ("wrong.tiktoken", "is not the o200k_base encoding file"),
+])
+def test_a_bad_tokenizer_path_is_a_configuration_error_not_a_finding(tmp_path, setting, words):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY},
+                         f'tokenizer-path = "{setting}"\n')
+    (root / "folder").mkdir()
+    (root / "wrong.tiktoken").write_text("not an encoding file\n")
+    proc = run_cli("check", cwd=root)
+    assert proc.returncode == 2 and words in proc.stderr, proc.stdout + proc.stderr
+
+
+def test_an_include_through_a_link_loop_is_that_files_finding(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": '{% include "loop.j2" %}\n' + POLICY,
+                                          "prompts/ok.j2": "Hi {{ user.name }}.\n" + POLICY})
+    (root / "prompts" / "loop.j2").symlink_to(root / "prompts" / "loop.j2")
+    proc = run_cli("check", "--output-format", "json", cwd=root)
+    assert proc.returncode == 1, proc.stderr
+    data = json.loads(proc.stdout)
+    assert ("PFX002", "prompts/ok.j2") in {(f["code"], f["path"]) for f in data["findings"]}
+    assert not [f for f in data["findings"] if "internal error" in f["message"]]

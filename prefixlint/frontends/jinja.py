@@ -97,7 +97,10 @@ def inside_root(root: Path, name: str) -> Path | None:
     """The file a template name refers to, or None when it would leave the project root."""
     if name.startswith("/") or re.match(r"^[A-Za-z]:", name):
         return None
-    candidate = (root / name).resolve()
+    try:
+        candidate = (root / name).resolve()
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL byte, a name too long
+        return None
     return candidate if candidate == root or root in candidate.parents else None
 
 
@@ -333,7 +336,8 @@ class Workspace:
                 raise InputError("template nests too deeply to analyze", current) from None
             except SyntaxError as exc:  # Jinja's generated code does not compile
                 raise InputError(f"template does not compile: {exc.msg}", current) from None
-            except (OSError, ValueError) as exc:  # a name the file system refuses
+            except (OSError, ValueError, RuntimeError) as exc:  # a name the system refuses,
+                # or a link loop
                 path, line = self._reference_site(parent, current) if parent else (current, 1)
                 raise InputError(f"cannot load template {current[:80]!r}: {exc}", path,
                                  line) from None
