@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import operator
 import zlib
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -247,6 +248,54 @@ class Sample:
         if isinstance(other, (int, float)):
             return int(self) + other
         return NotImplemented
+
+    def _arithmetic(self, other: object, operation: Callable[[int, object], object],
+                    reflected: bool = False) -> object:
+        """Arithmetic as the number the sample stands for (`{{ n * 2 }}`, `n is odd`)."""
+        if isinstance(other, Sample):
+            other = int(other)
+        if not isinstance(other, (int, float)) or isinstance(other, bool):
+            return NotImplemented
+        return operation(other, int(self)) if reflected else operation(int(self), other)
+
+    def __mul__(self, other: object) -> object:
+        return self._arithmetic(other, operator.mul)
+
+    def __rmul__(self, other: object) -> object:
+        return self._arithmetic(other, operator.mul, True)
+
+    def __sub__(self, other: object) -> object:
+        return self._arithmetic(other, operator.sub)
+
+    def __rsub__(self, other: object) -> object:
+        return self._arithmetic(other, operator.sub, True)
+
+    def __truediv__(self, other: object) -> object:
+        return self._arithmetic(other, operator.truediv)
+
+    def __rtruediv__(self, other: object) -> object:
+        return self._arithmetic(other, operator.truediv, True)
+
+    def __floordiv__(self, other: object) -> object:
+        return self._arithmetic(other, operator.floordiv)
+
+    def __rfloordiv__(self, other: object) -> object:
+        return self._arithmetic(other, operator.floordiv, True)
+
+    def __mod__(self, other: object) -> object:
+        return self._arithmetic(other, operator.mod)
+
+    def __neg__(self) -> int:
+        return -int(self)
+
+    def __pos__(self) -> int:
+        return int(self)
+
+    def __abs__(self) -> int:
+        return abs(int(self))
+
+    def __round__(self, digits: int | None = None) -> int:
+        return int(self)
 
     def __radd__(self, other: object) -> object:
         if isinstance(other, str):
