@@ -213,7 +213,8 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     """Find and measure the prompts under `paths` (default: `include`, else the cwd)."""
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
-    files = discover(paths, config, cwd)
+    unreadable: list[tuple[str, str]] = []
+    files = discover(paths, config, cwd, unreadable)
     loaded: list[Tokenizer] = []
     if config.tokenizer not in ENCODINGS or config.tokenizer_path:
         # A configuration error (exit 2) even when nothing is measured: an unknown encoding,
@@ -229,6 +230,9 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     provider = config.provider_model()
     volatility = Volatility(config.variables_map)
     findings, measurements = analyze(files, config, tokenizer, provider, volatility, progress)
+    findings += [rules.input_error(f"cannot list this folder: {reason}; its files are not "
+                                   "analyzed", folder, 1, folder)
+                 for folder, reason in sorted(set(unreadable))]
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: m.prompt.id)
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")

@@ -94,15 +94,28 @@ def _wanted(rel: str, config: Config) -> bool:
                                                              for p in config.include)
 
 
-def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = None) -> tuple[str, ...]:
-    """The files to analyze; a path that does not exist is a usage error."""
+def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = None,
+             unreadable: list[tuple[str, str]] | None = None) -> tuple[str, ...]:
+    """The files to analyze; a path that does not exist is a usage error. Folders that cannot
+    be listed are added to `unreadable` as (project-relative folder, reason), to be reported
+    rather than passed over in silence."""
+
+    def note(error: OSError) -> None:
+        if unreadable is not None:
+            folder = Path(error.filename or ".")
+            try:
+                name = folder.resolve().relative_to(root).as_posix()
+            except ValueError:
+                name = str(folder)
+            unreadable.append((name, error.strerror or str(error)))
+
     root = config.root.resolve()
     cwd = (cwd or Path.cwd()).resolve()
     given = [Path(p) for p in paths]
     found: set[str] = set()
     if not given:
         if config.include:
-            for current, dirs, files in os.walk(root):
+            for current, dirs, files in os.walk(root, onerror=note):
                 rel_dir = _relative(root, Path(current))
                 dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
                 for name in files:
@@ -121,7 +134,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             if not (config.force_exclude and _excluded(rel, config)):
                 found.add(rel)
             continue
-        for current, dirs, files in os.walk(absolute):
+        for current, dirs, files in os.walk(absolute, onerror=note):
             rel_dir = _relative(root, Path(current))
             dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
             for name in files:

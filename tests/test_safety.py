@@ -429,3 +429,39 @@ def test_an_include_through_a_link_loop_is_that_files_finding(tmp_path):
     data = json.loads(proc.stdout)
     assert ("PFX002", "prompts/ok.j2") in {(f["code"], f["path"]) for f in data["findings"]}
     assert not [f for f in data["findings"] if "internal error" in f["message"]]
+
+
+def test_a_folder_that_cannot_be_listed_is_reported_not_passed_over(tmp_path, monkeypatch):
+    """As root every folder can be listed, so the listing itself is made to fail."""
+    root = write_project(tmp_path / "p", {"prompts/ok.j2": "Hi {{ user.name }}.\n" + POLICY,
+                                          "private/a.j2": "Hi.\n"})
+    real_scandir = os.scandir
+
+    def refusing(path="."):
+        if str(path).endswith("private"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.path, f.message) for f in result.findings] == [
+        ("PFX900", "private", "cannot list this folder: Permission denied; its files are not "
+         "analyzed"), ("PFX002", "prompts/ok.j2", result.findings[1].message)]
+
+
+def test_a_slow_render_is_bounded_off_the_main_thread_too(tmp_path):
+    """SIGALRM only reaches the main thread; the render checks its own deadline as it runs."""
+    slow = ("{% for i in range(3000) %}{% for j in range(3000) %}{% set k = j + i %}"
+            "{% endfor %}{% endfor %}{{ user.name }}\n" + POLICY)  # slow, and silent
+    root = write_project(tmp_path / "p", {"prompts/slow.j2": slow,
+                                          "prompts/ok.j2": "Hi {{ user.name }}.\n" + POLICY})
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(
+        api.check([], api.load_config(root), cwd=root)), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive()
+    findings = {(f.code, f.span.path): f.message for f in result[0].findings}
+    assert ("PFX002", "prompts/ok.j2") in findings
+    assert "took longer than 2 s" in findings[("PFX900", "prompts/slow.j2")] or \
+        "render limit" in findings[("PFX900", "prompts/slow.j2")]

@@ -14,6 +14,7 @@ import re
 import signal
 import stat
 import threading
+import time
 import traceback
 import types
 from dataclasses import dataclass
@@ -179,6 +180,7 @@ class ProjectEnvironment(SandboxedEnvironment):
         self.root = root.resolve()
         self.search_paths = search_paths
         self.limits = limits
+        self.until = 0.0  # the deadline of the render under way (0: none)
         self.registry = registry
         self.origins = origins
         self.scans: dict[str, Scan] = {}
@@ -219,7 +221,14 @@ class ProjectEnvironment(SandboxedEnvironment):
 
     # -- guards --------------------------------------------------------------------------
 
+    def check_time(self) -> None:
+        """The render's own time bound, checked as it runs (on any thread: SIGALRM only
+        interrupts the main one)."""
+        if self.until and time.monotonic() > self.until:
+            raise RenderLimitError(f"rendering took longer than {self.limits.seconds:g} s")
+
     def _check_size(self, value: object) -> object:
+        self.check_time()
         if isinstance(value, (str, list, tuple, bytes)) and len(value) > self.limits.max_chars:
             raise RenderLimitError(f"a value grew past {self.limits.max_chars:,} characters")
         return value
@@ -231,6 +240,7 @@ class ProjectEnvironment(SandboxedEnvironment):
         return "".join(str(p) for p in parts)
 
     def call_binop(self, context, operator, left, right):
+        self.check_time()
         if operator == "**" and isinstance(right, int) and abs(right) > 256:
             raise RenderLimitError("exponent too large for a template")
         if operator == "*":
@@ -249,6 +259,7 @@ class ProjectEnvironment(SandboxedEnvironment):
                                                             **kwargs))
 
     def getattr(self, obj, attribute):
+        self.check_time()
         if isinstance(obj, str) and attribute in ("format", "format_map") \
                 and _FORMAT_WIDTH.search(obj):
             raise RenderLimitError("format width too large for a template")
@@ -453,13 +464,18 @@ class JinjaRenderer:
             template = environment.get_template(self.name)
             chunks: list[str] = []
             total = 0
-            with _deadline(limits.seconds):
-                for chunk in template.generate(self._context(values)):
-                    total += len(chunk)
-                    if total > limits.max_chars * 2:
-                        raise RenderLimitError(
-                            f"output exceeds {limits.max_chars:,} characters")
-                    chunks.append(chunk)
+            environment.until = time.monotonic() + limits.seconds
+            try:
+                with _deadline(limits.seconds):
+                    for chunk in template.generate(self._context(values)):
+                        environment.check_time()
+                        total += len(chunk)
+                        if total > limits.max_chars * 2:
+                            raise RenderLimitError(
+                                f"output exceeds {limits.max_chars:,} characters")
+                        chunks.append(chunk)
+            finally:
+                environment.until = 0.0
             return "".join(chunks)
         except InputError:
             raise
