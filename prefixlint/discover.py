@@ -149,14 +149,15 @@ def _readable(path: Path, root: Path) -> bool:
     """A regular file inside the project once links are followed: a walk passes over pipes,
     devices and links that leave the project (they are never opened)."""
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
+        mode = os.lstat(path).st_mode
+        if stat.S_ISREG(mode):
+            return True  # the common case: one system call
+        if not stat.S_ISLNK(mode) or not stat.S_ISREG(path.stat().st_mode):
             return False
-        if path.is_symlink():
-            resolved = path.resolve()
-            return resolved == root or root in resolved.parents
+        resolved = path.resolve()
+        return resolved == root or root in resolved.parents
     except (OSError, RuntimeError):
         return False
-    return True
 
 
 def _join(folder: str, name: str) -> str:

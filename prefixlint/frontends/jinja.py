@@ -9,6 +9,8 @@ string growth and includes that leave the project root.
 from __future__ import annotations
 
 import contextlib
+import functools
+import os
 import posixpath
 import re
 import signal
@@ -59,6 +61,26 @@ class RenderLimitError(TemplateError):
     """A render went over its output, time or size bound."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _real_folder(folder: str) -> str:
+    return os.path.realpath(folder)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Whether a file is inside `root` once links are followed: one `lstat` for a plain file
+    (its folder's real path is cached), a full resolution only for a link."""
+    base = _real_folder(str(root))
+    try:
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            real = os.path.realpath(path)
+        else:
+            real = os.path.join(_real_folder(os.path.dirname(os.path.abspath(path))),
+                                os.path.basename(path))
+    except (OSError, ValueError):
+        return True  # not there, or not a name: reading it says why
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
 def read_text(path: Path, display: str, max_bytes: int, root: Path | None = None) -> str:
     """A prompt file's text, or an InputError saying plainly why it cannot be analyzed.
 
@@ -66,14 +88,8 @@ def read_text(path: Path, display: str, max_bytes: int, root: Path | None = None
     `root`, only files that are inside it once links are followed: a link that leaves the
     project is not read, so nothing outside it reaches a finding or a manifest.
     """
-    if root is not None:
-        try:
-            resolved = path.resolve()
-        except (OSError, RuntimeError) as exc:  # a link loop
-            raise InputError(f"cannot read file: {exc}", display) from None
-        base = root.resolve()
-        if resolved != base and base not in resolved.parents:
-            raise InputError("a link to a file outside the project; not read", display)
+    if root is not None and not _inside(path, root):
+        raise InputError("a link to a file outside the project; not read", display)
     try:
         status = path.stat()
         if not stat.S_ISREG(status.st_mode):
