@@ -465,3 +465,18 @@ def test_a_slow_render_is_bounded_off_the_main_thread_too(tmp_path):
     assert ("PFX002", "prompts/ok.j2") in findings
     assert "took longer than 2 s" in findings[("PFX900", "prompts/slow.j2")] or \
         "render limit" in findings[("PFX900", "prompts/slow.j2")]
+
+
+def test_helpers_that_fan_out_are_cut_by_the_step_budget(tmp_path):
+    """Six calls of the helper below, eleven levels deep: 6**11 evaluations if followed."""
+    helpers = "def f0(u):\n    return u.name\n\n\n" + "".join(
+        f"def f{i}(u):\n    return " + " + ".join([f"f{i - 1}(u)"] * 6) + "\n\n\n"
+        for i in range(1, 12))
+    fanout = helpers + _sink_file("    text = f11(user)\n")
+    root = write_project(tmp_path / "p", {"app/fanout.py": fanout, "app/ok.py": OK_PY})
+    proc = run_cli("check", "--output-format", "json", cwd=root, timeout=60)
+    data = json.loads(proc.stdout)
+    assert sorted((f["code"], f["path"]) for f in data["findings"]) == \
+        [("PFX002", "app/ok.py"), ("PFX900", "app/fanout.py")]
+    assert "steps of analysis" in next(f["message"] for f in data["findings"]
+                                       if f["path"] == "app/fanout.py")

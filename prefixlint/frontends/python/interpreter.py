@@ -14,14 +14,17 @@ from typing import Callable
 import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
+from ..jinja import InputError
 from .flow import Binding, ClassInfo, conditional, position, reaching
 from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
-                       literal_value, param_names, return_statements, return_value, shorten)
+                       literal_value, param_names, return_statements, shorten)
 from .module import Module
 from .sources import RANDOM_EXAMPLES
 from .strings import StringOps
 from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
 
+MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
+# 2,000-line prompt module 6,000
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
@@ -41,6 +44,24 @@ class Lowerer(StringOps):
         self.linker = None  # templates.TemplateLinker, when template files are linked
         self.variant = 0  # which file a template name that can name several is taken as
         self.variants = 1
+        self.steps = 0  # work done for the file being analyzed (see `step`)
+        self._returns: dict[int, list] = {}
+        self.file = ""  # that file, for the finding when its budget runs out
+
+    def returns_of(self, function: cst.FunctionDef) -> list:
+        """A function's own `return value` statements, found once per function."""
+        found = self._returns.get(id(function))
+        if found is None:
+            found = self._returns[id(function)] = return_statements(function)
+        return found
+
+    def step(self) -> None:
+        """Count one step of work; past MAX_STEPS for one file, the file is too complex (a
+        helper that calls another several times, twelve levels deep, would never end)."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise InputError(f"Python file too complex to analyze (over {MAX_STEPS:,} steps "
+                             "of analysis)", self.file or "?")
 
     def scope_for(self, path: str) -> Scope:
         """A value path's scope: explicit (a clock call, an import-time value, and anything
@@ -74,6 +95,7 @@ class Lowerer(StringOps):
     def resolve(self, name: str, ctx: Context) -> Resolved:
         """What a name (or `self.attr`) holds where ctx stands: one expression with its
         context, the `Parts` a sequence of statements built, a module, "param", or None."""
+        self.step()
         if name in ctx.bindings:
             return ctx.bindings[name]
         module = ctx.module
@@ -208,7 +230,8 @@ class Lowerer(StringOps):
         method = info.methods.get(attr)
         if method is not None and any(dotted_name(d.decorator).endswith("property")
                                       for d in method.decorators):
-            returned = return_value(method)
+            returns = self.returns_of(method)
+            returned = returns[-1].value if returns else None
             if returned is not None:
                 return returned, Context(module, method, module.pos(returned),
                                          depth=ctx.depth + 1, arms=module.arms(returned))
@@ -294,6 +317,7 @@ class Lowerer(StringOps):
         return None
 
     def text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
+        self.step()
         if isinstance(node, HoleItem):
             return [node.hole]
         if ctx.depth > MAX_DEPTH:
@@ -502,7 +526,7 @@ class Lowerer(StringOps):
             found = self._function_of(node, ctx)
             if found is not None:  # `messages=build_messages(ticket)`: the list it returns
                 function, module = found
-                returns = return_statements(function)
+                returns = self.returns_of(function)
                 if returns:
                     call_ctx = self._call_context(function, module, node, ctx)
                     last = returns[-1]
@@ -571,7 +595,7 @@ class Lowerer(StringOps):
             if found is None:
                 return []
             function, module = found
-            returns = return_statements(function)
+            returns = self.returns_of(function)
             if not returns:
                 return []
             call_ctx = self._call_context(function, module, node, ctx)
@@ -614,7 +638,7 @@ class Lowerer(StringOps):
         if found is None:
             return None
         function, module = found
-        returns = return_statements(function)
+        returns = self.returns_of(function)
         if not returns:
             return None
         call_ctx = self._call_context(function, module, node, ctx)

@@ -53,6 +53,7 @@ class SinkFinder:
         self.source = source
         self.lowerer = Lowerer(project.import_module, project.scope_of, project.sources)
         self.lowerer.linker = project.linker()
+        self.lowerer.file = module.path
         self.suppressions = _python_suppressions(source)
 
     def run(self) -> list[tuple[Prompt, list]]:
