@@ -480,3 +480,16 @@ def test_helpers_that_fan_out_are_cut_by_the_step_budget(tmp_path):
         [("PFX002", "app/ok.py"), ("PFX900", "app/fanout.py")]
     assert "steps of analysis" in next(f["message"] for f in data["findings"]
                                        if f["path"] == "app/fanout.py")
+
+
+@pytest.mark.parametrize("name", ["bad\\x00name.j2", "x" * 5000 + ".j2"])
+def test_an_include_name_the_file_system_refuses_is_that_files_finding(tmp_path, name):
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": '{% include "' + name + '" %}\n' + POLICY,
+        "prompts/ok.j2": "Hi {{ user.name }}.\n" + POLICY})
+    proc = run_cli("check", "--output-format", "json", cwd=root)
+    assert proc.returncode == 1, proc.stderr
+    data = json.loads(proc.stdout)
+    codes = {(f["code"], f["path"]) for f in data["findings"]}
+    assert ("PFX900", "prompts/a.j2") in codes and ("PFX002", "prompts/ok.j2") in codes
+    assert not [f for f in data["findings"] if "internal error" in f["message"]]

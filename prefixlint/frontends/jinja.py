@@ -231,8 +231,11 @@ class ProjectEnvironment(SandboxedEnvironment):
         candidates.append(posixpath.normpath(template))
         for candidate in candidates:
             path = inside_root(self.root, candidate)
-            if path is not None and path.is_file():
-                return candidate
+            try:
+                if path is not None and path.is_file():
+                    return candidate
+            except (OSError, ValueError):  # a name the file system refuses: not this one
+                continue
         return candidates[-1]
 
     # -- guards --------------------------------------------------------------------------
