@@ -278,16 +278,20 @@ def test_odd_characters_never_break_an_output_format(tmp_path):
             ElementTree.fromstring(proc.stdout.split("\n", 1)[1])  # well-formed
 
 
-def test_a_file_past_the_analysis_budget_is_its_own_finding_and_fast(tmp_path):
-    parts = "".join("{user.name}x" for _ in range(50_000))  # a 650 KB f-string
-    huge = _sink_file(f"    text = f'{parts}'\n")
-    root = write_project(tmp_path / "p", {"app/huge.py": huge, "app/ok.py": OK_PY})
+def _only_that_file_is_refused(tmp_path, name: str, source: str, words: str) -> None:
+    """`check` on the file and a good one: the file is its own PFX900, the other is analyzed."""
+    root = write_project(tmp_path / "p", {name: source, "app/ok.py": OK_PY})
     proc = run_cli("check", "--output-format", "json", cwd=root, timeout=60)
     data = json.loads(proc.stdout)
     assert sorted((f["code"], f["path"]) for f in data["findings"]) == \
-        [("PFX002", "app/ok.py"), ("PFX900", "app/huge.py")]
-    assert "too complex to analyze" in next(f["message"] for f in data["findings"]
-                                            if f["path"] == "app/huge.py")
+        [("PFX002", "app/ok.py"), ("PFX900", name)]
+    assert words in next(f["message"] for f in data["findings"] if f["path"] == name)
+
+
+def test_a_file_past_the_analysis_budget_is_its_own_finding_and_fast(tmp_path):
+    parts = "".join("{user.name}x" for _ in range(50_000))  # a 650 KB f-string
+    huge = _sink_file(f"    text = f'{parts}'\n")
+    _only_that_file_is_refused(tmp_path, "app/huge.py", huge, "too complex to analyze")
 
 
 def test_measuring_past_its_time_budget_is_the_prompts_finding(tmp_path, monkeypatch):
@@ -473,13 +477,7 @@ def test_helpers_that_fan_out_are_cut_by_the_step_budget(tmp_path):
         f"def f{i}(u):\n    return " + " + ".join([f"f{i - 1}(u)"] * 6) + "\n\n\n"
         for i in range(1, 12))
     fanout = helpers + _sink_file("    text = f11(user)\n")
-    root = write_project(tmp_path / "p", {"app/fanout.py": fanout, "app/ok.py": OK_PY})
-    proc = run_cli("check", "--output-format", "json", cwd=root, timeout=60)
-    data = json.loads(proc.stdout)
-    assert sorted((f["code"], f["path"]) for f in data["findings"]) == \
-        [("PFX002", "app/ok.py"), ("PFX900", "app/fanout.py")]
-    assert "steps of analysis" in next(f["message"] for f in data["findings"]
-                                       if f["path"] == "app/fanout.py")
+    _only_that_file_is_refused(tmp_path, "app/fanout.py", fanout, "steps of analysis")
 
 
 @pytest.mark.parametrize("name", ["bad\\x00name.j2", "x" * 5000 + ".j2"])
