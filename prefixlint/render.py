@@ -186,6 +186,8 @@ class Sample:
     def _count(self) -> int:
         if self._plan.turn and is_history(self._path):
             return 1 + self._plan.turn
+        if self._path.rsplit(".", 1)[-1].isdigit():
+            return 2  # an item of a collection unpacks as a pair (`for name, score in rows`)
         return 2 if self._seed == 0 else (self._seed - 1) % 3 + 1
 
     def __iter__(self) -> Iterator["Sample"]:

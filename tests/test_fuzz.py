@@ -60,6 +60,8 @@ def _blocks(inner):
                   st.sampled_from(COLLECTIONS), inner),
         st.builds(lambda a: f"{{% for k, v in user.prefs.items() %}}{{{{ k }}}}={{{{ v }}}} "
                             f"{a}{{% endfor %}}", inner),
+        st.builds(lambda a: f"{{% for name, score in results %}}{{{{ name }}}}: {{{{ score }}}} "
+                            f"{a}{{% endfor %}}", inner),
         st.builds(lambda n, a: f"{{% set v = {n} %}}{{{{ v }}}} {a}", st.sampled_from(NAMES),
                   inner),
         st.builds(lambda a: "{% macro m(a) %}<{{ a }}>{% endmacro %}{{ m(x) }} " + a, inner),
