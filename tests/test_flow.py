@@ -22,12 +22,17 @@ EXPECTED = [
     ("PFX011", "f08_shuffled_generator.py", 14, 53),
     ("PFX006", "f12_wrapper_call.py", 8, 22),
     ("PFX002", "f13_params_dict.py", 14, 40),
+    ("PFX001", "f15_agents_sdk.py", 7, 34),
+    ("PFX002", "f15_agents_sdk.py", 15, 60),
+    ("PFX002", "f16_langgraph_prebuilt.py", 7, 73),
+    ("PFX004", "f17_pydantic_ai.py", 12, 31),
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
     ("PFX002", "prompts/welcome.txt", 3, 36),
 ]
-CLEAN = ["f05_branch_on_deploy.py:15", "f06_repeat_and_copies.py:16"]
+CLEAN = ["f05_branch_on_deploy.py:15", "f06_repeat_and_copies.py:16",
+         "f15_agents_sdk.py:11"]
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +105,28 @@ def test_request_parameters_built_as_a_dict_are_read_through_the_spread(result):
     measurement = next(m for m in result.measurements if m.prompt.id == "f13_params_dict.py:19")
     assert [b.role for b in measurement.prompt.blocks][:2] == ["system", "messages"]
     assert any(h.expr == "self.history" for h in measurement.prompt.holes)
+
+
+def test_agent_frameworks_take_the_system_prompt_as_a_constructor_argument(result):
+    """Agents SDK `instructions` (a string built per request, or a function: what it returns),
+    LangGraph `create_react_agent(prompt=...)`, PydanticAI `@agent.system_prompt`."""
+    ids = {m.prompt.id: m for m in result.measurements}
+    assert {"f15_agents_sdk.py:10", "f15_agents_sdk.py:11", "f15_agents_sdk.py:15",
+            "f16_langgraph_prebuilt.py:7", "f17_pydantic_ai.py:7",
+            "f17_pydantic_ai.py:11"} <= set(ids)
+    text = _text(result, "f15_agents_sdk.py:10")
+    assert text.startswith("<|system|>\nThe user's name is ")
+    assert ids["f15_agents_sdk.py:11"].break_hole is None  # built once, at import: constant
+
+
+def test_configured_sinks_name_the_argument_that_holds_the_prompt(tmp_path):
+    from conftest import write_project
+
+    source = ("from myco.llm import ask\n\n\ndef reply(user, question):\n"
+              "    return ask(question, persona=f'You help {user.name}. ' + '" +
+              "Answer from the handbook and cite it. " * 8 + "')\n")
+    root = write_project(tmp_path / "p", {"app/reply.py": source},
+                         '[python]\nsinks = ["myco.llm.ask:persona"]\n')
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.line, f.expr) for f in result.findings] == \
+        [("PFX002", 5, "user.name")]

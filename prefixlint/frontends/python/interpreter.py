@@ -555,6 +555,25 @@ class Lowerer(StringOps):
                 return None
         return out
 
+    def returned_by(self, node: cst.BaseExpression, ctx: Context,
+                    ) -> tuple[cst.BaseExpression, Context] | None:
+        """What a function passed as a value returns (`instructions=dynamic_instructions`,
+        a lambda): its last return value and where to read it; None for anything else."""
+        if isinstance(node, cst.Lambda):
+            return node.body, ctx
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        found = self._function_of(cst.Call(func=node), ctx)
+        if found is None:
+            return None
+        function, module = found
+        returns = self.returns_of(function)
+        if not returns:
+            return None
+        last = returns[-1]
+        return last.value, Context(module, function, module.pos(last), False,
+                                   depth=ctx.depth + 1, arms=module.arms(last))
+
     def follow(self, node: cst.BaseExpression, ctx: Context, attributes: bool = False,
                ) -> tuple[cst.BaseExpression, Context] | None:
         """The expression a name holds (with `attributes`, also `self.attr` and

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Span, Suppressions, Text
 from .renderer import SegmentRenderer
-from .sources import CALL_SINKS, LITELLM, RANDOM_EXAMPLES
+from .sources import (CALL_SINKS, FRAMEWORK_DECORATORS, FRAMEWORK_SINKS, LITELLM,
+                      RANDOM_EXAMPLES)
 
 if TYPE_CHECKING:
     from .project import PythonProject
@@ -69,6 +70,7 @@ class SinkFinder:
             elif isinstance(node, cst.List) and _has_role_dict(node):
                 lists.append(node)
         deferred = self.project.lists.setdefault(self.module.path, [])
+        prompts.extend(self._decorated())
         for node in lists:
             if id(node) in consumed:
                 continue
@@ -117,6 +119,35 @@ class SinkFinder:
                 self.project.sent.update((self.module.path, c) for c in consumed)
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
+
+    def _decorated(self) -> list[tuple[Prompt, list]]:
+        """Functions an agent registers as part of its system prompt (PydanticAI's
+        `@agent.system_prompt`, `@agent.instructions`): each measured as what it returns."""
+        from .values import Context
+
+        cst = self.cst
+        out: list[tuple[Prompt, list]] = []
+        for function in self.module.functions.values():
+            if not any(isinstance(d.decorator, cst.Attribute) and
+                       d.decorator.attr.value in FRAMEWORK_DECORATORS and
+                       self._is_agent(d.decorator.value) for d in function.decorators):
+                continue
+            returns = self.lowerer.returns_of(function)
+            if not returns:
+                continue
+            last = returns[-1]
+            base = Context(self.module, function, self.module.pos(last), False,
+                           arms=self.module.arms(last))
+            out.extend(self._build(_Site(function, "framework", {"system": last.value}, {},
+                                         base, function), set()))
+        return out
+
+    def _is_agent(self, node) -> bool:
+        """Whether a name holds an agent built by a framework sink (`agent = Agent(...)`)."""
+        found = self.lowerer.follow(node, self._context(node)) \
+            if isinstance(node, self.cst.Name) else None
+        return found is not None and isinstance(found[0], self.cst.Call) and \
+            (found[1].module.qualname(found[0].func) or "") in {n for n, _ in FRAMEWORK_SINKS}
 
     def build_alone(self, site: _Site) -> list[tuple[Prompt, list]]:
         """A wrapper's sink measured where it stands (nothing in the project calls it)."""
@@ -174,12 +205,21 @@ class SinkFinder:
                 return _Site(node, kind, *self._spread(node))
         keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
         qualified = self.module.qualname(node.func) or ""
+        for name, candidates in FRAMEWORK_SINKS:
+            if qualified == name:
+                value = next((keywords[k] for k in candidates if k in keywords), None)
+                return _Site(node, "framework", {"system": value}) if value is not None else None
         for sink in self.project.sinks:
-            if qualified == sink or chain == sink or chain.endswith("." + sink):
-                value = keywords.get("messages") or (node.args[0].value if node.args and
-                                                     node.args[0].keyword is None else None)
-                if value is not None:
+            name, _, argument = sink.partition(":")
+            if qualified == name or chain == name or chain.endswith("." + name):
+                value = _argument_of(node, argument or "messages")
+                if value is None and not argument and node.args and node.args[0].keyword is None:
+                    value = node.args[0].value
+                if value is None:
+                    continue
+                if argument in ("", "messages"):
                     return _Site(node, "messages", {"messages": value})
+                return _Site(node, "framework", {"system": value})
         if chain.rsplit(".", 1)[-1] in ("execute", "prepare", "run") and \
                 (qualified.startswith("prompty.") or chain.startswith("prompty.")):
             return _Site(node, "prompty", {})
@@ -234,6 +274,12 @@ class SinkFinder:
                      (("messages", "messages"),))
         if site.kind == "langchain-template":
             order = (("template", "user"),)
+        if site.kind == "framework":
+            order = (("system", "system"),)
+            returned = lowerer.returned_by(site.keywords["system"], ctx)
+            if returned is not None:  # dynamic instructions: what the function returns
+                site = _Site(site.node, site.kind, {"system": returned[0]},
+                             {"system": returned[1]}, site.base, site.origin)
         if site.kind == "prompty":
             embed = lowerer.linker.prompty(site.node, lowerer, ctx)
             if embed is None:
@@ -501,6 +547,16 @@ class _Breakpoint:
     """Where a `cache_control` marker sits among a block's segments (removed after checks)."""
 
     span: Span
+
+
+def _argument_of(node, argument: str):
+    """A call's argument by keyword, or by position when `argument` is a number."""
+    if argument.isdigit():
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        index = int(argument)
+        return positional[index] if index < len(positional) else None
+    return next((a.value for a in node.args if a.keyword is not None
+                 and a.keyword.value == argument), None)
 
 
 def _argument(node, wrapper):

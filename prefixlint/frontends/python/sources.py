@@ -80,15 +80,28 @@ CALL_SINKS: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...]
      (("tools", "tools"), ("system", "system"), ("messages", "messages"))),
 )
 
+# Agent frameworks take the system prompt as a constructor argument: qualified name -> the
+# keywords that may hold it (a string, or a function that returns one), first found wins.
+FRAMEWORK_SINKS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("agents.Agent", ("instructions",)),  # OpenAI Agents SDK
+    ("pydantic_ai.Agent", ("system_prompt", "instructions")),  # PydanticAI
+    ("langchain.agents.create_agent", ("system_prompt",)),  # LangChain 1.x
+    ("langgraph.prebuilt.create_react_agent", ("prompt",)),  # LangGraph
+)
+# Decorators that register a function whose return value joins an agent's system prompt.
+FRAMEWORK_DECORATORS = ("system_prompt", "instructions")
+
 # Sinks matched on qualified names.
 LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion")
 
 PREFILTER_WORDS = (r"\.create\(", r"\.stream\(", r"\.parse\(", r"completion\(", "from_messages",
                    "from_template", "SystemMessage", "HumanMessage", r"[\"']role[\"']",
-                   r"from_string\(", r"Template\(", r"prompty\.", r"from_file\(")
+                   r"from_string\(", r"Template\(", r"prompty\.", r"from_file\(",
+                   r"instructions\b", r"system_prompt\b", r"create_react_agent\(")
 
 
 def prefilter(sinks: tuple[str, ...] = ()) -> re.Pattern[str]:
     """A text test a file must pass before it is parsed: it mentions some prompt sink."""
-    words = PREFILTER_WORDS + tuple(re.escape(s.rsplit(".", 1)[-1]) + r"\(" for s in sinks)
+    words = PREFILTER_WORDS + tuple(re.escape(s.partition(":")[0].rsplit(".", 1)[-1]) + r"\("
+                                    for s in sinks)
     return re.compile("|".join(words))
