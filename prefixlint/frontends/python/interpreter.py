@@ -523,16 +523,9 @@ class Lowerer(StringOps):
                 ctx.module.qualname(node.func) == "builtins.sorted":
             return self._sorted_constants(node.args[0].value, ctx)
         if isinstance(node, cst.Call):
-            found = self._function_of(node, ctx)
-            if found is not None:  # `messages=build_messages(ticket)`: the list it returns
-                function, module = found
-                returns = self.returns_of(function)
-                if returns:
-                    call_ctx = self._call_context(function, module, node, ctx)
-                    last = returns[-1]
-                    return self.sequence(last.value, Context(
-                        module, function, module.pos(last), call_ctx.import_time,
-                        call_ctx.bindings, call_ctx.depth, module.arms(last)))
+            returned = self.last_return(node, ctx)
+            if returned is not None:  # `messages=build_messages(ticket)`: the list it returns
+                return self.sequence(*returned)
         return None
 
     def _parts_sequence(self, resolved: Parts, ctx: Context,
@@ -563,7 +556,14 @@ class Lowerer(StringOps):
             return node.body, ctx
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
-        found = self._function_of(cst.Call(func=node), ctx)
+        return self.last_return(cst.Call(func=node), ctx, bound=False)
+
+    def last_return(self, call: cst.Call, ctx: Context, bound: bool = True,
+                    ) -> tuple[cst.BaseExpression, Context] | None:
+        """The last value a project function returns and where to read it: with the call's
+        arguments bound (`bound`), or with its parameters unknown; None when the call is not
+        to a project function that returns a value."""
+        found = self._function_of(call, ctx)
         if found is None:
             return None
         function, module = found
@@ -571,8 +571,12 @@ class Lowerer(StringOps):
         if not returns:
             return None
         last = returns[-1]
-        return last.value, Context(module, function, module.pos(last), False,
-                                   depth=ctx.depth + 1, arms=module.arms(last))
+        if not bound:
+            return last.value, Context(module, function, module.pos(last), False,
+                                       depth=ctx.depth + 1, arms=module.arms(last))
+        called = self._call_context(function, module, call, ctx)
+        return last.value, Context(module, function, module.pos(last), called.import_time,
+                                   called.bindings, called.depth, module.arms(last))
 
     def follow(self, node: cst.BaseExpression, ctx: Context, attributes: bool = False,
                ) -> tuple[cst.BaseExpression, Context] | None:
@@ -610,18 +614,8 @@ class Lowerer(StringOps):
                     if arg.star == "**":
                         out.extend(self.spread(arg.value, ctx, depth + 1))
                 return out
-            found = self._function_of(node, ctx)
-            if found is None:
-                return []
-            function, module = found
-            returns = self.returns_of(function)
-            if not returns:
-                return []
-            call_ctx = self._call_context(function, module, node, ctx)
-            last = returns[-1]
-            return self.spread(last.value, Context(
-                module, function, module.pos(last), call_ctx.import_time, call_ctx.bindings,
-                call_ctx.depth, module.arms(last)), depth + 1)
+            returned = self.last_return(node, ctx)
+            return self.spread(*returned, depth + 1) if returned is not None else []
         if isinstance(node, cst.Dict):
             out = []
             for element in node.elements:
