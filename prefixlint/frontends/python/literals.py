@@ -110,11 +110,6 @@ def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
     return found
 
 
-def return_value(function: cst.FunctionDef) -> cst.BaseExpression | None:
-    returns = return_statements(function)
-    return returns[-1].value if returns else None
-
-
 def is_slice_copy(node: cst.Subscript) -> bool:
     """`EXAMPLES[:]`: a slice copy of the whole sequence."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):

@@ -40,7 +40,7 @@ class Module:
                     pos.end.column + 1)
 
     def pos(self, node: cst.CSTNode) -> int:
-        """Where a node starts, in statement order (see `python_flow.position`)."""
+        """Where a node starts, in statement order (see `flow.position`)."""
         start = self.positions[node].start
         return position(start.line, start.column)
 

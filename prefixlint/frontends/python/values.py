@@ -72,7 +72,7 @@ class Message:
 @dataclass
 class Context:
     """Where an expression is being lowered: its module, function, position in statement
-    order (`line`, see `python_flow.position`), the `if` arms around it, call bindings."""
+    order (`line`, see `flow.position`), the `if` arms around it, call bindings."""
 
     module: Module
     function: cst.FunctionDef | None
