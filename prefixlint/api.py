@@ -55,6 +55,8 @@ def load_config(cwd: Path | None = None, config_file: Path | None = None,
 def _keep(finding: Finding, config: Config) -> bool:
     if not rules.selected(finding.code, config.select, config.ignore):
         return False
+    if rules.minor(finding) and config.fail_on != "info" and finding.code not in config.select:
+        return False  # a break worth less than min-gain-tokens: shown only when asked for
     for glob, codes in config.per_file_ignores:
         if glob_match(glob, finding.span.path) and not rules.selected(finding.code, (), codes):
             return False
@@ -274,16 +276,20 @@ def views(result: Result) -> list[dict]:
 
 def prewarm(paths: Iterable[str | Path] = (), config: Config | None = None,
             cwd: Path | None = None, variables: dict[str, str] | None = None,
-            top: int | None = None, template_role: str = "system") -> tuple[dict, Result]:
-    """The prewarm manifest (a JSON-ready dict) of the prompts under `paths`."""
+            top: int | None = None, template_role: str = "system",
+            min_tokens: int | None = None) -> tuple[dict, Result]:
+    """The prewarm manifest (a JSON-ready dict) of the prompts under `paths`; prefixes
+    shorter than `min_tokens` (default: the provider's minimum, else 256) are left out."""
     from . import manifest
 
     result = check(paths, config, cwd)
     tokenizer = result.tokenizer if result.measurements else load(
         result.config.tokenizer, result.config.tokenizer_path)
     given = dict(result.config.values) | dict(variables or {})
+    if min_tokens is None:
+        min_tokens = manifest.default_min_tokens(result.provider)
     document = manifest.build(result.measurements, result.scope_for, tokenizer, given,
-                              template_role, top)
+                              template_role, top, min_tokens)
     return document, result
 
 

@@ -337,15 +337,27 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
               help="Message role of template files in the request bodies.")
 @click.option("--redact-check", is_flag=True,
               help="Exit 1 when an entry contains something that looks like a secret.")
+@click.option("--min-tokens", type=click.IntRange(min=1), default=None,
+              help="Leave out prefixes shorter than this (default: the provider's minimum, "
+                   "else 256).")
+@click.option("--provider", help="Cache model whose minimum applies (as for check).")
+@click.option("--model", help="Model name, for per-model minimums.")
 def prewarm(paths, output_file, config_file, tokenizer, top, variables, template_role,
-            redact_check):
+            redact_check, min_tokens, provider, model):
     """Write the manifest of common prefixes to warm on every replica (JSON)."""
     from . import api
 
     given = _variables(variables)
-    config = _config(paths, config_file, None, None, tokenizer, None)
-    document, result = api.prewarm(paths, config, None, given, top, template_role)
+    config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
+    document, result = api.prewarm(paths, config, None, given, top, template_role, min_tokens)
     _warn(result)
+    left_out = document["left_out"]
+    if left_out["below_min_tokens"]:
+        count = left_out["below_min_tokens"]
+        click.echo(f"prefixlint: left out {count} prompt{'s' if count != 1 else ''} whose shared "
+                   f"prefix is shorter than {left_out['min_tokens']:,} tokens (change with "
+                   "--min-tokens)",
+                   err=True)
     flagged = [e for e in document["entries"] if e.get("secrets")]
     for entry in flagged:
         click.echo(f"prefixlint: warning: prewarm entry {entry['id'][:12]} (from "

@@ -172,6 +172,8 @@ class Finding:
     prompt: str | None = None
     gain_tokens: int = 0
     fix: tuple[Span, str] | None = None  # a safe edit: replace this span with this text
+    # The other places of the same cause (the value repeated, or read from the same object).
+    related: tuple[Span, ...] = ()
 
     def sort_key(self) -> tuple:
         s = self.span

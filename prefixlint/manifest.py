@@ -30,6 +30,17 @@ SECRET_PATTERNS = (
 )
 
 
+# Shortest prefix worth warming where the provider caches from the first token (engines):
+# a request that short costs little to prefill, and warming it is mostly request overhead.
+ENGINE_MIN_TOKENS = 256
+
+
+def default_min_tokens(provider) -> int:
+    """What `prewarm` leaves out by default: below the provider's minimum nothing is cached."""
+    minimum = getattr(provider, "minimum", 0)
+    return minimum if minimum > 0 else ENGINE_MIN_TOKENS
+
+
 def _known(hole: Hole, given: Mapping[str, str]) -> bool:
     return all(dep.split(".")[0] in given and dep.split("@")[0] == dep for dep in hole.deps)
 
@@ -163,11 +174,13 @@ def _trim(prompt_cut: Cut, spans: list[tuple[int, int]], length: int) -> Cut:
 
 def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
           given: Mapping[str, str], template_role: str = "system",
-          top: int | None = None, min_tokens: int = 16) -> dict:
-    """The manifest document (version 1) for a run's measurements."""
+          top: int | None = None, min_tokens: int = ENGINE_MIN_TOKENS) -> dict:
+    """The manifest document (version 1) for a run's measurements; `left_out` counts the
+    prompts whose shared prefix is shorter than `min_tokens`."""
     from .measure import common_prefix
 
     entries: dict[str, dict] = {}
+    short = 0
     for m in measurements:
         scope_of = scope_for(m.prompt)
         segmented = m.prompt.chat
@@ -182,6 +195,7 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
         if not given:  # with sample values only, never past what `report` calls shared
             shared = min(shared, m.prefix_tokens["global"])
         if shared < min_tokens:
+            short += 1 if shared else 0
             continue
         serialized = tokenizer.prefix_text(serialized, shared)
         prompt_cut = _trim(prompt_cut, spans, len(serialized))
@@ -207,4 +221,5 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
         entry["sources"].sort(key=lambda s: s["prompt"])
     if top is not None:
         ordered = ordered[:top]
-    return {"version": 1, "tokenizer": tokenizer.name, "entries": ordered}
+    return {"version": 1, "tokenizer": tokenizer.name, "entries": ordered,
+            "left_out": {"below_min_tokens": short, "min_tokens": min_tokens}}

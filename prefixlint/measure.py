@@ -10,6 +10,7 @@ three volatile values reports all three (moving only the first would gain nothin
 from __future__ import annotations
 
 import bisect
+import re
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -24,15 +25,25 @@ MAX_BREAKS = 64
 MAX_HOLES = 2_000  # values in one prompt; past it, the prompt is too complex to measure
 SECONDS = 10.0  # time to measure one prompt, checked between renders
 LINE_LABEL_CHARS = 40
+_LOCATED = re.compile(r"[^@.]*@.*?:\d+:\d+")  # a value read at a place: `now@app.py:3:7`
 
 
 @dataclass(frozen=True)
 class Cause:
-    """A hole that ends the shared prefix (with every earlier cause already moved)."""
+    """A value that ends the shared prefix (with every earlier cause already moved).
+
+    `hole` is its first place; `related` are the other places of the same value (the same
+    expression again, another value read from the same object) that have to move with it,
+    since moving one of them alone gains nothing. `gain_tokens` is what moving this group
+    adds to the shared prefix once every other cause has moved too.
+    """
 
     hole: Hole
     prefix_tokens: int
     following_tokens: int
+    related: tuple[Hole, ...] = ()
+    gain_tokens: int = 0
+    members: frozenset[Hole] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -270,19 +281,86 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
         if hole is None or set(hole.deps) <= pinned:
             break
         shared = common_prefix([tokens(r.text) for r in renderings])
-        causes.append(Cause(hole, shared, 0))
-        moved = moved | {hole}
         pinned = pinned | set(hole.deps)
+        # Every other place whose value is now held fixed is the same value: it moves too.
+        members = frozenset({hole} | {h for h in varying if h not in moved and h.deps
+                                      and all(_covered(d, pinned) for d in h.deps)})
+        causes.append(Cause(hole, shared, 0, members=members))
+        moved = moved | members
 
-    causes = [Cause(c.hole, c.prefix_tokens, _following(c.hole, first_round, moved, tokens))
-              for c in causes]
+    causes = _merged(causes)
     stable_prefix = common_prefix([tokens(r.text) for r in first_round]) if first_round \
         else prefix["global"]
     projected_global = _projected("global", prompt, scope_of, moved, tokens, prefix["global"])
     projected_stable = _projected("stable", prompt, scope_of, moved, tokens, stable_prefix)
+    causes = [Cause(c.hole, c.prefix_tokens, _following(c.hole, first_round, moved, tokens),
+                    _related(c, first_round),
+                    _gain(c, prompt, scope_of, moved, tokens, stable_prefix, projected_stable),
+                    c.members)
+              for c in causes]
     return Measurement(prompt, tokens_total, prefix, tuple(causes), projected_global,
                        stable_prefix, projected_stable, tuple(level_totals),
                        _before_history(prompt, scope_of, tokens))
+
+
+def _covered(path: str, pinned: frozenset[str]) -> bool:
+    """Whether a value path is held fixed by pinning `pinned` (a pin holds its parts too)."""
+    return any(path == pin or path.startswith(pin + ".") for pin in pinned)
+
+
+def _roots(hole: Hole) -> frozenset[str]:
+    """The objects a hole reads parts of (`state` in `state.draft`; a located value such as
+    `now@app.py:3:7` is one root, dots in its file name included)."""
+    roots = set()
+    for dep in hole.deps:
+        located = _LOCATED.match(dep)
+        root = located.group(0) if located else dep.split(".", 1)[0]
+        if len(root) < len(dep):
+            roots.add(root)
+    return frozenset(roots)
+
+
+def _merged(causes: list[Cause]) -> list[Cause]:
+    """Causes that read the same object with the same scope (`state.draft`, `state.review`)
+    are one cause, reported at the first: moving one without the other gains nothing."""
+    merged: list[Cause] = []
+    for cause in causes:
+        roots = _roots(cause.hole)
+        into = next((i for i, earlier in enumerate(merged)
+                     if roots and earlier.hole.scope is cause.hole.scope
+                     and roots & _roots(earlier.hole)), None)
+        if into is None:
+            merged.append(cause)
+        else:
+            earlier = merged[into]
+            merged[into] = Cause(earlier.hole, earlier.prefix_tokens, 0,
+                                 members=earlier.members | cause.members)
+    return merged
+
+
+def _related(cause: Cause, renderings: Sequence[Rendering]) -> tuple[Hole, ...]:
+    """The other places of a cause's value that render outside one another (an item inside
+    a loop over the value moves with its loop and is not listed), in source order."""
+    members = cause.members
+    shown: set[Hole] = set()
+    for rendering in renderings:
+        for piece in rendering.pieces:
+            outer = next((link.hole for link in piece.chain if link.hole in members), None)
+            if outer is not None:
+                shown.add(outer)
+    return tuple(sorted((h for h in shown if h != cause.hole and h.span != cause.hole.span),
+                        key=lambda h: h.span))
+
+
+def _gain(cause: Cause, prompt: Prompt, scope_of: Callable[[str], Scope],
+          moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int,
+          projected: int) -> int:
+    """What moving this cause adds, with every other cause moved as well: the projected
+    shared prefix minus the one where this cause alone stays where it is."""
+    rest = moved - cause.members
+    if not rest:
+        return max(0, projected - current)
+    return max(0, projected - _projected("stable", prompt, scope_of, rest, tokens, current))
 
 
 def _before_history(prompt: Prompt, scope_of: Callable[[str], Scope],

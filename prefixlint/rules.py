@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .ir import Finding, Hole, Scope, Span
-from .measure import Measurement
+from .measure import Cause, Measurement
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -97,17 +97,45 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
 
-def _message(hole: Hole, prefix: int, following: int, gain: int) -> str:
+def _message(cause: Cause, min_gain: int) -> str:
+    hole, gain = cause.hole, cause.gain_tokens
     what = _KIND_WORDS.get(hole.kind, "{scope} value").format(scope=_SCOPE_WORDS[hole.scope])
     verb = "ends the shared prefix" if hole.scope is not Scope.DAY \
         else "changes the prefix every day"
     advice = "move it below the constant text"
+    if cause.related:
+        advice = "move them all below the constant text"
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
-    what += f" '{hole.expr}'{_origin(hole)}"
-    return (f"{what} {verb} after {_tokens(prefix)}; {following:,} constant "
+    what += f" '{hole.expr}'{_origin(hole)}{_also(cause)}"
+    below = f", below min-gain-tokens {min_gain:,}" if gain < min_gain else ""
+    following = cause.following_tokens
+    return (f"{what} {verb} after {_tokens(cause.prefix_tokens)}; {following:,} constant "
             f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
-            f"(+{_tokens(gain)} cacheable)")
+            f"(+{_tokens(gain)} cacheable{below})")
+
+
+def _also(cause: Cause) -> str:
+    """` (also at lines 2, 9)`, ` (also 'notes' at 11:40)`: the other places of a grouped
+    cause, with their expression where it is not the same, and a column where lines repeat."""
+    if not cause.related:
+        return ""
+    hole = cause.hole
+    lines = [hole.span.line] + [h.span.line for h in cause.related if h.span.path == hole.span.path]
+    columns = len(set(lines)) < len(lines)
+    places = []
+    for other in cause.related:
+        span = other.span
+        where = f"{span.line}:{span.column}" if columns else str(span.line)
+        if span.path != hole.span.path:
+            where = f"{span.path}:{where}"
+        places.append(where if other.expr == hole.expr else f"'{other.expr}' at {where}")
+    places = list(dict.fromkeys(places))
+    plain = all(p[0].isdigit() for p in places)
+    word = ("line " if len(places) == 1 else "lines ") if plain and not columns else ""
+    if plain:
+        return f" (also at {word}{', '.join(places)})"
+    return f" (also {', '.join(p if not p[0].isdigit() else 'at ' + p for p in places)})"
 
 
 def _origin(hole: Hole) -> str:
@@ -132,23 +160,30 @@ def _tokens(count: int) -> str:
 
 
 def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding]:
-    """One finding per hole that ends the shared prefix with constant content after it."""
+    """One finding per cause that moving would gain from: at the rule's severity when the
+    gain reaches `min_gain_tokens`, below it as `info`."""
     rules = catalogue()
     findings: list[Finding] = []
     # A request value before the history is PFX006, which counts what it really costs.
     before_history = {cause.hole for cause in measurement.before_history}
     for cause in measurement.causes:
         code = SCOPE_CODES.get(cause.hole.scope)
-        if code is None or cause.following_tokens < min_gain_tokens or \
-                cause.hole in before_history:
+        if code is None or cause.gain_tokens <= 0 or cause.hole in before_history:
             continue
+        severity = rules[code].severity if cause.gain_tokens >= min_gain_tokens else "info"
         findings.append(Finding(
-            code=code, severity=rules[code].severity, span=cause.hole.span,
-            message=_message(cause.hole, cause.prefix_tokens, cause.following_tokens,
-                             measurement.gain_tokens_stable),
+            code=code, severity=severity, span=cause.hole.span,
+            message=_message(cause, min_gain_tokens),
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
-            gain_tokens=measurement.gain_tokens_stable))
+            gain_tokens=cause.gain_tokens,
+            related=tuple(h.span for h in cause.related)))
     return findings
+
+
+def minor(finding: Finding) -> bool:
+    """Whether a finding is `info` only because its gain is below min-gain-tokens."""
+    rule = catalogue().get(finding.code)
+    return finding.severity == "info" and rule is not None and rule.severity != "info"
 
 
 def history_findings(measurement: Measurement, turns: int,

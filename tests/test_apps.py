@@ -7,6 +7,7 @@ findings, and nothing on the fixed variants.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -41,8 +42,7 @@ APPS = {
         {"broken/triage/run.py:33": (99, 99), "fixed/triage/run.py:32": (123, 123)}),
     "prompt_library": (
         [("PFX001", "broken/agents/prompts/planner.md", 1, 15),
-         ("PFX002", "broken/agents/prompts/writer.j2", 1, 39),
-         ("PFX002", "broken/agents/prompts/writer.j2", 1, 64)],
+         ("PFX002", "broken/agents/prompts/writer.j2", 1, 39)],
         {"broken/agents/nodes.py:12": (14, 14), "broken/agents/nodes.py:19": (13, 141),
          "broken/agents/prompts/writer.j2": (8, 136), "fixed/agents/nodes.py:12": (106, 106),
          "fixed/agents/nodes.py:19": (133, 148), "fixed/agents/prompts/writer.j2": (128, 143)}),
@@ -99,6 +99,20 @@ def test_linked_findings_name_the_python_line_that_passes_the_value():
     assert "(from datetime.datetime.now(), passed at broken/agents/loader.py:16)" in \
         planner.message
     assert planner.prompt == "broken/agents/nodes.py:12"
+
+
+def test_values_of_one_object_are_one_cause_with_every_place_listed():
+    """`user_profile.name` and `user_profile.role` are read from one object: one finding at
+    the first, the second in `related`, and a gain that counts moving both."""
+    proc = subprocess.run([sys.executable, "-m", "prefixlint", "check", "broken/agents",
+                           "--output-format", "json"], cwd=FIXTURES / "prompt_library",
+                          capture_output=True, text=True)
+    writer = [f for f in json.loads(proc.stdout)["findings"] if f["path"].endswith("writer.j2")]
+    assert [(f["line"], f["column"], f["related"]) for f in writer] == [
+        (1, 39, [{"path": "broken/agents/prompts/writer.j2", "line": 1, "column": 64,
+                  "end_line": 1, "end_column": 87}])]
+    assert "(also 'user_profile.role' at 1:64)" in writer[0]["message"]
+    assert writer[0]["gain_tokens"] == 118
 
 
 def test_pfx006_cost_follows_the_conversation_settings(tmp_path):

@@ -16,6 +16,8 @@ SUITE = REPO / "tests" / "templates"
 
 
 def manifest(root, **kw):
+    """The manifest of small test prompts: every prefix of 16 tokens or more."""
+    kw.setdefault("min_tokens", 16)
     document, result = api.prewarm([], api.load_config(root), cwd=root, **kw)
     return document, result
 
@@ -87,8 +89,30 @@ def test_secret_warning_and_redact_check(tmp_path):
         "prompts/a.j2": "Use key sk-live-abcdefghijklmnopqrstuvwxyz123456 for the search tool. "
                         + "Follow the support policy exactly. " * 10 + "{{ question }}"})
     out = tmp_path / "m.json"
-    proc = run_cli("prewarm", "-o", str(out), cwd=root)
+    proc = run_cli("prewarm", "--min-tokens", "16", "-o", str(out), cwd=root)
     assert proc.returncode == 0
     assert "looks like it contains a secret: OpenAI-style API key" in proc.stderr
     assert json.loads(out.read_text())["entries"][0]["secrets"] == ["OpenAI-style API key"]
-    assert run_cli("prewarm", "--redact-check", "-o", str(out), cwd=root).returncode == 1
+    assert run_cli("prewarm", "--min-tokens", "16", "--redact-check", "-o", str(out),
+                   cwd=root).returncode == 1
+
+
+def test_prefixes_no_provider_caches_are_left_out_and_counted(tmp_path):
+    """By default an entry needs 256 tokens (or the provider's minimum): a 17-token prefix
+    costs nothing to prefill, and warming it only adds requests."""
+    root = REPO / "fixtures" / "supportbot"
+    out = tmp_path / "m.json"
+    proc = run_cli("prewarm", "-o", str(out), cwd=root)
+    document = json.loads(out.read_text())
+    assert [e["prefix_tokens"] for e in document["entries"]] == [1168, 1145]
+    assert document["left_out"] == {"below_min_tokens": 2, "min_tokens": 256}
+    assert "left out 2 prompts whose shared prefix is shorter than 256 tokens" in proc.stderr
+    proc = run_cli("prewarm", "--min-tokens", "16", "-o", str(out), cwd=root)
+    document = json.loads(out.read_text())
+    assert [e["prefix_tokens"] for e in document["entries"]] == [1168, 1145, 17]
+    assert document["left_out"] == {"below_min_tokens": 1, "min_tokens": 16}
+    run_cli("prewarm", "--provider", "anthropic", "--model", "claude-haiku-4-5", "-o", str(out),
+            cwd=root)
+    document = json.loads(out.read_text())
+    assert (document["entries"], document["left_out"]) == (
+        [], {"below_min_tokens": 4, "min_tokens": 4096})

@@ -65,7 +65,7 @@ def engines(tmp_path_factory):
 @pytest.fixture(scope="module")
 def manifest_file(tmp_path_factory):
     document, _ = api.prewarm([], api.load_config(REPO / "fixtures" / "supportbot"),
-                              cwd=REPO / "fixtures" / "supportbot")
+                              cwd=REPO / "fixtures" / "supportbot", min_tokens=16)
     assert len(document["entries"]) == 3
     path = tmp_path_factory.mktemp("manifest") / "prewarm.json"
     path.write_text(json.dumps(document))

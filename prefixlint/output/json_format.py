@@ -15,7 +15,10 @@ def finding_dict(finding: Finding) -> dict:
     return {"code": finding.code, "severity": finding.severity, "path": span.path,
             "line": span.line, "column": span.column, "end_line": span.end_line,
             "end_column": span.end_column, "message": finding.message, "scope": finding.scope,
-            "expr": finding.expr, "prompt": finding.prompt, "gain_tokens": finding.gain_tokens}
+            "expr": finding.expr, "prompt": finding.prompt, "gain_tokens": finding.gain_tokens,
+            "related": [{"path": r.path, "line": r.line, "column": r.column,
+                         "end_line": r.end_line, "end_column": r.end_column}
+                        for r in finding.related]}
 
 
 def prompt_dict(measurement: Measurement, result: Result | None = None,

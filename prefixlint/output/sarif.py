@@ -34,24 +34,31 @@ def _fingerprint(finding) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
+def _physical(span) -> dict:
+    region = {"startLine": span.line, "startColumn": span.column}
+    if (span.end_line, span.end_column) > (span.line, span.column):
+        region.update(endLine=span.end_line, endColumn=span.end_column)
+    return {"artifactLocation": {"uri": span.path, "uriBaseId": "%SRCROOT%"}, "region": region}
+
+
 def document(result) -> dict:
     rules = catalogue()
     codes = list(rules)
     results = []
     for finding in result.findings:
-        span = finding.span
-        region = {"startLine": span.line, "startColumn": span.column}
-        if (span.end_line, span.end_column) > (span.line, span.column):
-            region.update(endLine=span.end_line, endColumn=span.end_column)
-        results.append({
+        entry = {
             "ruleId": finding.code, "ruleIndex": codes.index(finding.code),
             "level": LEVELS[finding.severity], "message": {"text": finding.message},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": span.path, "uriBaseId": "%SRCROOT%"},
-                "region": region}}],
+            "locations": [{"physicalLocation": _physical(finding.span)}],
             "partialFingerprints": {"prefixlint/v1": _fingerprint(finding)},
             "properties": {"prompt": finding.prompt, "scope": finding.scope,
-                           "gainTokens": finding.gain_tokens}})
+                           "gainTokens": finding.gain_tokens}}
+        if finding.related:  # the other places of the same value, which move with it
+            entry["relatedLocations"] = [
+                {"id": number, "physicalLocation": _physical(span),
+                 "message": {"text": "another place of the same value: move it too"}}
+                for number, span in enumerate(finding.related, 1)]
+        results.append(entry)
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [{
         "tool": {"driver": {"name": "prefixlint", "version": __version__,
                             "semanticVersion": __version__, "informationUri": HOME,
