@@ -22,7 +22,7 @@ from .ir import Finding, Prompt, Scope
 from .measure import Measurement, TooComplex, measure
 from .providers import ProviderModel
 from .tokenizers import ENCODINGS, Tokenizer, TokenizerError, load
-from .volatility import Volatility
+from .volatility import Explained, Volatility
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
@@ -63,21 +63,30 @@ def _keep(finding: Finding, config: Config) -> bool:
     return True
 
 
-def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
-    """Scopes for a prompt's holes: explicit ones (clock calls, import-time values) first."""
+def _explainer(prompt: Prompt, volatility: Volatility) -> Callable[[str], Explained]:
+    """Scopes for a prompt's holes and where each came from: explicit ones (clock calls,
+    import-time values: the code says) first, then the configuration and the names."""
     explicit = dict(prompt.scopes)
     if not explicit:
-        return volatility.scope_of
+        return volatility.explain
 
-    def scope_of(path: str) -> Scope:
+    def explain(path: str) -> Explained:
         """Explicit scopes hold for the parts of a value too (`now@app.py:3:7.day`)."""
         found = explicit.get(path)
         if found is None and "@" in path:
             found = next((s for key, s in explicit.items() if path.startswith(key + ".")),
                          None)
-        return found if found is not None else volatility.scope_of(path)
+        return Explained(found, "code") if found is not None else volatility.explain(path)
 
-    return scope_of
+    return explain
+
+
+def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
+    """The scope of each value path of a prompt (see `_explainer`)."""
+    if not prompt.scopes:
+        return volatility.scope_of
+    explain = _explainer(prompt, volatility)
+    return lambda path: explain(path).scope
 
 
 def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callable[[], None]:
@@ -180,10 +189,12 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         at_notes = {f.span for f in noted}
         # A specific finding (unordered JSON, a filtered tool list) says more than a generic
         # volatile-value finding at the same place.
-        measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens)
+        explain = _explainer(prompt, volatility)
+        measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens,
+                                                           explain)
                              if f.span not in at_notes]
         measured_findings += rules.history_findings(measured, config.conversation_turns,
-                                                    config.tokens_per_turn)
+                                                    config.tokens_per_turn, explain)
         measured_findings += rules.provider_findings(measured, provider)
         for finding in measured_findings + noted:
             suppressions = prompt.suppressions_for(finding.span.path)

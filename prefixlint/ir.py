@@ -174,6 +174,8 @@ class Finding:
     fix: tuple[Span, str] | None = None  # a safe edit: replace this span with this text
     # The other places of the same cause (the value repeated, or read from the same object).
     related: tuple[Span, ...] = ()
+    # What gave the value its scope: configuration, catalogue, pattern, code or default.
+    scope_source: str | None = None
 
     def sort_key(self) -> tuple:
         s = self.span

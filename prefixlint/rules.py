@@ -11,9 +11,11 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .ir import Finding, Hole, Scope, Span
 from .measure import Cause, Measurement
+from .volatility import Explained
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -97,7 +99,7 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
 
-def _message(cause: Cause, min_gain: int) -> str:
+def _message(cause: Cause, min_gain: int, source: Explained | None) -> str:
     hole, gain = cause.hole, cause.gain_tokens
     what = _KIND_WORDS.get(hole.kind, "{scope} value").format(scope=_SCOPE_WORDS[hole.scope])
     verb = "ends the shared prefix" if hole.scope is not Scope.DAY \
@@ -107,7 +109,7 @@ def _message(cause: Cause, min_gain: int) -> str:
         advice = "move them all below the constant text"
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
-    what += f" '{hole.expr}'{_origin(hole)}{_also(cause)}"
+    what += f" '{hole.expr}'{_origin(hole, source)}{_also(cause)}"
     below = f", below min-gain-tokens {min_gain:,}" if gain < min_gain else ""
     following = cause.following_tokens
     return (f"{what} {verb} after {_tokens(cause.prefix_tokens)}; {following:,} constant "
@@ -138,9 +140,21 @@ def _also(cause: Cause) -> str:
     return f" (also {', '.join(p if not p[0].isdigit() else 'at ' + p for p in places)})"
 
 
-def _origin(hole: Hole) -> str:
+def scope_source(hole: Hole, explain: Callable[[str], Explained] | None) -> Explained | None:
+    """Where a hole's scope came from: the first value it reads that has the hole's scope."""
+    if explain is None:
+        return None
+    for dep in hole.deps:
+        found = explain(dep)
+        if found.scope is hole.scope:
+            return found
+    return None
+
+
+def _origin(hole: Hole, source: Explained | None = None) -> str:
     """` (from datetime.now(), passed at app/graph.py:12)`: where a value comes from when
-    its name does not say, and the Python line that passes it into another file."""
+    its name does not say, and the Python line that passes it into another file; or
+    ` (scope by word 'time' of 'CURRENT_TIME')`: what gave it its scope."""
     origins = [d.split("@", 1)[0] for d in hole.deps
                if not re.search(rf"(?<![\w.]){re.escape(d.split('.')[0])}(?!\w)", hole.expr)]
     sites = []
@@ -151,6 +165,9 @@ def _origin(hole: Hole) -> str:
         if path and line.isdigit() and path != hole.span.path:
             sites.append(f"passed at {path}:{line}")
     words = origins + sorted(set(sites))
+    if source is not None and source.detail and source.source != "code":
+        words.append(f"scope {'set in' if source.source == 'configuration' else 'by'} "
+                     f"{source.detail}")
     return f" (from {', '.join(words)})" if origins else \
         f" ({', '.join(words)})" if words else ""
 
@@ -159,7 +176,8 @@ def _tokens(count: int) -> str:
     return f"{count:,} token{'' if count == 1 else 's'}"
 
 
-def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding]:
+def findings_for(measurement: Measurement, min_gain_tokens: int,
+                 explain: Callable[[str], Explained] | None = None) -> list[Finding]:
     """One finding per cause that moving would gain from: at the rule's severity when the
     gain reaches `min_gain_tokens`, below it as `info`."""
     rules = catalogue()
@@ -171,12 +189,14 @@ def findings_for(measurement: Measurement, min_gain_tokens: int) -> list[Finding
         if code is None or cause.gain_tokens <= 0 or cause.hole in before_history:
             continue
         severity = rules[code].severity if cause.gain_tokens >= min_gain_tokens else "info"
+        source = scope_source(cause.hole, explain)
         findings.append(Finding(
             code=code, severity=severity, span=cause.hole.span,
-            message=_message(cause, min_gain_tokens),
+            message=_message(cause, min_gain_tokens, source),
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
             gain_tokens=cause.gain_tokens,
-            related=tuple(h.span for h in cause.related)))
+            related=tuple(h.span for h in cause.related),
+            scope_source=source.source if source else None))
     return findings
 
 
@@ -186,8 +206,8 @@ def minor(finding: Finding) -> bool:
     return finding.severity == "info" and rule is not None and rule.severity != "info"
 
 
-def history_findings(measurement: Measurement, turns: int,
-                     tokens_per_turn: int) -> list[Finding]:
+def history_findings(measurement: Measurement, turns: int, tokens_per_turn: int,
+                     explain: Callable[[str], Explained] | None = None) -> list[Finding]:
     """PFX006: a request value before the conversation history; the cost per turn is the
     history a turn prefills again on average over `turns` turns of `tokens_per_turn`."""
     rule = catalogue()["PFX006"]
@@ -196,7 +216,8 @@ def history_findings(measurement: Measurement, turns: int,
     for cause in measurement.before_history:
         hole = cause.hole
         gain = cause.following_tokens + history
-        message = (f"request value '{hole.expr}'{_origin(hole)} comes before the conversation "
+        source = scope_source(hole, explain)
+        message = (f"request value '{hole.expr}'{_origin(hole, source)} comes before the conversation "
                    f"history, after "
                    f"{_tokens(cause.prefix_tokens)}: every turn prefills the history after it "
                    f"again (about {_tokens(history)} a turn over {turns} turns of "
@@ -204,7 +225,8 @@ def history_findings(measurement: Measurement, turns: int,
                    f"message (+{_tokens(gain)} cached per turn)")
         findings.append(Finding(code="PFX006", severity=rule.severity, span=hole.span,
                                 message=message, scope=hole.scope.label, expr=hole.expr,
-                                prompt=measurement.prompt.id, gain_tokens=gain))
+                                prompt=measurement.prompt.id, gain_tokens=gain,
+                                scope_source=source.source if source else None))
     return findings
 
 

@@ -1,116 +1,107 @@
-"""How a hole gets its scope: configuration, then the built-in name catalogue, then unknown.
+"""How a hole gets its scope: configuration, then the table of names, then unknown.
 
 A hole is named by a dotted value path (``user.display_name``). Configuration matches the
-full path or any of its parents, with globs; the catalogue looks at the root name first, then
-the leaf, then the names in between, because the root usually says whose value it is
-(``user.timezone`` is per user even though ``time*`` alone would say per request).
+full path or any of its parents, with globs. Names are looked up in the table of
+`data/names.toml` (whole names, then words: see that file), the root first, then the leaf,
+then the names in between, because the root usually says whose value it is
+(``user.timezone`` is per user even though ``time*`` alone would say per request). Generic
+holders at the root (``context``, ``state``, ``self``) say nothing about whose value it is
+and are looked through (``context.context.user_name`` is a user's name).
 """
 
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Mapping
 
 from .ir import Scope
 
-# The catalogue, in order: the first pattern that matches a name decides its scope.
-CATALOGUE: tuple[tuple[str, Scope], ...] = (
-    # per user: identity, account, preferences
-    ("*user*", Scope.USER),
-    ("*customer*", Scope.USER),
-    ("account", Scope.USER),
-    ("account_*", Scope.USER),
-    ("tenant*", Scope.USER),
-    ("locale", Scope.USER),
-    ("language", Scope.USER),
-    ("lang", Scope.USER),
-    ("timezone", Scope.USER),
-    ("tz", Scope.USER),
-    ("profile", Scope.USER),
-    ("member*", Scope.USER),
-    ("first_name", Scope.USER),
-    ("full_name", Scope.USER),
-    ("display_name", Scope.USER),
-    ("email", Scope.USER),
-    ("plan", Scope.USER),
-    ("subscription*", Scope.USER),
-    ("preferences", Scope.USER),
-    # per session: conversation state
-    ("session*", Scope.SESSION),
-    ("conversation*", Scope.SESSION),
-    ("thread*", Scope.SESSION),
-    ("history", Scope.SESSION),
-    ("*_history", Scope.SESSION),
-    ("messages", Scope.SESSION),
-    ("chat_history", Scope.SESSION),
-    ("memory", Scope.SESSION),
-    ("memories", Scope.SESSION),
-    ("transcript", Scope.SESSION),
-    # per day
-    ("date", Scope.DAY),
-    ("today", Scope.DAY),
-    ("current_date", Scope.DAY),
-    ("*_date", Scope.DAY),
-    ("date_*", Scope.DAY),
-    ("weekday", Scope.DAY),
-    # per deploy: release, model, feature set
-    ("version", Scope.DEPLOY),
-    ("*_version", Scope.DEPLOY),
-    ("model", Scope.DEPLOY),
-    ("model_name", Scope.DEPLOY),
-    ("app_name", Scope.DEPLOY),
-    ("release", Scope.DEPLOY),
-    ("environment", Scope.DEPLOY),
-    ("feature_flags", Scope.DEPLOY),
-    ("features", Scope.DEPLOY),
-    ("region", Scope.DEPLOY),
-    ("environ", Scope.DEPLOY),
-    # per request: clock, ids, randomness, the question, retrieved content
-    ("now", Scope.REQUEST),
-    ("time*", Scope.REQUEST),
-    ("*_time", Scope.REQUEST),
-    ("*_timestamp", Scope.REQUEST),
-    ("*_at", Scope.REQUEST),  # created_at, received_at: timestamps
-    ("timestamp", Scope.REQUEST),
-    ("datetime", Scope.REQUEST),
-    ("*_id", Scope.REQUEST),
-    ("id", Scope.REQUEST),
-    ("uuid", Scope.REQUEST),
-    ("nonce", Scope.REQUEST),
-    ("random*", Scope.REQUEST),
-    ("seed", Scope.REQUEST),
-    ("*request*", Scope.REQUEST),
-    ("req", Scope.REQUEST),
-    ("headers", Scope.REQUEST),
-    ("trace*", Scope.REQUEST),
-    ("question", Scope.REQUEST),
-    ("query", Scope.REQUEST),
-    ("input", Scope.REQUEST),
-    ("user_input", Scope.REQUEST),
-    ("message", Scope.REQUEST),
-    ("docs", Scope.REQUEST),
-    ("documents", Scope.REQUEST),
-    ("context", Scope.REQUEST),
-    ("retrieved*", Scope.REQUEST),
-    ("results", Scope.REQUEST),
-    ("search_results", Scope.REQUEST),
-    ("snippets", Scope.REQUEST),
-    ("chunks", Scope.REQUEST),
-    ("passages", Scope.REQUEST),
-    ("attachments", Scope.REQUEST),
-    ("observation*", Scope.REQUEST),
-    ("tool_results", Scope.REQUEST),
-    ("scratchpad", Scope.REQUEST),
-)
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+NAMES_FILE = Path(__file__).resolve().parent / "data" / "names.toml"
+PASSES = ("name", "head", "any", "last")
+
+# Roots that hold values of every kind: the scope comes from what is read out of them, and
+# only when nothing else says, from the holder itself (`context` alone is per request).
+HOLDERS = frozenset({"context", "ctx", "state", "inputs", "kwargs", "params", "data",
+                     "variables", "vars", "payload", "args", "deps", "self", "cls", "request",
+                     "req", "config", "settings", "options", "body", "values"})
 
 
-# Names that say whose value it is only as the whole name (`name`), not as the leaf of a
-# path (`tool.name` names a tool).
-ROOT_CATALOGUE: tuple[tuple[str, Scope], ...] = (
-    ("name", Scope.USER),
-)
+@dataclass(frozen=True)
+class NameRule:
+    """One row of the table of names: in which pass, the words it matches, its scope."""
+
+    kind: str
+    words: tuple[str, ...]
+    scope: Scope
+    why: str
+    root_only: bool = False
+    examples: tuple[str, ...] = ()
+    not_examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A scope and where it came from: `configuration`, `catalogue` (a whole name in the
+    table), `pattern` (a word of the name) or `default` (nothing said: unknown)."""
+
+    scope: Scope
+    source: str
+    detail: str = ""
+
+
+@functools.lru_cache(maxsize=None)
+def name_rules() -> tuple[NameRule, ...]:
+    """The rows of `data/names.toml`, pass by pass, in file order within a pass."""
+    data = tomllib.loads(NAMES_FILE.read_text(encoding="utf-8"))
+    rules = []
+    for kind in PASSES:
+        for row in data.get(kind, ()):
+            rules.append(NameRule(kind, tuple(row["words"]), Scope.parse(row["scope"]),
+                                  row["why"], bool(row.get("root_only", False)),
+                                  tuple(row.get("examples", ())), tuple(row.get("not", ()))))
+    return tuple(rules)
+
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+@functools.lru_cache(maxsize=8192)
+def words_of(name: str) -> tuple[str, ...]:
+    """The lower-case words of a snake, camel, kebab or upper case name."""
+    return tuple(w.lower() for w in _WORD.findall(name))
+
+
+def explain_name(name: str, whole: bool = True) -> Explained | None:
+    """The scope one name (not a dotted path) gets from the table, or None. `whole` says it
+    is the entire value path, where root-only rows (`name`) apply."""
+    words = words_of(name)
+    if not words:
+        return None
+    joined = " ".join(words)
+    for rule in name_rules():
+        if rule.root_only and not whole:
+            continue
+        if rule.kind == "name":
+            if joined in rule.words:
+                return Explained(rule.scope, "catalogue", f"name '{name}'")
+            continue
+        candidates = words if rule.kind == "any" else words[-1:]
+        found = next((w for w in candidates if w in rule.words), None)
+        if found is not None:
+            where = f" of '{name}'" if len(words) > 1 else ""
+            return Explained(rule.scope, "pattern", f"word '{found}'{where}")
+    return None
+
 
 # Where an explicitly scoped value was read (`now@app/agent.py:12:9`), before any child.
 _LOCATION = re.compile(r"@.*?:\d+:\d+")
@@ -128,14 +119,6 @@ def is_history(path: str) -> bool:
     return bool(parts) and parts[-1].lower() in HISTORY_NAMES
 
 
-def _catalogue_scope(name: str) -> Scope | None:
-    lowered = name.lower()
-    for pattern, scope in CATALOGUE:
-        if fnmatch.fnmatchcase(lowered, pattern):
-            return scope
-    return None
-
-
 def _is_index(part: str) -> bool:
     return part.isdigit() or part == "()"
 
@@ -145,37 +128,46 @@ class Volatility:
     """Classifies value paths; `variables` maps dotted names or globs to scopes (config)."""
 
     variables: Mapping[str, Scope] = field(default_factory=dict)
-    _cache: dict[str, Scope] = field(default_factory=dict, repr=False, compare=False)
+    _cache: dict[str, Explained] = field(default_factory=dict, repr=False, compare=False)
 
     def scope_of(self, path: str) -> Scope:
+        return self.explain(path).scope
+
+    def explain(self, path: str) -> Explained:
+        """The scope of a value path and where it came from."""
         cached = self._cache.get(path)
         if cached is None:
             cached = self._cache[path] = self._classify(path)
         return cached
 
-    def _classify(self, path: str) -> Scope:
+    def _classify(self, path: str) -> Explained:
         parts = path.split(".")
         # Configuration: the most specific dotted prefix that a key (or glob) matches.
         for n in range(len(parts), 0, -1):
             candidate = ".".join(parts[:n])
             exact = self.variables.get(candidate)
             if exact is not None:
-                return exact
+                return Explained(exact, "configuration", f"[variables] '{candidate}'")
             for pattern in sorted(self.variables):
                 if any(ch in pattern for ch in "*?[") and fnmatch.fnmatchcase(candidate, pattern):
-                    return self.variables[pattern]
+                    return Explained(self.variables[pattern], "configuration",
+                                     f"[variables] '{pattern}'")
         names = [p for p in parts if not _is_index(p)]
         if not names:
-            return Scope.UNKNOWN
-        if any(p.lower() in HISTORY_NAMES for p in names):
-            return Scope.SESSION  # the conversation and its messages (`request.history.0`)
-        if len(names) == 1:
-            for pattern, scope in ROOT_CATALOGUE:
-                if fnmatch.fnmatchcase(names[0].lower(), pattern):
-                    return scope
+            return Explained(Scope.UNKNOWN, "default")
+        history = next((p for p in names if p.lower() in HISTORY_NAMES), None)
+        if history is not None:  # the conversation and its messages (`request.history.0`)
+            return Explained(Scope.SESSION, "catalogue", f"name '{history}'")
+        holders = []
+        while len(names) > 1 and names[0].lower() in HOLDERS:
+            holders.append(names.pop(0))
         order = [names[0]] + ([names[-1]] if len(names) > 1 else []) + names[1:-1]
-        for name in order:
-            scope = _catalogue_scope(name)
-            if scope is not None:
-                return scope
-        return Scope.UNKNOWN
+        for index, name in enumerate(order):
+            found = explain_name(name, whole=len(names) == 1 and index == 0)
+            if found is not None:
+                return found
+        for holder in holders:
+            found = explain_name(holder)
+            if found is not None:
+                return found
+        return Explained(Scope.UNKNOWN, "default")

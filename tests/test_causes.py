@@ -64,7 +64,7 @@ def test_a_value_written_twice_is_one_cause_whose_gain_counts_both_places(tmp_pa
     [finding] = findings
     assert finding["related"] == [{"path": "prompts/support.j2", "line": 2, "column": 9,
                                    "end_line": 2, "end_column": 24}]
-    assert "'user.name' (also at line 2)" in finding["message"]
+    assert "'user.name' (scope by word 'user') (also at line 2)" in finding["message"]
     assert "move them all below the constant text" in finding["message"]
     # The gain is what the template gains with both lines moved to its end.
     lines = REPEATED.splitlines(keepends=True)

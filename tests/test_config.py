@@ -21,11 +21,11 @@ def check(root, cwd=None, paths=()):
 def test_variables_declare_scopes_with_dotted_names_and_globs(tmp_path):
     files = {"prompts/a.j2": "Brand: {{ brand }}.\n" + POLICY,
              "prompts/b.j2": "Owner: {{ account.owner }}.\n" + POLICY,
-             "prompts/c.j2": "Flag: {{ flags.beta_tools }}.\n" + POLICY}
+             "prompts/c.j2": "Flag: {{ toggles.beta_tools }}.\n" + POLICY}
     root = write_project(tmp_path / "a", files)
     assert [f.code for f in check(root).findings] == ["PFX005", "PFX002", "PFX005"]
     root = write_project(tmp_path / "b", files, '[variables]\nbrand = "static"\n'
-                         '"account.owner" = "session"\n"flags.*" = "deploy"\n')
+                         '"account.owner" = "session"\n"toggles.*" = "deploy"\n')
     assert [f.code for f in check(root).findings] == ["PFX003"]
 
 

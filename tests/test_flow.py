@@ -22,7 +22,7 @@ EXPECTED = [
     ("PFX011", "f08_shuffled_generator.py", 14, 53),
     ("PFX006", "f12_wrapper_call.py", 8, 22),
     ("PFX002", "f13_params_dict.py", 14, 40),
-    ("PFX001", "f15_agents_sdk.py", 7, 34),
+    ("PFX002", "f15_agents_sdk.py", 7, 34),  # context.context is the app's: a user's name
     ("PFX002", "f15_agents_sdk.py", 15, 60),
     ("PFX002", "f16_langgraph_prebuilt.py", 7, 73),
     ("PFX004", "f17_pydantic_ai.py", 12, 31),

@@ -99,9 +99,10 @@ def test_prompt_ids_and_kinds(result):
 def test_finding_messages_name_the_value_and_its_origin(result):
     by_place = {f"{f.span.path}:{f.span.line}": f for f in result.findings}
     assert by_place["p45_request_headers.py:10"].message.startswith(
-        "request value 'rid' (from req.headers.x-request-id) ends the shared prefix after")
+        "request value 'rid' (from req.headers.x-request-id, scope by name 'headers') ends the "
+        "shared prefix after")
     assert by_place["policy.py:13"].message.startswith(
-        "user value '{customer_name}' (from customer.name)")
+        "user value '{customer_name}' (from customer.name, scope by word 'customer')")
     assert by_place["p47_strftime_day.py:13"].severity == "warning"
 
 

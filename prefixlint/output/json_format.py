@@ -16,6 +16,7 @@ def finding_dict(finding: Finding) -> dict:
             "line": span.line, "column": span.column, "end_line": span.end_line,
             "end_column": span.end_column, "message": finding.message, "scope": finding.scope,
             "expr": finding.expr, "prompt": finding.prompt, "gain_tokens": finding.gain_tokens,
+            "scope_source": finding.scope_source,
             "related": [{"path": r.path, "line": r.line, "column": r.column,
                          "end_line": r.end_line, "end_column": r.end_column}
                         for r in finding.related]}

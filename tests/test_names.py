@@ -1,0 +1,95 @@
+"""Scopes from names (issue 10, item 3): the table in `prefixlint/data/names.toml`, row by row,
+and what it means for findings on templates written the way real projects name things."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli, write_project
+from prefixlint.ir import Scope
+from prefixlint.volatility import Volatility, name_rules, words_of
+
+ROWS = [pytest.param(rule, id=f"{rule.kind}-{rule.scope.label}-{rule.words[0]}")
+        for rule in name_rules()]
+
+POLICY = (
+    "Refunds for annual plans are prorated to the day and issued to the original payment "
+    "method within five business days. To rotate an API key, open Settings, choose Keys, and "
+    "select Rotate; the old key keeps working for 24 hours so that deployments can be updated "
+    "without downtime. Exports larger than 2 GB are split into parts.\n")
+
+
+@pytest.mark.parametrize("rule", ROWS)
+def test_every_row_gives_its_examples_its_scope(rule):
+    volatility = Volatility()
+    assert rule.examples, "every row shows what it matches"
+    for example in rule.examples:
+        found = volatility.explain(example)
+        assert found.scope is rule.scope, (example, found)
+        assert found.source == ("catalogue" if rule.kind == "name" else "pattern"), example
+    for other in rule.not_examples:
+        assert volatility.explain(other).scope is not rule.scope, other
+
+
+def test_names_split_into_words_whatever_their_case():
+    assert words_of("user_input") == words_of("userInput") == words_of("USER_INPUT") == \
+        ("user", "input")
+    assert words_of("requestType") == ("request", "type")
+    assert words_of("HTTPRequestID") == ("http", "request", "id")
+    assert words_of("system-os") == ("system", "os")
+
+
+def test_configuration_wins_and_says_so():
+    volatility = Volatility({"user_input": Scope.DEPLOY, "ui.*": Scope.USER})
+    assert (volatility.explain("user_input").scope, volatility.explain("user_input").source) \
+        == (Scope.DEPLOY, "configuration")
+    assert volatility.explain("ui.theme").detail == "[variables] 'ui.*'"
+
+
+def test_holders_are_looked_through():
+    volatility = Volatility()
+    assert volatility.scope_of("context.context.user_name") is Scope.USER
+    assert volatility.scope_of("ctx.deps.user.email") is Scope.USER
+    assert volatility.scope_of("state.documents") is Scope.REQUEST
+    assert volatility.scope_of("context") is Scope.REQUEST
+    assert volatility.scope_of("request.kind") is Scope.REQUEST  # nothing else says: the holder
+
+
+def _findings(tmp_path, template):
+    root = write_project(tmp_path / "p", {"prompts/agent.j2": template + POLICY})
+    proc = run_cli("check", ".", "--output-format", "json", cwd=root)
+    return [(f["code"], f["expr"], f["scope"], f["scope_source"])
+            for f in json.loads(proc.stdout)["findings"]]
+
+
+def test_a_users_input_is_a_request_value_not_a_user_value(tmp_path):
+    assert _findings(tmp_path, "Task from the user: {{ user_input }}\n") == [
+        ("PFX001", "user_input", "request", "catalogue")]
+
+
+def test_request_as_a_word_of_a_longer_name_is_not_a_request_value(tmp_path):
+    assert _findings(tmp_path, "Handle this {{ requestType }} ({{ requestVerb }}).\n") == [
+        ("PFX005", "requestType", "unknown", "default"),
+        ("PFX005", "requestVerb", "unknown", "default")]
+
+
+def test_deployment_settings_are_not_breaks(tmp_path):
+    template = ("You are {{ agent_name }}, running on {{ system_os }} in {{ cli_mode }} mode, "
+                "answering in {{ locale }}.\n")
+    assert _findings(tmp_path, template) == []
+
+
+def test_a_locale_read_from_the_user_is_a_user_value(tmp_path):
+    assert _findings(tmp_path, "Answer in {{ user_locale }}.\n") == [
+        ("PFX002", "user_locale", "user", "pattern")]
+
+
+def test_the_message_names_where_the_scope_came_from(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/agent.j2": "Now: {{ CURRENT_TIME }}\n" + POLICY,
+                                          "prompts/b.j2": "Plan: {{ tier }}\n" + POLICY},
+                         '[variables]\ntier = "user"\n')
+    proc = run_cli("check", ".", cwd=root)
+    assert "request value 'CURRENT_TIME' (scope by word 'time' of 'CURRENT_TIME')" in proc.stdout
+    assert "user value 'tier' (scope set in [variables] 'tier')" in proc.stdout
