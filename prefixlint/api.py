@@ -21,6 +21,7 @@ from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
 from .measure import Measurement, TooComplex, measure
 from .providers import ProviderModel
+from .template_kinds import is_prompt_template
 from .tokenizers import ENCODINGS, Tokenizer, TokenizerError, load
 from .volatility import Explained, Volatility
 
@@ -148,7 +149,11 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            read_text(config.root / name, name, workspace.limits.max_file_bytes, config.root)
+            text = read_text(config.root / name, name, workspace.limits.max_file_bytes,
+                             config.root)
+            if not is_prompt_template(name, text) and \
+                    not any(glob_match(p, name) for p in config.include):
+                continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
             members = workspace.load(name)
             workspace.check_cycle(members)
         except InputError as error:

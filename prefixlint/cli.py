@@ -56,6 +56,9 @@ def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=Non
 
     overrides = {"tokenizer": tokenizer, "fail_on": fail_on, "provider": provider,
                  "model": model}
+    context = click.get_current_context(silent=True)
+    if context is not None:  # --include-tests, --no-respect-gitignore
+        overrides.update(context.meta.get("prefixlint.discovery", {}))
     try:
         overrides["select"] = parse_codes("--select", _split_codes(select)) if select else None
         overrides["ignore"] = parse_codes("--ignore", _split_codes(ignore)) if ignore else None
@@ -128,7 +131,8 @@ def _settings_text(config) -> str:
             ("min-gain-tokens", config.min_gain_tokens),
             ("conversation.turns", config.conversation_turns),
             ("conversation.tokens-per-turn", config.tokens_per_turn),
-            ("force-exclude", config.force_exclude), ("provider", config.provider),
+            ("force-exclude", config.force_exclude), ("include-tests", config.include_tests),
+            ("respect-gitignore", config.respect_gitignore), ("provider", config.provider),
             ("model", config.model or ""),
             ("providers", {n: dict(t) for n, t in config.providers}),
             ("python.sources", {n: s.label for n, s in config.python_sources}),
@@ -136,7 +140,33 @@ def _settings_text(config) -> str:
     return "".join(f"{key} = {json.dumps(value)}\n" for key, value in rows)
 
 
+def _remember(context: click.Context, param: click.Parameter, value: object) -> object:
+    """Keep a file-discovery flag for `_config`, only when it was given (else the
+    configuration file decides)."""
+    from click.core import ParameterSource
+
+    if context.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+        context.meta.setdefault("prefixlint.discovery", {})[param.name] = bool(value)
+    return value
+
+
+def _discovery(function):
+    """The options that say which files a run looks at, beyond the paths given."""
+    options = [
+        click.option("--include-tests", is_flag=True, default=None, expose_value=False,
+                     callback=_remember,
+                     help="Also analyze test code (tests/, test_*.py, *_test.py, conftest.py)."),
+        click.option("--respect-gitignore/--no-respect-gitignore", default=None,
+                     expose_value=False, callback=_remember,
+                     help="Skip files that .gitignore files ignore (default: respect)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
 def _common(function):
+    function = _discovery(function)
     options = [
         click.argument("paths", nargs=-1, type=click.Path()),
         click.option("--config", "config_file", type=click.Path(dir_okay=False),
@@ -342,6 +372,7 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
                    "else 256).")
 @click.option("--provider", help="Cache model whose minimum applies (as for check).")
 @click.option("--model", help="Model name, for per-model minimums.")
+@_discovery
 def prewarm(paths, output_file, config_file, tokenizer, top, variables, template_role,
             redact_check, min_tokens, provider, model):
     """Write the manifest of common prefixes to warm on every replica (JSON)."""

@@ -52,6 +52,8 @@ class Config:
     conversation_turns: int = 8
     tokens_per_turn: int = 150
     force_exclude: bool = False
+    include_tests: bool = False  # analyze test code (tests/, test_*.py, conftest.py) too
+    respect_gitignore: bool = True
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
     values: tuple[tuple[str, str], ...] = ()
@@ -170,15 +172,16 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed.update(_parse_python(value))
         elif key == "conversation":
             parsed.update(_parse_conversation(value))
-        elif key == "force-exclude":
+        elif key in ("force-exclude", "include-tests", "respect-gitignore"):
             if not isinstance(value, bool):
-                raise ConfigError("`force-exclude` must be true or false")
-            parsed["force_exclude"] = value
+                raise ConfigError(f"`{key}` must be true or false")
+            parsed[key.replace("-", "_")] = value
         else:
             known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
                      "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
-                     "model", "providers", "values", "jinja", "conversation"]
+                     "model", "providers", "values", "jinja", "conversation", "include-tests",
+                     "respect-gitignore"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")

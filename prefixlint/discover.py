@@ -1,4 +1,6 @@
-"""Which files a run analyzes: template suffixes and `include` globs, minus `exclude`.
+"""Which files a run analyzes: template suffixes and `include` globs, minus `exclude`, test
+code (unless `include-tests`) and what .gitignore ignores (unless told not to respect it);
+a path given by name is analyzed whatever these say (as ruff does, unless `force-exclude`).
 
 Results are project-relative POSIX paths in sorted order, so that output never depends on
 the order the file system lists a folder in.
@@ -6,76 +8,23 @@ the order the file system lists a folder in.
 
 from __future__ import annotations
 
-import functools
+import dataclasses
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from .config import Config, ConfigError
 from .frontends.jinja import TEMPLATE_SUFFIXES
+from .gitignore import GitIgnore
+from .globs import glob_match
+
+__all__ = ["DEFAULT_EXCLUDE", "discover", "glob_match", "is_test_file"]
 
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
                    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build",
                    "dist", "site-packages")
-
-
-@functools.lru_cache(maxsize=256)
-def _glob_tokens(pattern: str) -> tuple[str, ...]:
-    """A glob as tokens: `**/` (any folders), `**` (anything), `*` (within a name), `?`, or
-    one literal character."""
-    tokens = []
-    i = 0
-    while i < len(pattern):
-        for token in ("**/", "**", "*", "?"):
-            if pattern.startswith(token, i):
-                tokens.append(token)
-                i += len(token)
-                break
-        else:
-            tokens.append("=" + pattern[i])
-            i += 1
-    return tuple(tokens)
-
-
-def _glob_full_match(pattern: str, text: str) -> bool:
-    """Whether the glob matches all of `text`, in time linear in the pattern times the text
-    (a set of positions, never backtracking: a pattern like `*a*a*a…b` cannot hang a run)."""
-    n = len(text)
-    positions = {0}
-    for token in _glob_tokens(pattern):
-        if not positions:
-            return False
-        if token == "**":
-            positions = set(range(min(positions), n + 1))
-        elif token == "**/":
-            start = min(positions)
-            positions = positions | {j for j in range(start + 1, n + 1) if text[j - 1] == "/"}
-        elif token == "*":
-            reached: set[int] = set()
-            for i in sorted(positions):
-                j = i
-                while j not in reached:
-                    reached.add(j)
-                    if j == n or text[j] == "/":
-                        break
-                    j += 1
-            positions = reached
-        elif token == "?":
-            positions = {i + 1 for i in positions if i < n and text[i] != "/"}
-        else:
-            positions = {i + 1 for i in positions if i < n and text[i] == token[1]}
-    return n in positions
-
-
-def glob_match(pattern: str, path: str) -> bool:
-    """Match a project-relative path: `*` stays in a folder, `**/` spans folders.
-
-    A pattern without `/` matches a file or folder name at any depth (like .gitignore).
-    """
-    if "/" not in pattern.rstrip("/"):
-        return any(_glob_full_match(pattern.rstrip("/"), part) for part in path.split("/"))
-    return _glob_full_match(pattern.strip("/"), path)
 
 
 def _relative(root: Path, path: Path) -> str:
@@ -85,8 +34,46 @@ def _relative(root: Path, path: Path) -> str:
         raise ConfigError(f"{path} is outside the project root {root}") from None
 
 
+TEST_FOLDERS = frozenset({"tests", "test"})
+
+
+def is_test_file(name: str) -> bool:
+    """Test code by its file name: `test_*.py`, `*_test.py`, `conftest.py`."""
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")
+                                     or name == "conftest.py")
+
+
 def _excluded(rel: str, config: Config) -> bool:
     return any(glob_match(p, rel) for p in DEFAULT_EXCLUDE + config.exclude)
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """What a walk below the given paths passes over: excludes, test code (unless
+    `include-tests`) and what .gitignore files ignore (unless `respect-gitignore` is off)."""
+
+    config: Config
+    gitignore: GitIgnore | None
+    tests: bool
+
+    @classmethod
+    def of(cls, config: Config, root: Path) -> "_Walk":
+        return cls(config, GitIgnore(root) if config.respect_gitignore else None,
+                   config.include_tests)
+
+    def below(self, start: str) -> "_Walk":
+        """The same walk from a given folder: one in a test folder (`prefixlint check
+        tests`) is asked for the tests in it."""
+        return dataclasses.replace(self, tests=self.tests or any(
+            part in TEST_FOLDERS for part in start.split("/")))
+
+    def skips_folder(self, rel: str, name: str) -> bool:
+        return _excluded(rel, self.config) or (not self.tests and name in TEST_FOLDERS) or (
+            self.gitignore is not None and self.gitignore.ignored(rel, True))
+
+    def skips_file(self, rel: str, name: str) -> bool:
+        return _excluded(rel, self.config) or (not self.tests and is_test_file(name)) or (
+            self.gitignore is not None and self.gitignore.ignored(rel, False))
 
 
 def _wanted(rel: str, config: Config) -> bool:
@@ -113,15 +100,17 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
     cwd = (cwd or Path.cwd()).resolve()
     given = [Path(p) for p in paths]
     found: set[str] = set()
+    walk = _Walk.of(config, root)
     if not given:
         if config.include:
             for current, dirs, files in os.walk(root, onerror=note):
                 rel_dir = _relative(root, Path(current))
-                dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
+                dirs[:] = sorted(d for d in dirs if not walk.skips_folder(_join(rel_dir, d), d))
                 for name in files:
                     rel = _join(rel_dir, name)
                     if any(glob_match(p, rel) for p in config.include) \
-                            and not _excluded(rel, config) and _readable(Path(current) / name, root):
+                            and not walk.skips_file(rel, name) \
+                            and _readable(Path(current) / name, root):
                         found.add(rel)
             return tuple(sorted(found))
         given = [cwd]
@@ -134,12 +123,13 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             if not (config.force_exclude and _excluded(rel, config)):
                 found.add(rel)
             continue
+        inside = walk.below(rel)
         for current, dirs, files in os.walk(absolute, onerror=note):
             rel_dir = _relative(root, Path(current))
-            dirs[:] = sorted(d for d in dirs if not _excluded(_join(rel_dir, d), config))
+            dirs[:] = sorted(d for d in dirs if not inside.skips_folder(_join(rel_dir, d), d))
             for name in files:
                 file_rel = _join(rel_dir, name)
-                if _wanted(file_rel, config) and not _excluded(file_rel, config) \
+                if _wanted(file_rel, config) and not inside.skips_file(file_rel, name) \
                         and _readable(Path(current) / name, root):
                     found.add(file_rel)
     return tuple(sorted(found))

@@ -1,0 +1,73 @@
+"""Whether a Jinja file found by its suffix is a prompt, or a template of something else.
+
+Jinja renders Dockerfiles, HTML pages, YAML manifests and SQL as often as prompts, and a file
+that is not sent to a model has no prefix to keep. A template is measured on its own unless
+its name or its text says it is one of those: a name like `Dockerfile.j2` or `page.html.j2`,
+or a text shaped like markup, Dockerfile instructions, YAML or SQL with nothing in it that
+speaks to a model. Anything else (Markdown, plain text, chat templates) is a prompt; a file
+that `include` names, or that Python code renders into a prompt, is one whatever this says.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .frontends.jinja import TEMPLATE_SUFFIXES
+
+# Suffixes before the Jinja one that name another language (`deploy.yaml.j2`).
+OTHER_SUFFIXES = frozenset({
+    ".html", ".htm", ".xhtml", ".xml", ".svg", ".yaml", ".yml", ".json", ".toml", ".ini",
+    ".cfg", ".conf", ".sql", ".sh", ".bash", ".zsh", ".ps1", ".bat", ".py", ".js", ".ts",
+    ".jsx", ".tsx", ".css", ".scss", ".tf", ".hcl", ".service", ".env", ".properties",
+    ".dockerfile", ".nginx", ".csv", ".go", ".rs", ".java", ".rb", ".php", ".c", ".h",
+    ".cpp", ".cs", ".kt", ".swift", ".lua", ".vim", ".desktop", ".plist", ".gradle"})
+# Names (before the Jinja suffix) of build and deployment files.
+OTHER_NAMES = ("dockerfile", "containerfile", "makefile", "vagrantfile", "jenkinsfile",
+               "procfile", "gemfile", "caddyfile", "nginx", "docker-compose", "compose")
+
+_JINJA = re.compile(r"{#.*?#}|{%.*?%}|{{.*?}}", re.S)
+_SPEAKS = re.compile(
+    r"(?i)\b(you are|you're|you will|you must|you should|your (task|job|role|goal)|"
+    r"as an? (ai|assistant|expert)|assistant|the user|respond|answer|reply|summari[sz]e|"
+    r"instructions?|step by step|think|do not|don't)\b|^\s*(system|user|assistant)\s*:",
+    re.M)
+_DOCKER = re.compile(r"^\s*(FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|EXPOSE|CMD|ENTRYPOINT|USER|"
+                     r"LABEL|VOLUME|HEALTHCHECK)\s", re.M)
+_MARKUP = re.compile(r"^\s*<(!doctype|html|head|body|div|p|span|table|tr|td|ul|li|a|script|"
+                     r"style|meta|link|svg|\?xml|[a-z][\w:-]*\s[^>]*=)", re.I)
+_YAML = re.compile(r"^\s*(-\s+)?[\w.\"'-]+\s*:(\s|$)|^\s*-\s+\S|^\s*#")
+_SQL = re.compile(r"(?is)^\s*(select|insert|update|delete|create|with|alter|drop)\b.*\b"
+                  r"(from|into|table|set|view|index)\b")
+
+
+def is_prompt_template(name: str, text: str) -> bool:
+    """Whether a template file found by its suffix is a prompt (see the module doc)."""
+    base = name.rsplit("/", 1)[-1].lower()
+    if base.endswith(".prompty"):
+        return True
+    for suffix in TEMPLATE_SUFFIXES:
+        if base.endswith(suffix):
+            base = base[: -len(suffix)]
+            break
+    inner = base[base.rfind("."):] if "." in base else ""
+    if inner in OTHER_SUFFIXES or base.split(".", 1)[0] in OTHER_NAMES:
+        return False
+    return not _other_language(text)
+
+
+def _other_language(text: str) -> bool:
+    """Whether the constant text of a template is markup, a Dockerfile, YAML or SQL."""
+    plain = _JINJA.sub("", text[:20_000])
+    lines = [line for line in plain.splitlines() if line.strip()]
+    if not lines:
+        return False
+    if _MARKUP.match(lines[0]) and sum(1 for line in lines if line.lstrip().startswith("<")) \
+            * 2 >= len(lines):
+        return True
+    if len(_DOCKER.findall(plain)) >= 2 and _DOCKER.match(lines[0]):
+        return True
+    if _SPEAKS.search(plain):
+        return False
+    if len(lines) >= 2 and sum(1 for line in lines if _YAML.match(line)) * 10 >= len(lines) * 8:
+        return True
+    return bool(_SQL.match(plain))

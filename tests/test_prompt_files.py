@@ -1,0 +1,162 @@
+"""Prompts only where prompts are (issue 10, item 4): Jinja files of other languages, test
+code and what .gitignore ignores are not analyzed unless asked for."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli, write_project
+from prefixlint.gitignore import GitIgnore, parse
+from prefixlint.globs import glob_match
+from prefixlint.template_kinds import is_prompt_template
+
+POLICY = (
+    "Refunds for annual plans are prorated to the day and issued to the original payment "
+    "method within five business days. To rotate an API key, open Settings, choose Keys, and "
+    "select Rotate; the old key keeps working for 24 hours so that deployments can be updated "
+    "without downtime. Exports larger than 2 GB are split into parts.\n")
+
+PROMPT = "You are the support assistant for {{ user.name }}.\n" + POLICY
+
+DOCKERFILE = """FROM python:{{ python_version }}-slim
+ARG BUILD_ID={{ build_id }}
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+CMD ["uvicorn", "app.main:app", "--port", "{{ port }}"]
+"""
+
+PAGE = """<!DOCTYPE html>
+<html>
+  <head><title>{{ title }}</title></head>
+  <body>
+    <p>Signed in as {{ user.name }} at {{ now }}</p>
+  </body>
+</html>
+"""
+
+MANIFEST = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ app_name }}
+  labels:
+    request: "{{ request_id }}"
+spec:
+  replicas: {{ replicas }}
+"""
+
+QUERY = """SELECT id, title, body
+FROM documents
+WHERE tenant_id = '{{ user.tenant }}' AND created_at > '{{ now }}'
+"""
+
+TEST_MESSAGES = '''from openai import OpenAI
+
+client = OpenAI()
+
+
+def test_answer_mentions_the_user():
+    reply = client.chat.completions.create(model="gpt-4o", messages=[
+        {"role": "system", "content": f"Today is {datetime.now()}. You help Alice."},
+        {"role": "user", "content": "Hi"}])
+    assert reply
+'''
+
+
+def _prompts(root, *args):
+    proc = run_cli("check", *args, "--exit-zero", "--output-format", "json", cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    return sorted(p["id"] for p in json.loads(proc.stdout)["prompts"])
+
+
+@pytest.mark.parametrize("name,text,expected", [
+    ("prompts/system.j2", PROMPT, True),
+    ("prompts/answer.md.j2", "# Answer\n{{ question }}\n" + POLICY, True),
+    ("chat.prompty", "---\nname: x\n---\nsystem:\n{{ q }}\n", True),
+    ("docker/Dockerfile.j2", DOCKERFILE, False),
+    ("docker/Dockerfile.prod.jinja", DOCKERFILE, False),
+    ("build/base.j2", DOCKERFILE, False),
+    ("web/page.html.j2", PAGE, False),
+    ("web/email.j2", PAGE, False),
+    ("k8s/deployment.yaml.j2", MANIFEST, False),
+    ("k8s/values.j2", MANIFEST, False),
+    ("sql/search.sql.jinja2", QUERY, False),
+    ("sql/search.j2", QUERY, False),
+    # YAML-shaped text that speaks to a model is a prompt
+    ("prompts/extract.j2", "system: You are an extraction assistant.\nfields:\n  - name\n"
+                           "  - email\ntext: {{ document }}\n", True),
+])
+def test_templates_of_other_languages_are_told_from_prompts(name, text, expected):
+    assert is_prompt_template(name, text) is expected
+
+
+def test_only_prompt_templates_are_measured_unless_include_names_them(tmp_path):
+    files = {"prompts/support.j2": PROMPT, "deploy/Dockerfile.j2": DOCKERFILE,
+             "deploy/page.html.j2": PAGE, "deploy/values.j2": MANIFEST}
+    root = write_project(tmp_path / "p", files)
+    assert _prompts(root) == ["prompts/support.j2"]
+    # named by a path, as pre-commit passes files: still not a prompt
+    assert _prompts(root, "deploy/Dockerfile.j2") == []
+    root = write_project(tmp_path / "q", files, 'include = ["deploy/values.j2", "prompts/*.j2"]\n')
+    assert _prompts(root) == ["deploy/values.j2", "prompts/support.j2"]
+
+
+def test_test_code_is_left_out_unless_asked_for(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "app/agent.py": TEST_MESSAGES.replace("def test_answer_mentions_the_user", "def answer"),
+        "tests/test_agent.py": TEST_MESSAGES, "app/test_prompts.py": TEST_MESSAGES,
+        "app/agent_test.py": TEST_MESSAGES, "conftest.py": TEST_MESSAGES,
+        "tests/prompts/fixture.j2": PROMPT})
+    everything = ["app/agent.py:7", "app/agent_test.py:7", "app/test_prompts.py:7",
+                  "conftest.py:7", "tests/prompts/fixture.j2", "tests/test_agent.py:7"]
+    assert _prompts(root) == ["app/agent.py:7"]
+    assert _prompts(root, "--include-tests") == everything
+    (root / "prefixlint.toml").write_text("include-tests = true\n")
+    assert _prompts(root) == everything
+    (root / "prefixlint.toml").write_text("")
+    # a test folder or file named on the command line is analyzed
+    assert _prompts(root, "tests") == ["tests/prompts/fixture.j2", "tests/test_agent.py:7"]
+    assert _prompts(root, "app/agent_test.py") == ["app/agent_test.py:7"]
+
+
+def test_gitignore_is_respected_like_git_does(tmp_path):
+    root = write_project(tmp_path / "p", {
+        ".gitignore": "# build output\n/generated/\n*.tmp.j2\nscratch*\n!scratch_keep.j2\n",
+        "prompts/.gitignore": "drafts/\nold_[0-9].j2\n",
+        "prompts/support.j2": PROMPT, "prompts/drafts/a.j2": PROMPT,
+        "prompts/old_1.j2": PROMPT, "prompts/old_x.j2": PROMPT,
+        "generated/b.j2": PROMPT, "src/generated/c.j2": PROMPT, "d.tmp.j2": PROMPT,
+        "scratch_1.j2": PROMPT, "scratch_keep.j2": PROMPT})
+    kept = ["prompts/old_x.j2", "prompts/support.j2", "scratch_keep.j2", "src/generated/c.j2"]
+    assert _prompts(root) == kept
+    assert len(_prompts(root, "--no-respect-gitignore")) == 9
+    (root / "prefixlint.toml").write_text("respect-gitignore = false\n")
+    assert len(_prompts(root)) == 9
+
+
+def test_gitignore_above_the_project_root_counts_up_to_the_work_tree(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / ".git" / "info").mkdir(parents=True)
+    (repo / ".git" / "info" / "exclude").write_text("local.j2\n")
+    (repo / ".gitignore").write_text("service/cache/\n")
+    root = write_project(repo / "service", {"prompts/a.j2": PROMPT, "cache/b.j2": PROMPT,
+                                            "local.j2": PROMPT})
+    assert _prompts(root) == ["prompts/a.j2"]
+    ignore = GitIgnore(root.resolve())
+    assert ignore.ignored("cache", True) and ignore.ignored("local.j2", False)
+    assert not ignore.ignored("prompts/a.j2", False)
+
+
+def test_gitignore_lines_and_globs():
+    [comment_free, negated, folder, anchored, escaped] = parse(
+        "# note\n\n*.py[cod]\n!keep.pyc\nbuild/\n/docs/*.j2\n\\#hash   \n")
+    assert (comment_free.glob, comment_free.anchored) == ("*.py[cod]", False)
+    assert negated.negated and folder.dir_only and anchored.anchored
+    assert escaped.glob == "#hash"
+    assert comment_free.matches("pkg/mod.pyc", False) and not comment_free.matches("a.pyx", False)
+    assert anchored.matches("docs/a.j2", False) and not anchored.matches("x/docs/a.j2", False)
+    assert not folder.matches("build", False) and folder.matches("build", True)
+    assert glob_match("[!a-c]*.j2", "d.j2") and not glob_match("[!a-c]*.j2", "b.j2")
+    assert glob_match("a/**/z.j2", "a/b/c/z.j2")
