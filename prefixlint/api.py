@@ -70,6 +70,7 @@ def _explainer(prompt: Prompt, volatility: Volatility) -> Callable[[str], Explai
     explicit = dict(prompt.scopes)
     if not explicit:
         return volatility.explain
+    notes = dict(prompt.scope_notes)
 
     def explain(path: str) -> Explained:
         """Explicit scopes hold for the parts of a value too (`now@app.py:3:7.day`)."""
@@ -77,7 +78,11 @@ def _explainer(prompt: Prompt, volatility: Volatility) -> Callable[[str], Explai
         if found is None and "@" in path:
             found = next((s for key, s in explicit.items() if path.startswith(key + ".")),
                          None)
-        return Explained(found, "code") if found is not None else volatility.explain(path)
+        if found is None:
+            return volatility.explain(path)
+        if path in notes:  # declared by the prompt file itself (a prompty file's inputs)
+            return Explained(found, "declaration", notes[path])
+        return Explained(found, "code")
 
     return explain
 
@@ -269,7 +274,7 @@ def heads(result: Result) -> dict[str, list[int]]:
         prompt_cut = cut(m.prompt, result.scope_for(m.prompt), dict(result.config.values),
                          "system")
         text = "".join(t for _, t in prompt_cut.messages) \
-            if m.prompt.chat else prompt_cut.messages[0][1]
+            if prompt_cut.segmented else prompt_cut.messages[0][1]
         out[m.prompt.id] = result.tokenizer.encode(text)[: m.prefix_tokens["global"]]
     return out
 

@@ -148,6 +148,8 @@ class Prompt:
     files: tuple[str, ...] = ()
     suppressions: tuple[tuple[str, "Suppressions"], ...] = ()
     scopes: tuple[tuple[str, Scope], ...] = ()
+    # Where an explicit scope was declared (`the inputs of chat.prompty`), when not in code.
+    scope_notes: tuple[tuple[str, str], ...] = ()
     # Its blocks are the messages of a chat request, rendered one after another (a Python call
     # site); otherwise the prompt is one text (a template file).
     chat: bool = False
@@ -174,7 +176,8 @@ class Finding:
     fix: tuple[Span, str] | None = None  # a safe edit: replace this span with this text
     # The other places of the same cause (the value repeated, or read from the same object).
     related: tuple[Span, ...] = ()
-    # What gave the value its scope: configuration, catalogue, pattern, code or default.
+    # What gave the value its scope: configuration, catalogue, pattern, code, declaration
+    # (a prompty file's inputs) or default.
     scope_source: str | None = None
 
     def sort_key(self) -> tuple:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from .frontends.prompty import split_messages
 from .ir import Hole, Prompt, Scope, Text
 from .measure import Measurement
 from .render import GivenValues, plans
@@ -52,6 +53,7 @@ class Cut:
     messages: tuple[tuple[str, str], ...]
     tools: tuple[object, ...] | None
     stop: Hole | None
+    segmented: bool = False  # messages measured behind `<|role|>` headers (chat requests)
 
 
 def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) -> Cut:
@@ -68,7 +70,11 @@ def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) 
             stop = unknown[0]
             break
         text.append(piece.text)
-    return Cut(((template_role, "".join(text)),), None, stop)
+    joined = "".join(text)
+    messages = split_messages(joined) if prompt.path.endswith(".prompty") else None
+    if messages is not None:  # a chat prompty: its role lines start messages
+        return Cut(messages, None, stop, True)
+    return Cut(((template_role, joined),), None, stop)
 
 
 def _cut_blocks(prompt: Prompt, values: GivenValues, given: Mapping[str, str]) -> Cut:
@@ -98,7 +104,7 @@ def _cut_blocks(prompt: Prompt, values: GivenValues, given: Mapping[str, str]) -
             messages.append((block.role, text))
         if stop is not None:
             break
-    return Cut(tuple(messages), tools, stop)
+    return Cut(tuple(messages), tools, stop, True)
 
 
 def _requests(entry_cut: Cut) -> dict:
@@ -169,7 +175,7 @@ def _trim(prompt_cut: Cut, spans: list[tuple[int, int]], length: int) -> Cut:
         if length <= start:
             break
         messages.append((role, text[: max(0, length - start)]))
-    return Cut(tuple(messages), prompt_cut.tools, prompt_cut.stop)
+    return Cut(tuple(messages), prompt_cut.tools, prompt_cut.stop, prompt_cut.segmented)
 
 
 def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
@@ -183,8 +189,8 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
     short = 0
     for m in measurements:
         scope_of = scope_for(m.prompt)
-        segmented = m.prompt.chat
         prompt_cut = cut(m.prompt, scope_of, given, template_role)
+        segmented = prompt_cut.segmented
         if segmented and prompt_cut.tools is None and any(b.role == "tools" for b in m.prompt.blocks):
             continue  # the tool list itself varies: nothing after it is shared
         serialized, spans = _serialized(prompt_cut, segmented)

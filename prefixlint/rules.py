@@ -166,8 +166,8 @@ def _origin(hole: Hole, source: Explained | None = None) -> str:
             sites.append(f"passed at {path}:{line}")
     words = origins + sorted(set(sites))
     if source is not None and source.detail and source.source != "code":
-        words.append(f"scope {'set in' if source.source == 'configuration' else 'by'} "
-                     f"{source.detail}")
+        declared = source.source in ("configuration", "declaration")
+        words.append(f"scope {'set in' if declared else 'by'} {source.detail}")
     return f" (from {', '.join(words)})" if origins else \
         f" ({', '.join(words)})" if words else ""
 

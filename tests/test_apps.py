@@ -48,8 +48,8 @@ APPS = {
          "fixed/agents/nodes.py:19": (133, 148), "fixed/agents/prompts/writer.j2": (128, 143)}),
     "prompty_app": (
         [("PFX006", "broken/src/chat/chat.prompty", 36, 1)],
-        {"broken/src/chat/app.py:17": (103, 155), "broken/src/chat/chat.prompty": (98, 123),
-         "fixed/src/chat/app.py:17": (97, 194), "fixed/src/chat/chat.prompty": (92, 189)}),
+        {"broken/src/chat/app.py:17": (106, 158), "broken/src/chat/chat.prompty": (101, 126),
+         "fixed/src/chat/app.py:17": (100, 197), "fixed/src/chat/chat.prompty": (95, 192)}),
 }
 
 

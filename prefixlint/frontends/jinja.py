@@ -27,13 +27,13 @@ from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxEr
 from jinja2.sandbox import SandboxedEnvironment
 
 from .. import suppress
+from . import prompty
 from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Text, ValueSource
 from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,
                              TemplateAnalyzer)
 from .jinja_scan import Scan, scan
 
 TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty")
-_FRONT_MATTER = re.compile(r"\A(---[ \t]*\r?\n)(.*?\r?\n)(---[ \t]*)(?=\r?\n|\Z)", re.S)
 _TRACE = re.compile(re.escape(MARK_OPEN) + r"(\d*)" + re.escape(MARK_CLOSE))
 _FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d{7,})|\{[^{}]*:[^{}]*?(\d{7,})[^{}]*\}")
 
@@ -146,15 +146,6 @@ def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str
     return joined if not html else "\n".join(f"<p>{paragraph}</p>" for _ in range(count))
 
 
-def hide_front_matter(source: str) -> str:
-    """A prompty file's YAML front matter (model, inputs, samples) is settings, not prompt
-    text: it becomes a Jinja comment over the same lines, so line numbers do not move."""
-    match = _FRONT_MATTER.match(source)
-    if match is None or "#}" in match.group(0):
-        return source
-    return "{#" + match.group(0)[2:-2] + "#}" + source[match.end():]
-
-
 class ProjectLoader(BaseLoader):
     """Loads templates by project-relative name, refusing anything outside the root."""
 
@@ -176,7 +167,7 @@ class ProjectLoader(BaseLoader):
         except InputError as exc:
             raise TemplateNotFound(f"{template} ({exc.message})") from None
         if template.endswith(".prompty"):
-            source = hide_front_matter(source)
+            source = prompty.jinja_source(source)
         mtime = path.stat().st_mtime
         return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
 
@@ -351,6 +342,8 @@ class Workspace:
             current, parent = pending.pop(0)
             if current in order:
                 continue
+            if current.endswith(".prompty"):
+                self._declare(current)
             try:
                 self.marked.get_template(current)
             except TemplateSyntaxError as exc:
@@ -376,6 +369,19 @@ class Workspace:
                 resolved = self.marked.join_path(reference, current)
                 pending.append((resolved, current))
         return tuple(order)
+
+    def _declare(self, name: str) -> None:
+        """The inputs a prompty file's front matter declares, for the scopes of its holes."""
+        if name in self.registry.declared:
+            return
+        path = inside_root(self.root, name)
+        if path is None or not path.is_file():
+            return  # the loader says why
+        source = read_text(path, name, self.limits.max_file_bytes, self.root)
+        try:
+            self.registry.declared[name] = prompty.settings(source).declared()
+        except prompty.FrontMatterError as exc:
+            raise InputError(str(exc), name, exc.line) from None
 
     def _reference_site(self, parent: str, target: str) -> tuple[str, int]:
         tags = self.marked.scans.get(parent)
@@ -428,9 +434,15 @@ class Workspace:
             (f, suppress.parse((c.line, c.text) for c in self.marked.scans[f].comments))
             for f in files if f in self.marked.scans)
         renderer = JinjaRenderer(self, name)
+        declared = self.registry.declared.get(name, {})
+        scopes = tuple(sorted({(d, declared[d.split(".", 1)[0]]) for h in holes for d in h.deps
+                               if d.split(".", 1)[0] in declared
+                               and self.scope_of(d) is Scope.UNKNOWN}))
         return Prompt(id=name, path=name, line=1, kind="jinja",
                       blocks=(Block("system", segments),), holes=holes,
-                      renderer=renderer, files=files, suppressions=suppressions)
+                      renderer=renderer, files=files, suppressions=suppressions,
+                      scopes=scopes,
+                      scope_notes=tuple((d, f"the inputs of {name}") for d, _ in scopes))
 
     def inline_prompt(self, name: str, source: str, origin: Span) -> Prompt:
         """A template built in Python code (`Template("…")`): its holes point into the .py

@@ -83,6 +83,9 @@ class Registry:
     free_names: set[str] = field(default_factory=set)
     references: dict[str, tuple[str, ...]] = field(default_factory=dict)
     holes: dict[str, list[Hole]] = field(default_factory=dict)
+    # Per file, value names its own declaration gives a scope (a prompty file's inputs),
+    # for names that neither the configuration nor the table of names classifies.
+    declared: dict[str, dict[str, Scope]] = field(default_factory=dict)
     next_id: int = 1
 
     def new_id(self) -> int:
@@ -94,8 +97,15 @@ class Registry:
         if not dep.paths:
             return None
         paths = tuple(sorted(dep.paths))
-        scope = max((self.scope_of(p) for p in paths), key=lambda s: int(s))
+        declared = self.declared.get(span.path, {})
+        scope = max((self._scope(p, declared) for p in paths), key=lambda s: int(s))
         return Hole(kind, expr, span, paths, Scope(scope))
+
+    def _scope(self, path: str, declared: dict[str, Scope]) -> Scope:
+        scope = self.scope_of(path)
+        if scope is Scope.UNKNOWN:
+            return declared.get(path.split(".", 1)[0], scope)
+        return scope
 
 
 def _chain_path(node: nodes.Node, scope: dict[str, Dep]) -> str | None:
