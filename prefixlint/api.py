@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from . import config as config_module
 from . import rules
 from .config import Config
 from .discover import discover, glob_match
-from .frontends.jinja import InputError, Limits, Workspace, read_text
+from .frontends.jinja import InputError, Limits, Workspace
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
 from .measure import Measurement, TooComplex, measure
@@ -117,11 +117,13 @@ def _internal(exc: Exception) -> str:
 def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokenizer],
             provider: ProviderModel, volatility: Volatility,
             progress: Callable[[int, int], None] | None = None,
+            edited: Mapping[str, str] | None = None,
             ) -> tuple[list[Finding], list[Measurement]]:
-    """Analyze project-relative files; unreadable ones become PFX900 findings."""
+    """Analyze project-relative files (`edited` ones as their new text); unreadable ones
+    become PFX900 findings."""
     step = _counter(len(files), progress)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
-                          config.jinja)
+                          config.jinja, dict(edited or {}))
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
                            config.python_sources, config.python_sinks)
     findings: list[Finding] = []
@@ -154,8 +156,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            text = read_text(config.root / name, name, workspace.limits.max_file_bytes,
-                             config.root)
+            text = workspace.read(name)
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
@@ -232,8 +233,10 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
 
 def check(paths: Iterable[str | Path] = (), config: Config | None = None,
           cwd: Path | None = None,
-          progress: Callable[[int, int], None] | None = None) -> Result:
-    """Find and measure the prompts under `paths` (default: `include`, else the cwd)."""
+          progress: Callable[[int, int], None] | None = None,
+          edited: Mapping[str, str] | None = None) -> Result:
+    """Find and measure the prompts under `paths` (default: `include`, else the cwd);
+    `edited` maps project-relative paths to the text a fix would give them."""
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
     unreadable: list[tuple[str, str]] = []
@@ -252,7 +255,8 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
 
     provider = config.provider_model()
     volatility = Volatility(config.variables_map)
-    findings, measurements = analyze(files, config, tokenizer, provider, volatility, progress)
+    findings, measurements = analyze(files, config, tokenizer, provider, volatility, progress,
+                                     edited)
     findings += [rules.input_error(f"cannot list this folder: {reason}; its files are not "
                                    "analyzed", folder, 1, folder)
                  for folder, reason in sorted(set(unreadable))]

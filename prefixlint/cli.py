@@ -253,23 +253,16 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
 
 
 def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
-    """Apply (or with --diff, print) every fix that does not shorten a shared prefix."""
-    from . import api, fixes
+    """Apply (or with --diff, print) every fix that does not shorten a shared prefix, round
+    after round until nothing more can be fixed; nothing is written before the last."""
+    from . import fixes
 
-    cwd = Path.cwd()
-    result = api.check(paths, config, cwd)
+    found = fixes.plan(paths, config, Path.cwd(), unsafe)
+    for path, reason in found.refusals:
+        click.echo(f"prefixlint: not fixing {path}: {reason}", err=True)
+    changes = dict(found.changes)
     count = 0
-    for candidate in fixes.candidates(result.findings, config.root.resolve(), unsafe):
-        if candidate.refusal:
-            click.echo(f"prefixlint: not fixing {candidate.path}: {candidate.refusal}", err=True)
-            continue
-        ok, changes = fixes.verified(candidate, result, config, paths, cwd)
-        if not ok:
-            worse = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items() if b < a)
-            reason = f"the shared prefix would get shorter ({worse})" if worse else \
-                "the change does not remove the finding"
-            click.echo(f"prefixlint: not fixing {candidate.path}: {reason}", err=True)
-            continue
+    for candidate in found.fixes:
         count += 1
         if show_diff:
             click.echo(fixes.diff(candidate), nl=False)
@@ -282,7 +275,8 @@ def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
         if not candidate.safe:
             for line in candidate.descriptions:
                 click.echo(f"prefixlint: {candidate.path}: {line}", err=True)
-        gained = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items() if b != a)
+        gained = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes[candidate.path]
+                           if b != a)
         click.echo(f"prefixlint: fixed {candidate.path} ({len(candidate.codes)} finding"
                    f"{'s' if len(candidate.codes) != 1 else ''})"
                    + (f"; shared prefix {gained}" if gained else ""), err=True)

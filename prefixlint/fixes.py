@@ -3,9 +3,13 @@
 Safe: `json.dumps(..., sort_keys=True)`, `sorted(...)` around a set joined into prompt text.
 Unsafe (they change what the prompt says, not only its order of bytes): move the line holding
 a volatile value — or the whole `{% if %}`/`{% for %}` block on one — below the constant
-content of its template, inside the block, macro or `{% if %}` that contains it. Every fix is
-checked: the files the prompts are made of are copied, the fix applied and analyzed again,
-and it is kept only if no prompt's shared prefix gets shorter.
+content of its template, inside the block, macro or `{% if %}` that contains it, taking
+along a label line that would be left over nothing (`Plan:` above `{{ plan }}`), together
+with every other place of the same value, and never after an instruction that ends the
+prompt's format ("Respond with JSON only."). Every fix is checked: the prompts built from
+the file are measured again in memory with the fix applied, and it is kept only if no
+prompt's shared prefix gets shorter; fixes are applied round after round until nothing more
+can be fixed (a fixed point), and only then written.
 
 A fix changes only what it reports: every other byte of the file (byte-order mark, line
 endings, final newline) stays as it was, and nothing is ever written through a link.
@@ -15,10 +19,8 @@ from __future__ import annotations
 
 import ast
 import codecs
-import dataclasses
 import difflib
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +31,15 @@ _TAG = re.compile(r"{%-?\s*(end)?(if|for)\b")
 # Tags whose content a moved line must stay inside.
 _CONTAINER = re.compile(r"{%-?\s*(end)?(block|macro|if|for|call|filter|with)\b")
 _EXTENDS = re.compile(r"{%-?\s*extends\b")
+# A line that only names what follows it: a Markdown heading or a short `Text:` line.
+_LABEL = re.compile(r"^\s*(#{1,6}\s+[^{}]*\S|[^{}%#\s][^{}%]{0,58}:)\s*$")
+# An instruction that ends a prompt's format: what comes after it would break it.
+_FORMAT_END = re.compile(
+    r"(?i)\b(respond (only )?(with|in)|reply (only )?with|answer (only )?with|"
+    r"(start|begin) (your (response|reply|answer|output) )?with|(output|response) format|"
+    r"format your (response|reply|answer|output)|return (only )?(valid )?json|"
+    r"your (response|reply|answer|output) (should|must))\b")
+MAX_ROUNDS = 5
 
 
 @dataclass(frozen=True)
@@ -102,10 +113,40 @@ def _destination(lines: list[str], first: int, last: int) -> int | None:
         close.strip().endswith("%}") and close.strip().count("{%") == 1 else None
 
 
-def _move_lines(text: str, lines_to_move: list[tuple[int, int]]) -> str | None:
-    """The text with each range of lines moved below the constant text around it (None when
-    a range cannot move without leaving what contains it). Line endings and whether the file
-    ends with a newline stay as they were."""
+def _widened(lines: list[str], first: int, last: int) -> int:
+    """The first line to move: the label line above `first` too, when nothing else of what
+    it labels would stay under it, and the blank line above a paragraph of its own (so
+    that the paragraph moves with its separator and leaves no double gap)."""
+    following = lines[last + 1].strip() if last + 1 < len(lines) else ""
+    if first > 0 and _LABEL.match(lines[first - 1].rstrip("\r\n")) and \
+            (not following or _LABEL.match(following)):
+        first -= 1
+    if first > 0 and not lines[first - 1].strip() and not following:
+        first -= 1
+    return first
+
+
+def _before_format_end(lines: list[str], last: int, destination: int) -> int:
+    """Where moved lines go when an instruction that ends the prompt's format lies between
+    them and `destination`: before that instruction's paragraph."""
+    for number in range(last + 1, destination):
+        if _FORMAT_END.search(lines[number]):
+            start = number
+            while start - 1 > last and lines[start - 1].strip():
+                start -= 1
+            while start - 1 > last and not lines[start - 1].strip():
+                start -= 1
+            return start
+    return destination
+
+
+def _move_lines(text: str, lines_to_move: list[tuple[int, int, bool]],
+                moved: set[int] | None = None) -> tuple[str | None, str]:
+    """The text with each range of lines moved below the constant text around it, or None
+    and why not (a range would leave what contains it, or only an instruction that ends the
+    prompt's format follows a range that must move; one that need not stays: the first
+    lines of those that move are added to `moved`). Line endings and the final newline stay
+    as they were."""
     lines = _lines(text)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     final = text.endswith("\n")
@@ -113,10 +154,21 @@ def _move_lines(text: str, lines_to_move: list[tuple[int, int]]) -> str | None:
         lines[-1] += newline
     moving: dict[int, list[str]] = {}
     keep = [True] * len(lines)
-    for first, last in sorted(set(lines_to_move)):
+    for first, last, required in sorted(set(lines_to_move)):
         destination = _destination(lines, first, last)
         if destination is None:
-            return None
+            return None, ("a moved line would leave the block, macro or `if` it is in (or "
+                          "stop being rendered)")
+        destination = _before_format_end(lines, last, destination)
+        if destination <= last + 1 or not any(lines[n].strip() and keep[n]
+                                               for n in range(last + 1, destination)):
+            if not required:
+                continue  # another place of the value, already below the constant text
+            return None, ("only an instruction that ends the prompt's format (or nothing) "
+                          "follows the value; moving it after that would break the format")
+        if moved is not None:
+            moved.add(first)
+        first = _widened(lines, first, last)
         for number in range(first, last + 1):
             if keep[number]:
                 keep[number] = False
@@ -128,10 +180,12 @@ def _move_lines(text: str, lines_to_move: list[tuple[int, int]]) -> str | None:
             out.append(line)
     out.extend(moving.get(len(lines), ()))
     result = "".join(out)
-    return result[: -len(newline)] if not final and result.endswith(newline) else result
+    return (result[: -len(newline)] if not final and result.endswith(newline) else result), ""
 
 
-def candidates(findings: tuple[Finding, ...], root: Path, unsafe: bool) -> list[Fix]:
+def candidates(findings: tuple[Finding, ...], root: Path, unsafe: bool,
+               edited: dict[str, str] | None = None) -> list[Fix]:
+    """The fix of each file that findings point into (its text as `edited` has it)."""
     by_path: dict[str, list[Finding]] = {}
     for finding in findings:
         by_path.setdefault(finding.span.path, []).append(finding)
@@ -146,7 +200,8 @@ def candidates(findings: tuple[Finding, ...], root: Path, unsafe: bool) -> list[
             continue
         data = file.read_bytes()
         bom = data.startswith(codecs.BOM_UTF8)
-        before = data.decode("utf-8-sig")  # as the analysis read it: no newline translation
+        # as the analysis read it: no newline translation
+        before = (edited or {}).get(path) or data.decode("utf-8-sig")
         safe = [f for f in found if f.fix is not None]
         if safe:
             after = _apply(before, [f.fix for f in safe])
@@ -155,19 +210,37 @@ def candidates(findings: tuple[Finding, ...], root: Path, unsafe: bool) -> list[
                              _parse_error(path, after)))
         movable = [f for f in found if f.code in MOVABLE and not path.endswith(".py")]
         if unsafe and movable:
-            lines = [line.rstrip("\r\n") for line in _lines(before)]
-            ranges = [(f.span.line - 1, _block_end(lines, f.span.line - 1)
-                       if _TAG.search(lines[f.span.line - 1]) else f.span.line - 1)
-                      for f in movable]
-            described = tuple(f"{f.code}: moved line{'s' if b > a else ''} {a + 1}"
-                              f"{f'-{b + 1}' if b > a else ''} ('{f.expr}') below the constant "
-                              "text" for f, (a, b) in zip(movable, ranges))
-            moved = _move_lines(before, ranges)
-            fixes.append(Fix(path, before, before if moved is None else moved,
-                             tuple(f.code for f in movable), described, False, bom,
-                             "" if moved is not None else "a moved line would leave the block, "
-                             "macro or `if` it is in (or stop being rendered)"))
+            fixes.append(_move(path, before, movable, bom))
     return fixes
+
+
+def _move(path: str, before: str, movable: list[Finding], bom: bool) -> Fix:
+    """The unsafe fix of one template: every place of each value moves (a branch or loop
+    with its whole block)."""
+    lines = [line.rstrip("\r\n") for line in _lines(before)]
+
+    def block(line: int, required: bool = False) -> tuple[int, int, bool]:
+        first = line - 1
+        return first, _block_end(lines, first) if _TAG.search(lines[first]) else first, required
+
+    ranges = []
+    places = []
+    for finding in movable:
+        own = [block(finding.span.line, True)] + [block(r.line) for r in finding.related
+                                                  if r.path == path]
+        ranges.extend(own)
+        places.append((finding, own))
+    moved: set[int] = set()
+    after, refusal = _move_lines(before, ranges, moved)
+    described = []
+    for finding, own in places:
+        done = [(a, b) for a, b, _ in own if a in moved]
+        where = ", ".join(f"{a + 1}-{b + 1}" if b > a else f"{a + 1}" for a, b in done)
+        plural = "s" if len(done) > 1 or done and done[0][1] > done[0][0] else ""
+        described.append(f"{finding.code}: moved line{plural} {where} ('{finding.expr}') "
+                         "below the constant text")
+    return Fix(path, before, before if after is None else after,
+               tuple(f.code for f in movable), tuple(described), False, bom, refusal)
 
 
 def _parse_error(path: str, text: str) -> str:
@@ -181,54 +254,84 @@ def _parse_error(path: str, text: str) -> str:
     return ""
 
 
-def verified(fix: Fix, before, config, paths, cwd: Path) -> tuple[bool, dict[str, tuple[int, int]]]:
-    """Apply `fix` to a copy of the files the prompts are made of and measure again: kept only
-    if no prompt built from the file loses shared-prefix tokens (and the fixed findings go
-    away). `before` is the run the fix was proposed from. Only regular files inside the
-    project are copied, as files (never links); the project itself is never written."""
+def verified(fix: Fix, before, config, edited: dict[str, str]) -> tuple[bool, dict[str, tuple[int, int]]]:
+    """Measure the prompts built from `fix.path` again, in memory, with the fix applied on
+    top of `edited`: kept only if none of them loses shared-prefix tokens (and the fixed
+    findings go away, or a prompt shares more). `before` is the run the fix was proposed
+    from. Nothing is written."""
     from . import api
 
-    root = config.root.resolve()
-    files = sorted({f for m in before.measurements for f in m.prompt.files} | {fix.path})
-    with tempfile.TemporaryDirectory(prefix="prefixlint-fix-") as folder:
-        copy = Path(folder) / "project"
-        copied = []
-        for name in files:
-            source = root / name
-            target = copy / name
-            if name == fix.path:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(fix.data())
-            elif _regular_inside(source, root):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(source.read_bytes())
-            else:
-                continue
-            copied.append(name)
-        if config.source is not None and _regular_inside(config.source, root):
-            settings = copy / config.source.resolve().relative_to(root)
-            settings.parent.mkdir(parents=True, exist_ok=True)
-            settings.write_bytes(config.source.read_bytes())
-        after = api.check(copied, dataclasses.replace(config, root=copy), copy)
-    affected = {m.prompt.id for m in before.measurements if fix.path in m.prompt.files}
-    old = {m.prompt.id: m.prefix_tokens["global"] for m in before.measurements
-           if m.prompt.id in affected}
+    affected = [m for m in before.measurements if fix.path in m.prompt.files]
+    files = sorted({f for m in affected for f in m.prompt.files} | {fix.path})
+    after = api.check(files, config, config.root, edited={**edited, fix.path: fix.after})
+    ids = {m.prompt.id for m in affected}
+    old = {m.prompt.id: m.prefix_tokens["global"] for m in affected}
     new = {m.prompt.id: m.prefix_tokens["global"] for m in after.measurements
-           if m.prompt.id in affected or m.prompt.path == fix.path}
+           if m.prompt.id in ids or m.prompt.path == fix.path}
     changes = {pid: (old.get(pid, 0), new.get(pid, 0)) for pid in sorted(set(old) | set(new))}
     ok = all(new.get(pid, -1) >= tokens for pid, tokens in old.items())
     remaining = {(f.code, f.expr) for f in after.findings if f.span.path == fix.path}
     fixed = {(f.code, f.expr) for f in before.findings if f.span.path == fix.path
              and f.code in fix.codes}
-    return ok and not (fixed & remaining), changes
+    gained = any(b > a for a, b in changes.values())
+    return ok and (gained or not (fixed & remaining)), changes
 
 
-def _regular_inside(path: Path, root: Path) -> bool:
-    try:
-        resolved = path.resolve()
-        return path.is_file() and not path.is_symlink() and root in resolved.parents
-    except (OSError, RuntimeError):
-        return False
+@dataclass(frozen=True)
+class Plan:
+    """The fixes of a run, to a fixed point: one per file (from its text on disk to its
+    text after every round), what each changed, and why others were not made."""
+
+    fixes: tuple[Fix, ...]
+    changes: tuple[tuple[str, tuple[tuple[str, tuple[int, int]], ...]], ...]
+    refusals: tuple[tuple[str, str], ...]  # (path, why it was not fixed)
+
+
+def plan(paths, config, cwd: Path, unsafe: bool) -> Plan:
+    """Propose, verify and apply fixes in memory round after round until a round fixes
+    nothing more (at most MAX_ROUNDS): moving one value can bring the next into view."""
+    from . import api
+
+    root = config.root.resolve()
+    first = result = api.check(paths, config, cwd)
+    edited: dict[str, str] = {}
+    made: dict[str, list[Fix]] = {}
+    refusals: list[tuple[str, str]] = []
+    for _ in range(MAX_ROUNDS):
+        progressed = False
+        for candidate in candidates(result.findings, root, unsafe, edited):
+            if candidate.refusal:
+                refusals.append((candidate.path, candidate.refusal))
+                continue
+            ok, changes = verified(candidate, result, config, edited)
+            if not ok:
+                worse = ", ".join(f"{pid} {a:,} -> {b:,}" for pid, (a, b) in changes.items()
+                                  if b < a)
+                refusals.append((candidate.path,
+                                 f"the shared prefix would get shorter ({worse})" if worse
+                                 else "the change does not remove the finding"))
+                continue
+            edited[candidate.path] = candidate.after
+            made.setdefault(candidate.path, []).append(candidate)
+            progressed = True
+        if not progressed:
+            break
+        result = api.check(paths, config, cwd, edited=edited)
+    fixes = []
+    changed = []
+    for path, steps in sorted(made.items()):
+        fixes.append(Fix(path, steps[0].before, edited[path],
+                         tuple(c for f in steps for c in f.codes),
+                         tuple(d for f in steps for d in f.descriptions),
+                         all(f.safe for f in steps), steps[0].bom))
+        old = {m.prompt.id: m.prefix_tokens["global"] for m in first.measurements
+               if path in m.prompt.files}
+        new = {m.prompt.id: m.prefix_tokens["global"] for m in result.measurements
+               if m.prompt.id in old}
+        changed.append((path, tuple((pid, (old[pid], new.get(pid, 0))) for pid in sorted(old))))
+    solved = {f.path for f in fixes}
+    kept = [refusal for refusal in dict.fromkeys(refusals) if refusal[0] not in solved]
+    return Plan(tuple(fixes), tuple(changed), tuple(kept))
 
 
 def diff(fix: Fix) -> str:

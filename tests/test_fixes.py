@@ -83,3 +83,72 @@ def test_a_fix_that_removes_nothing_is_not_applied(tmp_path):
     # moving it out of its block would stop it being rendered at all.
     assert "not fixing prompts/escalation.j2: a moved line would leave the block" in proc.stderr
     assert (root / "prompts/escalation.j2").read_text() == original
+
+
+PLANNER = """You are the planning agent of a research team.
+
+Search results:
+{{ search_results }}
+
+## How to plan
+Break the question into three to five steps. Each step names the source it will use and the
+fact it needs to establish. Prefer primary sources over summaries, and peer-reviewed papers
+over preprints when both cover the same result. Never invent a source; say plainly when the
+literature does not answer the question. Keep each step under forty words.
+
+Your response should start with "PLAN:" followed by the numbered steps, and nothing else.
+"""
+
+
+def test_a_move_takes_its_label_along_and_stops_before_the_format_instruction(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/planner.j2": PLANNER})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    assert "PFX001: moved line 4 ('search_results') below the constant text" in proc.stderr
+    lines = PLANNER.splitlines(keepends=True)
+    # the blank line, the label and the value move as one paragraph, before the instruction
+    assert (root / "prompts/planner.j2").read_text() == "".join(
+        lines[:1] + lines[4:10] + lines[1:4] + lines[10:])
+    assert run_cli("check", cwd=root).returncode == 0
+
+
+def test_a_value_followed_only_by_the_format_instruction_is_not_moved(tmp_path):
+    constant = "You are the planning agent. " * 20 + "\n\n"
+    schema = "Respond with JSON only, in this shape: " + '{"steps": [{"source": ""}]} ' * 12
+    root = write_project(tmp_path / "p", {"prompts/q.j2": constant + "Question: {{ question }}\n"
+                                          + schema + "\n"})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    assert "not fixing prompts/q.j2: only an instruction that ends the prompt's format" \
+        in proc.stderr
+    assert (root / "prompts/q.j2").read_text() == constant + "Question: {{ question }}\n" + \
+        schema + "\n"
+    # another place of the same value there stays; the first one moves above the instruction
+    root = write_project(tmp_path / "q", {"prompts/q.j2": "{{ question }}\n" + constant +
+                                          "Question: {{ question }}\n" + schema + "\n"})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    assert "PFX001: moved line 1 ('question')" in proc.stderr, proc.stderr
+    assert (root / "prompts/q.j2").read_text() == constant[:-1] + "{{ question }}\n\n" + \
+        "Question: {{ question }}\n" + schema + "\n"
+
+
+def test_every_place_of_a_value_moves_and_one_run_reaches_a_fixed_point(tmp_path):
+    template = ("Hello {{ user.name }}.\nYou are the support assistant of Contoso.\n"
+                "Policies:\n" + "Refunds are prorated to the day and issued within five "
+                "business days to the original payment method.\n" * 6 +
+                "Sign every answer for {{ user.name }}.\nKeep answers short.\n")
+    root = write_project(tmp_path / "p", {"prompts/a.j2": template})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    assert "PFX002: moved lines 1, 10 ('user.name') below the constant text" in proc.stderr
+    fixed = (root / "prompts/a.j2").read_text()
+    assert fixed.endswith("Keep answers short.\nHello {{ user.name }}.\n"
+                          "Sign every answer for {{ user.name }}.\n")
+    again = run_cli("check", "--unsafe-fixes", "--diff", cwd=root)
+    assert (again.returncode, again.stdout) == (0, "")
+
+
+def test_fixes_are_measured_in_memory_without_a_copy_of_the_project(tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    root = write_project(tmp_path / "p", {"prompts/planner.j2": PLANNER})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root, env={"TMPDIR": str(scratch)})
+    assert "fixed prompts/planner.j2" in proc.stderr
+    assert list(scratch.iterdir()) == []

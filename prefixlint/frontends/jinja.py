@@ -19,9 +19,9 @@ import threading
 import time
 import traceback
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment
@@ -149,10 +149,12 @@ def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str
 class ProjectLoader(BaseLoader):
     """Loads templates by project-relative name, refusing anything outside the root."""
 
-    def __init__(self, root: Path, limits: Limits, overlay: dict[str, str]) -> None:
+    def __init__(self, root: Path, limits: Limits, overlay: dict[str, str],
+                 edited: Mapping[str, str]) -> None:
         self.root = root.resolve()
         self.limits = limits
         self.overlay = overlay
+        self.edited = edited
 
     def get_source(self, environment, template: str):
         if template in self.overlay:
@@ -163,7 +165,8 @@ class ProjectLoader(BaseLoader):
         if not path.is_file():
             raise TemplateNotFound(template)
         try:
-            source = read_text(path, template, self.limits.max_file_bytes, self.root)
+            source = self.edited.get(path.relative_to(self.root).as_posix()) or \
+                read_text(path, template, self.limits.max_file_bytes, self.root)
         except InputError as exc:
             raise TemplateNotFound(f"{template} ({exc.message})") from None
         if template.endswith(".prompty"):
@@ -180,8 +183,9 @@ class ProjectEnvironment(SandboxedEnvironment):
     def __init__(self, root: Path, search_paths: tuple[str, ...], limits: Limits,
                  registry: Registry | None, overlay: dict[str, str],
                  origins: dict[str, tuple[str, int, int]],
-                 options: tuple[tuple[str, bool], ...] = ()) -> None:
-        super().__init__(loader=ProjectLoader(root, limits, overlay), autoescape=False,
+                 options: tuple[tuple[str, bool], ...] = (),
+                 edited: Mapping[str, str] | None = None) -> None:
+        super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}), autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
                          cache_size=1000, finalize=_finalize, **dict(options))
         self.root = root.resolve()
@@ -322,15 +326,25 @@ class Workspace:
     limits: Limits
     scope_of: Callable[[str], Scope]
     options: tuple[tuple[str, bool], ...] = ()  # trim_blocks, lstrip_blocks, …
+    # Files as a fix would leave them (project-relative path → text): read instead of the
+    # disk, so that a fix is measured in memory before anything is written.
+    edited: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.registry = Registry(self.scope_of)
         self.overlay: dict[str, str] = {}
         self.origins: dict[str, tuple[str, int, int]] = {}
         self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry,
-                                         self.overlay, self.origins, self.options)
+                                         self.overlay, self.origins, self.options, self.edited)
         self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None,
-                                        self.overlay, self.origins, self.options)
+                                        self.overlay, self.origins, self.options, self.edited)
+
+    def read(self, name: str) -> str:
+        """The text of a project file (as edited, when a fix is being measured)."""
+        edited = self.edited.get(name)
+        if edited is not None:
+            return edited
+        return read_text(self.root / name, name, self.limits.max_file_bytes, self.root)
 
     # -- loading -------------------------------------------------------------------------
 
@@ -377,7 +391,7 @@ class Workspace:
         path = inside_root(self.root, name)
         if path is None or not path.is_file():
             return  # the loader says why
-        source = read_text(path, name, self.limits.max_file_bytes, self.root)
+        source = self.read(name)
         try:
             self.registry.declared[name] = prompty.settings(source).declared()
         except prompty.FrontMatterError as exc:

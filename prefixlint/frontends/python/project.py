@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...ir import Prompt, Scope
-from ..jinja import InputError, read_text
+from ..jinja import InputError
 from .sources import prefilter
 
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -106,7 +106,7 @@ class PythonProject:
         import libcst
 
         try:
-            source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
+            source = self.workspace.read(path)
             _check_nesting(source, path)
             module = build_module(path, source)
         except InputError as error:
@@ -183,7 +183,7 @@ class PythonProject:
         """The prompts sent through the project's wrappers from the calls in `path`."""
         if not self.wrappers:
             return []
-        source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
+        source = self.workspace.read(path)
         pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(self.wrappers))) +
                              r")\s*\(")
         if not pattern.search(source):
@@ -222,7 +222,7 @@ class PythonProject:
 
     def prompts(self, path: str) -> list[tuple[Prompt, list]]:
         """Every prompt sent from `path`, each with its notes for rules PFX010–PFX013."""
-        source = read_text(self.root / path, path, self.limits.max_file_bytes, self.root)
+        source = self.workspace.read(path)
         if not self.prefilter.search(source):
             return []
         module = self.module(path)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import libcst as cst
 
 from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
-from ..jinja import InputError, Workspace, inside_root, read_text
+from ..jinja import InputError, Workspace, inside_root
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -199,7 +199,7 @@ class TemplateLinker:
     def text(self, path: str) -> list[Text] | None:
         """A file's text as one literal whose span starts at its first line."""
         try:
-            source = read_text(self.root / path, path, self.max_bytes, self.root)
+            source = self.workspace.read(path)
         except InputError:
             return None
         lines = source.count("\n") + 1
