@@ -60,9 +60,19 @@ class Explained:
 
 
 @functools.lru_cache(maxsize=None)
+def _table() -> dict:
+    return tomllib.loads(NAMES_FILE.read_text(encoding="utf-8"))
+
+
+def type_words() -> frozenset[str]:
+    """Last words that only name a type (`str` in `context_str`): set aside."""
+    return frozenset(_table().get("type_words", ()))
+
+
+@functools.lru_cache(maxsize=None)
 def name_rules() -> tuple[NameRule, ...]:
     """The rows of `data/names.toml`, pass by pass, in file order within a pass."""
-    data = tomllib.loads(NAMES_FILE.read_text(encoding="utf-8"))
+    data = _table()
     rules = []
     for kind in PASSES:
         for row in data.get(kind, ()):
@@ -88,6 +98,10 @@ def explain_name(name: str, whole: bool = True) -> Explained | None:
     if not words:
         return None
     joined = " ".join(words)
+    if len(words) > 1 and words[-1] in type_words() and \
+            not any(r.kind == "name" and joined in r.words for r in name_rules()):
+        words = words[:-1]
+        joined = " ".join(words)
     for rule in name_rules():
         if rule.root_only and not whole:
             continue

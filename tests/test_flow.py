@@ -26,13 +26,15 @@ EXPECTED = [
     ("PFX002", "f15_agents_sdk.py", 15, 60),
     ("PFX002", "f16_langgraph_prebuilt.py", 7, 73),
     ("PFX004", "f17_pydantic_ai.py", 12, 31),
+    ("PFX001", "f18_llamaindex.py", 8, 1),
+    ("PFX002", "f18_llamaindex.py", 14, 48),
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
     ("PFX002", "prompts/welcome.txt", 3, 36),
 ]
 CLEAN = ["f05_branch_on_deploy.py:15", "f06_repeat_and_copies.py:16",
-         "f15_agents_sdk.py:11"]
+         "f15_agents_sdk.py:11", "f19_dspy.py:4"]
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +119,18 @@ def test_agent_frameworks_take_the_system_prompt_as_a_constructor_argument(resul
     text = _text(result, "f15_agents_sdk.py:10")
     assert text.startswith("<|system|>\nThe user's name is ")
     assert ids["f15_agents_sdk.py:11"].break_hole is None  # built once, at import: constant
+
+
+def test_llamaindex_templates_and_dspy_signatures_are_prompts(result):
+    """LlamaIndex `PromptTemplate("...{context_str}...")` and `ChatPromptTemplate(
+    message_templates=[ChatMessage(role=MessageRole.SYSTEM, ...)])`; a DSPy signature's
+    docstring is the system message and its input fields come last, in the user message."""
+    text = _text(result, "f18_llamaindex.py:12")
+    assert text.startswith("<|system|>\nYou are helping ") and "<|user|>\n" in text
+    dspy = _text(result, "f19_dspy.py:4")
+    assert dspy.startswith("<|system|>\nYour input fields are:\n1. `question`\n"
+                           "Your output fields are:\n1. `answer`\n")
+    assert dspy.index("Answer the customer's question") < dspy.index("<|user|>\n[[ ## question")
 
 
 def test_configured_sinks_name_the_argument_that_holds_the_prompt(tmp_path):

@@ -93,3 +93,11 @@ def test_the_message_names_where_the_scope_came_from(tmp_path):
     proc = run_cli("check", ".", cwd=root)
     assert "request value 'CURRENT_TIME' (scope by word 'time' of 'CURRENT_TIME')" in proc.stdout
     assert "user value 'tier' (scope set in [variables] 'tier')" in proc.stdout
+
+
+def test_a_type_word_at_the_end_is_set_aside():
+    volatility = Volatility()
+    assert volatility.scope_of("context_str") is Scope.REQUEST
+    assert volatility.scope_of("query_str") is Scope.REQUEST
+    assert volatility.scope_of("chat_history_str") is Scope.SESSION
+    assert volatility.scope_of("policy_str") is Scope.UNKNOWN

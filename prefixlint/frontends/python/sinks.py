@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Span, Suppressions, Text
 from .renderer import SegmentRenderer
-from .sources import (CALL_SINKS, FRAMEWORK_DECORATORS, FRAMEWORK_SINKS, LITELLM,
-                      RANDOM_EXAMPLES)
+from .sources import (CALL_SINKS, DSPY_SIGNATURES, FRAMEWORK_DECORATORS, FRAMEWORK_SINKS,
+                      LITELLM, RANDOM_EXAMPLES)
 
 if TYPE_CHECKING:
     from .project import PythonProject
@@ -71,6 +71,7 @@ class SinkFinder:
                 lists.append(node)
         deferred = self.project.lists.setdefault(self.module.path, [])
         prompts.extend(self._decorated())
+        prompts.extend(self._signatures())
         for node in lists:
             if id(node) in consumed:
                 continue
@@ -140,6 +141,53 @@ class SinkFinder:
                            arms=self.module.arms(last))
             out.extend(self._build(_Site(function, "framework", {"system": last.value}, {},
                                          base, function), set()))
+        return out
+
+    def _signatures(self) -> list[tuple[Prompt, list]]:
+        """DSPy signatures (`class Answer(dspy.Signature)`): the docstring is the task's
+        instructions, sent with the field names as the system message; the input fields'
+        values follow in the user message."""
+        from .values import Context
+
+        cst = self.cst
+        out: list[tuple[Prompt, list]] = []
+        for info in self.module.classes.values():
+            node = info.node
+            if not any(self.module.qualname(b.value) in DSPY_SIGNATURES for b in node.bases):
+                continue
+            docstring = node.get_docstring() or ""
+            inputs, outputs = [], []
+            for statement in node.body.body:
+                for small in getattr(statement, "body", ()):
+                    target, value = _field(small, cst)
+                    if target is None:
+                        continue
+                    kind = (self.module.qualname(value.func) or "").rsplit(".", 1)[-1]
+                    if kind == "InputField":
+                        inputs.append((target.value, target))
+                    elif kind == "OutputField":
+                        outputs.append(target.value)
+            if not inputs:
+                continue
+            names = lambda fields: "".join(f"{n}. `{f}`\n" for n, f in enumerate(fields, 1))  # noqa: E731
+            system = (f"Your input fields are:\n{names([f for f, _ in inputs])}"
+                      f"Your output fields are:\n{names(outputs)}"
+                      f"In adhering to this structure, your objective is: {docstring}")
+            ctx = Context(self.module, None, self.module.pos(node))
+            user: list = []
+            for name, field_node in inputs:
+                user.append(Text(f"[[ ## {name} ## ]]\n", None))
+                user.append(self.lowerer.hole(field_node, ctx, name))
+                user.append(Text("\n\n", None))
+            blocks = (Block("system", (Text(system, self.module.span(node)),)),
+                      Block("user", tuple(user)))
+            line = self.module.positions[node].start.line
+            holes = tuple(h for h in user if isinstance(h, Hole))
+            prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
+                            kind="python", blocks=blocks, holes=holes,
+                            renderer=SegmentRenderer(blocks), files=(self.module.path,),
+                            suppressions=((self.module.path, self.suppressions),), chat=True)
+            out.append((prompt, []))
         return out
 
     def _is_agent(self, node) -> bool:
@@ -227,6 +275,15 @@ class SinkFinder:
             return _Site(node, "openai-chat", *self._spread(node))
         if chain.endswith("ChatPromptTemplate.from_messages") and node.args:
             return _Site(node, "langchain-chat", {"messages": node.args[0].value})
+        if qualified.startswith("llama_index.") and node.args:
+            # LlamaIndex templates: ChatPromptTemplate(message_templates=[ChatMessage(...)]),
+            # PromptTemplate("... {context_str} ... {query_str}")
+            first = _argument_of(node, "message_templates") or node.args[0].value
+            if qualified.endswith(".ChatPromptTemplate"):
+                return _Site(node, "langchain-chat", {"messages": first})
+            if qualified.endswith(".PromptTemplate"):
+                value = _argument_of(node, "template") or node.args[0].value
+                return _Site(node, "langchain-template", {"template": value})
         if chain.endswith("PromptTemplate.from_template") and node.args:
             return _Site(node, "langchain-template", {"template": node.args[0].value})
         if chain.endswith("PromptTemplate.from_file") and node.args:
@@ -438,6 +495,11 @@ class SinkFinder:
             roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
                      "SystemMessagePromptTemplate": "system",
                      "HumanMessagePromptTemplate": "user"}
+            if name == "ChatMessage":  # LlamaIndex: role=MessageRole.SYSTEM or "system"
+                role = _argument_of(node, "role")
+                role = role.attr.value.lower() if isinstance(role, cst.Attribute) else \
+                    lowerer.json_value(role, ctx) if role is not None else "user"
+                roles = {name: role if isinstance(role, str) else "message"}
             if name in roles:
                 args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
                 body = args.get("content") or (node.args[0].value if node.args else None)
@@ -547,6 +609,19 @@ class _Breakpoint:
     """Where a `cache_control` marker sits among a block's segments (removed after checks)."""
 
     span: Span
+
+
+def _field(statement, cst) -> tuple[object, object]:
+    """`question: str = dspy.InputField(...)` or `question = dspy.InputField()`: the name
+    node and the call, or (None, None)."""
+    if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name) and \
+            isinstance(statement.value, cst.Call):
+        return statement.target, statement.value
+    if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and \
+            isinstance(statement.targets[0].target, cst.Name) and \
+            isinstance(statement.value, cst.Call):
+        return statement.targets[0].target, statement.value
+    return None, None
 
 
 def _argument_of(node, argument: str):

@@ -88,6 +88,9 @@ FRAMEWORK_SINKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("langchain.agents.create_agent", ("system_prompt",)),  # LangChain 1.x
     ("langgraph.prebuilt.create_react_agent", ("prompt",)),  # LangGraph
 )
+# DSPy: classes deriving from these are prompts (instructions, fields).
+DSPY_SIGNATURES = frozenset({"dspy.Signature", "dspy.signatures.Signature",
+                             "dspy.signatures.signature.Signature"})
 # Decorators that register a function whose return value joins an agent's system prompt.
 FRAMEWORK_DECORATORS = ("system_prompt", "instructions")
 
@@ -97,7 +100,8 @@ LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion
 PREFILTER_WORDS = (r"\.create\(", r"\.stream\(", r"\.parse\(", r"completion\(", "from_messages",
                    "from_template", "SystemMessage", "HumanMessage", r"[\"']role[\"']",
                    r"from_string\(", r"Template\(", r"prompty\.", r"from_file\(",
-                   r"instructions\b", r"system_prompt\b", r"create_react_agent\(")
+                   r"instructions\b", r"system_prompt\b", r"create_react_agent\(",
+                   r"dspy\.", r"PromptTemplate\(")
 
 
 def prefilter(sinks: tuple[str, ...] = ()) -> re.Pattern[str]:
