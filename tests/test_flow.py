@@ -144,3 +144,21 @@ def test_configured_sinks_name_the_argument_that_holds_the_prompt(tmp_path):
     result = api.check([], api.load_config(root), cwd=root)
     assert [(f.code, f.span.line, f.expr) for f in result.findings] == \
         [("PFX002", 5, "user.name")]
+
+
+def test_a_message_object_in_a_chat_template_keeps_its_braces(tmp_path):
+    """`ChatPromptTemplate.from_messages([SystemMessage(content=PROMPT)])` sends PROMPT as it
+    is: a JSON example in it is text, not `{placeholders}` (only message templates fill)."""
+    from conftest import write_project
+
+    source = ('from langchain_core.messages import SystemMessage\n'
+              'from langchain_core.prompts import ChatPromptTemplate\n\n'
+              'PROMPT = """You are the docs agent. Configure it like this:\n'
+              '{\n  "checkpointer": {"ttl": 30}\n}\n' + "Answer from the docs only. " * 20 +
+              '"""\n\nprompt = ChatPromptTemplate.from_messages([SystemMessage(content=PROMPT),'
+              ' ("human", "{question}")])\n')
+    root = write_project(tmp_path / "p", {"app/agent.py": source})
+    result = api.check([], api.load_config(root), cwd=root)
+    assert result.findings == ()
+    [measured] = result.measurements
+    assert measured.share("global") > 0.9

@@ -104,8 +104,8 @@ def test_declared_inputs_are_request_values_and_the_finding_says_so(tmp_path):
                         ("PFX001", 23, "documentation | length", "declaration")]
     root = _project(tmp_path, body=body.replace("Catalog notes: {{ catalog_notes }}\n", ""))
     proc = run_cli("check", ".", cwd=root)
-    assert "PFX001 request value 'documentation | length' (scope set in the inputs of " \
-           "chat.prompty)" in proc.stdout
+    assert "PFX001 request value 'documentation | length' (scope set in the prompty inputs)" \
+        in proc.stdout
 
 
 def test_front_matter_that_is_not_yaml_is_reported_at_its_line(tmp_path):

@@ -456,7 +456,7 @@ class Workspace:
                       blocks=(Block("system", segments),), holes=holes,
                       renderer=renderer, files=files, suppressions=suppressions,
                       scopes=scopes,
-                      scope_notes=tuple((d, f"the inputs of {name}") for d, _ in scopes))
+                      scope_notes=tuple((d, "the prompty inputs") for d, _ in scopes))
 
     def inline_prompt(self, name: str, source: str, origin: Span) -> Prompt:
         """A template built in Python code (`Template("…")`): its holes point into the .py

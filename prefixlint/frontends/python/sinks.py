@@ -504,7 +504,10 @@ class SinkFinder:
                 args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
                 body = args.get("content") or (node.args[0].value if node.args else None)
                 if body is not None:
-                    return [Message(roles[name], self._placeholders(body, ctx) if template
+                    # A message object in a chat template is sent as it is; only a message
+                    # *template* (`SystemMessagePromptTemplate`) fills `{placeholders}`.
+                    filled = template and name.endswith("PromptTemplate")
+                    return [Message(roles[name], self._placeholders(body, ctx) if filled
                                     else lowerer.text(body, ctx))]
             if name in ("MessagesPlaceholder",):
                 return [Message("messages", [lowerer.hole(node, ctx, "history")])]
