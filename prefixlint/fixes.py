@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import ast
 import codecs
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .frontends.prompty import ROLE_LINE
 from .ir import Finding, Span
 
 MOVABLE = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005")
@@ -40,6 +42,7 @@ _FORMAT_END = re.compile(
     r"format your (response|reply|answer|output)|return (only )?(valid )?json|"
     r"your (response|reply|answer|output) (should|must))\b")
 MAX_ROUNDS = 5
+PARAGRAPH_LINES = 8  # a paragraph this short moves whole with the value it holds
 
 
 @dataclass(frozen=True)
@@ -113,17 +116,34 @@ def _destination(lines: list[str], first: int, last: int) -> int | None:
         close.strip().endswith("%}") and close.strip().count("{%") == 1 else None
 
 
-def _widened(lines: list[str], first: int, last: int) -> int:
-    """The first line to move: the label line above `first` too, when nothing else of what
-    it labels would stay under it, and the blank line above a paragraph of its own (so
-    that the paragraph moves with its separator and leaves no double gap)."""
+def _plain(line: str) -> bool:
+    """A line of prose that can move with a value: not blank, no template tag, not a role
+    line, not an instruction that ends the prompt's format."""
+    return bool(line.strip()) and "{%" not in line and \
+        not ROLE_LINE.match(line.rstrip("\r\n")) and not _FORMAT_END.search(line)
+
+
+def _widened(lines: list[str], first: int, last: int, whole: bool) -> tuple[int, int]:
+    """The lines that move with a value's lines: with `whole`, its paragraph when that is
+    short (a heading, an introduction ending in `:` and the value read as one), else a label
+    line above that would be left over nothing (`Plan:` above `{{ plan }}`); and the blank
+    line above a paragraph of its own, so that it moves with its separator."""
+    top, bottom = first, last
+    while top > 0 and _plain(lines[top - 1]):
+        top -= 1
+    while bottom + 1 < len(lines) and _plain(lines[bottom + 1]):
+        bottom += 1
+    if whole and bottom - top < PARAGRAPH_LINES:
+        first, last = top, bottom
+    else:
+        following = lines[last + 1].strip() if last + 1 < len(lines) else ""
+        if first > 0 and _LABEL.match(lines[first - 1].rstrip("\r\n")) and \
+                (not following or _LABEL.match(following)):
+            first -= 1
     following = lines[last + 1].strip() if last + 1 < len(lines) else ""
-    if first > 0 and _LABEL.match(lines[first - 1].rstrip("\r\n")) and \
-            (not following or _LABEL.match(following)):
-        first -= 1
     if first > 0 and not lines[first - 1].strip() and not following:
         first -= 1
-    return first
+    return first, last
 
 
 def _before_format_end(lines: list[str], last: int, destination: int) -> int:
@@ -140,8 +160,46 @@ def _before_format_end(lines: list[str], last: int, destination: int) -> int:
     return destination
 
 
+def _merged(ranges: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Ranges of lines that touch are one paragraph to move (with one label)."""
+    out: list[list] = []
+    for first, last, required in sorted(set(ranges)):
+        if out and first <= out[-1][1] + 1:
+            out[-1][1] = max(out[-1][1], last)
+            out[-1][2] = out[-1][2] or required
+        else:
+            out.append([first, last, required])
+    return [(a, b, c) for a, b, c in out]
+
+
+def _next_message(lines: list[str], last: int, destination: int) -> int:
+    """In a chat prompty, a role line (`user:`) starts the next message: a moved line stays
+    in its own message, before it."""
+    for number in range(last + 1, destination):
+        if ROLE_LINE.match(lines[number].rstrip("\r\n")):
+            return number
+    return destination
+
+
+def _landing(lines: list[str], first: int, last: int, messages: bool) -> int | None:
+    """Where lines `first`..`last` go: the end of what contains them, of their message (in a
+    chat prompty), or before an instruction that ends the prompt's format, and before the
+    blank lines there; None when no constant text lies between them and that place."""
+    destination = _destination(lines, first, last)
+    if destination is None:
+        return None
+    if messages:
+        destination = _next_message(lines, last, destination)
+    destination = _before_format_end(lines, last, destination)
+    while destination - 1 > last and not lines[destination - 1].strip():
+        destination -= 1  # before the blank lines that end the text it joins
+    if destination <= last + 1 or not any(lines[n].strip() for n in range(last + 1, destination)):
+        return None
+    return destination
+
+
 def _move_lines(text: str, lines_to_move: list[tuple[int, int, bool]],
-                moved: set[int] | None = None) -> tuple[str | None, str]:
+                moved: set[int] | None = None, messages: bool = False) -> tuple[str | None, str]:
     """The text with each range of lines moved below the constant text around it, or None
     and why not (a range would leave what contains it, or only an instruction that ends the
     prompt's format follows a range that must move; one that need not stays: the first
@@ -154,21 +212,23 @@ def _move_lines(text: str, lines_to_move: list[tuple[int, int, bool]],
         lines[-1] += newline
     moving: dict[int, list[str]] = {}
     keep = [True] * len(lines)
-    for first, last, required in sorted(set(lines_to_move)):
-        destination = _destination(lines, first, last)
-        if destination is None:
+    for start, end, required in _merged(lines_to_move):
+        if _destination(lines, start, end) is None:
             return None, ("a moved line would leave the block, macro or `if` it is in (or "
                           "stop being rendered)")
-        destination = _before_format_end(lines, last, destination)
-        if destination <= last + 1 or not any(lines[n].strip() and keep[n]
-                                               for n in range(last + 1, destination)):
+        # The value's short paragraph moves whole, unless that leaves nothing to move below.
+        for whole in (True, False):
+            first, last = _widened(lines, start, end, whole)
+            destination = _landing(lines, first, last, messages)
+            if destination is not None:
+                break
+        if destination is None:
             if not required:
                 continue  # another place of the value, already below the constant text
             return None, ("only an instruction that ends the prompt's format (or nothing) "
                           "follows the value; moving it after that would break the format")
         if moved is not None:
-            moved.add(first)
-        first = _widened(lines, first, last)
+            moved.update(range(start, end + 1))
         for number in range(first, last + 1):
             if keep[number]:
                 keep[number] = False
@@ -226,12 +286,13 @@ def _move(path: str, before: str, movable: list[Finding], bom: bool) -> Fix:
     ranges = []
     places = []
     for finding in movable:
-        own = [block(finding.span.line, True)] + [block(r.line) for r in finding.related
-                                                  if r.path == path]
+        own = [block(finding.span.line, True)] + [
+            block(line) for line in sorted({r.line for r in finding.related if r.path == path}
+                                           - {finding.span.line})]
         ranges.extend(own)
         places.append((finding, own))
     moved: set[int] = set()
-    after, refusal = _move_lines(before, ranges, moved)
+    after, refusal = _move_lines(before, ranges, moved, messages=path.endswith(".prompty"))
     described = []
     for finding, own in places:
         done = [(a, b) for a, b, _ in own if a in moved]
@@ -297,9 +358,12 @@ def plan(paths, config, cwd: Path, unsafe: bool) -> Plan:
     edited: dict[str, str] = {}
     made: dict[str, list[Fix]] = {}
     refusals: list[tuple[str, str]] = []
-    for _ in range(MAX_ROUNDS):
+    for round_number in range(MAX_ROUNDS):
         progressed = False
         for candidate in candidates(result.findings, root, unsafe, edited):
+            if round_number and candidate.descriptions:  # lines of the text as already moved
+                candidate = dataclasses.replace(candidate, descriptions=tuple(
+                    f"{d}, after the moves above" for d in candidate.descriptions))
             if candidate.refusal:
                 refusals.append((candidate.path, candidate.refusal))
                 continue

@@ -152,3 +152,35 @@ def test_fixes_are_measured_in_memory_without_a_copy_of_the_project(tmp_path):
     proc = run_cli("check", "--unsafe-fixes", cwd=root, env={"TMPDIR": str(scratch)})
     assert "fixed prompts/planner.j2" in proc.stderr
     assert list(scratch.iterdir()) == []
+
+
+CHAT_PROMPTY = """---
+name: support
+model:
+  api: chat
+---
+system:
+You are the support assistant of an outdoor retailer.
+
+# Customer
+You are helping {{ customer.first_name }}.
+Use their first name in every answer.
+
+# Policies
+Only answer from the product documentation; if the answer is not there, say so and suggest
+that the customer contacts support. Never recommend a product that is not in the
+documentation, and never quote a price that the documentation does not give.
+
+user:
+{{ question }}
+"""
+
+
+def test_a_short_paragraph_moves_whole_and_stays_in_its_message(tmp_path):
+    root = write_project(tmp_path / "p", {"chat.prompty": CHAT_PROMPTY})
+    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    assert "PFX002: moved line 10 ('customer.first_name')" in proc.stderr, proc.stderr
+    lines = CHAT_PROMPTY.splitlines(keepends=True)
+    # heading, value and the sentence after it move together, before `user:`
+    assert (root / "chat.prompty").read_text() == "".join(
+        lines[:7] + lines[11:16] + lines[7:11] + lines[16:])
