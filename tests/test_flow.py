@@ -28,6 +28,7 @@ EXPECTED = [
     ("PFX004", "f17_pydantic_ai.py", 12, 31),
     ("PFX001", "f18_llamaindex.py", 8, 1),
     ("PFX002", "f18_llamaindex.py", 14, 48),
+    ("PFX001", "f20_langchain_create_agent.py", 11, 61),
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
