@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .ir import Hole, Piece, Prompt, Rendering, Scope
-from .render import LEVELS, Sampler, plans
+from .render import LEVELS, Plan, Sampler, plans
 from .tokenizers import Tokenizer
 from .volatility import is_history
 
@@ -240,6 +240,28 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
     return "".join(kept), "\n".join(moving)
 
 
+class _Renders:
+    """Each plan of one prompt rendered once: the rounds that find causes, the projections
+    and the gains ask for the same plans again and again."""
+
+    def __init__(self, renderer) -> None:
+        self.renderer = renderer
+        self.clean: dict[Plan, str] = {}
+        self.traced_: dict[Plan, Rendering] = {}
+
+    def text(self, plan: Plan) -> str:
+        found = self.clean.get(plan)
+        if found is None:
+            found = self.clean[plan] = self.renderer.render(Sampler(plan))
+        return found
+
+    def traced(self, plan: Plan) -> Rendering:
+        found = self.traced_.get(plan)
+        if found is None:
+            found = self.traced_[plan] = self.renderer.render_traced(Sampler(plan))
+        return found
+
+
 class TooComplex(Exception):
     """A prompt past the measuring budget (values or time): reported as its PFX900."""
 
@@ -253,14 +275,14 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
                          f"(the budget is {MAX_HOLES:,})")
     deadline = time.monotonic() + seconds
     tokens = _Tokens(tokenizer, deadline, seconds)
-    renderer = prompt.renderer
+    renders = _Renders(prompt.renderer)
     varying = [h for h in prompt.holes if h.scope.varies_like in LEVELS["stable"]]
 
     prefix: dict[str, int] = {}
     level_totals: list[tuple[str, int]] = []
     for level in REPORTED_LEVELS:
         variant_plans = plans(level, scope_of)[: 1 if not varying else None]
-        variant_tokens = [tokens(renderer.render(Sampler(plan))) for plan in variant_plans]
+        variant_tokens = [tokens(renders.text(plan)) for plan in variant_plans]
         prefix[level] = common_prefix(variant_tokens)
         level_totals.append((level, round(sum(map(len, variant_tokens)) / len(variant_tokens))))
     tokens_total = dict(level_totals)["global"]
@@ -270,8 +292,7 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
     first_round: list[Rendering] = []
     pinned: frozenset[str] = frozenset()
     while varying and len(causes) < MAX_BREAKS:
-        renderings = [renderer.render_traced(Sampler(plan))
-                      for plan in plans("stable", scope_of, pinned)]
+        renderings = [renders.traced(plan) for plan in plans("stable", scope_of, pinned)]
         first_round = first_round or renderings
         difference = _first_difference(renderings)
         if difference is None:
@@ -291,16 +312,16 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
     causes = _merged(causes)
     stable_prefix = common_prefix([tokens(r.text) for r in first_round]) if first_round \
         else prefix["global"]
-    projected_global = _projected("global", prompt, scope_of, moved, tokens, prefix["global"])
-    projected_stable = _projected("stable", prompt, scope_of, moved, tokens, stable_prefix)
+    projected_global = _projected("global", renders, scope_of, moved, tokens, prefix["global"])
+    projected_stable = _projected("stable", renders, scope_of, moved, tokens, stable_prefix)
     causes = [Cause(c.hole, c.prefix_tokens, _following(c.hole, first_round, moved, tokens),
                     _related(c, first_round),
-                    _gain(c, prompt, scope_of, moved, tokens, stable_prefix, projected_stable),
+                    _gain(c, renders, scope_of, moved, tokens, stable_prefix, projected_stable),
                     c.members)
               for c in causes]
     return Measurement(prompt, tokens_total, prefix, tuple(causes), projected_global,
                        stable_prefix, projected_stable, tuple(level_totals),
-                       _before_history(prompt, scope_of, tokens))
+                       _before_history(prompt, renders, scope_of, tokens))
 
 
 def _covered(path: str, pinned: frozenset[str]) -> bool:
@@ -352,7 +373,7 @@ def _related(cause: Cause, renderings: Sequence[Rendering]) -> tuple[Hole, ...]:
                         key=lambda h: h.span))
 
 
-def _gain(cause: Cause, prompt: Prompt, scope_of: Callable[[str], Scope],
+def _gain(cause: Cause, renders: _Renders, scope_of: Callable[[str], Scope],
           moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int,
           projected: int) -> int:
     """What moving this cause adds, with every other cause moved as well: the projected
@@ -360,10 +381,10 @@ def _gain(cause: Cause, prompt: Prompt, scope_of: Callable[[str], Scope],
     rest = moved - cause.members
     if not rest:
         return max(0, projected - current)
-    return max(0, projected - _projected("stable", prompt, scope_of, rest, tokens, current))
+    return max(0, projected - _projected("stable", renders, scope_of, rest, tokens, current))
 
 
-def _before_history(prompt: Prompt, scope_of: Callable[[str], Scope],
+def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str], Scope],
                     tokens: Callable[[str], list[int]]) -> tuple[Cause, ...]:
     """Request values whose text comes before the first text of a conversation history.
 
@@ -372,7 +393,7 @@ def _before_history(prompt: Prompt, scope_of: Callable[[str], Scope],
     """
     if not any(is_history(d) for h in prompt.holes for d in h.deps):
         return ()
-    rendering = prompt.renderer.render_traced(Sampler(plans("turn", scope_of)[0]))
+    rendering = renders.traced(plans("turn", scope_of)[0])
     pieces = rendering.pieces
     first = next((i for i, p in enumerate(pieces)
                   if any(is_history(d) for link in p.chain for d in link.hole.deps)), None)
@@ -393,14 +414,14 @@ def _before_history(prompt: Prompt, scope_of: Callable[[str], Scope],
     return tuple(causes)
 
 
-def _projected(level: str, prompt: Prompt, scope_of: Callable[[str], Scope],
+def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
                moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int) -> int:
     """The shared prefix at `level` once every moved hole's text comes after the rest."""
     if not moved:
         return current
     reordered = []
     for plan in plans(level, scope_of):
-        kept, moving = _split_for_move(prompt.renderer.render_traced(Sampler(plan)), moved)
+        kept, moving = _split_for_move(renders.traced(plan), moved)
         reordered.append(tokens(kept + "\n" + moving if moving else kept))
     return max(current, common_prefix(reordered))
 

@@ -108,3 +108,29 @@ def test_cli_warns_once_and_marks_output_approx(monkeypatch, capsys):
     assert data["tokenizer"] == "approx"
     helpdesk = next(p for p in data["prompts"] if p["id"] == "prompts/helpdesk.j2")
     assert helpdesk["break"]["expr"] == "user.display_name"
+
+
+# Texts made of what prompts are made of, with line breaks in every position a cut could
+# fall: after punctuation, before spaces, `/`, tabs, CRLF, digits, non-Latin letters.
+_PARTS = ["You are the assistant.", "  indented line", "\n", "\n\n", "\r\n", "\t", " ", "/path",
+          "- item", "1. step", "12345", "日本語の文", "émoji 🚀", "{\"a\": 1}", "'s", "don't",
+          "Question:", "  \n", "....", "UPPER Case", "x" * 40]
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_encoding_in_chunks_gives_exactly_the_tokens_of_the_whole_text(name):
+    """The chunked encoder cuts only where every pre-tokenization piece ends; checked on
+    generated texts, each longer than a chunk, against tiktoken on the whole text."""
+    from hypothesis import given, settings, strategies as st
+
+    reference = tiktoken.get_encoding(name)
+    encoder = tokenizers.ChunkedEncoder(reference.encode_ordinary)
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.sampled_from(_PARTS) | st.text(max_size=12), min_size=200, max_size=600))
+    def check(parts):
+        text = "".join(parts)
+        assert encoder(text) == reference.encode_ordinary(text)
+
+    check()
+    assert encoder.cache  # the texts were long enough to be cut into cached chunks

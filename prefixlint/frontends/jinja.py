@@ -187,7 +187,7 @@ class ProjectEnvironment(SandboxedEnvironment):
                  edited: Mapping[str, str] | None = None) -> None:
         super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}), autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
-                         cache_size=1000, finalize=_finalize, **dict(options))
+                         cache_size=-1, finalize=_finalize, **dict(options))
         self.root = root.resolve()
         self.search_paths = search_paths
         self.limits = limits
