@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,8 @@ def _seed_tiktoken_cache() -> None:
 
 
 _seed_tiktoken_cache()
+# prefixlint's own cache (parsed encodings) goes to a folder of this test run, not ~/.cache.
+os.environ.setdefault("PREFIXLINT_CACHE_HOME", tempfile.mkdtemp(prefix="prefixlint-cache-"))
 
 
 def write_project(root: Path, files: dict[str, str | bytes], settings: str = "") -> Path:

@@ -134,3 +134,23 @@ def test_encoding_in_chunks_gives_exactly_the_tokens_of_the_whole_text(name):
 
     check()
     assert encoder.cache  # the texts were long enough to be cut into cached chunks
+
+
+def test_parsed_ranks_are_kept_in_the_user_cache_and_a_bad_copy_is_passed_over(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("PREFIXLINT_CACHE_HOME", str(tmp_path))
+    exact = load("o200k_base").encode(TEXT)
+    [copy] = tmp_path.glob("ranks-446a9538*-py*.marshal")
+    load.cache_clear()
+
+    def no_parsing(data):
+        raise AssertionError("the encoding file was parsed again")
+
+    monkeypatch.setattr(tokenizers, "_ranks", no_parsing)
+    assert load("o200k_base").encode(TEXT) == exact
+    load.cache_clear()
+    copy.write_bytes(b"not marshal data")
+    monkeypatch.undo()
+    monkeypatch.setenv("PREFIXLINT_CACHE_HOME", str(tmp_path))
+    assert load("o200k_base").encode(TEXT) == exact
+    assert copy.stat().st_size > 1_000_000  # written again
