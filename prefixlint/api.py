@@ -7,13 +7,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from . import config as config_module
-from . import rules
+from . import rules, workers
 from .config import Config
 from .discover import discover, glob_match
 from .frontends.jinja import InputError, Limits, Workspace
@@ -180,21 +181,37 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         except Exception as exc:  # noqa: BLE001
             findings.append(rules.input_error(_internal(exc), name, 1, name))
     measurements: list[Measurement] = []
-    for prompt, notes in prompts:
+
+    def measure_one(index: int) -> tuple[str, object]:
+        prompt = prompts[index][0]
         try:
-            measured = measure(prompt, tokenizer(), _scoped(prompt, volatility))
+            return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
         except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, prompt.id))
-            continue
+            return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
         except TooComplex as exc:
-            findings.append(rules.input_error(str(exc), prompt.path, prompt.line, prompt.id))
-            continue
+            return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
         except TokenizerError:
             raise  # the configuration, not this prompt
         except Exception as exc:  # noqa: BLE001
-            findings.append(rules.input_error(_internal(exc), prompt.path, prompt.line,
-                                              prompt.id))
+            return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
+                                              prompt.id)
+
+    def lost(index: int, why: str) -> tuple[str, object]:
+        prompt = prompts[index][0]
+        return "error", rules.input_error(f"prefixlint could not measure this prompt: {why}",
+                                          prompt.path, prompt.line, prompt.id)
+
+    jobs = config.jobs or workers.default_jobs(len(prompts))
+    if jobs > 1 and prompts:
+        tokenizer()  # loaded once, before the workers are forked
+    outcomes = workers.run(len(prompts), measure_one, jobs,
+                           lambda index, outcome: _sendable(outcome, prompts[index][0]),
+                           lambda index, payload: _received(payload, prompts[index][0]), lost)
+    for (prompt, notes), (kind, value) in zip(prompts, outcomes):
+        if kind == "error":
+            findings.append(value)
             continue
+        measured = value
         measurements.append(measured)
         noted = rules.note_findings(notes, prompt.id)
         at_notes = {f.span for f in noted}
@@ -212,6 +229,53 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
                 findings.append(finding)
     return _linked_first(findings, measurements), measurements
+
+
+def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]:
+    """What a worker sends back: a measurement without its prompt, and with each hole as its
+    place in the prompt's holes (a template hole holds the environment that renders it,
+    which the parent has already)."""
+    kind, value = outcome
+    if kind != "ok":
+        return outcome
+    places = {id(hole): index for index, hole in enumerate(prompt.holes)}
+
+    def ref(hole):
+        return _HoleRef(places[id(hole)]) if id(hole) in places else hole
+
+    def causes(found):
+        return tuple(dataclasses.replace(c, hole=ref(c.hole),
+                                         related=tuple(ref(h) for h in c.related),
+                                         members=frozenset(ref(h) for h in c.members))
+                     for c in found)
+
+    return kind, dataclasses.replace(value, prompt=None, causes=causes(value.causes),
+                                     before_history=causes(value.before_history))
+
+
+@dataclasses.dataclass(frozen=True)
+class _HoleRef:
+    """A hole sent between processes: its index in the prompt's holes."""
+
+    index: int
+
+
+def _received(payload: tuple[str, object], prompt: Prompt) -> tuple[str, object]:
+    kind, value = payload
+    if kind != "ok":
+        return payload
+
+    def hole(found):
+        return prompt.holes[found.index] if isinstance(found, _HoleRef) else found
+
+    def causes(found):
+        return tuple(dataclasses.replace(c, hole=hole(c.hole),
+                                         related=tuple(hole(h) for h in c.related),
+                                         members=frozenset(hole(h) for h in c.members))
+                     for c in found)
+
+    return kind, dataclasses.replace(value, prompt=prompt, causes=causes(value.causes),
+                                     before_history=causes(value.before_history))
 
 
 def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> list[Finding]:

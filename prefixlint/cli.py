@@ -132,7 +132,8 @@ def _settings_text(config) -> str:
             ("conversation.turns", config.conversation_turns),
             ("conversation.tokens-per-turn", config.tokens_per_turn),
             ("force-exclude", config.force_exclude), ("include-tests", config.include_tests),
-            ("respect-gitignore", config.respect_gitignore), ("provider", config.provider),
+            ("respect-gitignore", config.respect_gitignore), ("jobs", config.jobs or 0),
+            ("provider", config.provider),
             ("model", config.model or ""),
             ("providers", {n: dict(t) for n, t in config.providers}),
             ("python.sources", {n: s.label for n, s in config.python_sources}),
@@ -146,7 +147,8 @@ def _remember(context: click.Context, param: click.Parameter, value: object) -> 
     from click.core import ParameterSource
 
     if context.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
-        context.meta.setdefault("prefixlint.discovery", {})[param.name] = bool(value)
+        context.meta.setdefault("prefixlint.discovery", {})[param.name] = \
+            value if param.name == "jobs" else bool(value)
     return value
 
 
@@ -159,6 +161,10 @@ def _discovery(function):
         click.option("--respect-gitignore/--no-respect-gitignore", default=None,
                      expose_value=False, callback=_remember,
                      help="Skip files that .gitignore files ignore (default: respect)."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+                     expose_value=False, callback=_remember,
+                     help="Processes that measure prompts (default: one per core, for more "
+                          "than a few dozen prompts; 1: none)."),
     ]
     for option in reversed(options):
         function = option(function)

@@ -54,6 +54,7 @@ class Config:
     force_exclude: bool = False
     include_tests: bool = False  # analyze test code (tests/, test_*.py, conftest.py) too
     respect_gitignore: bool = True
+    jobs: int | None = None  # worker processes for measuring (None: one per core, for many)
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
     values: tuple[tuple[str, str], ...] = ()
@@ -172,6 +173,8 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed.update(_parse_python(value))
         elif key == "conversation":
             parsed.update(_parse_conversation(value))
+        elif key == "jobs":
+            parsed["jobs"] = _int(key, value, 1)
         elif key in ("force-exclude", "include-tests", "respect-gitignore"):
             if not isinstance(value, bool):
                 raise ConfigError(f"`{key}` must be true or false")
@@ -181,7 +184,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
                      "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
                      "model", "providers", "values", "jinja", "conversation", "include-tests",
-                     "respect-gitignore"]
+                     "respect-gitignore", "jobs"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")
