@@ -136,6 +136,44 @@ def prompt_module(lines: int, runs: int, dense: bool) -> tuple[float, float, int
         return statistics.median(times), time.perf_counter() - start, len(result.measurements)
 
 
+_PARAGRAPHS = (
+    "Refunds for annual plans are prorated to the day and issued to the original payment "
+    "method within five business days.",
+    "To rotate an API key, open Settings, choose Keys, and select Rotate; the old key keeps "
+    "working for 24 hours.",
+    "Single sign-on is available on the enterprise plan and supports SAML 2.0 and OIDC "
+    "identity providers.")
+_HEADS = ("You are the assistant of {{ product }}.", "Hello {{ user.name }}, today is {{ today }}.",
+          "{% if user.vip %}VIP support.{% endif %}",
+          "Context:\n{% for d in docs %}{{ d.text }}\n{% endfor %}")
+
+
+def templates(count: int, jobs: tuple[str, ...]) -> list[tuple[str, float, int]]:
+    """Seconds for `check` (a new process) on `count` Jinja templates of 500 to 4,000 tokens
+    that break in four common ways, once per `--jobs` value, and the peak memory."""
+    import tempfile
+
+    env = dict(os.environ)
+    env.setdefault("TIKTOKEN_CACHE_DIR", str(REPO.parent / "shared" / "tiktoken-cache"))
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "prefixlint.toml").write_text("")
+        (root / "prompts").mkdir()
+        for i in range(count):
+            lines = (f"{_PARAGRAPHS[(i + k) % 3]} (section {k})" for k in range(20 + i * 37 % 150))
+            (root / "prompts" / f"t{i:04d}.j2").write_text(
+                _HEADS[i % 4] + "\n" + "\n".join(lines) + "\nQuestion: {{ question }}\n")
+        for value in jobs:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "prefixlint", "check", "--exit-zero",
+                            "--output-format", "concise", "-j", value],
+                           cwd=root, capture_output=True, check=True, env=env)
+            out.append((value, time.perf_counter() - start,
+                        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -143,6 +181,9 @@ def main() -> None:
                         help="also time this many Python files without prompts")
     parser.add_argument("--prompt-module", type=int, default=2000,
                         help="also time one module of this many lines that builds prompts")
+    parser.add_argument("--templates", type=int, default=0,
+                        help="also time this many generated Jinja templates, serial and on "
+                             "one worker per core")
     parser.add_argument("paths", nargs="*", default=["fixtures/supportbot", "fixtures/rag",
                                                      "fixtures/agent", "tests/templates",
                                                      "tests/python"])
@@ -168,6 +209,12 @@ def main() -> None:
             print(f"a {args.prompt_module:,}-line module building {prompts} prompts "
                   f"({'dense' if dense else 'typical'}): cold {cold_s:.3f} s, in-process "
                   f"{warm_s:.3f} s")
+    if args.templates:
+        cores = str(max(1, os.cpu_count() or 1))
+        for jobs, seconds, peak in templates(args.templates, ("1", cores)):
+            print(f"{args.templates:,} templates, --jobs {jobs}: {seconds:.2f} s "
+                  f"({seconds / args.templates * 1000:.1f} ms each); peak RSS so far "
+                  f"{peak / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":

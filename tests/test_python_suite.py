@@ -211,3 +211,22 @@ def plain(send, question):
     bad = write_project(tmp_path / "q", {}, '[python]\nsource = {}\n')
     with pytest.raises(Exception, match="unknown setting `python.source`"):
         api.load_config(bad)
+
+
+def test_files_that_only_look_like_sinks_are_never_parsed(tmp_path, monkeypatch):
+    """The text pre-check matches sink shapes (`completions.create(`), not any `.create(`:
+    a Django model and an XML reader are passed over without parsing them."""
+    from prefixlint.frontends.python import module
+
+    root = write_project(tmp_path / "p", {
+        "shop/models.py": "from django.db import models\n\n\ndef copy(order):\n"
+                          "    return Order.objects.create(name=order.name)\n",
+        "shop/feed.py": "import xml.etree.ElementTree as ET\n\n\ndef read(path):\n"
+                        "    return ET.parse(path).getroot()\n"})
+
+    def never(*args, **kwargs):
+        raise AssertionError("a file without a prompt sink was parsed")
+
+    monkeypatch.setattr(module, "build_module", never)
+    result = api.check([], api.load_config(root), cwd=root)
+    assert result.findings == () and result.measurements == ()

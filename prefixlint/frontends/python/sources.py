@@ -97,7 +97,9 @@ FRAMEWORK_DECORATORS = ("system_prompt", "instructions")
 # Sinks matched on qualified names.
 LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion")
 
-PREFILTER_WORDS = (r"\.create\(", r"\.stream\(", r"\.parse\(", r"completion\(", "from_messages",
+# Sink shapes, not any `.create(` (a Django `objects.create(` or an XML `.parse(` is not one).
+PREFILTER_WORDS = (r"(?:completions|responses|messages)\.a?(?:create|parse|stream|count_tokens)\(",
+                   r"completion\(", "from_messages",
                    "from_template", "SystemMessage", "HumanMessage", r"[\"']role[\"']",
                    r"from_string\(", r"Template\(", r"prompty\.", r"from_file\(",
                    r"instructions\b", r"system_prompt\b", r"create_react_agent\(",
