@@ -118,10 +118,10 @@ def _internal(exc: Exception) -> str:
 def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokenizer],
             provider: ProviderModel, volatility: Volatility,
             progress: Callable[[int, int], None] | None = None,
-            edited: Mapping[str, str] | None = None,
+            edited: Mapping[str, str] | None = None, read: set[str] | None = None,
             ) -> tuple[list[Finding], list[Measurement]]:
     """Analyze project-relative files (`edited` ones as their new text); unreadable ones
-    become PFX900 findings."""
+    become PFX900 findings. The names of every file read are added to `read`."""
     step = _counter(len(files), progress)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
                           config.jinja, dict(edited or {}))
@@ -228,6 +228,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             suppressions = prompt.suppressions_for(finding.span.path)
             if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
                 findings.append(finding)
+    if read is not None:
+        read.update(workspace.files_read)
     return _linked_first(findings, measurements), measurements
 
 
@@ -298,13 +300,25 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
 def check(paths: Iterable[str | Path] = (), config: Config | None = None,
           cwd: Path | None = None,
           progress: Callable[[int, int], None] | None = None,
-          edited: Mapping[str, str] | None = None) -> Result:
+          edited: Mapping[str, str] | None = None, use_cache: bool = False) -> Result:
     """Find and measure the prompts under `paths` (default: `include`, else the cwd);
-    `edited` maps project-relative paths to the text a fix would give them."""
+    `edited` maps project-relative paths to the text a fix would give them. With
+    `use_cache`, the stored result of the same run on the same files is returned, and a new
+    result is stored (see `result_cache`)."""
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
     unreadable: list[tuple[str, str]] = []
     files = discover(paths, config, cwd, unreadable)
+    use_cache = use_cache and not edited and not unreadable and \
+        not os.environ.get("PREFIXLINT_DEBUG")  # a debugging run analyzes everything
+    where = (cwd or Path.cwd()).resolve()
+    if use_cache:
+        from . import result_cache
+
+        cached = result_cache.load(config, [str(p) for p in paths], where, files)
+        if cached is not None:
+            return cached
+    read: set[str] = set()
     loaded: list[Tokenizer] = []
     if config.tokenizer not in ENCODINGS or config.tokenizer_path:
         # A configuration error (exit 2) even when nothing is measured: an unknown encoding,
@@ -320,15 +334,18 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     provider = config.provider_model()
     volatility = Volatility(config.variables_map)
     findings, measurements = analyze(files, config, tokenizer, provider, volatility, progress,
-                                     edited)
+                                     edited, read)
     findings += [rules.input_error(f"cannot list this folder: {reason}; its files are not "
                                    "analyzed", folder, 1, folder)
                  for folder, reason in sorted(set(unreadable))]
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: m.prompt.id)
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")
-    return Result(used, tuple(kept), tuple(measurements), config, provider,
-                  lambda prompt: _scoped(prompt, volatility))
+    result = Result(used, tuple(kept), tuple(measurements), config, provider,
+                    lambda prompt: _scoped(prompt, volatility))
+    if use_cache:
+        result_cache.store(config, [str(p) for p in paths], where, files, read, result)
+    return result
 
 
 def heads(result: Result) -> dict[str, list[int]]:

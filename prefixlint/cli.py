@@ -92,7 +92,7 @@ def _progress(human: bool):
     return show
 
 
-def _run(paths, *options, diff_base=None, human=False, **named):
+def _run(paths, *options, diff_base=None, human=False, use_cache=False, **named):
     """Analyze; with --diff-base, also the old version, keeping only what changed."""
     import dataclasses
 
@@ -100,7 +100,7 @@ def _run(paths, *options, diff_base=None, human=False, **named):
 
     config = _config(paths, *options, **named)
     if not diff_base:
-        result = api.check(paths, config, progress=_progress(human))
+        result = api.check(paths, config, progress=_progress(human), use_cache=use_cache)
         _warn(result)
         return result, None
     from . import gate
@@ -133,6 +133,7 @@ def _settings_text(config) -> str:
             ("conversation.tokens-per-turn", config.tokens_per_turn),
             ("force-exclude", config.force_exclude), ("include-tests", config.include_tests),
             ("respect-gitignore", config.respect_gitignore), ("jobs", config.jobs or 0),
+            ("cache-dir", config.cache_dir or str(config.root / ".prefixlint_cache")),
             ("provider", config.provider),
             ("model", config.model or ""),
             ("providers", {n: dict(t) for n, t in config.providers}),
@@ -234,9 +235,11 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
               help="Also move template lines holding volatile values below the constant text.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Show the fixes as a unified diff; write nothing.")
+@click.option("--no-cache", is_flag=True,
+              help="Analyze everything again; do not read or write .prefixlint_cache.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
           provider, model, diff_base, max_regression, output_format, statistics, show_settings,
-          fix, unsafe_fixes, show_diff):
+          fix, unsafe_fixes, show_diff, no_cache):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
     if show_settings:
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
@@ -252,7 +255,8 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
             sys.exit(1 if changed and not exit_zero else 0)
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
                               model, diff_base=diff_base,
-                              human=output_format in ("text", "concise") and not output_file)
+                              human=output_format in ("text", "concise") and not output_file,
+                              use_cache=not (no_cache or fix or unsafe_fixes))
     _emit(_check_output(result, comparison, output_format, statistics, max_regression),
           output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
@@ -350,6 +354,19 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
             text = comparison.text(max_regression) + "\n" + text
     _emit(text, output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
+
+
+@cli.command()
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Settings file; its folder is the project root.")
+def clean(config_file):
+    """Remove the results `check` keeps between runs (.prefixlint_cache)."""
+    from . import result_cache
+
+    config = _config((), config_file, None, None, None, None)
+    removed = result_cache.clean(config)
+    click.echo(f"Removed {removed} cache file{'s' if removed != 1 else ''} from "
+               f"{result_cache.folder(config)}.", err=True)
 
 
 @cli.command()

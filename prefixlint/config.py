@@ -55,6 +55,7 @@ class Config:
     include_tests: bool = False  # analyze test code (tests/, test_*.py, conftest.py) too
     respect_gitignore: bool = True
     jobs: int | None = None  # worker processes for measuring (None: one per core, for many)
+    cache_dir: str | None = None  # where `check` keeps its results (default .prefixlint_cache)
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
     values: tuple[tuple[str, str], ...] = ()
@@ -175,6 +176,10 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed.update(_parse_conversation(value))
         elif key == "jobs":
             parsed["jobs"] = _int(key, value, 1)
+        elif key == "cache-dir":
+            if not isinstance(value, str) or not value:
+                raise ConfigError("`cache-dir` must be a folder")
+            parsed["cache_dir"] = value
         elif key in ("force-exclude", "include-tests", "respect-gitignore"):
             if not isinstance(value, bool):
                 raise ConfigError(f"`{key}` must be true or false")
@@ -184,7 +189,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
                      "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
                      "model", "providers", "values", "jinja", "conversation", "include-tests",
-                     "respect-gitignore", "jobs"]
+                     "respect-gitignore", "jobs", "cache-dir"]
             hint = difflib.get_close_matches(key, known, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")
@@ -300,4 +305,6 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
                                                 if v is not None})
     if config.tokenizer_path and not Path(config.tokenizer_path).is_absolute():
         config = dataclasses.replace(config, tokenizer_path=str(root / config.tokenizer_path))
+    if config.cache_dir and not Path(config.cache_dir).is_absolute():
+        config = dataclasses.replace(config, cache_dir=str(root / config.cache_dir))
     return config

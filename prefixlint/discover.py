@@ -24,7 +24,7 @@ __all__ = ["DEFAULT_EXCLUDE", "discover", "glob_match", "is_test_file"]
 
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
                    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build",
-                   "dist", "site-packages")
+                   "dist", "site-packages", ".prefixlint_cache")
 
 
 def _relative(root: Path, path: Path) -> str:

@@ -150,11 +150,12 @@ class ProjectLoader(BaseLoader):
     """Loads templates by project-relative name, refusing anything outside the root."""
 
     def __init__(self, root: Path, limits: Limits, overlay: dict[str, str],
-                 edited: Mapping[str, str]) -> None:
+                 edited: Mapping[str, str], read: set[str] | None = None) -> None:
         self.root = root.resolve()
         self.limits = limits
         self.overlay = overlay
         self.edited = edited
+        self.read = read if read is not None else set()
 
     def get_source(self, environment, template: str):
         if template in self.overlay:
@@ -165,7 +166,9 @@ class ProjectLoader(BaseLoader):
         if not path.is_file():
             raise TemplateNotFound(template)
         try:
-            source = self.edited.get(path.relative_to(self.root).as_posix()) or \
+            name = path.relative_to(self.root).as_posix()
+            self.read.add(name)
+            source = self.edited.get(name) or \
                 read_text(path, template, self.limits.max_file_bytes, self.root)
         except InputError as exc:
             raise TemplateNotFound(f"{template} ({exc.message})") from None
@@ -184,8 +187,8 @@ class ProjectEnvironment(SandboxedEnvironment):
                  registry: Registry | None, overlay: dict[str, str],
                  origins: dict[str, tuple[str, int, int]],
                  options: tuple[tuple[str, bool], ...] = (),
-                 edited: Mapping[str, str] | None = None) -> None:
-        super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}), autoescape=False,
+                 edited: Mapping[str, str] | None = None, read: set[str] | None = None) -> None:
+        super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}, read), autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
                          cache_size=-1, finalize=_finalize, **dict(options))
         self.root = root.resolve()
@@ -334,13 +337,17 @@ class Workspace:
         self.registry = Registry(self.scope_of)
         self.overlay: dict[str, str] = {}
         self.origins: dict[str, tuple[str, int, int]] = {}
+        self.files_read: set[str] = set()  # every project file read, for the result cache
         self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry,
-                                         self.overlay, self.origins, self.options, self.edited)
+                                         self.overlay, self.origins, self.options, self.edited,
+                                         self.files_read)
         self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None,
-                                        self.overlay, self.origins, self.options, self.edited)
+                                        self.overlay, self.origins, self.options, self.edited,
+                                        self.files_read)
 
     def read(self, name: str) -> str:
         """The text of a project file (as edited, when a fix is being measured)."""
+        self.files_read.add(name)
         edited = self.edited.get(name)
         if edited is not None:
             return edited

@@ -1,0 +1,193 @@
+"""The result of `check` kept between runs: a run on an unchanged tree is free.
+
+A stored result is used only when everything it came from is the same: prefixlint's version,
+the settings, the paths asked for, and the content (sha256) of every file the run found or
+read — templates, their includes, imported modules. Any difference means a full run, whose
+result replaces the old one. Results are JSON (a cache inside a project is never unpickled
+or executed), in `.prefixlint_cache/` at the project root (or `cache-dir`), a folder with a
+`.gitignore` of its own, as ruff keeps its cache. A result measured with approximate token
+counts is not kept. A stored result holds what `check`'s outputs need, not the renderers
+that `report`, `render` and `prewarm` use, so only `check` reads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Iterable
+
+from . import __version__
+from .config import Config
+from .ir import Finding, Hole, Prompt, Scope, Span
+from .measure import Cause, Measurement
+
+FOLDER = ".prefixlint_cache"
+FORMAT = 1
+
+
+def folder(config: Config) -> Path:
+    return Path(config.cache_dir) if config.cache_dir else config.root / FOLDER
+
+
+def _digest(path: Path) -> str | None:
+    """The sha256 of a regular file's bytes; None for anything else (a pipe is never
+    opened, a run that read one is not kept)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
+    settings = repr(dataclasses.replace(config, cache_dir=None))
+    key = json.dumps([FORMAT, __version__, settings, sorted(str(p) for p in paths), str(cwd)])
+    return folder(config) / f"check-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
+
+
+def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
+    """The stored result of the same run, or None (absent, stale, unreadable)."""
+    from .api import Result
+    from .tokenizers import Tokenizer
+
+    entry = _entry(config, paths, cwd)
+    try:
+        document = json.loads(entry.read_text(encoding="utf-8"))
+        if document.get("format") != FORMAT or sorted(found) != document["found"]:
+            return None
+        root = config.root
+        for name, digest in document["files"].items():
+            if _digest(root / name) != digest:
+                return None
+        tokenizer = Tokenizer(document["tokenizer"], _not_loaded, "cache")
+        return Result(tokenizer, tuple(_finding(f) for f in document["findings"]),
+                      tuple(_measurement(m) for m in document["measurements"]), config,
+                      config.provider_model())
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
+          read: Iterable[str], result) -> None:
+    """Keep a run's result for the next identical run (nothing happens when it cannot be
+    written: a cache is never worth failing a run)."""
+    if result.tokenizer.approximate:
+        return
+    root = config.root
+    files = {}
+    for name in sorted(set(found) | set(read)):
+        digest = _digest(root / name)
+        if digest is None:
+            return
+        files[name] = digest
+    document = {"format": FORMAT, "found": sorted(found), "files": files,
+                "tokenizer": result.tokenizer.name,
+                "findings": [_finding_data(f) for f in result.findings],
+                "measurements": [_measurement_data(m) for m in result.measurements]}
+    entry = _entry(config, paths, cwd)
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        ignore = entry.parent / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# Automatically created by prefixlint.\n*\n", encoding="utf-8")
+        tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(entry)
+    except OSError:
+        pass
+
+
+def clean(config: Config) -> int:
+    """Remove the stored results (`prefixlint clean`); the number of files removed."""
+    removed = 0
+    target = folder(config)
+    if not target.is_dir() or target.is_symlink():
+        return 0
+    for item in sorted(target.iterdir()):
+        if item.is_file() and not item.is_symlink() and (
+                item.name.startswith("check-") or item.name == ".gitignore"):
+            item.unlink()
+            removed += 1
+    try:
+        target.rmdir()
+    except OSError:
+        pass
+    return removed
+
+
+def _not_loaded(text: str) -> list[int]:
+    raise RuntimeError("a result read from the cache has no tokenizer loaded")
+
+
+def _span_data(span: Span) -> list:
+    return [span.path, span.line, span.column, span.end_line, span.end_column]
+
+
+def _span(data: list) -> Span:
+    return Span(str(data[0]), int(data[1]), int(data[2]), int(data[3]), int(data[4]))
+
+
+def _finding_data(finding: Finding) -> dict:
+    return {"code": finding.code, "severity": finding.severity, "span": _span_data(finding.span),
+            "message": finding.message, "scope": finding.scope, "expr": finding.expr,
+            "prompt": finding.prompt, "gain": finding.gain_tokens,
+            "fix": [_span_data(finding.fix[0]), finding.fix[1]] if finding.fix else None,
+            "related": [_span_data(s) for s in finding.related],
+            "scope_source": finding.scope_source}
+
+
+def _finding(data: dict) -> Finding:
+    fix = (_span(data["fix"][0]), str(data["fix"][1])) if data["fix"] else None
+    return Finding(data["code"], data["severity"], _span(data["span"]), data["message"],
+                   data["scope"], data["expr"], data["prompt"], int(data["gain"]), fix,
+                   tuple(_span(s) for s in data["related"]), data["scope_source"])
+
+
+def _hole_data(hole: Hole) -> dict:
+    return {"kind": hole.kind, "expr": hole.expr, "span": _span_data(hole.span),
+            "deps": list(hole.deps), "scope": hole.scope.label}
+
+
+def _hole(data: dict) -> Hole:
+    return Hole(data["kind"], data["expr"], _span(data["span"]), tuple(data["deps"]),
+                Scope.parse(data["scope"]))
+
+
+def _cause_data(cause: Cause) -> dict:
+    return {"hole": _hole_data(cause.hole), "prefix": cause.prefix_tokens,
+            "following": cause.following_tokens, "gain": cause.gain_tokens,
+            "related": [_hole_data(h) for h in cause.related]}
+
+
+def _cause(data: dict) -> Cause:
+    return Cause(_hole(data["hole"]), int(data["prefix"]), int(data["following"]),
+                 tuple(_hole(h) for h in data["related"]), int(data["gain"]))
+
+
+def _measurement_data(m: Measurement) -> dict:
+    prompt = m.prompt
+    return {"prompt": {"id": prompt.id, "path": prompt.path, "line": prompt.line,
+                       "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat},
+            "tokens_total": m.tokens_total, "prefix_tokens": m.prefix_tokens,
+            "causes": [_cause_data(c) for c in m.causes],
+            "projected_global": m.projected_prefix_global,
+            "stable": m.prefix_tokens_stable, "projected_stable": m.projected_prefix_stable,
+            "level_totals": [list(pair) for pair in m.level_totals],
+            "before_history": [_cause_data(c) for c in m.before_history]}
+
+
+def _measurement(data: dict) -> Measurement:
+    p = data["prompt"]
+    prompt = Prompt(p["id"], p["path"], int(p["line"]), p["kind"], (), (), None,
+                    tuple(p["files"]), chat=bool(p["chat"]))
+    return Measurement(prompt, int(data["tokens_total"]),
+                       {k: int(v) for k, v in data["prefix_tokens"].items()},
+                       tuple(_cause(c) for c in data["causes"]), int(data["projected_global"]),
+                       int(data["stable"]), int(data["projected_stable"]),
+                       tuple((str(a), int(b)) for a, b in data["level_totals"]),
+                       tuple(_cause(c) for c in data["before_history"]))

@@ -1,0 +1,87 @@
+"""The result of `check` kept between runs (issue 11, item 4): an unchanged tree costs no
+analysis, any change to a file the run read analyzes again, and the cache is plain JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from conftest import REPO, run_cli, write_project
+
+POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
+          "facts about orders, invoices, refunds or outages. " * 6)
+
+PROBE = ("import sys\nfrom prefixlint import cli\ntry:\n    cli.main(sys.argv[1:])\n"
+         "except SystemExit:\n    pass\n"
+         "print(sorted(m for m in ('libcst', 'tiktoken') if m in sys.modules), file=sys.stderr)\n")
+
+
+def _project(tmp_path):
+    return write_project(tmp_path / "p", {
+        "prompts/chat.j2": "{% include 'partials/policy.j2' %}\nQuestion: {{ question }}\n",
+        "prompts/partials/policy.j2": POLICY + "\n",
+        "app/agent.py": "from openai import OpenAI\n\nclient = OpenAI()\n\n\n"
+                        "def ask(user, question):\n    return client.chat.completions.create("
+                        "model='gpt-4o', messages=[{'role': 'system', 'content': "
+                        f"f'You help {{user.name}}. {POLICY}'}}])\n"})
+
+
+def _probe(root, *args):
+    proc = subprocess.run([sys.executable, "-c", PROBE, "check", "--exit-zero",
+                           "--output-format", "json", *args], cwd=root, capture_output=True,
+                          text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    return proc.stdout, proc.stderr.strip().splitlines()[-1]
+
+
+def test_an_unchanged_tree_is_answered_from_the_cache_without_analysis(tmp_path):
+    root = _project(tmp_path)
+    first, loaded = _probe(root)
+    assert loaded == "['libcst', 'tiktoken']"
+    assert (root / ".prefixlint_cache" / ".gitignore").read_text().endswith("*\n")
+    second, loaded = _probe(root)
+    assert (second, loaded) == (first, "[]")
+    assert json.loads(second)["summary"]["prompts"] == 2
+
+
+def test_a_change_to_any_file_the_run_read_analyzes_again(tmp_path):
+    root = _project(tmp_path)
+    first, _ = _probe(root)
+    partial = root / "prompts" / "partials" / "policy.j2"
+    partial.write_text("Today is {{ today }}.\n" + POLICY + "\n")
+    second, loaded = _probe(root)
+    assert loaded == "['libcst', 'tiktoken']"
+    assert second != first and "PFX004" in second
+    # and a different setting is a different run
+    third, loaded = _probe(root, "--select", "PFX002")
+    assert loaded != "[]" and "PFX004" not in third
+
+
+def test_no_cache_clean_and_cache_dir(tmp_path):
+    root = _project(tmp_path)
+    run_cli("check", "--no-cache", cwd=root)
+    assert not (root / ".prefixlint_cache").exists()
+    run_cli("check", cwd=root)
+    assert len(list((root / ".prefixlint_cache").glob("check-*.json"))) == 1
+    proc = run_cli("clean", cwd=root)
+    assert proc.returncode == 0 and "Removed 2 cache files" in proc.stderr
+    assert not (root / ".prefixlint_cache").exists()
+    (root / "prefixlint.toml").write_text('cache-dir = "build/lint-cache"\n')
+    run_cli("check", cwd=root)
+    assert len(list((root / "build" / "lint-cache").glob("check-*.json"))) == 1
+
+
+def test_a_damaged_or_foreign_cache_file_is_passed_over(tmp_path):
+    root = _project(tmp_path)
+    first, _ = _probe(root)
+    [entry] = (root / ".prefixlint_cache").glob("check-*.json")
+    entry.write_text("__import__('os').system('touch pwned')")
+    second, loaded = _probe(root)
+    assert second == first and loaded != "[]"  # analyzed again, and rewritten
+    assert not (root / "pwned").exists()
+    document = json.loads(entry.read_text())
+    document["findings"] = [{"code": "PFX001"}]
+    entry.write_text(json.dumps(document))
+    third, _ = _probe(root)
+    assert third == first
