@@ -181,8 +181,9 @@ def _common(function):
                           "the project root."),
         click.option("--select", help="Comma-separated codes or prefixes to report (PFX0,PFX900)."),
         click.option("--ignore", help="Comma-separated codes or prefixes not to report."),
-        click.option("--tokenizer", help="Encoding for token counts: o200k_base (default) or "
-                                         "cl100k_base."),
+        click.option("--tokenizer", help="Encoding for token counts: o200k_base (default), "
+                                         "cl100k_base, or a model's own tokenizer.json as "
+                                         "hf:PATH (a file or a folder holding one)."),
         click.option("--fail-on", type=click.Choice(["info", "warning", "error", "never"]),
                      help="Lowest severity that makes the exit code 1 (default: error)."),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (never hides 2)."),

@@ -196,6 +196,14 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
     return parsed
 
 
+def _anchored_tokenizer(config: Config, base: Path) -> Config:
+    """`hf:models/qwen` as an absolute path, relative to `base`."""
+    name = config.tokenizer
+    if name.startswith("hf:") and not Path(name[3:]).expanduser().is_absolute():
+        return dataclasses.replace(config, tokenizer="hf:" + str(base / name[3:]))
+    return config
+
+
 def _parse_conversation(table: Any) -> dict[str, Any]:
     """`[tool.prefixlint.conversation]`: how long conversations are, for PFX006's cost."""
     if not isinstance(table, dict):
@@ -300,9 +308,11 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
         settings = _parse_table(table or {})
     root = source.parent if source is not None else cwd
     config = Config(root=root, source=source, **settings)
+    config = _anchored_tokenizer(config, root)  # a path in the file: from the project root
     if overrides:
         config = dataclasses.replace(config, **{k: v for k, v in overrides.items()
                                                 if v is not None})
+        config = _anchored_tokenizer(config, cwd)  # a path on the command line: from the cwd
     if config.tokenizer_path and not Path(config.tokenizer_path).is_absolute():
         config = dataclasses.replace(config, tokenizer_path=str(root / config.tokenizer_path))
     if config.cache_dir and not Path(config.cache_dir).is_absolute():

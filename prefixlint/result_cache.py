@@ -46,7 +46,13 @@ def _digest(path: Path) -> str | None:
 
 def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
     settings = repr(dataclasses.replace(config, cache_dir=None))
-    key = json.dumps([FORMAT, __version__, settings, sorted(str(p) for p in paths), str(cwd)])
+    tokenizer_files = [config.tokenizer_path or ""]
+    if config.tokenizer.startswith("hf:"):  # a model's tokenizer.json: its content counts
+        target = Path(config.tokenizer[3:])
+        tokenizer_files.append(str(target / "tokenizer.json" if target.is_dir() else target))
+    digests = [_digest(Path(f)) if f else "" for f in tokenizer_files]
+    key = json.dumps([FORMAT, __version__, settings, sorted(str(p) for p in paths), str(cwd),
+                      digests])
     return folder(config) / f"check-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
 
 

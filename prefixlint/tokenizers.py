@@ -331,9 +331,45 @@ def approximate(spec: EncodingSpec, reason: str) -> Tokenizer:
     return Tokenizer("approx", encode, "approx", warning, prefix)
 
 
+HF_PREFIX = "hf:"
+
+
+def hugging_face(spec: str) -> Tokenizer:
+    """A model's own tokenizer (`hf:PATH`, a tokenizer.json file or a folder holding one),
+    loaded offline through the `tokenizers` library; special tokens are not added, as the
+    chat template writes them itself."""
+    target = Path(spec[len(HF_PREFIX):]).expanduser()
+    file = target / "tokenizer.json" if target.is_dir() else target
+    if not file.is_file():
+        raise TokenizerError(f"tokenizer {spec!r}: no tokenizer.json at {target}")
+    try:
+        from tokenizers import Tokenizer as HFTokenizer
+
+        model = HFTokenizer.from_file(str(file))
+    except ImportError:
+        raise TokenizerError(f"tokenizer {spec!r} needs the `tokenizers` package") from None
+    except Exception as exc:  # noqa: BLE001 - the library raises its own exception types
+        raise TokenizerError(f"tokenizer {spec!r}: {file} is not a tokenizer.json ({exc})") \
+            from None
+
+    def encode(text: str) -> list[int]:
+        return model.encode(text, add_special_tokens=False).ids
+
+    def prefix(text: str, tokens: int) -> str:
+        if tokens <= 0:
+            return ""
+        offsets = model.encode(text, add_special_tokens=False).offsets
+        return text[: offsets[min(tokens, len(offsets)) - 1][1]] if offsets else ""
+
+    label = file.parent.name if file.name == "tokenizer.json" and file.parent.name else file.name
+    return Tokenizer(f"{HF_PREFIX}{label}", encode, f"file:{file}", prefix_fn=prefix)
+
+
 @functools.lru_cache(maxsize=None)
 def load(name: str = "o200k_base", path: str | None = None, allow_download: bool = True) -> Tokenizer:
     """The tokenizer `name`, loaded once per process (see the module doc for the order)."""
+    if name.startswith(HF_PREFIX):
+        return hugging_face(name)
     spec = ENCODINGS.get(name)
     if spec is None:
         known = ", ".join(sorted(ENCODINGS))
