@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -17,6 +18,7 @@ from . import config as config_module
 from . import rules, workers
 from .config import Config
 from .discover import discover, glob_match
+from .frontends import chat_template
 from .frontends.jinja import InputError, Limits, Workspace
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
@@ -158,9 +160,15 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         step()
         try:
             text = workspace.read(name)
+            if name.rsplit("/", 1)[-1] == "tokenizer_config.json":
+                findings.extend(_tokenizer_config_findings(name, text, tokenizer))
+                continue
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
+            if chat_template.is_chat_template(text):
+                findings.extend(_chat_template_findings(name, text, tokenizer))
+                continue
             members = workspace.load(name)
             workspace.check_cycle(members)
         except InputError as error:
@@ -231,6 +239,56 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     if read is not None:
         read.update(workspace.files_read)
     return _linked_first(findings, measurements), measurements
+
+
+def _tokenizer_config_findings(name: str, text: str,
+                               tokenizer: Callable[[], Tokenizer]) -> list[Finding]:
+    """The chat templates a model's `tokenizer_config.json` holds (`chat_template`: one
+    string, or a list of named ones), each checked; findings point at the key's line."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        return [rules.input_error(f"not valid JSON: {exc}", name, 1, name)]
+    found = data.get("chat_template") if isinstance(data, dict) else None
+    templates = [("", found)] if isinstance(found, str) else [
+        (str(t.get("name", "")), t.get("template")) for t in found
+        if isinstance(t, dict)] if isinstance(found, list) else []
+    out = []
+    for label, source in templates:
+        if not isinstance(source, str):
+            continue
+        at = re.search(r'"name"\s*:\s*' + re.escape(json.dumps(label)), text) if label else None
+        offset = at.start() if at else max(0, text.find('"chat_template"'))
+        line = text.count("\n", 0, offset) + 1
+        for finding in _chat_template_findings(name, source, tokenizer):
+            where = f"chat template '{label}'" if label else "chat template"
+            out.append(dataclasses.replace(
+                finding, span=type(finding.span)(name, line, 1, line, 1),
+                message=f"{where}: {finding.message}"))
+    return out
+
+
+def _chat_template_findings(name: str, text: str,
+                            tokenizer: Callable[[], Tokenizer]) -> list[Finding]:
+    """PFX030–PFX032 of a chat template (an engine's, not an application's prompt), with
+    its `{# prefixlint: ignore[...] #}` comments; PFX900 when it cannot be rendered."""
+    from . import suppress
+    from .ir import Span
+
+    try:
+        found = chat_template.analyze(text, tokenizer().encode)
+    except chat_template.ChatTemplateError as error:
+        return [rules.input_error(str(error), name, error.line, name)]
+    comments = [(text.count("\n", 0, m.start()) + 1, m.group(0))
+                for m in re.finditer(r"{#.*?#}", text, re.S)]
+    suppressions = suppress.parse(comments)
+    catalogue = rules.catalogue()
+    return [Finding(f.code, catalogue[f.code].severity, Span(name, f.line, f.column, f.line,
+                                                             f.column), f.message,
+                    prompt=name, gain_tokens=f.tokens_lost)
+            for f in found if not suppressions.suppresses(f.code, f.line)]
 
 
 def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]:

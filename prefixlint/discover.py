@@ -77,8 +77,8 @@ class _Walk:
 
 
 def _wanted(rel: str, config: Config) -> bool:
-    return rel.endswith(TEMPLATE_SUFFIXES + (".py",)) or any(glob_match(p, rel)
-                                                             for p in config.include)
+    return rel.endswith(TEMPLATE_SUFFIXES + (".py", "/tokenizer_config.json")) or \
+        rel == "tokenizer_config.json" or any(glob_match(p, rel) for p in config.include)
 
 
 def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = None,

@@ -15,7 +15,8 @@ EXAMPLES = [(rule.code, index, example) for rule in catalogue().values()
 
 def test_catalogue_has_the_rules_this_release_implements():
     assert list(catalogue()) == ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006", "PFX010",
-                                 "PFX011", "PFX012", "PFX013", "PFX020", "PFX900"]
+                                 "PFX011", "PFX012", "PFX013", "PFX020", "PFX030", "PFX031", "PFX032",
+                                 "PFX900"]
     for rule in catalogue().values():
         kinds = {e.kind for e in rule.examples}
         assert kinds == {"bad", "good"}, rule.code

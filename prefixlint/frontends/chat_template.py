@@ -1,0 +1,203 @@
+"""Chat templates: the Jinja a self-hosted engine (vLLM, SGLang, llama.cpp) applies to the
+messages before it tokenizes them, which can break the prefix by itself.
+
+A file is a chat template by what it reads (`messages` with `add_generation_prompt` or
+`bos_token`), not by its name. It is rendered in Jinja's sandbox, as engines render it
+(`trim_blocks`, `lstrip_blocks`, `strftime_now`, `raise_exception`, `bos_token`,
+`eos_token`, `tools`), over representative conversations, and three things are checked:
+
+- PFX030: a date renders before the system prompt (two days give different text there);
+- PFX031: the system prompt or the tool list renders into the last user turn, after the
+  first user message of a two-turn conversation;
+- PFX032: the second turn does not start with the first turn as it was rendered (reasoning
+  dropped from history, messages merged or re-numbered): the conversation is not
+  append-only, so each turn prefills the previous one again.
+
+Scopes come from the conversation, not from names: the globals an engine provides are never
+reported as unclassified values.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+CHAT_READS = re.compile(r"\bmessages\b")
+ENGINE_READS = re.compile(r"\badd_generation_prompt\b|\bbos_token\b")
+
+SYSTEM = ("You are the support assistant of Northwind Cloud. Answer from the support policy "
+          "only, cite the section you used, and say plainly when the policy does not cover "
+          "the question. Never share one customer's data with another customer.")
+TOOL = {"type": "function", "function": {
+    "name": "lookup_order", "description": "Look up an order by its number.",
+    "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}},
+                   "required": ["order_id"]}}}
+QUESTIONS = ("How do I reset my password?", "Why was my invoice charged twice this month?")
+ANSWER = "Open Settings, choose Security, and select Reset password."
+REASONING = "The user asks about a password reset; the policy covers it in section 2."
+FOLLOW_UP = "Thanks. And how do I turn on two-factor authentication?"
+DAYS = (_dt.date(2026, 11, 30), _dt.date(2026, 12, 1))
+RENDER_SECONDS = 2.0
+MAX_OUTPUT = 200_000
+
+
+def is_chat_template(text: str) -> bool:
+    """Whether a template reads a conversation the way engines pass one."""
+    return bool(CHAT_READS.search(text) and ENGINE_READS.search(text))
+
+
+@dataclass(frozen=True)
+class ChatFinding:
+    """One problem of a chat template: its code, line and column, message, tokens lost."""
+
+    code: str
+    line: int
+    column: int
+    message: str
+    tokens_lost: int
+
+
+class ChatTemplateError(Exception):
+    """The template cannot be rendered (its own error, or past the render bounds)."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _environment():
+    from jinja2 import ext
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    environment = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
+                                                extensions=[ext.loopcontrols])
+
+    def tojson(value, indent=None, ensure_ascii=False, sort_keys=False):
+        return json.dumps(value, indent=indent, ensure_ascii=ensure_ascii, sort_keys=sort_keys)
+
+    environment.filters["tojson"] = tojson
+    return environment
+
+
+def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
+            generation: bool) -> str:
+    from jinja2 import TemplateError
+
+    from .jinja import _deadline
+
+    def raise_exception(message):
+        raise TemplateError(message)
+
+    def strftime_now(fmt: str) -> str:
+        return _dt.datetime.combine(day, _dt.time(9, 30)).strftime(fmt)
+
+    with _deadline(RENDER_SECONDS):
+        # `date_string` is not passed, as engines do not pass it: a template's own default
+        # (a fixed date) then stands, and one computed with strftime_now changes daily.
+        text = template.render(messages=messages, tools=tools, add_generation_prompt=generation,
+                               bos_token="<s>", eos_token="</s>",
+                               raise_exception=raise_exception, strftime_now=strftime_now)
+    if len(text) > MAX_OUTPUT:
+        raise ChatTemplateError(f"the template renders more than {MAX_OUTPUT:,} characters")
+    return text
+
+
+def _conversation(question: str, turns: int, reasoning: bool = True) -> list[dict]:
+    messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": question}]
+    if turns > 1:
+        answer = {"role": "assistant", "content": ANSWER}
+        if reasoning:
+            answer["reasoning_content"] = REASONING
+        messages += [answer, {"role": "user", "content": FOLLOW_UP}]
+    return messages
+
+
+def _line_of(source: str, patterns: tuple[str, ...]) -> tuple[int, int]:
+    """The first line (and column) of the template where one of `patterns` appears."""
+    for pattern in patterns:
+        match = re.search(pattern, source)
+        if match:
+            line = source.count("\n", 0, match.start()) + 1
+            return line, match.start() - (source.rfind("\n", 0, match.start()) + 1) + 1
+    return 1, 1
+
+
+def analyze(source: str, encode: Callable[[str], list[int]]) -> list[ChatFinding]:
+    """The PFX030–PFX032 findings of one chat template (raises ChatTemplateError)."""
+    from jinja2 import TemplateError, TemplateSyntaxError
+
+    try:
+        template = _environment().from_string(source)
+    except TemplateSyntaxError as exc:
+        raise ChatTemplateError(f"template syntax error: {exc.message}", exc.lineno or 1) \
+            from None
+    try:
+        return _checks(source, template, encode)
+    except ChatTemplateError:
+        raise
+    except (TemplateError, RecursionError, MemoryError, ValueError, TypeError) as exc:
+        raise ChatTemplateError(f"the chat template cannot be rendered: "
+                                f"{type(exc).__name__}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a render-limit error of the sandbox, and kin
+        raise ChatTemplateError(f"the chat template cannot be rendered: {exc}") from None
+
+
+def _shared(a: str, b: str, encode: Callable[[str], list[int]]) -> tuple[int, int]:
+    """Common token prefix of two texts, and the token count of the first."""
+    from ..measure import common_prefix
+
+    tokens_a = encode(a)
+    return common_prefix([tokens_a, encode(b)]), len(tokens_a)
+
+
+def _checks(source: str, template, encode) -> list[ChatFinding]:
+    out: list[ChatFinding] = []
+    first = _conversation(QUESTIONS[0], 1)
+    today = _render(template, first, DAYS[0], [TOOL], True)
+    tomorrow = _render(template, first, DAYS[1], [TOOL], True)
+    system_at = today.find(SYSTEM)
+    if today != tomorrow:
+        differ = next(i for i, (x, y) in enumerate(zip(today, tomorrow)) if x != y)
+        if system_at < 0 or differ < system_at:
+            shared, total = _shared(today, tomorrow, encode)
+            line, column = _line_of(source, (r"strftime_now", r"date_string", r"\btoday\b"))
+            out.append(ChatFinding(
+                "PFX030", line, column,
+                f"the template renders the date before the system prompt, after {shared:,} "
+                f"tokens: every day the system prompt, the tools and the conversation are "
+                f"prefilled again ({total - shared:,} tokens of this conversation) — render "
+                f"the date after them, or pass a fixed `date_string`", total - shared))
+    two = _render(template, _conversation(QUESTIONS[0], 2), DAYS[0], [TOOL], True)
+    first_user = two.find(QUESTIONS[0])
+    moved = [what for what, at in (("system prompt", two.find(SYSTEM)),
+                                   ("tool list", two.find('"lookup_order"')))
+             if first_user >= 0 and at > first_user]
+    if moved:
+        other = _render(template, _conversation(QUESTIONS[1], 2), DAYS[0], [TOOL], True)
+        shared, total = _shared(two, other, encode)
+        line, column = _line_of(source, (r"loop\.last", r"last_user", r"system_message",
+                                         r"messages\[0\]"))
+        out.append(ChatFinding(
+            "PFX031", line, column,
+            f"the template renders the {' and the '.join(moved)} into the last user turn, "
+            f"after the conversation so far: it is never part of a prefix that requests "
+            f"share ({total - shared:,} tokens prefilled again on a two-turn conversation) — "
+            f"render it once, before the first turn", total - shared))
+    # The next turn reuses the cache of this one only if it starts with this turn's prompt
+    # and then with the answer as it was generated (reasoning included).
+    ended = _render(template, _conversation(QUESTIONS[0], 2)[:3], DAYS[0], [TOOL], False)
+    broken = next((before for before in (today, ended) if not two.startswith(before)), None)
+    if broken is not None and not moved:  # a moved system prompt is PFX031's cause
+        shared, total = _shared(broken, two, encode)
+        line, column = _line_of(source, (r"reasoning_content", r"<think>", r"thinking",
+                                         r"last_query_index", r"loop\.last", r"loop\.index"))
+        out.append(ChatFinding(
+            "PFX032", line, column,
+            f"the second turn does not start with the first as it was rendered (they share "
+            f"{shared:,} of its {total:,} tokens): earlier turns are rendered differently "
+            f"once a turn is appended, so each turn prefills the conversation again — render "
+            f"history exactly as it was sent", total - shared))
+    return out

@@ -1,0 +1,120 @@
+"""Chat templates (issue 12, items 1-2): rendered as engines render them, over conversations,
+to find a date before the system prompt (PFX030), the system prompt or tools in the last user
+turn (PFX031), and history rendered differently once a turn is appended (PFX032)."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import run_cli, write_project
+
+LLAMA_32 = """{{- bos_token }}
+{%- if not date_string is defined %}
+    {%- set date_string = strftime_now("%d %b %Y") %}
+{%- endif %}
+{%- if messages[0]['role'] == 'system' %}
+    {%- set system_message = messages[0]['content']|trim %}
+    {%- set messages = messages[1:] %}
+{%- else %}
+    {%- set system_message = "" %}
+{%- endif %}
+{{- "<|start_header_id|>system<|end_header_id|>\\n\\n" }}
+{%- if tools is not none %}
+    {{- "Environment: ipython\\n" }}
+{%- endif %}
+{{- "Cutting Knowledge Date: December 2023\\n" }}
+{{- "Today Date: " + date_string + "\\n\\n" }}
+{{- system_message }}
+{%- if tools is not none %}
+    {%- for t in tools %}
+        {{- t | tojson(indent=4) }}
+    {%- endfor %}
+{%- endif %}
+{{- "<|eot_id|>" }}
+{%- for message in messages %}
+    {{- '<|start_header_id|>' + message['role'] + '<|end_header_id|>\\n\\n' + message['content'] | trim + '<|eot_id|>' }}
+{%- endfor %}
+{%- if add_generation_prompt %}
+    {{- '<|start_header_id|>assistant<|end_header_id|>\\n\\n' }}
+{%- endif %}
+"""
+
+CHATML = """{%- for message in messages %}
+{{- '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>\\n' }}
+{%- endfor %}
+{%- if add_generation_prompt %}
+{{- '<|im_start|>assistant\\n' }}
+{%- endif %}
+"""
+
+MISTRAL_TOOLS = """{%- set system_message = messages[0]['content'] %}
+{{- bos_token }}
+{%- for message in messages[1:] %}
+    {%- if message['role'] == 'user' %}
+        {%- if tools is not none and loop.last %}
+            {{- '[AVAILABLE_TOOLS] ' + tools | tojson + '[/AVAILABLE_TOOLS]' }}
+        {%- endif %}
+        {{- '[INST] ' + message['content'] + '[/INST]' }}
+    {%- else %}
+        {{- ' ' + message['content'] + eos_token }}
+    {%- endif %}
+{%- endfor %}
+"""
+
+MARKED_LATEST = """{%- set ns = namespace(system='') %}
+{%- for message in messages if message.role == 'system' %}{% set ns.system = ns.system + message.content %}{% endfor %}
+{{- '<|system|>' + ns.system + '\n' }}
+{%- for message in messages if message.role != 'system' %}
+    {%- if message.role == 'user' and loop.last %}{{- '<|latest|>' }}{% endif %}
+    {{- '<|' + message.role + '|>' + message.content + '\n' }}
+{%- endfor %}
+{%- if add_generation_prompt %}{{- '<|assistant|>' }}{% endif %}
+"""
+
+
+def _findings(tmp_path, templates):
+    root = write_project(tmp_path / "p", templates)
+    proc = run_cli("check", ".", "--output-format", "json", "--exit-zero", cwd=root)
+    document = json.loads(proc.stdout)
+    return [(f["code"], f["path"], f["line"], f["column"]) for f in document["findings"]], \
+        document
+
+
+def test_each_pattern_gives_its_finding_at_the_line_that_causes_it(tmp_path):
+    found, document = _findings(tmp_path, {
+        "models/llama/chat_template.jinja": LLAMA_32, "models/chatml.jinja": CHATML,
+        "models/mistral/chat_template.jinja": MISTRAL_TOOLS,
+        "models/marked.jinja": MARKED_LATEST})
+    assert found == [("PFX030", "models/llama/chat_template.jinja", 3, 27),
+                     ("PFX032", "models/marked.jinja", 6, 39),
+                     ("PFX031", "models/mistral/chat_template.jinja", 5, 38)]
+    assert document["prompts"] == []  # an engine's template is not an application's prompt
+    by_code = {f["code"]: f for f in document["findings"]}
+    assert "tool list into the last user turn" in by_code["PFX031"]["message"]
+    assert by_code["PFX030"]["gain_tokens"] > 100  # the system prompt, tools and question
+
+
+def test_globals_engines_provide_are_never_unclassified_values(tmp_path):
+    found, _ = _findings(tmp_path, {"models/chatml.jinja": CHATML,
+                                    "models/llama.jinja": LLAMA_32.replace(
+                                        "strftime_now(\"%d %b %Y\")", "\"26 Jul 2024\"")})
+    assert found == []
+
+
+def test_a_template_that_refuses_the_conversation_is_pfx900(tmp_path):
+    found, _ = _findings(tmp_path, {
+        "models/a.jinja": "{{ bos_token }}{{ messages[0]['content'] }}{% for m in messages %}"
+                          "{{ m.content }}{% endfor %}{{ raise_exception('unsupported') }}"})
+    assert found == [("PFX900", "models/a.jinja", 1, 1)]
+
+
+def test_the_chat_templates_of_a_tokenizer_config_are_checked(tmp_path):
+    config = {"bos_token": "<s>", "model_max_length": 131072,
+              "chat_template": [{"name": "default", "template": CHATML},
+                                {"name": "tool_use", "template": MISTRAL_TOOLS}]}
+    found, document = _findings(tmp_path, {
+        "models/mistral/tokenizer_config.json": json.dumps(config, indent=2)})
+    # at the line that names the template
+    assert found == [("PFX031", "models/mistral/tokenizer_config.json", 10, 1)]
+    assert document["findings"][0]["message"].startswith(
+        "chat template 'tool_use': the template renders the tool list into the last user turn")
