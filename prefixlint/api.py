@@ -7,9 +7,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -22,7 +20,7 @@ from .frontends import chat_template
 from .frontends.jinja import InputError, Limits, Workspace
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
-from .measure import Measurement, TooComplex, measure
+from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .template_kinds import is_prompt_template
 from .tokenizers import ENCODINGS, Tokenizer, TokenizerError, load
@@ -161,13 +159,13 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         try:
             text = workspace.read(name)
             if name.rsplit("/", 1)[-1] == "tokenizer_config.json":
-                findings.extend(_tokenizer_config_findings(name, text, tokenizer))
+                findings.extend(chat_template.config_findings(name, text, tokenizer))
                 continue
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
             if chat_template.is_chat_template(text):
-                findings.extend(_chat_template_findings(name, text, tokenizer))
+                findings.extend(chat_template.findings(name, text, tokenizer))
                 continue
             members = workspace.load(name)
             workspace.check_cycle(members)
@@ -241,56 +239,6 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     return _linked_first(findings, measurements), measurements
 
 
-def _tokenizer_config_findings(name: str, text: str,
-                               tokenizer: Callable[[], Tokenizer]) -> list[Finding]:
-    """The chat templates a model's `tokenizer_config.json` holds (`chat_template`: one
-    string, or a list of named ones), each checked; findings point at the key's line."""
-    import json
-
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        return [rules.input_error(f"not valid JSON: {exc}", name, 1, name)]
-    found = data.get("chat_template") if isinstance(data, dict) else None
-    templates = [("", found)] if isinstance(found, str) else [
-        (str(t.get("name", "")), t.get("template")) for t in found
-        if isinstance(t, dict)] if isinstance(found, list) else []
-    out = []
-    for label, source in templates:
-        if not isinstance(source, str):
-            continue
-        at = re.search(r'"name"\s*:\s*' + re.escape(json.dumps(label)), text) if label else None
-        offset = at.start() if at else max(0, text.find('"chat_template"'))
-        line = text.count("\n", 0, offset) + 1
-        for finding in _chat_template_findings(name, source, tokenizer):
-            where = f"chat template '{label}'" if label else "chat template"
-            out.append(dataclasses.replace(
-                finding, span=type(finding.span)(name, line, 1, line, 1),
-                message=f"{where}: {finding.message}"))
-    return out
-
-
-def _chat_template_findings(name: str, text: str,
-                            tokenizer: Callable[[], Tokenizer]) -> list[Finding]:
-    """PFX030–PFX032 of a chat template (an engine's, not an application's prompt), with
-    its `{# prefixlint: ignore[...] #}` comments; PFX900 when it cannot be rendered."""
-    from . import suppress
-    from .ir import Span
-
-    try:
-        found = chat_template.analyze(text, tokenizer().encode)
-    except chat_template.ChatTemplateError as error:
-        return [rules.input_error(str(error), name, error.line, name)]
-    comments = [(text.count("\n", 0, m.start()) + 1, m.group(0))
-                for m in re.finditer(r"{#.*?#}", text, re.S)]
-    suppressions = suppress.parse(comments)
-    catalogue = rules.catalogue()
-    return [Finding(f.code, catalogue[f.code].severity, Span(name, f.line, f.column, f.line,
-                                                             f.column), f.message,
-                    prompt=name, gain_tokens=f.tokens_lost)
-            for f in found if not suppressions.suppresses(f.code, f.line)]
-
-
 def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]:
     """What a worker sends back: a measurement without its prompt, and with each hole as its
     place in the prompt's holes (a template hole holds the environment that renders it,
@@ -299,43 +247,15 @@ def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]
     if kind != "ok":
         return outcome
     places = {id(hole): index for index, hole in enumerate(prompt.holes)}
-
-    def ref(hole):
-        return _HoleRef(places[id(hole)]) if id(hole) in places else hole
-
-    def causes(found):
-        return tuple(dataclasses.replace(c, hole=ref(c.hole),
-                                         related=tuple(ref(h) for h in c.related),
-                                         members=frozenset(ref(h) for h in c.members))
-                     for c in found)
-
-    return kind, dataclasses.replace(value, prompt=None, causes=causes(value.causes),
-                                     before_history=causes(value.before_history))
-
-
-@dataclasses.dataclass(frozen=True)
-class _HoleRef:
-    """A hole sent between processes: its index in the prompt's holes."""
-
-    index: int
+    return kind, map_holes(value, None, lambda hole: places.get(id(hole), hole))
 
 
 def _received(payload: tuple[str, object], prompt: Prompt) -> tuple[str, object]:
     kind, value = payload
     if kind != "ok":
         return payload
-
-    def hole(found):
-        return prompt.holes[found.index] if isinstance(found, _HoleRef) else found
-
-    def causes(found):
-        return tuple(dataclasses.replace(c, hole=hole(c.hole),
-                                         related=tuple(hole(h) for h in c.related),
-                                         members=frozenset(hole(h) for h in c.members))
-                     for c in found)
-
-    return kind, dataclasses.replace(value, prompt=prompt, causes=causes(value.causes),
-                                     before_history=causes(value.before_history))
+    return kind, map_holes(value, prompt,
+                           lambda found: prompt.holes[found] if isinstance(found, int) else found)
 
 
 def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> list[Finding]:

@@ -10,6 +10,7 @@ three volatile values reports all three (moving only the first would gain nothin
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 import time
 from dataclasses import dataclass
@@ -90,6 +91,19 @@ class Measurement:
             if cause.hole.scope.varies_like in LEVELS["global"]:
                 return cause.hole
         return None
+
+
+def map_holes(measurement: Measurement, prompt, convert: Callable) -> Measurement:
+    """The measurement with `prompt` as its prompt and every hole of its causes passed
+    through `convert`: how a measurement crosses between processes, its holes as indices."""
+    def causes(found: tuple[Cause, ...]) -> tuple[Cause, ...]:
+        return tuple(dataclasses.replace(c, hole=convert(c.hole),
+                                         related=tuple(convert(h) for h in c.related),
+                                         members=frozenset(convert(h) for h in c.members))
+                     for c in found)
+
+    return dataclasses.replace(measurement, prompt=prompt, causes=causes(measurement.causes),
+                               before_history=causes(measurement.before_history))
 
 
 def _ratio(part: int, whole: int) -> float:

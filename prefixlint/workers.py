@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, TypeVar
 
 Outcome = TypeVar("Outcome")
 

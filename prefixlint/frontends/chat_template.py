@@ -19,11 +19,14 @@ reported as unclassified values.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import json
 import re
 from dataclasses import dataclass
 from typing import Callable
+
+from ..ir import Finding, Span
 
 CHAT_READS = re.compile(r"\bmessages\b")
 ENGINE_READS = re.compile(r"\badd_generation_prompt\b|\bbos_token\b")
@@ -201,3 +204,50 @@ def _checks(source: str, template, encode) -> list[ChatFinding]:
             f"once a turn is appended, so each turn prefills the conversation again — render "
             f"history exactly as it was sent", total - shared))
     return out
+
+
+def config_findings(name: str, text: str, tokenizer: Callable) -> list[Finding]:
+    """The chat templates a model's `tokenizer_config.json` holds (`chat_template`: one
+    string, or a list of named ones), each checked; findings point at the key's line."""
+    from .. import rules
+
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        return [rules.input_error(f"not valid JSON: {exc}", name, 1, name)]
+    found = data.get("chat_template") if isinstance(data, dict) else None
+    templates = [("", found)] if isinstance(found, str) else [
+        (str(t.get("name", "")), t.get("template")) for t in found
+        if isinstance(t, dict)] if isinstance(found, list) else []
+    out = []
+    for label, source in templates:
+        if not isinstance(source, str):
+            continue
+        at = re.search(r'"name"\s*:\s*' + re.escape(json.dumps(label)), text) if label else None
+        offset = at.start() if at else max(0, text.find('"chat_template"'))
+        line = text.count("\n", 0, offset) + 1
+        for finding in findings(name, source, tokenizer):
+            where = f"chat template '{label}'" if label else "chat template"
+            out.append(dataclasses.replace(
+                finding, span=Span(name, line, 1, line, 1),
+                message=f"{where}: {finding.message}"))
+    return out
+
+
+def findings(name: str, text: str, tokenizer: Callable) -> list[Finding]:
+    """PFX030–PFX032 of a chat template (an engine's, not an application's prompt), with
+    its `{# prefixlint: ignore[...] #}` comments; PFX900 when it cannot be rendered."""
+    from .. import rules, suppress
+
+    try:
+        found = analyze(text, tokenizer().encode)
+    except ChatTemplateError as error:
+        return [rules.input_error(str(error), name, error.line, name)]
+    comments = [(text.count("\n", 0, m.start()) + 1, m.group(0))
+                for m in re.finditer(r"{#.*?#}", text, re.S)]
+    suppressions = suppress.parse(comments)
+    catalogue = rules.catalogue()
+    return [Finding(f.code, catalogue[f.code].severity,
+                    Span(name, f.line, f.column, f.line, f.column), f.message,
+                    prompt=name, gain_tokens=f.tokens_lost)
+            for f in found if not suppressions.suppresses(f.code, f.line)]
