@@ -118,3 +118,16 @@ def test_the_chat_templates_of_a_tokenizer_config_are_checked(tmp_path):
     assert found == [("PFX031", "models/mistral/tokenizer_config.json", 10, 1)]
     assert document["findings"][0]["message"].startswith(
         "chat template 'tool_use': the template renders the tool list into the last user turn")
+
+
+def test_hostile_chat_templates_are_bounded(tmp_path):
+    found, document = _findings(tmp_path, {
+        "a.jinja": "{{ bos_token }}{% for m in messages %}{% for i in range(100000) %}"
+                   "{% for j in range(100000) %}{{ m.content }}{% endfor %}{% endfor %}"
+                   "{% endfor %}",
+        "b.jinja": "{{ bos_token }}{{ messages.__class__.__mro__ }}",
+        "c.jinja": "{{ bos_token }}{{ 'x' * 10000000000 }}{{ messages }}"})
+    assert found == [("PFX900", name, 1, 1) for name in ("a.jinja", "b.jinja", "c.jinja")]
+    messages = [f["message"] for f in document["findings"]]
+    assert "more than 200,000 characters" in messages[0] and "unsafe" in messages[1]
+    assert "repetition past 200,000 characters" in messages[2]

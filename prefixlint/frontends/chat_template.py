@@ -73,10 +73,24 @@ class ChatTemplateError(Exception):
 
 def _environment():
     from jinja2 import ext
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
+    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-    environment = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
-                                                extensions=[ext.loopcontrols])
+    class Bounded(ImmutableSandboxedEnvironment):
+        """Engines' sandbox, with `*` and `**` bounded before they build a huge value."""
+
+        intercepted_binops = frozenset({"*", "**"})
+
+        def call_binop(self, context, operator, left, right):
+            sized = [v for v in (left, right) if isinstance(v, (str, list, tuple))]
+            count = [v for v in (left, right) if isinstance(v, int)]
+            if operator == "*" and sized and count and \
+                    len(sized[0]) * max(count[0], 0) > MAX_OUTPUT:
+                raise SecurityError(f"a repetition past {MAX_OUTPUT:,} characters")
+            if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
+                raise SecurityError("a power past the render bounds")
+            return super().call_binop(context, operator, left, right)
+
+    environment = Bounded(trim_blocks=True, lstrip_blocks=True, extensions=[ext.loopcontrols])
 
     def tojson(value, indent=None, ensure_ascii=False, sort_keys=False):
         return json.dumps(value, indent=indent, ensure_ascii=ensure_ascii, sort_keys=sort_keys)
@@ -100,12 +114,18 @@ def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
     with _deadline(RENDER_SECONDS):
         # `date_string` is not passed, as engines do not pass it: a template's own default
         # (a fixed date) then stands, and one computed with strftime_now changes daily.
-        text = template.render(messages=messages, tools=tools, add_generation_prompt=generation,
-                               bos_token="<s>", eos_token="</s>",
-                               raise_exception=raise_exception, strftime_now=strftime_now)
-    if len(text) > MAX_OUTPUT:
-        raise ChatTemplateError(f"the template renders more than {MAX_OUTPUT:,} characters")
-    return text
+        parts = []
+        size = 0
+        for part in template.generate(messages=messages, tools=tools,
+                                      add_generation_prompt=generation, bos_token="<s>",
+                                      eos_token="</s>", raise_exception=raise_exception,
+                                      strftime_now=strftime_now):
+            size += len(part)
+            if size > MAX_OUTPUT:  # stopped as it grows, not after
+                raise ChatTemplateError(f"the template renders more than {MAX_OUTPUT:,} "
+                                        "characters")
+            parts.append(part)
+    return "".join(parts)
 
 
 def _conversation(question: str, turns: int, reasoning: bool = True) -> list[dict]:
