@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -339,6 +340,23 @@ def heads(result: Result) -> dict[str, list[int]]:
         text = "".join(t for _, t in prompt_cut.messages) \
             if prompt_cut.segmented else prompt_cut.messages[0][1]
         out[m.prompt.id] = result.tokenizer.encode(text)[: m.prefix_tokens["global"]]
+    return out
+
+
+def constant_starts(result: Result) -> dict[str, tuple[str, int]]:
+    """Per measured prompt: the text every user's request starts with (a rendering cut at its
+    global shared prefix) and that prefix in tokens, to match recorded requests."""
+    from .render import Sampler, plans
+
+    out = {}
+    for m in result.measurements:
+        plan = plans("global", result.scope_for(m.prompt))[0]
+        text = m.prompt.renderer.render(Sampler(plan))
+        start = result.tokenizer.prefix_text(text, m.prefix_tokens["global"])
+        # Up to its last whole line, without the header of a message that has not begun: a
+        # header stands for a role, and a log may name a history's messages otherwise.
+        start = re.sub(r"(?:<\|\w+\|>\n)+$", "", start[:start.rfind("\n") + 1])
+        out[m.prompt.id] = (start, m.prefix_tokens["global"])
     return out
 
 

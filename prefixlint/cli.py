@@ -197,6 +197,9 @@ def _common(function):
                      help="Only the prompts changed since this git ref, compared before -> after."),
         click.option("--max-regression", metavar="TOKENS|PERCENT",
                      help="With --diff-base: fail when a prompt loses more shared-prefix tokens."),
+        click.option("--requests", "requests_file", type=click.Path(dir_okay=False),
+                     expose_value=True,
+                     help="A JSONL log of request bodies: measure what they really share."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -239,8 +242,8 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
 @click.option("--no-cache", is_flag=True,
               help="Analyze everything again; do not read or write .prefixlint_cache.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-          provider, model, diff_base, max_regression, output_format, statistics, show_settings,
-          fix, unsafe_fixes, show_diff, no_cache):
+          provider, model, diff_base, max_regression, requests_file, output_format, statistics,
+          show_settings, fix, unsafe_fixes, show_diff, no_cache):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
     if show_settings:
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
@@ -257,8 +260,9 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
                               model, diff_base=diff_base,
                               human=output_format in ("text", "concise") and not output_file,
-                              use_cache=not (no_cache or fix or unsafe_fixes))
-    _emit(_check_output(result, comparison, output_format, statistics, max_regression),
+                              use_cache=not (no_cache or fix or unsafe_fixes or requests_file))
+    _emit(_with_requests(_check_output(result, comparison, output_format, statistics,
+                                       max_regression), output_format, result, requests_file),
           output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
 
@@ -322,8 +326,8 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
 @click.option("--requests-per-second", type=click.FloatRange(min=0), default=None,
               help="Request rate, to estimate prefill seconds saved per hour.")
 def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
-           provider, model, diff_base, max_regression, output_format, replicas, prefill,
-           requests_per_second):
+           provider, model, diff_base, max_regression, requests_file, output_format, replicas,
+           prefill, requests_per_second):
     """Per prompt: tokens, shared prefix per scope, share, break, projected gain and what
     the provider caches, with estimates of the prefill time saved."""
     from .estimate import Settings, ms_per_token
@@ -353,8 +357,36 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         text = out.render(result, settings)
         if comparison is not None:
             text = comparison.text(max_regression) + "\n" + text
-    _emit(text, output_file)
+    _emit(_with_requests(text, output_format, result, requests_file), output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
+
+
+def _with_requests(text: str, output_format: str, result, requests_file) -> str:
+    """The output with the measured recorded requests added (`--requests`): a `requests`
+    key in JSON, a section after the text."""
+    if not requests_file:
+        return text
+    from . import api, recorded
+    from .tokenizers import load
+
+    if output_format not in ("text", "concise", "json"):
+        raise click.UsageError(f"--requests adds to text or json output, not "
+                               f"{output_format}")
+    path = Path(requests_file)
+    if not path.is_file():
+        raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
+    config = result.config
+    tokenizer = result.tokenizer if result.measurements else load(config.tokenizer,
+                                                                    config.tokenizer_path)
+    summary = recorded.summarize(path, requests_file, tokenizer.encode,
+                                 api.constant_starts(result) if result.measurements else {})
+    if output_format == "json":  # text output lists them in its section
+        for error in summary.errors:
+            click.echo(f"prefixlint: {requests_file}: {error}", err=True)
+        document = json.loads(text)
+        document["requests"] = summary.as_dict()
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return text + ("\n" if text and not text.endswith("\n\n") else "") + recorded.text(summary)
 
 
 @cli.command()

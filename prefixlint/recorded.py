@@ -1,0 +1,191 @@
+"""Recorded requests as ground truth: what a gateway logged, measured as the cache sees it.
+
+Each line of a JSONL file is one request body — OpenAI chat (`messages`, `tools`), OpenAI
+responses (`instructions`, `input`) or Anthropic messages (`system`, `messages`, `tools`) —
+alone or wrapped with who sent it (`{"body": {...}, "user": ..., "session": ...}`, or the
+body's own `user` / `metadata.user_id` / `metadata.session_id`). Requests are written as
+prefixlint writes the prompts it finds in code (tools, then each message behind its
+`<|role|>` header), tokenized, and their real shared prefixes measured: across all requests,
+per user, per session, and between consecutive requests of a session. Where a recorded
+request starts with the constant text of a prompt found in the code, the measured prefix is
+set beside the predicted one, which keeps the static analysis honest.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .measure import common_prefix
+
+MAX_LINES = 100_000
+
+
+@dataclass(frozen=True)
+class Request:
+    line: int
+    user: str | None
+    session: str | None
+    messages: tuple[tuple[str, str], ...]  # (role, text), tools first as role "tools"
+
+    @property
+    def text(self) -> str:
+        return "".join(f"<|{role}|>\n{text}\n" for role, text in self.messages)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the recorded requests share, in tokens, and where they first differ."""
+
+    path: str
+    requests: int
+    users: int
+    sessions: int
+    tokens_mean: int
+    prefix_tokens: dict[str, int]
+    divergence: dict | None
+    errors: tuple[str, ...]
+    matches: tuple[dict, ...] = field(default=())
+
+    def as_dict(self) -> dict:
+        return {"path": self.path, "requests": self.requests, "users": self.users,
+                "sessions": self.sessions, "tokens_mean": self.tokens_mean,
+                "prefix_tokens": self.prefix_tokens, "divergence": self.divergence,
+                "errors": list(self.errors), "matches": list(self.matches)}
+
+
+def _content(value) -> str:
+    """Message content as text: a string, or the text of content blocks."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "".join(_content(part.get("text", part.get("content", "")))
+                       if isinstance(part, dict) else _content(part) for part in value)
+    return "" if value is None else json.dumps(value, sort_keys=True)
+
+
+def parse(line_number: int, data: object) -> Request:
+    """One logged line as a request (raises ValueError saying what is wrong)."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    body = data.get("body", data)
+    if not isinstance(body, dict):
+        raise ValueError("`body` is not an object")
+    metadata = body.get("metadata") if isinstance(body.get("metadata"), dict) else {}
+    user = data.get("user") or body.get("user") or metadata.get("user_id")
+    session = data.get("session") or data.get("session_id") or metadata.get("session_id")
+    messages: list[tuple[str, str]] = []
+    if body.get("tools"):
+        messages.append(("tools", json.dumps(body["tools"], ensure_ascii=False)))
+    if "system" in body:
+        messages.append(("system", _content(body["system"])))
+    if "instructions" in body:
+        messages.append(("system", _content(body["instructions"])))
+    listed = body.get("messages", body.get("input"))
+    if isinstance(listed, str):
+        listed = [{"role": "user", "content": listed}]
+    if not isinstance(listed, list) or not listed:
+        raise ValueError("no `messages` (or `input`) list")
+    for message in listed:
+        if not isinstance(message, dict) or not isinstance(message.get("role"), str):
+            raise ValueError("a message without a role")
+        messages.append((message["role"], _content(message.get("content"))))
+    return Request(line_number, None if user is None else str(user),
+                   None if session is None else str(session), tuple(messages))
+
+
+def read(path: Path) -> tuple[list[Request], list[str]]:
+    """The requests of a JSONL file, and one error per line that is not one."""
+    requests, errors = [], []
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if number > MAX_LINES:
+                errors.append(f"line {number}: past {MAX_LINES:,} lines, the rest is not read")
+                break
+            if not line.strip():
+                continue
+            try:
+                requests.append(parse(number, json.loads(line)))
+            except ValueError as exc:
+                errors.append(f"line {number}: {exc}")
+    return requests, errors
+
+
+def _group_prefix(groups: list[list[list[int]]]) -> int:
+    """Mean common prefix of the groups with two requests or more (0 when none has)."""
+    shared = [common_prefix(g) for g in groups if len(g) > 1]
+    return round(sum(shared) / len(shared)) if shared else 0
+
+
+def _divergence(requests: list[Request]) -> dict | None:
+    """The first message and character where two requests part, over all of them."""
+    texts = [r.text for r in requests]
+    if len(set(texts)) < 2:
+        return None
+    at = common_prefix(texts)
+    first = texts[0]
+    role, index, start = "", 0, 0
+    for index, (role, text) in enumerate(requests[0].messages):
+        header = len(f"<|{role}|>\n")
+        if start + header + len(text) + 1 > at:
+            break
+        start += header + len(text) + 1
+    return {"message": index, "role": role, "char": max(0, at - start - len(f"<|{role}|>\n")),
+            "context": first[max(0, at - 40):at]}
+
+
+def summarize(path: Path, display: str, encode: Callable[[str], list[int]],
+              prompts: dict[str, tuple[str, int]] | None = None) -> Summary:
+    """Measure a log of requests (see the module doc). `prompts` maps the id of each prompt
+    found in the code to its constant start and predicted global prefix; a prompt whose
+    constant start (64 characters or more) begins the recorded requests is matched."""
+    requests, errors = read(path)
+    tokens = [encode(r.text) for r in requests]
+    by_user: dict[str, list[list[int]]] = {}
+    by_session: dict[str, list[list[int]]] = {}
+    turns: list[int] = []
+    previous: dict[str, list[int]] = {}
+    for request, encoded in zip(requests, tokens):
+        if request.user is not None:
+            by_user.setdefault(request.user, []).append(encoded)
+        if request.session is not None:
+            by_session.setdefault(request.session, []).append(encoded)
+            if request.session in previous:
+                turns.append(common_prefix([previous[request.session], encoded]))
+            previous[request.session] = encoded
+    prefix = {"global": common_prefix(tokens) if len(tokens) > 1 else 0,
+              "user": _group_prefix(list(by_user.values())),
+              "session": _group_prefix(list(by_session.values())),
+              "turn": round(sum(turns) / len(turns)) if turns else 0}
+    matches = []
+    for prompt_id, (start, predicted) in sorted((prompts or {}).items()):
+        if len(start) < 64:
+            continue
+        matched = [t for r, t in zip(requests, tokens) if start in r.text[:len(start) + 64]]
+        if len(matched) > 1:
+            matches.append({"prompt": prompt_id, "requests": len(matched),
+                            "predicted": predicted, "measured": common_prefix(matched)})
+    return Summary(display, len(requests), len(by_user), len(by_session),
+                   round(sum(map(len, tokens)) / len(tokens)) if tokens else 0, prefix,
+                   _divergence(requests), tuple(errors), tuple(matches))
+
+
+def text(summary: Summary) -> str:
+    """The summary as lines for the terminal."""
+    p = summary.prefix_tokens
+    lines = [f"Recorded requests ({summary.path}): {summary.requests:,} requests, "
+             f"{summary.users:,} users, {summary.sessions:,} sessions, "
+             f"{summary.tokens_mean:,} tokens on average",
+             f"  shared prefix: global {p['global']:,} tokens; per user {p['user']:,}; "
+             f"per session {p['session']:,}; consecutive turns {p['turn']:,}"]
+    if summary.divergence:
+        d = summary.divergence
+        lines.append(f"  requests first differ in message {d['message'] + 1} ({d['role']}) at "
+                     f"character {d['char']:,}, after ...{d['context']!r}")
+    for match in summary.matches:
+        lines.append(f"  {match['prompt']}: predicted {match['predicted']:,} tokens shared, "
+                     f"measured {match['measured']:,} ({match['measured'] - match['predicted']:+,})")
+    lines.extend(f"  {error}" for error in summary.errors)
+    return "\n".join(lines) + "\n"
