@@ -361,6 +361,16 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     _exit(result, fail_on, exit_zero, comparison, max_regression)
 
 
+def _is_chat_template(path: Path) -> bool:
+    from .frontends.chat_template import is_chat_template
+
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            return is_chat_template(handle.read(200_000))
+    except OSError:
+        return False
+
+
 def _with_requests(text: str, output_format: str, result, requests_file) -> str:
     """The output with the measured recorded requests added (`--requests`): a `requests`
     key in JSON, a section after the text."""
@@ -528,6 +538,14 @@ def render(target, variables, config_file, tokenizer, color):
         problems = [f"{f.span.path}:{f.span.line}: {f.message}" for f in result.findings
                     if f.code == "PFX900"]
         known = ", ".join(m.prompt.id for m in result.measurements) or "none"
+        chat = [f for f in result.findings if f.code in ("PFX030", "PFX031", "PFX032")]
+        engine = Path(path).is_file() and _is_chat_template(Path(path))
+        if engine:
+            problems = [f"{f.span.path}:{f.span.line}: {f.code} {f.message}" for f in chat] \
+                or ["it renders conversations without breaking their prefix"]
+            raise click.UsageError(f"{wanted!r} is a model's chat template, not a prompt: "
+                                   "`prefixlint check` reports what it does to the prefix; "
+                                   + "; ".join(problems))
         raise click.UsageError(f"no prompt {wanted!r} (prompts found: {known})"
                                + ("; " + "; ".join(problems) if problems else ""))
     given = _variables(variables)

@@ -131,3 +131,11 @@ def test_hostile_chat_templates_are_bounded(tmp_path):
     messages = [f["message"] for f in document["findings"]]
     assert "more than 200,000 characters" in messages[0] and "unsafe" in messages[1]
     assert "repetition past 200,000 characters" in messages[2]
+
+
+def test_render_explains_that_a_chat_template_is_not_a_prompt(tmp_path):
+    root = write_project(tmp_path / "p", {"models/llama.jinja": LLAMA_32})
+    proc = run_cli("render", "models/llama.jinja", cwd=root)
+    assert proc.returncode == 2
+    assert "'models/llama.jinja' is a model's chat template, not a prompt" in proc.stderr
+    assert "models/llama.jinja:3: PFX030" in proc.stderr
