@@ -18,7 +18,7 @@ from . import rules, workers
 from .config import Config
 from .discover import discover, glob_match
 from .frontends import chat_template
-from .frontends.jinja import InputError, Limits, Workspace
+from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope
 from .measure import Measurement, TooComplex, map_holes, measure
@@ -158,10 +158,12 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            text = workspace.read(name)
-            if name.rsplit("/", 1)[-1] == "tokenizer_config.json":
+            if name.rsplit("/", 1)[-1] == "tokenizer_config.json":  # often past 1 MiB
+                text = read_text(config.root / name, name, chat_template.MAX_CONFIG_BYTES,
+                                 config.root)
                 findings.extend(chat_template.config_findings(name, text, tokenizer))
                 continue
+            text = workspace.read(name)
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt

@@ -139,3 +139,12 @@ def test_render_explains_that_a_chat_template_is_not_a_prompt(tmp_path):
     assert proc.returncode == 2
     assert "'models/llama.jinja' is a model's chat template, not a prompt" in proc.stderr
     assert "models/llama.jinja:3: PFX030" in proc.stderr
+
+
+def test_a_large_tokenizer_config_is_read(tmp_path):
+    """tokenizer_config.json lists every added token and often passes 1 MiB."""
+    config = {"added_tokens_decoder": {str(i): {"content": f"<|reserved_{i}|>", "special": True}
+                                       for i in range(30_000)},
+              "chat_template": MISTRAL_TOOLS}
+    found, _ = _findings(tmp_path, {"model/tokenizer_config.json": json.dumps(config)})
+    assert found == [("PFX031", "model/tokenizer_config.json", 1, 1)]

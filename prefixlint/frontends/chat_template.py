@@ -45,6 +45,7 @@ FOLLOW_UP = "Thanks. And how do I turn on two-factor authentication?"
 DAYS = (_dt.date(2026, 11, 30), _dt.date(2026, 12, 1))
 RENDER_SECONDS = 2.0
 MAX_OUTPUT = 200_000
+MAX_CONFIG_BYTES = 32_000_000  # a tokenizer_config.json lists every added token
 
 
 def is_chat_template(text: str) -> bool:
