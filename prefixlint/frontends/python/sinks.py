@@ -690,7 +690,11 @@ def _list_parents(node, module):
 
 
 def _python_suppressions(source: str) -> Suppressions:
+    """The `# prefixlint: ignore[...]` comments of a module (tokenized only when its text
+    mentions prefixlint at all: most modules do not)."""
     comments: list[tuple[int, str]] = []
+    if "prefixlint" not in source:
+        return suppress.parse(comments)
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.COMMENT and "prefixlint" in token.string:
