@@ -315,7 +315,8 @@ def _parse_error(path: str, text: str) -> str:
     return ""
 
 
-def verified(fix: Fix, before, config, edited: dict[str, str]) -> tuple[bool, dict[str, tuple[int, int]]]:
+def verified(fix: Fix, before, config,
+             edited: dict[str, str]) -> tuple[bool, dict[str, tuple[int, int]]]:
     """Measure the prompts built from `fix.path` again, in memory, with the fix applied on
     top of `edited`: kept only if none of them loses shared-prefix tokens (and the fixed
     findings go away, or a prompt shares more). `before` is the run the fix was proposed

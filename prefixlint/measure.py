@@ -260,19 +260,19 @@ class _Renders:
 
     def __init__(self, renderer) -> None:
         self.renderer = renderer
-        self.clean: dict[Plan, str] = {}
-        self.traced_: dict[Plan, Rendering] = {}
+        self.texts: dict[Plan, str] = {}
+        self.renderings: dict[Plan, Rendering] = {}
 
     def text(self, plan: Plan) -> str:
-        found = self.clean.get(plan)
+        found = self.texts.get(plan)
         if found is None:
-            found = self.clean[plan] = self.renderer.render(Sampler(plan))
+            found = self.texts[plan] = self.renderer.render(Sampler(plan))
         return found
 
     def traced(self, plan: Plan) -> Rendering:
-        found = self.traced_.get(plan)
+        found = self.renderings.get(plan)
         if found is None:
-            found = self.traced_[plan] = self.renderer.render_traced(Sampler(plan))
+            found = self.renderings[plan] = self.renderer.render_traced(Sampler(plan))
         return found
 
 

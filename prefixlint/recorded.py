@@ -186,6 +186,7 @@ def text(summary: Summary) -> str:
                      f"character {d['char']:,}, after ...{d['context']!r}")
     for match in summary.matches:
         lines.append(f"  {match['prompt']}: predicted {match['predicted']:,} tokens shared, "
-                     f"measured {match['measured']:,} ({match['measured'] - match['predicted']:+,})")
+                     f"measured {match['measured']:,} "
+                     f"({match['measured'] - match['predicted']:+,})")
     lines.extend(f"  {error}" for error in summary.errors)
     return "\n".join(lines) + "\n"

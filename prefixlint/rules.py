@@ -217,8 +217,8 @@ def history_findings(measurement: Measurement, turns: int, tokens_per_turn: int,
         hole = cause.hole
         gain = cause.following_tokens + history
         source = scope_source(hole, explain)
-        message = (f"request value '{hole.expr}'{_origin(hole, source)} comes before the conversation "
-                   f"history, after "
+        message = (f"request value '{hole.expr}'{_origin(hole, source)} comes before the "
+                   f"conversation history, after "
                    f"{_tokens(cause.prefix_tokens)}: every turn prefills the history after it "
                    f"again (about {_tokens(history)} a turn over {turns} turns of "
                    f"{tokens_per_turn:,}) — move it after the history, into the newest user "

@@ -41,8 +41,8 @@ def run(count: int, measure_one: Callable[[int], Outcome], jobs: int,
     """`measure_one(i)` for i in range(count), on `jobs` forked workers when that is worth it.
 
     `sendable(i, outcome)` turns an outcome into what can be pickled (a measurement without
-    its prompt's renderer), `received(i, payload)` turns it back in the parent, and `lost(i, why)` stands for the
-    outcome of a prompt whose worker stopped before sending it.
+    its prompt's renderer), `received(i, payload)` turns it back in the parent, and
+    `lost(i, why)` stands for the outcome of a prompt whose worker stopped before sending it.
     """
     jobs = min(jobs, count)
     if jobs <= 1 or not can_fork():

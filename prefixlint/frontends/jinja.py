@@ -188,7 +188,8 @@ class ProjectEnvironment(SandboxedEnvironment):
                  origins: dict[str, tuple[str, int, int]],
                  options: tuple[tuple[str, bool], ...] = (),
                  edited: Mapping[str, str] | None = None, read: set[str] | None = None) -> None:
-        super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}, read), autoescape=False,
+        super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}, read),
+                         autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
                          cache_size=-1, finalize=_finalize, **dict(options))
         self.root = root.resolve()
