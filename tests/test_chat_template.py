@@ -148,3 +148,34 @@ def test_a_large_tokenizer_config_is_read(tmp_path):
               "chat_template": MISTRAL_TOOLS}
     found, _ = _findings(tmp_path, {"model/tokenizer_config.json": json.dumps(config)})
     assert found == [("PFX031", "model/tokenizer_config.json", 1, 1)]
+
+
+# A template that ends a conversation with the end-of-sequence token when it does not prompt
+# for an answer (as training data is written), and one that opens the answer with `<think>`
+# but drops the reasoning from answers in history (R1-distill style).
+EOS_WHEN_DONE = """{%- for message in messages -%}
+{{- '<|' + message['role'] + '|>' + message['content'] + '<|end|>' -}}
+{%- endfor -%}
+{%- if add_generation_prompt -%}{{- '<|assistant|>' -}}{%- else -%}{{- eos_token -}}{%- endif -%}
+"""
+
+THINK_STRIPPED = """{{- bos_token -}}
+{%- for message in messages -%}
+{%- if message['role'] == 'assistant' -%}
+{%- set content = message['content'].split('</think>')[-1] -%}
+{{- '<|Assistant|>' + content + '<|eos|>' -}}
+{%- else -%}{{- '<|' + message['role'] + '|>' + message['content'] -}}{%- endif -%}
+{%- endfor -%}
+{%- if add_generation_prompt -%}{{- '<|Assistant|><think>\\n' -}}{%- endif -%}
+"""
+
+
+def test_an_end_of_sequence_token_after_a_finished_conversation_is_not_a_break(tmp_path):
+    found, _ = _findings(tmp_path, {"models/phi.jinja": EOS_WHEN_DONE})
+    assert found == []
+
+
+def test_a_generation_prompt_that_history_does_not_keep_is_a_break(tmp_path):
+    found, document = _findings(tmp_path, {"models/r1.jinja": THINK_STRIPPED})
+    assert found == [("PFX032", "models/r1.jinja", 8, 51)]  # at the `<think>` it opens
+    assert document["findings"][0]["gain_tokens"] > 0

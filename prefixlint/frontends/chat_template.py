@@ -44,6 +44,7 @@ REASONING = "The user asks about a password reset; the policy covers it in secti
 FOLLOW_UP = "Thanks. And how do I turn on two-factor authentication?"
 DAYS = (_dt.date(2026, 11, 30), _dt.date(2026, 12, 1))
 RENDER_SECONDS = 2.0
+EOS = "</s>"
 MAX_OUTPUT = 200_000
 MAX_CONFIG_BYTES = 32_000_000  # a tokenizer_config.json lists every added token
 
@@ -119,7 +120,7 @@ def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
         size = 0
         for part in template.generate(messages=messages, tools=tools,
                                       add_generation_prompt=generation, bos_token="<s>",
-                                      eos_token="</s>", raise_exception=raise_exception,
+                                      eos_token=EOS, raise_exception=raise_exception,
                                       strftime_now=strftime_now):
             size += len(part)
             if size > MAX_OUTPUT:  # stopped as it grows, not after
@@ -213,6 +214,10 @@ def _checks(source: str, template, encode) -> list[ChatFinding]:
     # The next turn reuses the cache of this one only if it starts with this turn's prompt
     # and then with the answer as it was generated (reasoning included).
     ended = _render(template, _conversation(QUESTIONS[0], 2)[:3], DAYS[0], [TOOL], False)
+    # Without a generation prompt, templates end a conversation as training data does (an
+    # end-of-sequence token): that ending is never part of a request.
+    ended = ended.rstrip()
+    ended = ended[:-len(EOS)].rstrip() if ended.endswith(EOS) else ended
     broken = next((before for before in (today, ended) if not two.startswith(before)), None)
     if broken is not None and not moved:  # a moved system prompt is PFX031's cause
         shared, total = _shared(broken, two, encode)
