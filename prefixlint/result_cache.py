@@ -45,7 +45,8 @@ def _digest(path: Path) -> str | None:
 
 
 def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
-    settings = repr(dataclasses.replace(config, cache_dir=None))
+    # Settings that change the result (not where the cache lives, nor how many workers).
+    settings = repr(dataclasses.replace(config, cache_dir=None, jobs=None))
     tokenizer_files = [config.tokenizer_path or ""]
     if config.tokenizer.startswith("hf:"):  # a model's tokenizer.json: its content counts
         target = Path(config.tokenizer[3:])

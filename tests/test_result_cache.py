@@ -85,3 +85,10 @@ def test_a_damaged_or_foreign_cache_file_is_passed_over(tmp_path):
     entry.write_text(json.dumps(document))
     third, _ = _probe(root)
     assert third == first
+
+
+def test_the_number_of_workers_does_not_change_the_stored_result(tmp_path):
+    root = _project(tmp_path)
+    first, _ = _probe(root, "-j", "1")
+    second, loaded = _probe(root, "-j", "2")
+    assert (second, loaded) == (first, "[]")
