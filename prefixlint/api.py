@@ -141,6 +141,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             findings.append(rules.input_error(error.message, error.path, error.line, name))
         except Exception as exc:  # noqa: BLE001 - one file's bug must not stop the run
             findings.append(rules.input_error(_internal(exc), name, 1, name))
+        python.release()
     if python.wrappers:  # prompts sent through the project's own wrappers of a sink
         for name in files:
             if not is_python(name):
@@ -151,6 +152,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                 pass  # already a PFX900 finding of that file
             except Exception as exc:  # noqa: BLE001
                 findings.append(rules.input_error(_internal(exc), name, 1, name))
+            python.release()
         prompts.extend(python.unused_wrappers())
     prompts.extend(python.remaining_lists())
     loaded: list[str] = []

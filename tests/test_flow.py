@@ -163,3 +163,71 @@ def test_a_message_object_in_a_chat_template_keeps_its_braces(tmp_path):
     assert result.findings == ()
     [measured] = result.measurements
     assert measured.share("global") > 0.9
+
+
+_ORDER_SAMPLE = '''
+import functools as ft
+
+@ft.cache
+@decorate(level=2)
+def build(a, /, b: int = 1, *args, c=lambda x: x, **kw) -> "str":
+    value = a if b else c(b)
+    rows = [f"{x!r:>{b}}" for x in args if x]
+    match kw:
+        case {"k": v} if v > 1:
+            return v
+    return call(key=value, *rows, **kw)[1:2:3]
+
+class Agent(Base, metaclass=Meta):
+    @property
+    def name(self) -> str:
+        return {k: v for k, v in self.items}
+'''
+
+
+def test_flow_walk_numbers_nodes_in_source_order():
+    """The flow pass's own walk replaces libcst's visitor and position metadata for
+    statement order: its numbering must follow the code exactly as libcst positions do, for
+    every node kind whose fields libcst declares in another order (decorators, `x if t else
+    y`, keyword arguments, parameters, match guards)."""
+    import libcst as cst
+    from libcst.metadata import PositionProvider
+
+    from prefixlint.frontends.python.module import build_module
+
+    sources = [_ORDER_SAMPLE] + [path.read_text(encoding="utf-8") for path in sorted(
+        (FLOW.parent.parent / "fixtures").rglob("*.py"))][:40]
+    for source in sources:
+        module = build_module("m.py", source)
+        positions = cst.MetadataWrapper(module.tree, unsafe_skip_copy=True).resolve(
+            PositionProvider)
+        leaves = [n for n in module.nodes if module.end(n) == module.pos(n) + 2]
+        starts = [(positions[n].start.line, positions[n].start.column) for n in leaves]
+        assert starts == sorted(starts) and (len(leaves) > 40 or source is not _ORDER_SAMPLE)
+        assert [module.pos(n) for n in module.nodes] == sorted(module.pos(n) for n in module.nodes)
+        code = {n for n in positions if isinstance(n, (cst.BaseExpression, cst.BaseStatement,
+                                                       cst.BaseSmallStatement))}
+        assert code <= set(module.nodes)
+
+
+def test_positions_of_one_statement_equal_the_whole_module_positions():
+    """Spans come from generating only the top-level statement that holds a node, starting
+    at the line `ast` gives it; they must equal libcst's positions for the whole module,
+    blank lines, comments, decorators and `;` statements included."""
+    import libcst as cst
+    from libcst.metadata import PositionProvider
+
+    from prefixlint.frontends.python.module import build_module
+    from prefixlint.frontends.python.project import _check_nesting
+
+    odd = "# header\n\n\nx = 1; y = 2\n\n# about f\n\n@a\n\n@b(\n  1)\ndef f():\n    return x\n"
+    sources = [_ORDER_SAMPLE, odd] + [path.read_text(encoding="utf-8") for path in sorted(
+        (FLOW.parent.parent / "fixtures").rglob("*.py"))][:40]
+    for source in sources:
+        module = build_module("m.py", source, _check_nesting(source, "m.py"))
+        assert module.starts is not None
+        expected = cst.MetadataWrapper(module.tree, unsafe_skip_copy=True).resolve(
+            PositionProvider)
+        for node in module.nodes[1:]:
+            assert module.range(node) == expected[node], cst.Module([]).code_for_node(node)
+        assert module._positions is None  # never computed for the whole module

@@ -230,3 +230,34 @@ def test_files_that_only_look_like_sinks_are_never_parsed(tmp_path, monkeypatch)
     monkeypatch.setattr(module, "build_module", never)
     result = api.check([], api.load_config(root), cwd=root)
     assert result.findings == () and result.measurements == ()
+
+
+def test_parsed_modules_are_dropped_between_files_without_changing_findings(monkeypatch):
+    """Memory must not grow with the repository: past a few parsed modules the least
+    recently used are dropped between files and parsed again when needed. With at most one
+    kept, the application fixtures (cross-file constants, wrappers of a sink, message
+    lists sent by wrappers) give exactly the findings and prefixes they give with all kept."""
+    from prefixlint.frontends.python import project as project_module
+
+    roots = [Path(__file__).parent.parent / "fixtures", Path(__file__).parent / "flow"]
+
+    def run():
+        out = []
+        for root in roots:
+            result = api.check([], api.load_config(root), cwd=root)
+            out.append((result.findings,
+                        [(m.prompt.id, m.prefix_tokens) for m in result.measurements]))
+        return out
+
+    kept_all = run()
+    sizes: list[int] = []
+    release = project_module.PythonProject.release
+
+    def counted(self) -> None:
+        release(self)
+        sizes.append(sum(not isinstance(m, Exception) for m in self.modules.values()))
+
+    monkeypatch.setattr(project_module, "KEPT_MODULES", 1)
+    monkeypatch.setattr(project_module.PythonProject, "release", counted)
+    assert run() == kept_all
+    assert len(sizes) > 20 and max(sizes) <= 4  # one kept, plus the wrappers' modules

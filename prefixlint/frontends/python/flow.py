@@ -10,17 +10,14 @@ assignment made in one arm of an `if` is known to be conditional.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
-# Positions in statement order: line and column in one integer.
-_COLUMNS = 100_000
-
-
-def position(line: int, column: int) -> int:
-    return line * _COLUMNS + column
+# A position beyond every node of a module: "at the end of the module".
+END = 10 ** 12
 
 
 @dataclass(frozen=True)
@@ -47,10 +44,9 @@ class ClassInfo:
 _MUTATORS = {"append": "append", "extend": "extend", "insert": "insert0"}
 
 
-class FlowTables(cst.CSTVisitor):
-    """One pass that records bindings, functions, classes, imports and parents."""
-
-    METADATA_DEPENDENCIES = (PositionProvider,)
+class FlowTables:
+    """One pass that records bindings, functions, classes, imports and parents, and numbers
+    every node in source order (see `walk_order`)."""
 
     def __init__(self) -> None:
         self.functions: dict[str, cst.FunctionDef] = {}
@@ -62,16 +58,37 @@ class FlowTables(cst.CSTVisitor):
         self.parents: dict[int, cst.CSTNode] = {}
         self.stack: list[cst.CSTNode] = []
         self.scopes: list[cst.CSTNode] = []
+        self.nodes: list[cst.CSTNode] = []  # every node but whitespace and punctuation
+        self.order: dict[int, int] = {}  # id(node) -> its position in statement order
+        self.ends: dict[int, int] = {}  # id(node) -> the position just after its last child
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
+    def walk(self, node: cst.CSTNode) -> None:
+        """Visit `node` and its descendants in source order (a plain recursion over the
+        fields that can hold code: libcst's own visitor also rebuilds every node and walks
+        every whitespace token, several times slower)."""
+        self.order[id(node)] = 2 * len(self.nodes)
+        self.nodes.append(node)
         if self.stack:
             self.parents[id(node)] = self.stack[-1]
         self.stack.append(node)
-        return super().on_visit(node)
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
+        kind = type(node)
+        visit = getattr(self, f"visit_{kind.__name__}", None)
+        if visit is not None:
+            visit(node)
+        for name in _fields(kind):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                if type(value) not in _SKIPPED:
+                    self.walk(value)
+            elif isinstance(value, (list, tuple)):
+                for item in value:
+                    if isinstance(item, cst.CSTNode) and type(item) not in _SKIPPED:
+                        self.walk(item)
+        leave = getattr(self, f"leave_{kind.__name__}", None)
+        if leave is not None:
+            leave(node)
         self.stack.pop()
-        super().on_leave(original_node)
+        self.ends[id(node)] = 2 * len(self.nodes)
 
     # -- scopes ----------------------------------------------------------------------------
 
@@ -114,8 +131,7 @@ class FlowTables(cst.CSTVisitor):
         return tuple(arms)
 
     def _pos(self, node: cst.CSTNode) -> int:
-        start = self.get_metadata(PositionProvider, node).start
-        return position(start.line, start.column)
+        return self.order[id(node)]
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None, op: str,
               at: cst.CSTNode) -> None:
@@ -199,6 +215,40 @@ class FlowTables(cst.CSTVisitor):
             elif dotted:  # `import os.path` binds `os`
                 top = dotted.split(".", 1)[0]
                 self.imports.setdefault(top, (top, ""))
+
+
+# Fields in the order their code appears, where libcst declares them in another order.
+_LEXICAL = {
+    "FunctionDef": ("decorators", "name", "type_parameters", "params", "returns", "body"),
+    "ClassDef": ("decorators", "name", "type_parameters", "bases", "keywords", "body"),
+    "Arg": ("keyword", "value"),
+    "IfExp": ("body", "test", "orelse"),
+    "Parameters": ("posonly_params", "posonly_ind", "params", "star_arg", "kwonly_params",
+                   "star_kwarg"),
+    "MatchCase": ("pattern", "guard", "body"),
+    "TypeAlias": ("name", "type_parameters", "value"),
+}
+# Fields that hold only whitespace, comments and punctuation.
+_LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines",
+           "lines_after_decorators", "header", "footer", "trailing_whitespace", "colon",
+           "equal", "dot", "lbracket", "rbracket", "lbrace", "rbrace", "asynchronous",
+           "first_colon", "second_colon", "indent", "newline", "operator")
+_SKIPPED = frozenset(
+    kind for kind in vars(cst).values() if isinstance(kind, type) and issubclass(
+        kind, (cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.TrailingWhitespace,
+               cst.Newline, cst.Comment, cst.LeftParen, cst.RightParen, cst.Comma,
+               cst.Semicolon, cst.Colon, cst.Dot, cst.AssignEqual, cst.LeftSquareBracket,
+               cst.RightSquareBracket, cst.LeftCurlyBrace, cst.RightCurlyBrace,
+               cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp,
+               cst.BaseAugOp, cst.Asynchronous, cst.ImportStar)))
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node type that can hold code, in source order."""
+    declared = [f.name for f in dataclasses.fields(kind)]
+    names = _LEXICAL.get(kind.__name__) or tuple(declared)
+    return tuple(n for n in names if n in declared and not n.startswith(_LAYOUT))
 
 
 def _dotted(node: cst.CSTNode | None) -> str:

@@ -15,7 +15,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
 from ..jinja import InputError
-from .flow import Binding, ClassInfo, conditional, position, reaching
+from .flow import END, Binding, ClassInfo, conditional, reaching
 from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
                        literal_value, param_names, return_statements, shorten)
 from .module import Module
@@ -112,7 +112,7 @@ class Lowerer(StringOps):
                 return "param"
         elif "." in name:
             return None
-        chain = reaching(module.bindings.get(0, []), name, position(10 ** 7, 0), frozenset())
+        chain = reaching(module.bindings.get(0, []), name, END, frozenset())
         if chain:
             return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
                                                 depth=ctx.depth + 1))
@@ -124,7 +124,7 @@ class Lowerer(StringOps):
             other = self.load_module(origin, module.path)
             if other is not None:
                 self.files.add(other.path)
-                remote = Context(other, None, position(10 ** 7, 0), True, depth=ctx.depth + 1)
+                remote = Context(other, None, END, True, depth=ctx.depth + 1)
                 found = self.resolve(attr, remote)
                 if found is not None:
                     return found
@@ -213,7 +213,7 @@ class Lowerer(StringOps):
         """A class's attribute as every instance holds it: a class constant, what
         `__init__` sets, or a property's value; searched through project base classes."""
         module = ctx.module
-        chain = reaching(module.bindings.get(id(info.node), []), attr, position(10 ** 7, 0),
+        chain = reaching(module.bindings.get(id(info.node), []), attr, END,
                          frozenset())
         if chain:
             return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
@@ -223,9 +223,9 @@ class Lowerer(StringOps):
             params = param_names(init)
             owner = params[0] if params else "self"
             chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
-                                         position(10 ** 7, 0), frozenset())]
+                                         END, frozenset())]
             if chain:
-                return self._combine(chain, Context(module, init, position(10 ** 7, 0),
+                return self._combine(chain, Context(module, init, END,
                                                     depth=ctx.depth + 1))
         method = info.methods.get(attr)
         if method is not None and any(dotted_name(d.decorator).endswith("property")
@@ -287,7 +287,7 @@ class Lowerer(StringOps):
         target = self.resolve(base.value, ctx)
         if isinstance(target, ModuleRef):
             self.files.add(target.module.path)
-            return self.resolve(attr, Context(target.module, None, position(10 ** 7, 0), True,
+            return self.resolve(attr, Context(target.module, None, END, True,
                                               depth=ctx.depth + 1))
         return None
 
@@ -742,6 +742,6 @@ class Lowerer(StringOps):
             if param.name.value not in bindings and param.default is not None:
                 bindings[param.name.value] = (param.default, Context(module, None, 0, True,
                                                                      depth=ctx.depth + 1))
-        end = position(module.positions[function].end.line + 1, 0)
+        end = module.end(function)
         return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)
 

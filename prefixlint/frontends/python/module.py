@@ -7,10 +7,9 @@ import builtins
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from ...ir import Span
-from .flow import Binding, ClassInfo, FlowTables, position
+from .flow import Binding, ClassInfo, FlowTables
 from .literals import dotted_name
 from .sources import RANDOM_EXAMPLES
 
@@ -19,12 +18,15 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 
 @dataclass
 class Module:
-    """A parsed module with the metadata and the data-flow tables lowering needs."""
+    """A parsed module with the data-flow tables lowering needs. Line and column
+    positions are computed on first use (most modules read for a constant or a prompt
+    check need only the order of their nodes, which the flow pass gives)."""
 
     path: str
     tree: cst.Module
-    positions: dict
-    qualified: dict
+    nodes: list[cst.CSTNode]
+    order: dict[int, int]
+    ends: dict[int, int]
     functions: dict[str, cst.FunctionDef]
     bindings: dict[int, list[Binding]]
     imports: dict[str, tuple[str, str]]
@@ -33,16 +35,52 @@ class Module:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     owner: dict[int, ClassInfo] = field(default_factory=dict)
     ifs: dict[int, cst.If] = field(default_factory=dict)
+    starts: dict[int, int] | None = None  # id(top-level statement) -> its first line
+    _positions: dict | None = None
+    _ranges: dict[int, dict] = field(default_factory=dict)
+
+    @property
+    def positions(self) -> dict:
+        """libcst's code ranges of every node of the module, computed once."""
+        if self._positions is None:
+            from libcst.metadata import PositionProvider
+
+            wrapper = cst.MetadataWrapper(self.tree, unsafe_skip_copy=True)
+            self._positions = wrapper.resolve(PositionProvider)
+        return self._positions
+
+    def range(self, node: cst.CSTNode):
+        """libcst's code range of a node. Only the top-level statement that holds it is
+        generated again to find it, starting at the line `ast` gave that statement: a
+        prompt in one function does not pay for positions in the whole module."""
+        if self._positions is not None or self.starts is None:
+            return self.positions[node]
+        top, parent = node, self.parents.get(id(node))
+        while parent is not None and parent is not self.tree:
+            top, parent = parent, self.parents.get(id(parent))
+        ranges = self._ranges.get(id(top))
+        if ranges is None:
+            start = self.starts.get(id(top))
+            if start is None:
+                return self.positions[node]
+            ranges = self._ranges[id(top)] = statement_ranges(self.tree, top, start)
+        return ranges[node]
 
     def span(self, node: cst.CSTNode) -> Span:
-        pos = self.positions[node]
+        pos = self.range(node)
         return Span(self.path, pos.start.line, pos.start.column + 1, pos.end.line,
                     pos.end.column + 1)
 
+    def line(self, node: cst.CSTNode) -> int:
+        return self.range(node).start.line
+
     def pos(self, node: cst.CSTNode) -> int:
-        """Where a node starts, in statement order (see `flow.position`)."""
-        start = self.positions[node].start
-        return position(start.line, start.column)
+        """Where a node starts, in statement order: comparable with binding positions."""
+        return self.order[id(node)]
+
+    def end(self, node: cst.CSTNode) -> int:
+        """A position just after the last node inside `node`."""
+        return self.ends[id(node)]
 
     def source(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node).strip()
@@ -85,24 +123,64 @@ class Module:
         return frozenset(out)
 
 
-def build_module(path: str, source: str) -> Module:
-    """Parse and index a module (raises libcst.ParserSyntaxError)."""
+def build_module(path: str, source: str, lines: list[int] | None = None) -> Module:
+    """Parse and index a module (raises libcst.ParserSyntaxError). `lines` are the first
+    lines of its top-level statements as `ast` reads them, when it could."""
     tree = cst.parse_module(source)
-    wrapper = cst.MetadataWrapper(tree, unsafe_skip_copy=True)
-    positions = wrapper.resolve(PositionProvider)
-    qualified: dict = {}  # qualified names come from the import table (Module.qualname)
     tables = FlowTables()
-    wrapper.visit(tables)
-    module = Module(path, tree, positions, qualified, tables.functions, tables.bindings,
-                    tables.imports, {}, tables.parents, tables.classes, tables.owner, tables.ifs)
+    tables.walk(tree)
+    module = Module(path, tree, tables.nodes, tables.order, tables.ends, tables.functions,
+                    tables.bindings, tables.imports, {}, tables.parents, tables.classes,
+                    tables.owner, tables.ifs, _statement_starts(tree, lines))
     _record_shuffles(module)
     return module
+
+
+def _statement_starts(tree: cst.Module, lines: list[int] | None) -> dict[int, int] | None:
+    """Where each top-level statement's code, blank lines and comments before it included,
+    begins: `ast`'s line for it minus the lines libcst keeps in front of it. None when the
+    two parsers do not see the same statements."""
+    if lines is None:
+        return None
+    starts: dict[int, int] = {}
+    index = 0
+    for statement in tree.body:
+        if index >= len(lines):
+            return None
+        leading = len(statement.leading_lines)
+        decorators = getattr(statement, "decorators", ())
+        if decorators:
+            leading += len(decorators[0].leading_lines)
+        starts[id(statement)] = lines[index] - leading
+        index += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+    return starts if index == len(lines) else None
+
+
+class _Ranges:
+    """Where libcst's position codegen records ranges (it writes to `_computed`)."""
+
+    def __init__(self) -> None:
+        self._computed: dict = {}
+
+
+def statement_ranges(tree: cst.Module, statement: cst.CSTNode, line: int) -> dict:
+    """The code ranges of every node in one top-level statement whose code starts at
+    `line`, by libcst's own position codegen run over that statement alone."""
+    from libcst.metadata.position_provider import PositionProvidingCodegenState
+
+    ranges = _Ranges()
+    state = PositionProvidingCodegenState(default_indent=tree.default_indent,
+                                          default_newline=tree.default_newline,
+                                          provider=ranges)
+    state.line = line
+    statement._codegen(state)
+    return ranges._computed
 
 
 def _record_shuffles(module: Module) -> None:
     """`random.shuffle(examples)` as a statement: `examples` is then per request."""
     short_names = {q.rsplit(".", 1)[1] for q in RANDOM_EXAMPLES}
-    for node in module.positions:
+    for node in module.nodes:
         if not isinstance(node, cst.Call) or not node.args:
             continue
         func = node.func

@@ -24,13 +24,16 @@ def is_python(path: str) -> bool:
 MAX_NESTING = 1000
 MAX_NODES = 150_000  # syntax nodes in one file: about 10,000 lines of dense code
 MAX_LINE = 100_000  # characters on one line
+KEPT_MODULES = 32  # parsed modules kept between files (least recently used dropped first)
 
 
-def _check_nesting(source: str, path: str) -> None:
+def _check_nesting(source: str, path: str) -> list[int] | None:
     """Refuse, as this file's finding, what libcst's native parser cannot survive: it
     crashes the whole process on deeply nested brackets, which CPython's own parser rejects
     cleanly. The source is parsed with `ast` (parsed, never run) and its depth measured
-    without recursion; other syntax errors are left to libcst, which reports them."""
+    without recursion; other syntax errors are left to libcst, which reports them.
+    Returns the first line of each top-level statement (its first decorator's, if any), or
+    None when `ast` cannot parse the file."""
     import ast
 
     longest = max((len(line) for line in source.splitlines()), default=0)
@@ -43,7 +46,7 @@ def _check_nesting(source: str, path: str) -> None:
         if "too many nested" in str(exc.msg) or "too deeply nested" in str(exc.msg):
             raise InputError(f"Python file nests too deeply to analyze ({exc.msg})", path,
                              exc.lineno or 1) from None
-        return
+        return None
     except (RecursionError, MemoryError, ValueError):
         raise InputError("Python file nests too deeply to analyze", path) from None
     stack = [(tree, 1)]
@@ -58,6 +61,8 @@ def _check_nesting(source: str, path: str) -> None:
             raise InputError(f"Python file nests too deeply to analyze (over {MAX_NESTING} "
                              "levels)", path, getattr(node, "lineno", 1))
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))])
+            for s in tree.body]
 
 
 @dataclass
@@ -101,14 +106,15 @@ class PythonProject:
         if isinstance(cached, InputError):
             raise cached
         if cached is not None:
+            self.modules[path] = self.modules.pop(path)  # most recently used last
             return cached
         from .module import build_module
         import libcst
 
         try:
             source = self.workspace.read(path)
-            _check_nesting(source, path)
-            module = build_module(path, source)
+            lines = _check_nesting(source, path)
+            module = build_module(path, source, lines)
         except InputError as error:
             self.modules[path] = error
             raise
@@ -123,6 +129,23 @@ class PythonProject:
             raise error from None
         self.modules[path] = module
         return module
+
+    def release(self) -> None:
+        """Drop the least recently used parsed modules beyond `KEPT_MODULES`, between two
+        files (never while one is being lowered), so that memory does not grow with the
+        repository: a dropped module is parsed again if it is needed again. Modules whose
+        nodes outlive a file are kept: those holding a wrapper of a sink or message lists
+        that a later wrapper call may send (both are known by node identity)."""
+        parsed = [p for p, m in self.modules.items() if not isinstance(m, InputError)]
+        pinned = {w.path for group in self.wrappers.values() for w in group}
+        pinned.update(path for path, lists in self.lists.items() if lists)
+        extra = len(parsed) - KEPT_MODULES
+        for path in parsed:
+            if extra <= 0:
+                break
+            if path not in pinned:
+                del self.modules[path]
+                extra -= 1
 
     def import_module(self, origin: str, importer: str):
         """The analyzed module an import refers to, or None when it is not in the project."""

@@ -62,7 +62,7 @@ class SinkFinder:
         prompts: list[tuple[Prompt, list]] = []
         consumed: set[int] = set()
         lists: list = []
-        for node in self.module.positions:
+        for node in self.module.nodes:
             if isinstance(node, cst.Call):
                 site = self._classify(node)
                 if site is not None:
@@ -89,7 +89,7 @@ class SinkFinder:
 
         cst = self.cst
         prompts: list[tuple[Prompt, list]] = []
-        for node in self.module.positions:
+        for node in self.module.nodes:
             if not isinstance(node, cst.Call):
                 continue
             func = node.func
@@ -181,7 +181,7 @@ class SinkFinder:
                 user.append(Text("\n\n", None))
             blocks = (Block("system", (Text(system, self.module.span(node)),)),
                       Block("user", tuple(user)))
-            line = self.module.positions[node].start.line
+            line = self.module.line(node)
             holes = tuple(h for h in user if isinstance(h, Hole))
             prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                             kind="python", blocks=blocks, holes=holes,
@@ -369,7 +369,7 @@ class SinkFinder:
         notes.extend(self._breakpoint_notes(blocks))
         holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
                       for h in (s, *getattr(s, "inner", ())))
-        line = self.module.positions[site.origin or site.node].start.line
+        line = self.module.line(site.origin or site.node)
         prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                         kind="python", blocks=tuple(blocks), holes=holes,
                         renderer=SegmentRenderer(tuple(blocks)),
@@ -588,7 +588,7 @@ class SinkFinder:
         if origin is None or not isinstance(node, (cst.SimpleString, cst.ConcatenatedString,
                                                     cst.Name)):
             return None
-        line = self.module.positions[site.node].start.line
+        line = self.module.line(site.node)
         name = f"{self.module.path}:{line}"
         prompt = self.project.workspace.inline_prompt(name, source, origin)
         return prompt, []
