@@ -191,9 +191,11 @@ class ProjectEnvironment(SandboxedEnvironment):
         super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}, read),
                          autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
-                         cache_size=-1, finalize=_finalize, **dict(options))
+                         cache_size=-1, auto_reload=False, finalize=_finalize,
+                         **dict(options))
         self.root = root.resolve()
         self.search_paths = search_paths
+        self._joined: dict[tuple[str, str], str] = {}  # files do not change during a run
         self.limits = limits
         self.until = 0.0  # the deadline of the render under way (0: none)
         self.registry = registry
@@ -211,10 +213,9 @@ class ProjectEnvironment(SandboxedEnvironment):
 
     def _parse(self, source, name, filename):
         template = super()._parse(source, name, filename)
-        if name is not None:
+        if self.registry is not None and name is not None:  # the clean twin needs no scan
             path, line, column = self.origins.get(name, (name, 1, 1))
             self.scans[name] = scan(self, source, name, path, (line, column))
-        if self.registry is not None and name is not None:
             TemplateAnalyzer(self.registry, self.scans[name], name).analyze(template)
         else:
             ConcatGuard().visit(template)
@@ -222,6 +223,15 @@ class ProjectEnvironment(SandboxedEnvironment):
         return template
 
     def join_path(self, template: str, parent: str) -> str:
+        """The project path an include or extends names: relative to the including file
+        first, then each search path, then the root (the first that is a file inside the
+        project). Asked at every render, so each answer is kept for the run."""
+        joined = self._joined.get((template, parent))
+        if joined is None:
+            joined = self._joined[(template, parent)] = self._join_path(template, parent)
+        return joined
+
+    def _join_path(self, template: str, parent: str) -> str:
         base = posixpath.dirname(parent)
         if template.startswith(("./", "../")):
             return posixpath.normpath(posixpath.join(base, template))
