@@ -1,10 +1,14 @@
 """Time `prefixlint check` on the bundled fixtures: cold (a new process each run, as
-pre-commit calls it) and warm (in one process, tokenizer and templates already loaded).
+pre-commit calls it) and warm (in one process, tokenizer and templates already loaded);
+with `--repository`, on a synthetic repository written by `generate.py`, each figure of
+benchmarks/RESULTS.md, printed as the rows of its table.
 
-    python scripts/benchmark.py [--runs 5] [PATH ...]
+    python benchmarks/run.py [--runs 5] [PATH ...]
+    python benchmarks/run.py --repository [--templates 1000 --python 300 --prompt-free 1000]
+    python benchmarks/run.py --smoke          # tiny sizes: the suite runs this, untimed
 
-Prints medians and the peak memory of the cold runs. A script, not a test: timings vary by
-machine, and a timed test would fail for reasons that are not bugs.
+Prints medians and peak memory. A script, not a test: timings vary by machine, and a timed
+test would fail for reasons that are not bugs.
 """
 
 from __future__ import annotations
@@ -19,6 +23,78 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    shared = REPO.parent / "shared" / "tiktoken-cache"
+    if shared.is_dir():
+        env.setdefault("TIKTOKEN_CACHE_DIR", str(shared))
+    return env
+
+
+def timed(args: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and peak memory (MiB) of one `python -m prefixlint ARGS` process."""
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "prefixlint", *args], cwd=cwd,
+                               env=_env(), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    error = process.stderr.read().decode() if process.stderr else ""
+    if process.returncode not in (0, 1):
+        raise SystemExit(f"prefixlint {' '.join(args)} failed ({process.returncode}): {error}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def repository(templates: int, python: int, prompt_free: int, runs: int) -> None:
+    """Every figure of RESULTS.md's table on a freshly generated repository."""
+    import tempfile
+
+    from floor import floor
+    from generate import generate
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        generate(root, templates, python, prompt_free)
+        cores = str(max(1, os.cpu_count() or 1))
+        rows = []
+
+        def best(args: list[str]) -> tuple[float, float]:
+            results = [timed(args, root) for _ in range(runs)]
+            return min(r[0] for r in results), max(r[1] for r in results)
+
+        for label, args in (
+                (f"{python:,} Python files that build prompts, --jobs 1",
+                 ["check", "--no-cache", "-j", "1", "app"]),
+                (f"the same, --jobs {cores}", ["check", "--no-cache", "-j", cores, "app"]),
+                (f"{prompt_free:,} Python files without prompts", ["check", "--no-cache", "lib"]),
+                (f"{templates:,} templates with an include, --jobs 1",
+                 ["check", "--no-cache", "-j", "1", "templates"]),
+                (f"the same, --jobs {cores}",
+                 ["check", "--no-cache", "-j", cores, "templates"]),
+                ("the whole repository, cold", ["check", "--no-cache", "."])):
+            seconds, peak = best(args)
+            rows.append((label, seconds, peak))
+        timed(["check", "."], root)  # fills the result cache
+        rows.append(("the whole repository, unchanged (result cache)",
+                     *best(["check", "."])))
+        one = "templates/t0001.j2" if templates > 1 else "app/m0000.py"
+        rows.append((f"one file, cold ({one})", *best(["check", "--no-cache", one])))
+        timed(["check", one], root)
+        rows.append(("the same file, unchanged (pre-commit on a commit that did not touch it)",
+                     *best(["check", one])))
+        if templates:
+            seconds, count, _ = floor(root)
+            rows.append((f"floor: {count:,} templates x 4 renders + 4 encodings, plain jinja2 "
+                         "+ tiktoken in-process", seconds, float("nan")))
+        print("| work | wall | peak memory |")
+        print("| --- | --- | --- |")
+        for label, seconds, peak in rows:
+            memory = "-" if peak != peak else f"{peak:.0f} MiB"
+            print(f"| {label} | {seconds:.2f} s | {memory} |")
 
 
 def cold(paths: list[str], runs: int) -> tuple[list[float], int]:
@@ -187,7 +263,18 @@ def main() -> None:
     parser.add_argument("paths", nargs="*", default=["fixtures/supportbot", "fixtures/rag",
                                                      "fixtures/agent", "tests/templates",
                                                      "tests/python"])
+    parser.add_argument("--repository", action="store_true",
+                        help="time the figures of RESULTS.md on a generated repository")
+    parser.add_argument("--python", type=int, default=300)
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny generated repository, one run: checks the script works")
     args = parser.parse_args()
+    if args.smoke:
+        repository(templates=6, python=5, prompt_free=5, runs=1)
+        return
+    if args.repository:
+        repository(args.templates or 1000, args.python, args.prompt_free, args.runs)
+        return
     times, peak = cold(args.paths, args.runs)
     print(f"cold: median {statistics.median(times):.3f} s, min {min(times):.3f} s over "
           f"{args.runs} runs; peak RSS {peak / 1024:.0f} MiB")

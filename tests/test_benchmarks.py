@@ -1,0 +1,40 @@
+"""The benchmark scripts are run by hand for figures; here they only have to work (a smoke
+run, never a timed assertion), and the generated repository has to break where it says."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from prefixlint import api
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def test_benchmark_smoke_run_prints_every_row():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "run.py"), "--smoke"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]
+    assert len(rows) == 10
+    for row in rows:
+        seconds = row.split(" | ")[1]
+        assert seconds.endswith(" s") and float(seconds[:-2]) > 0
+
+
+def test_generated_repository_breaks_where_its_styles_say(tmp_path):
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from generate import generate
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    generate(tmp_path, templates=10, python=5, prompt_free=3)
+    result = api.check(["app", "lib"], api.load_config(tmp_path), cwd=tmp_path)
+    found = [(f.code, f.span.path, f.span.line, f.span.column) for f in result.findings]
+    assert found == [
+        ("PFX002", "app/m0000.py", 12, 44),  # the user's name after a day-scoped date
+        ("PFX001", "app/m0001.py", 11, 34),  # retrieved documents before the rules
+        ("PFX013", "app/m0001.py", 13, 28),  # the breakpoint after them
+    ]  # m0002 (messages), m0003 (a growing history), m0004 (a template of constants): clean
+    assert len(result.measurements) == 5  # lib/ holds no prompt
