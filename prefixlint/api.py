@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from . import config as config_module
 from . import rules, workers
-from .config import Config
+from .config import Config, ConfigError
 from .discover import discover, glob_match
 from .frontends import chat_template
 from .frontends.jinja import InputError, Limits, Workspace, read_text
@@ -116,11 +116,46 @@ def _internal(exc: Exception) -> str:
             f"{exc}); please report it, with PREFIXLINT_DEBUG=1 for the traceback")
 
 
+def _engine_template(config: Config):
+    """The configured chat template, read before anything is analyzed (ConfigError: exit 2)."""
+    if not config.chat_template:
+        return None
+    from .engine_view import EngineTemplateError, load_template
+
+    try:
+        return load_template(Path(config.chat_template).expanduser())
+    except EngineTemplateError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _through_engine(engine, config: Config, tokenizer: Callable[[], Tokenizer],
+                    files: Sequence[str], prompts: list) -> list[Finding]:
+    """Every prompt's renderer wrapped to render through the engine's chat template; the
+    template's own PFX030–PFX032 findings, unless it is one of the analyzed files."""
+    import dataclasses
+
+    from .engine_view import EngineRenderer
+
+    prompts[:] = [(dataclasses.replace(prompt, renderer=EngineRenderer(prompt.renderer, engine)),
+                   notes) for prompt, notes in prompts]
+    path = Path(engine.path)
+    try:
+        shown = path.resolve().relative_to(config.root.resolve()).as_posix()
+    except ValueError:
+        shown = str(path.resolve())
+    if shown in files:
+        return []
+    if path.suffix == ".json":
+        return chat_template.config_findings(shown, path.read_text(encoding="utf-8-sig"),
+                                             tokenizer)
+    return chat_template.findings(shown, engine.source, tokenizer)
+
+
 def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokenizer],
             provider: ProviderModel, volatility: Volatility,
             progress: Callable[[int, int], None] | None = None,
             edited: Mapping[str, str] | None = None, read: set[str] | None = None,
-            ) -> tuple[list[Finding], list[Measurement]]:
+            engine=None) -> tuple[list[Finding], list[Measurement]]:
     """Analyze project-relative files (`edited` ones as their new text); unreadable ones
     become PFX900 findings. The names of every file read are added to `read`."""
     step = _counter(len(files), progress)
@@ -191,6 +226,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             findings.append(rules.input_error(error.message, error.path, error.line, name))
         except Exception as exc:  # noqa: BLE001
             findings.append(rules.input_error(_internal(exc), name, 1, name))
+    if engine is not None:
+        findings.extend(_through_engine(engine, config, tokenizer, files, prompts))
     measurements: list[Measurement] = []
 
     def measure_one(index: int) -> tuple[str, object]:
@@ -316,8 +353,9 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
 
     provider = config.provider_model()
     volatility = Volatility(config.variables_map)
+    engine = _engine_template(config)
     findings, measurements = analyze(files, config, tokenizer, provider, volatility, progress,
-                                     edited, read)
+                                     edited, read, engine)
     findings += [rules.input_error(f"cannot list this folder: {reason}; its files are not "
                                    "analyzed", folder, 1, folder)
                  for folder, reason in sorted(set(unreadable))]

@@ -123,7 +123,8 @@ def _settings_text(config) -> str:
     rows = [("root", str(config.root)), ("settings-file", str(config.source or "(none)")),
             ("include", list(config.include)), ("exclude", list(config.exclude)),
             ("search-paths", list(config.search_paths)), ("tokenizer", config.tokenizer),
-            ("tokenizer-path", config.tokenizer_path or ""), ("select", list(config.select)),
+            ("tokenizer-path", config.tokenizer_path or ""),
+            ("chat-template", config.chat_template or ""), ("select", list(config.select)),
             ("ignore", list(config.ignore)),
             ("per-file-ignores", {g: list(c) for g, c in config.per_file_ignores}),
             ("variables", {n: s.label for n, s in config.variables}),
@@ -149,8 +150,15 @@ def _remember(context: click.Context, param: click.Parameter, value: object) -> 
 
     if context.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
         context.meta.setdefault("prefixlint.discovery", {})[param.name] = \
-            value if param.name == "jobs" else bool(value)
+            value if param.name in ("jobs", "chat_template") else bool(value)
     return value
+
+
+CHAT_TEMPLATE_OPTION = click.option(
+    "--chat-template", type=click.Path(dir_okay=False), default=None, expose_value=False,
+    callback=_remember,
+    help="Measure prompts as a self-hosted engine sees them: rendered through this chat "
+         "template (a .jinja file or a model's tokenizer_config.json).")
 
 
 def _discovery(function):
@@ -166,6 +174,7 @@ def _discovery(function):
                      expose_value=False, callback=_remember,
                      help="Processes that measure prompts (default: one per core, for more "
                           "than a few dozen prompts; 1: none)."),
+        CHAT_TEMPLATE_OPTION,
     ]
     for option in reversed(options):
         function = option(function)
@@ -518,6 +527,7 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
 @click.option("--config", "config_file", type=click.Path(dir_okay=False))
 @click.option("--tokenizer", help="Encoding for token counts.")
 @click.option("--color/--no-color", default=None, help="Colour holes by scope (default: on a terminal).")
+@CHAT_TEMPLATE_OPTION
 def render(target, variables, config_file, tokenizer, color):
     """Show a prompt rendered with its holes marked by scope, and where each scope's shared
     prefix ends. TARGET is a template file, or a Python prompt as path.py:LINE."""

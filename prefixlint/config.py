@@ -42,6 +42,7 @@ class Config:
     exclude: tuple[str, ...] = ()
     tokenizer: str = "o200k_base"
     tokenizer_path: str | None = None
+    chat_template: str | None = None  # a model's chat template applied to every prompt
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -122,10 +123,10 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, str):
                 raise ConfigError("`tokenizer` must be an encoding name like o200k_base")
             parsed["tokenizer"] = value
-        elif key == "tokenizer-path":
-            if not isinstance(value, str):
-                raise ConfigError("`tokenizer-path` must be a path")
-            parsed["tokenizer_path"] = value
+        elif key in ("tokenizer-path", "chat-template"):
+            if not isinstance(value, str) or not value:
+                raise ConfigError(f"`{key}` must be a path")
+            parsed[key.replace("-", "_")] = value
         elif key in ("select", "ignore"):
             parsed[key] = parse_codes(key, value)
         elif key == "per-file-ignores":
@@ -186,6 +187,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
             parsed[key.replace("-", "_")] = value
         else:
             known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
+                     "chat-template",
                      "select", "ignore", "per-file-ignores", "variables", "search-paths",
                      "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
                      "model", "providers", "values", "jinja", "conversation", "include-tests",
@@ -201,6 +203,13 @@ def _anchored_tokenizer(config: Config, base: Path) -> Config:
     name = config.tokenizer
     if name.startswith("hf:") and not Path(name[3:]).expanduser().is_absolute():
         return dataclasses.replace(config, tokenizer="hf:" + str(base / name[3:]))
+    return config
+
+
+def _anchored_template(config: Config, base: Path) -> Config:
+    """A relative `chat-template` path, made absolute from `base`."""
+    if config.chat_template and not Path(config.chat_template).expanduser().is_absolute():
+        return dataclasses.replace(config, chat_template=str(base / config.chat_template))
     return config
 
 
@@ -309,10 +318,12 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
     root = source.parent if source is not None else cwd
     config = Config(root=root, source=source, **settings)
     config = _anchored_tokenizer(config, root)  # a path in the file: from the project root
+    config = _anchored_template(config, root)
     if overrides:
         config = dataclasses.replace(config, **{k: v for k, v in overrides.items()
                                                 if v is not None})
         config = _anchored_tokenizer(config, cwd)  # a path on the command line: from the cwd
+        config = _anchored_template(config, cwd)
     if config.tokenizer_path and not Path(config.tokenizer_path).is_absolute():
         config = dataclasses.replace(config, tokenizer_path=str(root / config.tokenizer_path))
     if config.cache_dir and not Path(config.cache_dir).is_absolute():

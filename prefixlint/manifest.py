@@ -7,12 +7,14 @@ with `--var` (a product name, a release). It never contains a sample value.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from .engine_view import EngineRenderer
 from .frontends.prompty import split_messages
 from .ir import Hole, Prompt, Scope, Text
 from .measure import Measurement
@@ -54,6 +56,7 @@ class Cut:
     tools: tuple[object, ...] | None
     stop: Hole | None
     segmented: bool = False  # messages measured behind `<|role|>` headers (chat requests)
+    opened: str | None = None  # the role of a message that starts with the stop
 
 
 def cut(prompt: Prompt, scope_of, given: Mapping[str, str], template_role: str) -> Cut:
@@ -103,7 +106,7 @@ def _cut_blocks(prompt: Prompt, values: GivenValues, given: Mapping[str, str]) -
         if text or stop is None:
             messages.append((block.role, text))
         if stop is not None:
-            break
+            return Cut(tuple(messages), tools, stop, True, None if text else block.role)
     return Cut(tuple(messages), tools, stop, True)
 
 
@@ -189,11 +192,21 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
     short = 0
     for m in measurements:
         scope_of = scope_for(m.prompt)
-        prompt_cut = cut(m.prompt, scope_of, given, template_role)
+        # Measured through a model's chat template: requests carry the messages, and the
+        # text is the engine's (see engine_view).
+        engine = m.prompt.renderer.template if isinstance(m.prompt.renderer, EngineRenderer) \
+            else None
+        plain = dataclasses.replace(m.prompt, renderer=m.prompt.renderer.inner) if engine \
+            else m.prompt
+        prompt_cut = cut(plain, scope_of, given, template_role)
         segmented = prompt_cut.segmented
         if segmented and prompt_cut.tools is None and any(b.role == "tools" for b in m.prompt.blocks):
             continue  # the tool list itself varies: nothing after it is shared
         serialized, spans = _serialized(prompt_cut, segmented)
+        if engine is not None:
+            opened = ((prompt_cut.opened, ""),) if prompt_cut.opened else ()
+            serialized = engine.start(prompt_cut.messages + opened, prompt_cut.tools,
+                                      prompt_cut.stop is not None)
         # Keep exactly the tokens every rendering shares (a trailing space that merges with
         # the next value into one token is not part of the shared prefix).
         rendered = m.prompt.renderer.render(GivenValues(plans("global", scope_of)[0], given))
@@ -204,7 +217,8 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
             short += 1 if shared else 0
             continue
         serialized = tokenizer.prefix_text(serialized, shared)
-        prompt_cut = _trim(prompt_cut, spans, len(serialized))
+        if engine is None:  # the messages, cut where the shared text ends
+            prompt_cut = _trim(prompt_cut, spans, len(serialized))
         source = {"prompt": m.prompt.id, "path": m.prompt.path, "line": m.prompt.line,
                   "global_prefix_tokens": m.prefix_tokens["global"]}
         key = hashlib.sha256(serialized.encode("utf-8")).hexdigest()
@@ -215,6 +229,8 @@ def build(measurements: Sequence[Measurement], scope_for, tokenizer: Tokenizer,
         entry = {"id": key, "tokenizer": tokenizer.name, "prefix_tokens": shared,
                  "text": serialized, "sources": [source], "stops_at": stop,
                  "requests": _requests(prompt_cut)}
+        if engine is not None:  # the engine's own text, for a raw completions request
+            entry["requests"]["engine_completions"] = {"prompt": serialized, "max_tokens": 1}
         if note:
             entry["note"] = note
         found = secrets_in(serialized)

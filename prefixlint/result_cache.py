@@ -47,7 +47,7 @@ def _digest(path: Path) -> str | None:
 def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
     # Settings that change the result (not where the cache lives, nor how many workers).
     settings = repr(dataclasses.replace(config, cache_dir=None, jobs=None))
-    tokenizer_files = [config.tokenizer_path or ""]
+    tokenizer_files = [config.tokenizer_path or "", config.chat_template or ""]
     if config.tokenizer.startswith("hf:"):  # a model's tokenizer.json: its content counts
         target = Path(config.tokenizer[3:])
         tokenizer_files.append(str(target / "tokenizer.json" if target.is_dir() else target))

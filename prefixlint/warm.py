@@ -104,9 +104,10 @@ def manifest_error(manifest: object, api: str) -> str | None:
                 not isinstance(requests, dict):
             return f"{where}: not an entry (an object with an id and requests)"
         if api == "completions":
-            body = requests.get("openai_completions")
+            kind = _completions(requests)
+            body = requests.get(kind)
             if not isinstance(body, dict) or not isinstance(body.get("prompt"), str):
-                return f"{where}: openai_completions needs a prompt string"
+                return f"{where}: {kind} needs a prompt string"
         else:
             body = requests.get("openai_chat")
             messages = body.get("messages") if isinstance(body, dict) else None
@@ -117,10 +118,16 @@ def manifest_error(manifest: object, api: str) -> str | None:
     return None
 
 
+def _completions(requests: dict) -> str:
+    """The raw-text request to send: the engine's own text when the manifest was written
+    through the model's chat template (`engine_completions`), else the joined messages."""
+    return "engine_completions" if "engine_completions" in requests else "openai_completions"
+
+
 def _bodies(entry: dict, options: Options) -> tuple[str, dict, dict]:
     """The path, the warming body and the verification body of one entry."""
     if options.api == "completions":
-        body = dict(entry["requests"]["openai_completions"])
+        body = dict(entry["requests"][_completions(entry["requests"])])
         verify = dict(body, prompt=body["prompt"] + "\n\n" + VERIFY_SUFFIX)
         path = "/v1/completions"
     else:

@@ -102,7 +102,7 @@ def _environment():
 
 
 def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
-            generation: bool) -> str:
+            generation: bool, bos_token: str = "<s>", eos_token: str = EOS) -> str:
     from jinja2 import TemplateError
 
     from .jinja import _deadline
@@ -119,8 +119,8 @@ def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
         parts = []
         size = 0
         for part in template.generate(messages=messages, tools=tools,
-                                      add_generation_prompt=generation, bos_token="<s>",
-                                      eos_token=EOS, raise_exception=raise_exception,
+                                      add_generation_prompt=generation, bos_token=bos_token,
+                                      eos_token=eos_token, raise_exception=raise_exception,
                                       strftime_now=strftime_now):
             size += len(part)
             if size > MAX_OUTPUT:  # stopped as it grows, not after
