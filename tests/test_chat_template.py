@@ -179,3 +179,32 @@ def test_a_generation_prompt_that_history_does_not_keep_is_a_break(tmp_path):
     found, document = _findings(tmp_path, {"models/r1.jinja": THINK_STRIPPED})
     assert found == [("PFX032", "models/r1.jinja", 8, 51)]  # at the `<think>` it opens
     assert document["findings"][0]["gain_tokens"] > 0
+
+
+# gpt-oss style: the reasoning effort is part of a header written before the instructions.
+EFFORT_HEADER = """{{- "<|start|>system<|message|>You are a helpful model.\\n" }}
+{{- "Reasoning: " + (reasoning_effort | default("medium")) + "<|end|>" }}
+{%- for message in messages %}
+    {%- if message.role == "system" %}
+        {{- "<|start|>developer<|message|># Instructions\\n\\n" + message.content + "<|end|>" }}
+    {%- else %}
+        {{- "<|start|>" + message.role + "<|message|>" + message.content + "<|end|>" }}
+    {%- endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}<|start|>assistant{% endif %}
+"""
+# Qwen 3 style: the thinking switch only changes the generation prompt, at the very end.
+THINKING_AT_END = CHATML.replace("{%- if add_generation_prompt %}", """{%- if add_generation_prompt %}
+    {%- if enable_thinking is defined and enable_thinking is false %}
+        {{- '<|im_start|>assistant\\n<think>\\n\\n</think>\\n\\n' }}
+    {%- endif %}""")
+
+
+def test_a_mode_before_the_system_prompt_is_pfx030_and_one_at_the_end_is_not(tmp_path):
+    assert "enable_thinking" in THINKING_AT_END
+    found, document = _findings(tmp_path, {"models/effort.jinja": EFFORT_HEADER,
+                                           "models/qwen3.jinja": THINKING_AT_END})
+    assert found == [("PFX030", "models/effort.jinja", 2, 22)]
+    [finding] = document["findings"]
+    assert "mode `reasoning_effort` before the system prompt" in finding["message"]
+    assert finding["gain_tokens"] > 50

@@ -6,7 +6,8 @@ A file is a chat template by what it reads (`messages` with `add_generation_prom
 (`trim_blocks`, `lstrip_blocks`, `strftime_now`, `raise_exception`, `bos_token`,
 `eos_token`, `tools`), over representative conversations, and three things are checked:
 
-- PFX030: a date renders before the system prompt (two days give different text there);
+- PFX030: a date renders before the system prompt (two days give different text there), or
+  a mode engines pass (`enable_thinking`, `reasoning_effort`) does (two values differ there);
 - PFX031: the system prompt or the tool list renders into the last user turn, after the
   first user message of a two-turn conversation;
 - PFX032: the second turn does not start with the first turn as it was rendered (reasoning
@@ -43,6 +44,9 @@ ANSWER = "Open Settings, choose Security, and select Reset password."
 REASONING = "The user asks about a password reset; the policy covers it in section 2."
 FOLLOW_UP = "Thanks. And how do I turn on two-factor authentication?"
 DAYS = (_dt.date(2026, 11, 30), _dt.date(2026, 12, 1))
+# Modes engines pass through `chat_template_kwargs`, with two values each to compare.
+MODES = (("enable_thinking", (True, False)), ("reasoning_effort", ("low", "high")),
+         ("thinking", (True, False)))
 RENDER_SECONDS = 2.0
 EOS = "</s>"
 MAX_OUTPUT = 200_000
@@ -102,7 +106,8 @@ def _environment():
 
 
 def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
-            generation: bool, bos_token: str = "<s>", eos_token: str = EOS) -> str:
+            generation: bool, bos_token: str = "<s>", eos_token: str = EOS,
+            modes: dict | None = None) -> str:
     from jinja2 import TemplateError
 
     from .jinja import _deadline
@@ -121,7 +126,7 @@ def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
         for part in template.generate(messages=messages, tools=tools,
                                       add_generation_prompt=generation, bos_token=bos_token,
                                       eos_token=eos_token, raise_exception=raise_exception,
-                                      strftime_now=strftime_now):
+                                      strftime_now=strftime_now, **(modes or {})):
             size += len(part)
             if size > MAX_OUTPUT:  # stopped as it grows, not after
                 raise ChatTemplateError(f"the template renders more than {MAX_OUTPUT:,} "
@@ -195,6 +200,7 @@ def _checks(source: str, template, encode) -> list[ChatFinding]:
                 f"tokens: every day the system prompt, the tools and the conversation are "
                 f"prefilled again ({total - shared:,} tokens of this conversation) — render "
                 f"the date after them, or pass a fixed `date_string`", total - shared))
+    out.extend(_mode_findings(source, template, first, encode))
     two = _render(template, _conversation(QUESTIONS[0], 2), DAYS[0], [TOOL], True)
     first_user = two.find(QUESTIONS[0])
     moved = [what for what, at in (("system prompt", two.find(SYSTEM)),
@@ -229,6 +235,36 @@ def _checks(source: str, template, encode) -> list[ChatFinding]:
             f"{shared:,} of its {total:,} tokens): earlier turns are rendered differently "
             f"once a turn is appended, so each turn prefills the conversation again — render "
             f"history exactly as it was sent", total - shared))
+    return out
+
+
+def _mode_findings(source: str, template, first: list[dict], encode) -> list[ChatFinding]:
+    """PFX030 for a mode (`enable_thinking`, `reasoning_effort`) the template writes before
+    the system prompt: requests that set it differently share nothing after it. A mode
+    rendered at the end (Qwen's empty think block in the generation prompt) costs nothing."""
+    out = []
+    for name, values in MODES:
+        found = re.search(rf"\b{name}\b", source)
+        if found is None:
+            continue
+        texts = [_render(template, first, DAYS[0], [TOOL], True, modes={name: v})
+                 for v in values]
+        if texts[0] == texts[1]:
+            continue
+        differ = next((i for i, (x, y) in enumerate(zip(*texts)) if x != y),
+                      min(map(len, texts)))
+        system = texts[0].find(SYSTEM)
+        if 0 <= system <= differ:
+            continue
+        shared, total = _shared(texts[0], texts[1], encode)
+        line, column = _line_of(source, (rf"\b{name}\b",))
+        out.append(ChatFinding(
+            "PFX030", line, column,
+            f"the template renders the mode `{name}` before the system prompt, after "
+            f"{shared:,} tokens: requests that set it differently share nothing after it "
+            f"({total - shared:,} tokens of this conversation prefilled again) — render it "
+            f"after the system prompt and tools, or keep one value per deployment",
+            total - shared))
     return out
 
 
