@@ -92,3 +92,21 @@ def test_the_number_of_workers_does_not_change_the_stored_result(tmp_path):
     first, _ = _probe(root, "-j", "1")
     second, loaded = _probe(root, "-j", "2")
     assert (second, loaded) == (first, "[]")
+
+
+def test_a_changed_imported_constant_analyzes_its_users_again(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "app/rules.py": f'SYSTEM = """{POLICY}"""\n',
+        "app/agent.py": "from openai import OpenAI\n\nfrom app.rules import SYSTEM\n\n"
+                        "client = OpenAI()\n\n\ndef ask(question):\n"
+                        "    return client.chat.completions.create(model='gpt-4o', messages=["
+                        "{'role': 'system', 'content': SYSTEM}, "
+                        "{'role': 'user', 'content': question}])\n"})
+    first, _ = _probe(root)
+    [before] = json.loads(first)["prompts"]
+    (root / "app" / "rules.py").write_text(f'SYSTEM = """{POLICY * 2}"""\n')
+    second, loaded = _probe(root)
+    assert loaded == "['libcst', 'tiktoken']"  # analyzed again, not answered from the cache
+    [after] = json.loads(second)["prompts"]
+    assert before["id"] == after["id"] == "app/agent.py:9"
+    assert after["prefix_tokens"]["global"] > before["prefix_tokens"]["global"] + 100
