@@ -208,3 +208,21 @@ def test_a_mode_before_the_system_prompt_is_pfx030_and_one_at_the_end_is_not(tmp
     [finding] = document["findings"]
     assert "mode `reasoning_effort` before the system prompt" in finding["message"]
     assert finding["gain_tokens"] > 50
+
+
+# Every system message gathered at the top, wherever the conversation sent it.
+HOISTED_SYSTEM = """{%- set system = messages | selectattr('role', 'equalto', 'system') | map(attribute='content') | join('\\n') %}
+{{- '<|system|>' + system + '<|end|>' }}
+{%- for message in messages if message.role != 'system' %}
+    {{- '<|' + message.role + '|>' + message.content + '<|end|>' }}
+{%- endfor %}
+{%- if add_generation_prompt %}{{ '<|assistant|>' }}{% endif %}
+"""
+
+
+def test_system_messages_hoisted_to_the_top_are_pfx032(tmp_path):
+    found, document = _findings(tmp_path, {"models/hoisted.jinja": HOISTED_SYSTEM,
+                                           "models/chatml.jinja": CHATML})
+    assert found == [("PFX032", "models/hoisted.jinja", 1, 29)]
+    assert "system message added in a later turn to the top" in \
+        document["findings"][0]["message"]

@@ -43,6 +43,7 @@ QUESTIONS = ("How do I reset my password?", "Why was my invoice charged twice th
 ANSWER = "Open Settings, choose Security, and select Reset password."
 REASONING = "The user asks about a password reset; the policy covers it in section 2."
 FOLLOW_UP = "Thanks. And how do I turn on two-factor authentication?"
+REMINDER = "Reminder: the customer is on the business plan."
 DAYS = (_dt.date(2026, 11, 30), _dt.date(2026, 12, 1))
 # Modes engines pass through `chat_template_kwargs`, with two values each to compare.
 MODES = (("enable_thinking", (True, False)), ("reasoning_effort", ("low", "high")),
@@ -235,7 +236,34 @@ def _checks(source: str, template, encode) -> list[ChatFinding]:
             f"{shared:,} of its {total:,} tokens): earlier turns are rendered differently "
             f"once a turn is appended, so each turn prefills the conversation again — render "
             f"history exactly as it was sent", total - shared))
+    elif not moved:
+        out.extend(_hoisting(source, template, ended, encode))
     return out
+
+
+def _hoisting(source: str, template, ended: str, encode) -> list[ChatFinding]:
+    """PFX032 for a template that gathers system messages at the top: a system message
+    added in a later turn (a reminder) then rewrites the start of the conversation. A
+    template that refuses such a message (roles must alternate) is not at fault here."""
+    from jinja2 import TemplateError
+
+    messages = _conversation(QUESTIONS[0], 2)
+    messages.insert(3, {"role": "system", "content": REMINDER})
+    try:
+        later = _render(template, messages, DAYS[0], [TOOL], True)
+    except (TemplateError, ChatTemplateError):
+        return []
+    if later.startswith(ended) or REMINDER not in later or later.find(REMINDER) > \
+            later.find(QUESTIONS[0]):
+        return []
+    shared, total = _shared(ended, later, encode)
+    line, column = _line_of(source, (r"selectattr\(\s*['\"]role", r"['\"]system['\"]"))
+    return [ChatFinding(
+        "PFX032", line, column,
+        f"the template moves a system message added in a later turn to the top, before the "
+        f"first question (the turns share {shared:,} of {total:,} tokens): the whole "
+        f"conversation is prefilled again — render each system message where it was sent",
+        total - shared)]
 
 
 def _mode_findings(source: str, template, first: list[dict], encode) -> list[ChatFinding]:
