@@ -442,3 +442,33 @@ def _unused(text: str) -> list[int]:
 
 
 report = check
+
+
+def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | None,
+                       requests_file: Path | None, shape: dict):
+    """The trace `prefixlint simulate` replays: recorded requests (with the bad lines named),
+    or traffic modelled from the prompts under `paths`. `shape` holds users,
+    sessions_per_user, turns, rps, seed, think_seconds and duration. Returns the traffic,
+    the provider model (for block alignment) and messages for the user."""
+    from . import recorded, simulate
+
+    provider = config.provider_model()
+    if requests_file is not None:
+        requests, errors = recorded.read(requests_file)
+        if not requests:
+            raise ConfigError(f"{requests_file}: no request could be read"
+                              + (f" ({errors[0]})" if errors else ""))
+        tokenizer = load(config.tokenizer, config.tokenizer_path)
+        block = provider.block_size if provider.block_size > 1 else simulate.RECORDED_BLOCK
+        traffic = simulate.recorded(requests, tokenizer.encode, shape["rps"], block)
+        return traffic, provider, [f"{requests_file}: {e}" for e in errors]
+    result = check(paths, config, cwd)
+    if not result.measurements:
+        raise ConfigError("no prompt was found to model traffic on (give paths, or "
+                          "--requests FILE.jsonl)")
+    levels = [(m.prompt.id, dict(m.prefix_tokens), m.tokens_total) for m in result.measurements]
+    turns = shape["turns"] or config.conversation_turns
+    traffic = simulate.modelled(levels, shape["users"], shape["sessions_per_user"], turns,
+                                shape["rps"], config.tokens_per_turn, shape["seed"],
+                                shape["think_seconds"], shape["duration"])
+    return traffic, provider, []

@@ -594,6 +594,110 @@ def rule(code, show_all, output_format):
         click.echo("\n\n".join(rule_doc.as_text(r) for r in chosen))
 
 
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Settings file (prefixlint.toml or pyproject.toml).")
+@click.option("--tokenizer", help="Encoding for token counts (see check).")
+@click.option("--provider", help="Cache model: vllm (16-token blocks), sglang, llamacpp, … "
+                                 "(default generic: every token).")
+@click.option("--model", help="Model name, for per-model minimums.")
+@click.option("--requests", "requests_file", type=click.Path(dir_okay=False),
+              help="Replay recorded request bodies (JSONL, as for check) instead of traffic "
+                   "modelled on the prompts found.")
+@click.option("--replicas", type=click.IntRange(1, 256), default=4, show_default=True)
+@click.option("--policy", default="round-robin", show_default=True,
+              help="round-robin, random, least-loaded, hash:session, hash:user, hash:prefix, "
+                   "or all (every policy on the same trace).")
+@click.option("--users", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--sessions-per-user", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--turns", type=click.IntRange(min=1), default=None,
+              help="Turns per conversation (default: [conversation] turns, 8).")
+@click.option("--rps", type=click.FloatRange(min=0, min_open=True), default=5.0,
+              show_default=True, help="Requests per second.")
+@click.option("--duration", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds of traffic (default: every session's turns).")
+@click.option("--think-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
+              show_default=True, help="Mean time between two turns of a conversation.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--cache-tokens", type=click.IntRange(min=1), default=500_000,
+              show_default=True, help="Prefix-cache capacity of each replica, in tokens.")
+@click.option("--cache-model", type=click.Choice(["lru", "last-prompt"]), default="lru",
+              show_default=True, help="lru: vLLM/SGLang-style cache; last-prompt: a llama.cpp "
+                                      "slot without host-memory cache.")
+@click.option("--prefill-ms-per-token", "prefill", default=None,
+              help="Prefill cost per uncached token in ms, or a preset: h200-8b (0.030), "
+                   "h200-32b (0.115). Default 0.05.")
+@click.option("--load-factor", type=click.FloatRange(min=1.0), default=None,
+              help="Hash policies: bounded load, at most this times the mean per replica.")
+@click.option("--prefix-tokens", type=click.IntRange(min=1), default=256, show_default=True,
+              help="hash:prefix hashes the first this many tokens.")
+@click.option("--prewarm", is_flag=True, help="Warm every replica with the common prefixes "
+                                              "at start (as prefixlint warm does).")
+@click.option("--add-replica-at", type=click.FloatRange(min=0), multiple=True,
+              metavar="SECONDS", help="Add a replica at this time (repeatable).")
+@click.option("--fail-replica-at", type=click.FloatRange(min=0), multiple=True,
+              metavar="SECONDS", help="Lose a replica, and its cache, at this time.")
+@click.option("--output-format", type=click.Choice(["text", "json", "html"]), default="text",
+              show_default=True)
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False),
+              help="Write the output to a file instead of stdout.")
+def simulate(paths, config_file, tokenizer, provider, model, requests_file, replicas, policy,
+             users, sessions_per_user, turns, rps, duration, think_seconds, seed, cache_tokens,
+             cache_model, prefill, load_factor, prefix_tokens, prewarm, add_replica_at,
+             fail_replica_at, output_format, output_file):
+    """Simulate N replicas, each with its own prefix cache, behind a routing policy: per
+    instance hit ratio, first-token time and load, and what adding or losing a replica does.
+    Traffic is modelled on the prompts found (their shared prefixes) or replayed from
+    recorded requests."""
+    import dataclasses
+
+    from . import api
+    from . import simulate as simulation
+    from .estimate import ms_per_token
+    from .output import simulation as out
+    from .routing import POLICIES
+
+    policies = list(POLICIES) if policy == "all" else [policy]
+    if policy != "all" and policy not in POLICIES:
+        raise click.BadParameter(f"{policy!r} is not one of {', '.join(POLICIES)}, all",
+                                 param_hint="--policy")
+    try:
+        cost = ms_per_token(prefill)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
+    if requests_file and not Path(requests_file).is_file():
+        raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
+    config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
+    shape = {"users": users, "sessions_per_user": sessions_per_user, "turns": turns,
+             "rps": rps, "seed": seed, "think_seconds": think_seconds, "duration": duration}
+    traffic, engine, notes = api.simulation_traffic(
+        paths, config, None, Path(requests_file) if requests_file else None, shape)
+    for note in notes:
+        click.echo(f"prefixlint: {note}", err=True)
+    settings = simulation.Settings(replicas, policies[0], cache_tokens, cache_model, cost, seed,
+                                   load_factor, prefix_tokens, tuple(add_replica_at),
+                                   tuple(fail_replica_at), prewarm)
+    results = [simulation.run(traffic, dataclasses.replace(settings, policy=name),
+                              engine.cached_tokens) for name in policies]
+    source = f"recorded requests from {requests_file}" if requests_file else (
+        f"{users:,} users × {sessions_per_user} sessions × "
+        f"{turns or config.conversation_turns} turns at {rps:g} requests/s")
+    headline = (f"Simulated {len(traffic.requests):,} requests ({source}) over {replicas} "
+                f"replica{'s' if replicas != 1 else ''}, {cache_tokens:,}-token {cache_model} "
+                f"cache each, "
+                f"{cost:g} ms per uncached token, {engine.name} caching"
+                f"{', prewarmed' if prewarm else ''}.")
+    if output_format == "json":
+        documents = [r.as_dict() for r in results]
+        text = json.dumps(documents if policy == "all" else documents[0], indent=2) + "\n"
+    elif output_format == "html":
+        text = out.html(results, headline)
+    else:
+        text = out.text(results, headline)
+    _emit(text, output_file)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: maps configuration and internal errors to exit code 2."""
     from .config import ConfigError

@@ -1,0 +1,373 @@
+"""What replicas and a routing policy do to the prefix cache, for these prompts and this
+traffic: a discrete-event simulation.
+
+Each replica keeps its own prefix cache — an LRU of content chunks up to a capacity in tokens
+(vLLM, SGLang), or only the last prompt it processed (a llama.cpp slot without host-memory
+cache) — and serves requests one at a time, first come first served: a request's first-token
+time is its wait plus its uncached tokens times the prefill cost per token. A request is a
+chain of chunks, each keyed by its content and everything before it, so two requests share
+exactly the chunks of their common start. The traffic is either modelled from the prompts
+`report` measures (their global, user, session and turn prefixes; conversations grow by
+`tokens-per-turn` each turn) or a recorded JSONL replayed with its real texts, tokenized and
+cut into blocks.
+
+Estimates, labelled as such: decoding, batching and memory pressure are not modelled; the
+per-token prefill cost comes from `--prefill-ms-per-token` or a preset.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .routing import Ring, Router, moved_fraction, moved_fraction_modulo
+
+TIMELINE_BUCKETS = 24
+DEFAULT_CACHE_TOKENS = 500_000
+RECORDED_BLOCK = 16  # tokens per chunk for engines that cache per token (±15 tokens a request)
+
+
+@dataclass(frozen=True)
+class SimRequest:
+    """One request: when it arrives, who sends it, and its prompt as a chain of chunks."""
+
+    at: float
+    user: str
+    session: str
+    chunks: tuple[tuple[str, int], ...]  # (key of the content up to here, tokens)
+
+    @property
+    def tokens(self) -> int:
+        return sum(n for _, n in self.chunks)
+
+
+@dataclass(frozen=True)
+class Traffic:
+    """A trace and what every replica holds after a prewarm."""
+
+    requests: tuple[SimRequest, ...]
+    prewarm: tuple[tuple[str, int], ...] = ()
+    source: str = "model"
+
+
+class LruCache:
+    """A radix-style prefix cache: chunks evicted least recently used past a capacity."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.size = 0
+        self.chunks: OrderedDict[str, int] = OrderedDict()
+
+    def hit(self, chunks: Sequence[tuple[str, int]]) -> int:
+        cached = 0
+        for key, tokens in chunks:
+            if key not in self.chunks:
+                break
+            cached += tokens
+        return cached
+
+    def store(self, chunks: Sequence[tuple[str, int]]) -> None:
+        for key, tokens in chunks:
+            if key in self.chunks:
+                self.chunks.move_to_end(key)
+                continue
+            self.chunks[key] = tokens
+            self.size += tokens
+        while self.size > self.capacity and self.chunks:
+            _, tokens = self.chunks.popitem(last=False)
+            self.size -= tokens
+
+
+class LastPromptCache:
+    """A single llama.cpp slot: only the last prompt's tokens stay cached."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.keys: set[str] = set()
+
+    def hit(self, chunks: Sequence[tuple[str, int]]) -> int:
+        cached = 0
+        for key, tokens in chunks:
+            if key not in self.keys:
+                break
+            cached += tokens
+        return cached
+
+    def store(self, chunks: Sequence[tuple[str, int]]) -> None:
+        self.keys = {key for key, _ in chunks}
+
+
+CACHE_MODELS = {"lru": LruCache, "last-prompt": LastPromptCache}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One simulation's knobs."""
+
+    replicas: int = 4
+    policy: str = "round-robin"
+    cache_tokens: int = DEFAULT_CACHE_TOKENS
+    cache_model: str = "lru"
+    ms_per_token: float = 0.05
+    seed: int = 0
+    load_factor: float | None = None
+    prefix_tokens: int = 256  # hash:prefix hashes the chunks covering this many tokens
+    add_replica_at: tuple[float, ...] = ()
+    fail_replica_at: tuple[float, ...] = ()
+    prewarm: bool = False
+
+
+@dataclass
+class Instance:
+    id: int
+    requests: int = 0
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
+
+    @property
+    def hit_ratio(self) -> float:
+        return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else 0.0
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "requests": self.requests, "prompt_tokens": self.prompt_tokens,
+                "cached_tokens": self.cached_tokens, "hit_ratio": round(self.hit_ratio, 4)}
+
+
+@dataclass
+class Result:
+    """What one policy gave on one trace."""
+
+    policy: str
+    replicas: int
+    instances: list[Instance]
+    ttft_ms: list[float]
+    events: list[dict] = field(default_factory=list)
+    timeline: list[dict] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
+
+    def overall(self) -> dict:
+        prompt = sum(i.prompt_tokens for i in self.instances)
+        cached = sum(i.cached_tokens for i in self.instances)
+        served = [i.requests for i in self.instances if i.requests or i.id < self.replicas]
+        mean = sum(served) / len(served) if served else 0.0
+        ordered = sorted(self.ttft_ms)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else 0.0
+        return {"requests": sum(i.requests for i in self.instances), "prompt_tokens": prompt,
+                "cached_tokens": cached,
+                "hit_ratio": round(cached / prompt, 4) if prompt else 0.0,
+                "ttft_ms_mean": round(sum(ordered) / len(ordered), 2) if ordered else 0.0,
+                "ttft_ms_p99": round(p99, 2),
+                "load_max_over_mean": round(max(served) / mean, 3) if mean else 0.0}
+
+    def as_dict(self) -> dict:
+        return {"version": 1, "policy": self.policy, "replicas": self.replicas,
+                "instances": [i.as_dict() for i in self.instances], "overall": self.overall(),
+                "events": self.events, "timeline": self.timeline}
+
+
+def _key(*parts: object) -> str:
+    return hashlib.blake2b("\x1f".join(map(str, parts)).encode("utf-8"),
+                           digest_size=12).hexdigest()
+
+
+def modelled(levels: Sequence[tuple[str, dict, int]], users: int, sessions_per_user: int,
+             turns: int, rps: float, tokens_per_turn: int, seed: int = 0,
+             think_seconds: float = 20.0, duration: float | None = None) -> Traffic:
+    """Traffic from measured prompts: `levels` are (prompt id, prefix tokens per level,
+    total tokens). Sessions start spread over the run (its length is the requests over the
+    rate, or `duration`); turns of a session follow each other after a think time."""
+    rng = random.Random(seed)
+    count = users * sessions_per_user * turns
+    length = duration if duration is not None else count / rps
+    requests: list[SimRequest] = []
+    serial = 0
+    for user_index in range(users):
+        user = f"user-{user_index}"
+        for number in range(sessions_per_user):
+            session = f"{user}-session-{number}"
+            prompt_id, prefix, total = levels[rng.randrange(len(levels))]
+            at = rng.uniform(0, max(length - turns * think_seconds, length * 0.5))
+            for turn in range(1, turns + 1):
+                serial += 1
+                if duration is None or at < duration:
+                    requests.append(SimRequest(at, user, session, _chain(
+                        prompt_id, prefix, total, user, session, turn, tokens_per_turn, serial)))
+                at += rng.expovariate(1 / think_seconds)
+    requests.sort(key=lambda r: (r.at, r.session))
+    prewarm = tuple((_key("g", p), prefix["global"]) for p, prefix, _ in levels
+                    if prefix["global"])
+    return Traffic(tuple(requests), prewarm, "model")
+
+
+def _chain(prompt_id: str, prefix: dict, total: int, user: str, session: str, turn: int,
+           tokens_per_turn: int, serial: int) -> tuple[tuple[str, int], ...]:
+    shared = prefix["global"]
+    by_user = max(shared, prefix["user"])
+    by_session = max(by_user, prefix["session"])
+    chunks = [(_key("g", prompt_id), shared)]
+    if by_user > shared:
+        chunks.append((_key("u", prompt_id, user), by_user - shared))
+    history = (turn - 1) * tokens_per_turn
+    append_only = prefix.get("turn", 0) >= by_session
+    if append_only or turn == 1:
+        if by_session > by_user:
+            chunks.append((_key("s", prompt_id, session), by_session - by_user))
+        for index in range(1, turn):  # the conversation so far, as it was sent
+            chunks.append((_key("h", prompt_id, session, index), tokens_per_turn))
+    else:  # something per request comes before the history: nothing after it is reused
+        chunks.append((_key("r", serial, "history"), by_session - by_user + history))
+    chunks.append((_key("r", serial), max(1, total - by_session)))
+    return tuple((k, n) for k, n in chunks if n > 0)
+
+
+def recorded(requests, encode: Callable[[str], list[int]], rps: float,
+             block: int = RECORDED_BLOCK) -> Traffic:
+    """Traffic from recorded requests (see `recorded.read`), one every 1/rps seconds in file
+    order, each cut into blocks of `block` tokens keyed by their content and all before it.
+    A prewarm holds the blocks every request starts with."""
+    out = []
+    encoded = [encode(r.text) for r in requests]
+    for index, (request, tokens) in enumerate(zip(requests, encoded)):
+        chunks = []
+        key = ""
+        for start in range(0, len(tokens), block):
+            piece = tokens[start:start + block]
+            key = _key(key, *piece)
+            chunks.append((key, len(piece)))
+        session = request.session or request.user or f"line-{request.line}"
+        out.append(SimRequest(index / rps, request.user or "anonymous", session, tuple(chunks)))
+    shared = 0
+    if encoded:
+        from .measure import common_prefix
+
+        shared = common_prefix(encoded) // block * block
+    prewarm = tuple(c for c in out[0].chunks[: shared // block]) if out else ()
+    return Traffic(tuple(out), prewarm, "requests")
+
+
+def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = lambda n: n
+        ) -> Result:
+    """Route and serve every request of the trace; `aligned` turns a run of cached tokens
+    into what the engine really reuses (full blocks, a minimum)."""
+    router = Router(settings.policy, settings.replicas, settings.seed, settings.load_factor)
+    cache_type = CACHE_MODELS[settings.cache_model]
+    caches = {r: cache_type(settings.cache_tokens) for r in range(settings.replicas)}
+    instances = {r: Instance(r) for r in range(settings.replicas)}
+    if settings.prewarm:
+        for cache in caches.values():
+            cache.store(traffic.prewarm)
+    free_at = {r: 0.0 for r in caches}
+    in_flight = {r: [] for r in caches}
+    events = sorted([(t, "add") for t in settings.add_replica_at] +
+                    [(t, "fail") for t in settings.fail_replica_at])
+    event_log: list[dict] = []
+    keys_seen: dict[str, None] = {}
+    ttft: list[float] = []
+    end = traffic.requests[-1].at if traffic.requests else 0.0
+    width = (end / TIMELINE_BUCKETS) or 1.0
+    buckets = [[0, 0] for _ in range(TIMELINE_BUCKETS + 1)]
+    served: list[tuple[float, int, int]] = []  # (arrival, prompt tokens, cached tokens)
+    for request in traffic.requests:
+        while events and events[0][0] <= request.at:
+            at, kind = events.pop(0)
+            event_log.append(_event(at, kind, router, caches, instances, free_at, in_flight,
+                                    list(keys_seen), settings))
+        load = {}
+        for replica in router.alive:
+            queue = in_flight[replica]
+            while queue and queue[0] <= request.at:
+                heapq.heappop(queue)
+            load[replica] = len(queue)
+        key = router.key(request.user, request.session, _prefix_key(request, settings))
+        if key:
+            keys_seen.setdefault(key, None)
+        replica = router.pick(key, load)
+        cache = caches[replica]
+        total = request.tokens
+        cached = min(total, aligned(cache.hit(request.chunks)))
+        cache.store(request.chunks)
+        start = max(request.at, free_at[replica])
+        service = (total - cached) * settings.ms_per_token / 1000
+        free_at[replica] = start + service
+        heapq.heappush(in_flight[replica], start + service)
+        ttft.append((start - request.at) * 1000 + service * 1000)
+        stats = instances[replica]
+        stats.requests += 1
+        stats.prompt_tokens += total
+        stats.cached_tokens += cached
+        served.append((request.at, total, cached))
+        bucket = buckets[min(TIMELINE_BUCKETS, int(request.at / width))]
+        bucket[0] += total
+        bucket[1] += cached
+    for at, kind in events:  # events after the last request
+        event_log.append(_event(at, kind, router, caches, instances, free_at, in_flight,
+                                list(keys_seen), settings))
+    _windows(event_log, served)
+    timeline = [{"start_s": round(i * width, 3),
+                 "hit_ratio": round(c / p, 4) if p else None}
+                for i, (p, c) in enumerate(buckets)]
+    return Result(settings.policy, settings.replicas,
+                  [instances[r] for r in sorted(instances)], ttft, event_log, timeline,
+                  settings)
+
+
+def _prefix_key(request: SimRequest, settings: Settings) -> str:
+    """hash:prefix's key: the chunk that covers the first `prefix_tokens` tokens."""
+    covered = 0
+    key = ""
+    for key, tokens in request.chunks:
+        covered += tokens
+        if covered >= settings.prefix_tokens:
+            break
+    return key
+
+
+def _event(at: float, kind: str, router: Router, caches: dict, instances: dict,
+           free_at: dict, in_flight: dict, keys: list[str], settings: Settings) -> dict:
+    before = Ring(list(router.ring.replicas), list(router.ring.points))
+    count = len(router.alive)
+    if kind == "add":
+        replica = max(caches) + 1
+        caches[replica] = CACHE_MODELS[settings.cache_model](settings.cache_tokens)
+        instances[replica] = Instance(replica)
+        free_at[replica] = at
+        in_flight[replica] = []
+        router.add(replica)
+    else:
+        replica = max(router.alive)
+        if len(router.alive) == 1:
+            return {"at_s": at, "kind": "fail", "replica": replica,
+                    "skipped": "the last replica cannot fail"}
+        router.remove(replica)
+        caches[replica] = CACHE_MODELS[settings.cache_model](settings.cache_tokens)  # lost
+    event = {"at_s": at, "kind": kind, "replica": replica}
+    if router.policy.startswith("hash:"):
+        event["keys_moved"] = round(moved_fraction(keys, before, router.ring), 4)
+        event["keys_moved_modulo"] = round(moved_fraction_modulo(keys, count,
+                                                                 len(router.alive)), 4)
+        event["keys"] = len(keys)
+    return event
+
+
+EVENT_WINDOW_S = 60.0
+
+
+def _windows(events: list[dict], served: list[tuple[float, int, int]]) -> None:
+    """Each event's hit ratio over the requests of the minute before it and of the minute
+    after it (shorter when another event comes sooner)."""
+    edges = [0.0, *(e["at_s"] for e in events), float("inf")]
+    for index, event in enumerate(events):
+        at = edges[index + 1]
+        low = max(edges[index], at - EVENT_WINDOW_S)
+        high = min(edges[index + 2], at + EVENT_WINDOW_S)
+        for label, low, high in (("hit_ratio_before", low, at), ("hit_ratio_after", at, high)):
+            prompt = cached = 0
+            for at, tokens, hit in served:
+                if low <= at < high:
+                    prompt += tokens
+                    cached += hit
+            event[label] = round(cached / prompt, 4) if prompt else None

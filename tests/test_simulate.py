@@ -1,0 +1,180 @@
+"""`prefixlint simulate` (issue 13, item 1): replicas with their own prefix caches behind a
+routing policy, on traffic modelled from the prompts found or replayed from recorded
+requests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import REPO, run_cli
+from prefixlint import simulate
+from prefixlint.recorded import Request
+from prefixlint.routing import Ring, Router, moved_fraction
+
+CHAT = REPO / "fixtures" / "chat_service"
+
+
+def _simulate(*args: str, cwd=CHAT):
+    proc = run_cli("simulate", ".", "--turns", "16", "--output-format", "json", *args, cwd=cwd)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keeps_it():
+    one = _simulate("--replicas", "1")
+    spread = _simulate("--replicas", "4")
+    sticky = _simulate("--replicas", "4", "--policy", "hash:session")
+    assert one["overall"]["hit_ratio"] > 0.9
+    # round-robin: about the global share plus a quarter of the conversation
+    assert spread["overall"]["hit_ratio"] < one["overall"]["hit_ratio"] - 0.1
+    assert abs(sticky["overall"]["hit_ratio"] - one["overall"]["hit_ratio"]) < 0.01
+    assert spread["overall"]["ttft_ms_mean"] > 2 * sticky["overall"]["ttft_ms_mean"]
+    assert [i["id"] for i in spread["instances"]] == [0, 1, 2, 3]
+    for instance in spread["instances"] + sticky["instances"]:
+        assert set(instance) == {"id", "requests", "prompt_tokens", "cached_tokens",
+                                 "hit_ratio"}
+        assert instance["hit_ratio"] == round(instance["cached_tokens"] /
+                                              instance["prompt_tokens"], 4)
+    assert sum(i["requests"] for i in spread["instances"]) == spread["overall"]["requests"] \
+        == 50 * 2 * 16
+    assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
+                           "timeline"}
+    assert set(spread["overall"]) >= {"hit_ratio", "ttft_ms_mean", "ttft_ms_p99",
+                                      "load_max_over_mean"}
+
+
+def test_every_policy_on_one_trace_and_the_same_bytes_for_the_same_seed():
+    documents = _simulate("--policy", "all")
+    assert [d["policy"] for d in documents] == ["round-robin", "random", "least-loaded",
+                                                "hash:session", "hash:user", "hash:prefix"]
+    assert len({d["overall"]["prompt_tokens"] for d in documents}) == 1  # the same trace
+    # one prompt: hashing its prefix sends everything to one replica, at the cost of load
+    assert documents[5]["overall"]["load_max_over_mean"] == 4.0
+    again = run_cli("simulate", ".", "--turns", "16", "--output-format", "json", "--policy",
+                    "all", cwd=CHAT, env={"PYTHONHASHSEED": "7"})
+    assert json.loads(again.stdout) == documents
+    other_seed = _simulate("--seed", "1", "--policy", "random")
+    assert other_seed["overall"] != documents[1]["overall"]
+
+
+def test_adding_a_replica_moves_a_fifth_of_the_sessions_with_consistent_hashing():
+    document = _simulate("--policy", "hash:session", "--add-replica-at", "150",
+                         "--fail-replica-at", "300")
+    added, failed = document["events"]
+    assert (added["kind"], added["replica"], failed["kind"], failed["replica"]) == \
+        ("add", 4, "fail", 4)
+    assert 0.1 < added["keys_moved"] < 0.35 < 0.6 < added["keys_moved_modulo"]
+    assert added["hit_ratio_before"] > added["hit_ratio_after"] > 0.5
+    assert [i["id"] for i in document["instances"]] == [0, 1, 2, 3, 4]
+
+
+def test_the_ring_moves_only_the_keys_of_the_replica_that_joins():
+    keys = [f"session-{i}" for i in range(2000)]
+    before = Ring()
+    for replica in range(4):
+        before.add(replica)
+    after = Ring(list(before.replicas), list(before.points))
+    after.add(4)
+    assert all(after.owner(k) in (before.owner(k), 4) for k in keys)
+    assert 0.15 < moved_fraction(keys, before, after) < 0.25
+    bounded = Router("hash:session", 2, load_factor=1.25)
+    hot = next(k for k in keys if bounded.ring.owner(k) == 0)
+    assert bounded.pick(hot, {0: 5, 1: 0}) == 1  # past 1.25 × the mean: passed on
+
+
+def _recorded(session: str, user: str, turns: list[str]) -> list[Request]:
+    system = ("system", "You are the support assistant of Northwind. " * 20)
+    out, history = [], []
+    for turn in turns:
+        history.append(("user", turn))
+        out.append(Request(len(out) + 1, user, session, (system, *history)))
+        history.append(("assistant", "Done."))
+    return out
+
+
+def test_a_last_prompt_cache_reuses_exactly_the_previous_prompt_on_its_replica():
+    """Two interleaved sessions on one llama.cpp-like slot: each request finds only what the
+    request before it left, whichever session that was."""
+    a = _recorded("a", "u1", ["Reset my password.", "And two-factor?"])
+    b = _recorded("b", "u2", ["Refund my invoice.", "Thanks."])
+    requests = [a[0], b[0], a[1], b[1]]
+    from prefixlint.tokenizers import load
+
+    encode = load("o200k_base").encode
+    traffic = simulate.recorded(requests, encode, rps=1.0, block=1)
+    result = simulate.run(traffic, simulate.Settings(replicas=1, cache_model="last-prompt"))
+    tokens = [encode(r.text) for r in requests]
+
+    def shared(x, y):
+        return next((i for i, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+
+    expected = [0] + [shared(tokens[i - 1], tokens[i]) for i in range(1, 4)]
+    [instance] = result.instances
+    assert instance.cached_tokens == sum(expected)
+    assert instance.prompt_tokens == sum(map(len, tokens))
+    lru = simulate.run(traffic, simulate.Settings(replicas=1))
+    assert lru.instances[0].cached_tokens > instance.cached_tokens  # a's history survives b
+
+
+def test_recorded_requests_are_replayed_from_the_command_line(tmp_path):
+    lines = [json.dumps({"session": r.session, "user": r.user, "body": {"messages": [
+        {"role": role, "content": text} for role, text in r.messages]}})
+        for pair in zip(_recorded("a", "u1", ["One?", "Two?", "Three?"]),
+                        _recorded("b", "u2", ["Uno?", "Dos?", "Tres?"]))
+        for r in pair]
+    (tmp_path / "log.jsonl").write_text("\n".join(lines) + "\nnot json\n")
+    proc = run_cli("simulate", "--requests", "log.jsonl", "--replicas", "2", "--policy",
+                   "hash:session", "--output-format", "json", "--provider", "vllm",
+                   cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "log.jsonl: line 7" in proc.stderr
+    document = json.loads(proc.stdout)
+    assert document["overall"]["requests"] == 6
+    assert all(i["cached_tokens"] % 16 == 0 for i in document["instances"])  # full blocks
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--policy", "sticky"], "is not one of"),
+    (["--replicas", "0"], "0 is not in the range"),
+    (["--requests", "missing.jsonl"], "no such file"),
+    (["--prefill-ms-per-token", "fast"], "must be a number"),
+])
+def test_bad_options_are_usage_errors(args, message):
+    proc = run_cli("simulate", ".", *args, cwd=CHAT)
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+
+
+def test_text_and_html_outputs(tmp_path):
+    proc = run_cli("simulate", ".", "--policy", "all", "--add-replica-at", "100", cwd=CHAT)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("Simulated 800 requests (50 users × 2 sessions × 8 turns")
+    assert any(line.startswith("hash:session         4 ") for line in lines)
+    assert any("replica 4 added; " in line and "with modulo hashing" in line for line in lines)
+    page = tmp_path / "sim.html"
+    proc = run_cli("simulate", ".", "--policy", "all", "--add-replica-at", "100",
+                   "--output-format", "html", "-o", str(page), cwd=CHAT)
+    assert proc.returncode == 0, proc.stderr
+    html = page.read_text()
+    assert "http" not in html.split("<body>")[1].replace("prefixlint", "")  # nothing fetched
+    assert html.count('class="bar"') == 6 * 5 and html.count('class="line"') == 6
+
+
+def test_html_charts_render_in_chromium(tmp_path):
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("needs Debian's chromium (.ci/run installs it)")
+    page = tmp_path / "sim.html"
+    run_cli("simulate", ".", "--policy", "all", "--fail-replica-at", "200", "--output-format",
+            "html", "-o", str(page), cwd=CHAT)
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True,
+                         timeout=120).stdout
+    assert dom.count("<rect") == 6 * 4 and dom.count("<polyline") == 6
+    assert "replica 3 failed (its cache is lost)" in dom
+    assert 'id="policies"' in dom and "hash:session" in dom
