@@ -698,6 +698,34 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     _emit(text, output_file)
 
 
+@cli.command()
+@click.argument("urls", nargs=-1, required=True)
+@click.option("--interval", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="SECONDS", help="Also measure over a window: scrape again after this "
+                                      "many seconds (see --samples).")
+@click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
+              help="With --interval: scrapes after the first, INTERVAL apart.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
+              show_default=True, help="Seconds to wait for each instance.")
+@click.option("--manifest", default="prewarm.json", show_default=True,
+              help="The manifest named in the advice to warm a cold instance.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def metrics(urls, interval, samples, timeout, manifest, output_format):
+    """Per-instance prefix-cache hit ratios of running vLLM, SGLang or llama.cpp servers,
+    from their Prometheus metrics; flags an instance far below the others (exit 1, as for
+    an instance that cannot be read)."""
+    from . import metrics as engine_metrics
+
+    instances = engine_metrics.observe(list(urls), interval, samples, timeout)
+    if output_format == "json":
+        _emit(json.dumps({"version": 1, "instances": [i.as_dict() for i in instances]},
+                         indent=2) + "\n", None)
+    else:
+        _emit(engine_metrics.text(instances, manifest), None)
+    sys.exit(1 if any(i.error or i.cold for i in instances) else 0)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: maps configuration and internal errors to exit code 2."""
     from .config import ConfigError

@@ -10,9 +10,13 @@ The vocabulary is byte-level (about one token per byte), so the context must be 
 
 from __future__ import annotations
 
+import contextlib
 import signal
+import socket
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 CONTEXT = 16384
 
@@ -106,6 +110,50 @@ def serve(path: str, port: int) -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     while True:
         time.sleep(1)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running(count: int, folder: Path, start_seconds: float = 30):
+    """`count` servers of a freshly written model on loopback ports, yielding their base
+    URLs, stopped on exit (their logs are left in `folder`)."""
+    import httpx
+
+    model = folder / "tiny.gguf"
+    subprocess.run([sys.executable, __file__, "model", str(model)], check=True, timeout=60)
+    servers = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            log = open(folder / f"server-{port}.log", "w")
+            process = subprocess.Popen([sys.executable, __file__, "serve", str(model), str(port)],
+                                       stdout=log, stderr=subprocess.STDOUT)
+            servers.append((f"http://127.0.0.1:{port}", process, log))
+        deadline = time.monotonic() + start_seconds
+        for url, process, _ in servers:
+            while True:
+                try:
+                    if httpx.get(url + "/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert process.poll() is None, "the engine exited"
+                assert time.monotonic() < deadline, "the engine did not start"
+                time.sleep(0.1)
+        yield [url for url, _, _ in servers]
+    finally:
+        for _, process, log in servers:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()
 
 
 if __name__ == "__main__":

@@ -4,62 +4,21 @@ loopback, one slot each, host-RAM prompt cache off), from a manifest of fixtures
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
+import engine
 import httpx
 import pytest
 
+from conftest import REPO, run_cli
 from prefixlint import api
 from prefixlint.warm import cached_of, prompt_tokens_of
-
-from conftest import REPO, run_cli
-
-ENGINE = Path(__file__).with_name("engine.py")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def engines(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("engine")
-    model = folder / "tiny.gguf"
-    subprocess.run([sys.executable, str(ENGINE), "model", str(model)], check=True, timeout=60)
-    servers = []
-    for _ in range(2):
-        port = free_port()
-        log = open(folder / f"server-{port}.log", "w")
-        process = subprocess.Popen([sys.executable, str(ENGINE), "serve", str(model), str(port)],
-                                   stdout=log, stderr=subprocess.STDOUT)
-        servers.append((f"http://127.0.0.1:{port}", process, log))
-    try:
-        deadline = time.monotonic() + 30
-        for url, process, _ in servers:
-            while True:
-                try:
-                    if httpx.get(url + "/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                assert process.poll() is None, "the engine exited"
-                assert time.monotonic() < deadline, "the engine did not start"
-                time.sleep(0.1)
-        yield [url for url, _, _ in servers]
-    finally:
-        for _, process, log in servers:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            log.close()
+    with engine.running(2, tmp_path_factory.mktemp("engine")) as urls:
+        yield urls
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +40,7 @@ def test_warm_verify_every_replica(engines, manifest_file, tmp_path):
         before = httpx.post(url + "/v1/chat/completions", json=probe, timeout=60).json()
         assert cached_of(before) <= 0.05 * prompt_tokens_of(before)  # close to none before
 
-    dead = f"http://127.0.0.1:{free_port()}"
+    dead = f"http://127.0.0.1:{engine.free_port()}"
     proc = run_cli("warm", "--manifest", str(manifest_file), "--endpoint", engines[0],
                    "--endpoint", dead, "--endpoint", engines[1], "--verify", "--retries", "2",
                    "--output-format", "json", cwd=tmp_path)

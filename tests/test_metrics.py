@@ -1,0 +1,81 @@
+"""`prefixlint metrics` on recorded metric pages of vLLM and SGLang (the live llama.cpp
+case is in test_replicas_engine.py): each engine's families read, per instance, with the
+cold instance flagged and every instance that cannot be read reported on its own."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+from prefixlint.metrics import MetricsError, metrics_url, reading
+
+PAGES = Path(__file__).with_name("metrics")
+
+
+@pytest.mark.parametrize("page, engine, ratio", [
+    ("vllm.txt", "vllm", 0.8),  # hits / queries, in tokens
+    ("vllm_v0.txt", "vllm", 0.12),  # the older gauge
+    ("sglang.txt", "sglang", 0.75),  # cached tokens of every source / prompt tokens
+    ("sglang_gauge.txt", "sglang", 0.81),
+])
+def test_each_engines_families_give_its_hit_ratio(page, engine, ratio):
+    found = reading((PAGES / page).read_text())
+    assert found.engine == engine and found.ratio == pytest.approx(ratio)
+
+
+def test_a_page_without_cache_metrics_names_what_it_found():
+    with pytest.raises(MetricsError, match="found families process, python"):
+        reading("process_cpu_seconds_total 1.5\npython_gc_objects_collected_total 10\n")
+
+
+def test_base_urls_and_metrics_urls_mean_the_same_page():
+    assert metrics_url("http://h:8000") == metrics_url("http://h:8000/v1/") == \
+        metrics_url("http://h:8000/metrics") == "http://h:8000/metrics"
+
+
+def _serve(pages: dict[str, str]):
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            name = self.path.strip("/").split("/")[0]
+            body = pages.get(name)
+            self.send_response(200 if body is not None and self.path.endswith("/metrics")
+                               else 404)
+            self.end_headers()
+            self.wfile.write((body or "not here").encode())
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def test_the_cold_replica_is_flagged_with_the_remedy(tmp_path):
+    warm = (PAGES / "vllm.txt").read_text()
+    server, base = _serve({"a": warm, "b": warm, "c": (PAGES / "vllm_v0.txt").read_text(),
+                           "d": "process_cpu_seconds_total 2\n"})
+    try:
+        proc = run_cli("metrics", f"{base}/a/v1", f"{base}/b", f"{base}/c", f"{base}/d",
+                       f"{base}/missing", cwd=tmp_path)
+        as_json = run_cli("metrics", f"{base}/a", f"{base}/c", "--output-format", "json",
+                          cwd=tmp_path)
+    finally:
+        server.shutdown()
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert lines[1].split()[1:4] == ["vllm", "80.0%", "960,000"]
+    assert lines[3].split()[1:3] == ["vllm", "12.0%"]
+    assert "no prefix-cache metrics" in lines[4]
+    assert lines[5].endswith("answered HTTP 404")
+    assert lines[6] == (f"cold: {base}/c caches 12.0% of its prompt tokens against 80.0% on "
+                        f"the others — warm it: prefixlint warm --manifest prewarm.json "
+                        f"--endpoint {base}/c")
+    document = json.loads(as_json.stdout)
+    assert [(i["engine"], i["hit_ratio"], i["cold"]) for i in document["instances"]] == \
+        [("vllm", 0.8, False), ("vllm", 0.12, True)]
