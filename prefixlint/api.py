@@ -20,7 +20,7 @@ from .discover import discover, glob_match
 from .frontends import chat_template
 from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
-from .ir import Finding, Prompt, Scope
+from .ir import Finding, Prompt, Scope, natural_key
 from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .template_kinds import is_prompt_template
@@ -173,7 +173,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         try:
             prompts.extend(python.prompts(name))
         except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name))
+            findings.append(rules.input_error(error.message, error.path, error.line, name,
+                                              error.column))
         except Exception as exc:  # noqa: BLE001 - one file's bug must not stop the run
             findings.append(rules.input_error(_internal(exc), name, 1, name))
         python.release()
@@ -210,7 +211,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             members = workspace.load(name)
             workspace.check_cycle(members)
         except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name))
+            findings.append(rules.input_error(error.message, error.path, error.line, name,
+                                              error.column))
             continue
         except Exception as exc:  # noqa: BLE001 - one template's bug must not stop the run
             findings.append(rules.input_error(_internal(exc), name, 1, name))
@@ -223,7 +225,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         try:
             prompts.append((workspace.prompt(name), []))
         except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name))
+            findings.append(rules.input_error(error.message, error.path, error.line, name,
+                                              error.column))
         except Exception as exc:  # noqa: BLE001
             findings.append(rules.input_error(_internal(exc), name, 1, name))
     if engine is not None:
@@ -360,7 +363,7 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
                                    "analyzed", folder, 1, folder)
                  for folder, reason in sorted(set(unreadable))]
     kept = _unique(f for f in findings if _keep(f, config))
-    measurements.sort(key=lambda m: m.prompt.id)
+    measurements.sort(key=lambda m: natural_key(m.prompt.id))
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")
     result = Result(used, tuple(kept), tuple(measurements), config, provider,
                     lambda prompt: _scoped(prompt, volatility))

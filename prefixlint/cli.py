@@ -114,8 +114,13 @@ def _run(paths, *options, diff_base=None, human=False, use_cache=False, **named)
 
 
 def _warn(result) -> None:
+    from .providers import model_warning
+
     if result.tokenizer.warning:
         click.echo(result.tokenizer.warning, err=True)
+    mismatch = model_warning(result.config.provider, result.config.model)
+    if mismatch:
+        click.echo(mismatch, err=True)
 
 
 def _settings_text(config) -> str:
@@ -245,7 +250,8 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 @click.option("--fix", is_flag=True, help="Apply safe fixes (sort_keys=True, sorted(...)).")
 @click.option("--unsafe-fixes", is_flag=True,
-              help="Also move template lines holding volatile values below the constant text.")
+              help="With --fix or --diff: also move template lines holding volatile values "
+                   "below the constant text. Alone it writes nothing.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Show the fixes as a unified diff; write nothing.")
 @click.option("--no-cache", is_flag=True,
@@ -254,6 +260,7 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
           provider, model, diff_base, max_regression, requests_file, output_format, statistics,
           show_settings, fix, unsafe_fixes, show_diff, no_cache):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
+    _gate_options(diff_base, max_regression)
     if show_settings:
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
         _emit(_settings_text(config), output_file)
@@ -261,7 +268,7 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
     if show_diff and output_format not in ("text", "concise"):
         raise click.UsageError(f"--diff prints a unified diff; it cannot be combined with "
                                f"--output-format {output_format}")
-    if fix or unsafe_fixes or show_diff:
+    if fix or show_diff:  # --unsafe-fixes alone widens --fix; it writes nothing (as ruff)
         config = _config(paths, config_file, select, ignore, tokenizer, fail_on, provider, model)
         changed = _fix(paths, config, unsafe_fixes, show_diff)
         if show_diff:
@@ -274,6 +281,11 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
                                        max_regression), output_format, result, requests_file),
           output_file)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
+
+
+def _gate_options(diff_base, max_regression) -> None:
+    if max_regression and not diff_base:
+        raise click.UsageError("--max-regression compares with --diff-base REF: give both")
 
 
 def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
@@ -319,6 +331,12 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     text = out.render(result)
     if output_format == "text" and comparison is not None:
+        from .gate import regressions
+
+        failing = len(regressions(comparison, max_regression))
+        if failing and not result.findings:  # the gate failed: never "All checks passed!"
+            text = (f"Failed: {failing} prompt{'s' if failing != 1 else ''} lost more "
+                    f"shared prefix than --max-regression {max_regression or '0'} allows.\n")
         text = comparison.text(max_regression) + text
     return text
 
@@ -341,6 +359,7 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     the provider caches, with estimates of the prefill time saved."""
     from .estimate import Settings, ms_per_token
 
+    _gate_options(diff_base, max_regression)
     if requests_per_second is not None and not math.isfinite(requests_per_second):
         raise click.BadParameter("must be a finite number", param_hint="--requests-per-second")
     try:
@@ -367,7 +386,9 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         if comparison is not None:
             text = comparison.text(max_regression) + "\n" + text
     _emit(_with_requests(text, output_format, result, requests_file), output_file)
-    _exit(result, fail_on, exit_zero, comparison, max_regression)
+    # A reading command (as `ruff format` against `ruff format --check`): findings make the
+    # exit code 1 only when --fail-on asks for it, or when a --diff-base gate fails.
+    _exit(result, fail_on or "never", exit_zero, comparison, max_regression)
 
 
 def _is_chat_template(path: Path) -> bool:
@@ -524,7 +545,8 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
 @click.argument("target")
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE",
               help="A value to render a hole with (otherwise a realistic sample).")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False))
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Settings file (prefixlint.toml or pyproject.toml) to read settings from.")
 @click.option("--tokenizer", help="Encoding for token counts.")
 @click.option("--color/--no-color", default=None, help="Colour holes by scope (default: on a terminal).")
 @CHAT_TEMPLATE_OPTION
@@ -564,7 +586,8 @@ def render(target, variables, config_file, tokenizer, color):
     plan = plans("stable", result.scope_for(measurement.prompt))[0]
     rendering = measurement.prompt.renderer.render_traced(GivenValues(plan, given))
     use_color = sys.stdout.isatty() if color is None else color
-    click.echo(render_view.render(measurement, rendering, result.tokenizer, use_color), nl=False)
+    click.echo(render_view.render(measurement, rendering, result.tokenizer, use_color), nl=False,
+               color=use_color)  # --color holds when piped, --no-color on a terminal
 
 
 @cli.command()

@@ -294,6 +294,13 @@ def find_settings(start: Path) -> Path | None:
     return None
 
 
+def _shown(path: Path, cwd: Path) -> str:
+    try:
+        return path.relative_to(cwd).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def _common_folder(paths: Sequence[Path]) -> Path | None:
     folders = [p if p.is_dir() else p.parent for p in paths if p.exists()]
     if not folders:
@@ -305,17 +312,24 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
          overrides: Mapping[str, Any] | None = None, paths: Sequence[Path] = ()) -> Config:
     """Resolve the configuration of a run; `overrides` (from the CLI) win over the file."""
     cwd = (cwd or Path.cwd()).resolve()
-    source = config_file.resolve() if config_file else find_settings(cwd)
-    if source is None and config_file is None and paths:
-        common = _common_folder([(p if p.is_absolute() else cwd / p).resolve() for p in paths])
-        source = find_settings(common) if common is not None else None
-    if config_file is not None and not source.is_file():
+    explicit = (cwd / config_file).resolve() if config_file else None
+    if explicit is not None and not explicit.is_file():
         raise ConfigError(f"configuration file {config_file} does not exist")
+    discovered = find_settings(cwd)
+    if discovered is None and paths:
+        common = _common_folder([(p if p.is_absolute() else cwd / p).resolve() for p in paths])
+        discovered = find_settings(common) if common is not None else None
+    # `--config` says where the settings are, not where the project is (ruff's way): the
+    # root is the folder of the nearest settings file, else the current directory.
+    source = explicit or discovered
     settings: dict[str, Any] = {}
     if source is not None:
         table = _read_settings(source)
-        settings = _parse_table(table or {})
-    root = source.parent if source is not None else cwd
+        try:
+            settings = _parse_table(table or {})
+        except ConfigError as exc:
+            raise ConfigError(f"{_shown(source, cwd)}: {exc}") from None
+    root = discovered.parent if discovered is not None else cwd
     config = Config(root=root, source=source, **settings)
     config = _anchored_tokenizer(config, root)  # a path in the file: from the project root
     config = _anchored_template(config, root)

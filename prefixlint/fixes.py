@@ -29,6 +29,16 @@ from .frontends.prompty import ROLE_LINE
 from .ir import Finding, Span
 
 MOVABLE = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005")
+
+
+def fixable(finding: Finding) -> str | None:
+    """`safe` for a finding `--fix` can fix, `unsafe` for one only `--fix --unsafe-fixes`
+    can try (a template line moved down), else None."""
+    if finding.fix is not None:
+        return "safe"
+    if finding.code in MOVABLE and not finding.span.path.endswith(".py"):
+        return "unsafe"
+    return None
 _TAG = re.compile(r"{%-?\s*(end)?(if|for)\b")
 # Tags whose content a moved line must stay inside.
 _CONTAINER = re.compile(r"{%-?\s*(end)?(block|macro|if|for|call|filter|with)\b")

@@ -83,7 +83,10 @@ def _git(root: Path, *args: str) -> bytes:
 def changed_files(root: Path, base: str) -> tuple[str, ...]:
     """Project-relative files that differ from `base` (committed, staged, unstaged, new)."""
     top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip()).resolve()
-    _git(root, "rev-parse", "--verify", "--quiet", base + "^{commit}")
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", base + "^{commit}")
+    except ConfigError:
+        raise ConfigError(f"unknown git revision {base!r}") from None
     names = _git(root, "diff", "--name-only", "--no-renames", base, "--").decode().splitlines()
     names += _git(root, "ls-files", "--others", "--exclude-standard",
                   "--full-name").decode().splitlines()

@@ -7,6 +7,7 @@ the source `Span` that findings point at and the `Scope` that says how often it 
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Protocol, Union
 
@@ -83,6 +84,12 @@ class Block:
 
     role: str
     segments: tuple[Segment, ...] = ()
+
+
+def natural_key(text: str) -> tuple:
+    """Sorts `app.py:6` before `app.py:10`: digit runs compare as numbers."""
+    return tuple(int(part) if part.isdigit() else part
+                 for part in re.split(r"(\d+)", text))
 
 
 @dataclass(frozen=True)
@@ -198,9 +205,12 @@ class Suppressions:
 
     file_codes: frozenset[str] = frozenset()
     line_codes: tuple[tuple[int, frozenset[str]], ...] = ()
+    noqa_codes: tuple[tuple[int, frozenset[str]], ...] = ()  # `# noqa: PFX…`: its line only
 
     def suppresses(self, code: str, line: int) -> bool:
         if _matches(self.file_codes, code):
+            return True
+        if any(_matches(codes, code) for at, codes in self.noqa_codes if at == line):
             return True
         return any(_matches(codes, code) for at, codes in self.line_codes if at in (line, line - 1))
 

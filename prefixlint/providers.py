@@ -115,6 +115,30 @@ _OVERRIDE_KEYS = {"minimum": "minimum", "step": "step", "block-size": "block_siz
                   "max-breakpoints": "max_breakpoints", "routing-tokens": "routing_tokens"}
 
 
+# Model names each API serves, to warn when a model and a provider do not go together (the
+# engines serve any model).
+MODEL_FAMILIES = {
+    "openai": ("gpt-*", "o1*", "o3*", "o4*", "chatgpt-*", "codex-*", "ft:*"),
+    "anthropic": ("claude-*",),
+    "bedrock": ("*anthropic*", "*claude*", "*amazon*", "*nova*", "*titan*", "*meta*",
+                "*llama*", "*mistral*", "*cohere*", "*deepseek*", "*qwen*", "*openai*"),
+    "gemini": ("gemini-*", "models/gemini-*"),
+    "deepseek": ("deepseek-*",),
+}
+
+
+def model_warning(name: str, model: str | None) -> str | None:
+    """A warning when `model` is not one the provider serves (`--provider anthropic --model
+    gpt-4o`): its minimums would be the provider's defaults, which is rarely what was meant."""
+    families = MODEL_FAMILIES.get(name)
+    if not model or families is None:
+        return None
+    if any(fnmatch.fnmatch(model.lower(), pattern) for pattern in families):
+        return None
+    return (f"prefixlint: warning: model {model!r} is not one that provider {name!r} serves; "
+            f"its default caching minimum is used (check --provider)")
+
+
 class ProviderError(ValueError):
     """An unknown provider or a bad override (a configuration error)."""
 

@@ -264,10 +264,11 @@ def note_findings(notes, prompt_id: str) -> list[Finding]:
             for n in notes if n.code in rules]
 
 
-def input_error(message: str, path: str, line: int, prompt: str | None = None) -> Finding:
+def input_error(message: str, path: str, line: int, prompt: str | None = None,
+                column: int = 1) -> Finding:
     """A PFX900 finding: this file could not be analyzed, the run goes on."""
     return Finding(code=INPUT_ERROR, severity=catalogue()[INPUT_ERROR].severity,
-                   span=Span(path, line, 1, line, 1), message=message, prompt=prompt)
+                   span=Span(path, line, column, line, column), message=message, prompt=prompt)
 
 
 def selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:

@@ -1,4 +1,5 @@
-"""Reads `prefixlint: ignore[CODE, …]` and `prefixlint: ignore-file` from comment text."""
+"""Reads `prefixlint: ignore[CODE, …]`, `prefixlint: ignore-file` and ruff's `# noqa: CODE`
+(for prefixlint's own codes) from comment text."""
 
 from __future__ import annotations
 
@@ -9,13 +10,22 @@ from .ir import ALL_CODES, Suppressions
 
 _DIRECTIVE = re.compile(
     r"prefixlint:\s*(?P<kind>ignore-file|ignore)\b\s*(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
+# ruff's form; a bare `# noqa` (meant for other linters) silences nothing here.
+_NOQA = re.compile(r"#\s*noqa\s*:\s*(?P<codes>[A-Z]+[0-9]+(?:\s*,?\s*[A-Z]+[0-9]+)*)",
+                   re.IGNORECASE)
 
 
 def parse(comments: Iterable[tuple[int, str]]) -> Suppressions:
     """Build the suppressions of a file from its comments, given as (line, text) pairs."""
     file_codes: set[str] = set()
     line_codes: list[tuple[int, frozenset[str]]] = []
+    noqa_codes: list[tuple[int, frozenset[str]]] = []
     for line, text in comments:
+        for match in _NOQA.finditer(text):
+            codes = frozenset(c.upper() for c in re.split(r"[\s,]+", match.group("codes"))
+                              if c.upper().startswith("PFX"))
+            if codes:
+                noqa_codes.append((line, codes))
         for match in _DIRECTIVE.finditer(text):
             raw = match.group("codes")
             codes = frozenset(c.strip().upper() for c in raw.split(",") if c.strip()) if raw \
@@ -24,4 +34,5 @@ def parse(comments: Iterable[tuple[int, str]]) -> Suppressions:
                 file_codes |= codes
             else:
                 line_codes.append((line, codes))
-    return Suppressions(frozenset(file_codes), tuple(sorted(line_codes, key=lambda x: x[0])))
+    return Suppressions(frozenset(file_codes), tuple(sorted(line_codes, key=lambda x: x[0])),
+                        tuple(sorted(noqa_codes, key=lambda x: x[0])))

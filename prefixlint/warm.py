@@ -31,10 +31,11 @@ class InstanceResult:
     warm_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     verified: bool = False
+    counted: bool = False  # the server reports cached-token counts (else nothing to verify)
 
     @property
     def ratio(self) -> float | None:
-        if not self.verified or not self.prefix_tokens:
+        if not self.verified or not self.prefix_tokens or not self.counted:
             return None
         return round(self.cached_tokens / self.prefix_tokens, 3)
 
@@ -42,10 +43,13 @@ class InstanceResult:
         mean = (lambda xs: round(sum(xs) / len(xs), 1) if xs else None)
         return {"endpoint": self.endpoint, "warmed": self.warmed, "failed": self.failed,
                 "prefix_tokens": self.prefix_tokens,
-                "cached_tokens": self.cached_tokens if self.verified else None,
+                "cached_tokens": self.cached_tokens if self.verified and self.counted
+                else None,
                 "cold_cached_tokens": self.cold_cached_tokens, "ratio": self.ratio,
                 "cold_ms": mean(self.cold_ms), "warm_ms": mean(self.warm_ms),
-                "errors": self.errors[:5]}
+                "errors": self.errors[:5] + (
+                    ["the server reports no cached-token counts: nothing to verify"]
+                    if self.verified and self.warmed and not self.counted else [])}
 
     def ok(self, verify: bool) -> bool:
         if self.failed or not self.warmed:
@@ -81,6 +85,12 @@ def cached_of(payload: dict) -> int:
     if "cached_tokens" in details:
         return _count(details["cached_tokens"])
     return _count(_table(payload.get("timings")).get("cache_n"))
+
+
+def reports_cached(payload: dict) -> bool:
+    """Whether an answer says how many prompt tokens came from the cache at all."""
+    details = _table(_table(payload.get("usage")).get("prompt_tokens_details"))
+    return "cached_tokens" in details or "cache_n" in _table(payload.get("timings"))
 
 
 def prompt_tokens_of(payload: dict) -> int:
@@ -164,12 +174,19 @@ async def _post(client, url: str, body: dict, options: Options) -> tuple[dict, f
                 return payload, elapsed
             if 300 <= response.status_code < 400:
                 raise RuntimeError(f"HTTP {response.status_code}: a redirect, not an answer")
-            last = f"HTTP {response.status_code}: {response.text[:200]}"
+            last = f"HTTP {response.status_code} from {url}: {response.text[:200]}"
             if response.status_code not in RETRYABLE_STATUS:
                 break
         if attempt + 1 < options.retries:
             await asyncio.sleep(options.backoff * 2 ** attempt)
     raise RuntimeError(last)
+
+
+def base_url(endpoint: str) -> str:
+    """`http://host:8000` and the usual base-URL form `http://host:8000/v1` are the same
+    server: requests go to `/v1/...` once."""
+    endpoint = endpoint.rstrip("/")
+    return endpoint[:-3] if endpoint.endswith("/v1") else endpoint
 
 
 async def _model_of(client, endpoint: str) -> str | None:
@@ -198,6 +215,7 @@ async def _send_all(endpoint: str, entries: Sequence[dict], options: Options,
                     result: InstanceResult, headers: dict) -> None:
     import httpx
 
+    endpoint = base_url(endpoint)
     async with httpx.AsyncClient(timeout=options.timeout, headers=headers) as client:
         model = options.model or await _model_of(client, endpoint)
         instance_options = Options(**{**options.__dict__, "model": model})
@@ -213,6 +231,7 @@ async def _send_all(endpoint: str, entries: Sequence[dict], options: Options,
                     if options.verify:
                         again, warm_ms = await _post(client, endpoint + path, verify, options)
                         result.warm_ms.append(warm_ms)
+                        result.counted = result.counted or reports_cached(again)
                         result.cached_tokens += min(cached_of(again), prompt_tokens_of(warmed))
                 except RuntimeError as exc:
                     result.failed += 1

@@ -47,7 +47,7 @@ def test_unsafe_fix_moves_the_volatile_line_of_each_template_example(tmp_path, c
     root = write_project(tmp_path / "p", {example.file: example.source})
     before = global_prefix(root, example.file)
     assert run_cli("check", "--fix", cwd=root).stdout.count(code) == 1  # not a safe fix
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert f"{code}: moved line" in proc.stderr
     assert code not in proc.stdout
     after = global_prefix(root, example.file)
@@ -58,7 +58,7 @@ def test_unsafe_fix_moves_the_volatile_line_of_each_template_example(tmp_path, c
 def test_unsafe_fix_moves_a_whole_branch_block(tmp_path):
     example = bad_example("PFX002", 1)
     root = write_project(tmp_path / "p", {example.file: example.source})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "PFX002" not in proc.stdout
     text = (root / example.file).read_text()
     assert text.rstrip().endswith("{% endif %}")
@@ -78,7 +78,7 @@ def test_a_fix_that_removes_nothing_is_not_applied(tmp_path):
     shutil.copytree(REPO / "fixtures" / "supportbot", tmp_path / "p")
     root = tmp_path / "p"
     original = (root / "prompts/escalation.j2").read_text()
-    proc = run_cli("check", "--unsafe-fixes", "prompts/escalation.j2", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", "prompts/escalation.j2", cwd=root)
     # Line 2 is `{% block header %}Today is {{ today }}…{% endblock %}` in a child template:
     # moving it out of its block would stop it being rendered at all.
     assert "not fixing prompts/escalation.j2: a moved line would leave the block" in proc.stderr
@@ -102,7 +102,7 @@ Your response should start with "PLAN:" followed by the numbered steps, and noth
 
 def test_a_move_takes_its_label_along_and_stops_before_the_format_instruction(tmp_path):
     root = write_project(tmp_path / "p", {"prompts/planner.j2": PLANNER})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "PFX001: moved line 4 ('search_results') below the constant text" in proc.stderr
     lines = PLANNER.splitlines(keepends=True)
     # the blank line, the label and the value move as one paragraph, before the instruction
@@ -116,7 +116,7 @@ def test_a_value_followed_only_by_the_format_instruction_is_not_moved(tmp_path):
     schema = "Respond with JSON only, in this shape: " + '{"steps": [{"source": ""}]} ' * 12
     root = write_project(tmp_path / "p", {"prompts/q.j2": constant + "Question: {{ question }}\n"
                                           + schema + "\n"})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "not fixing prompts/q.j2: only an instruction that ends the prompt's format" \
         in proc.stderr
     assert (root / "prompts/q.j2").read_text() == constant + "Question: {{ question }}\n" + \
@@ -124,7 +124,7 @@ def test_a_value_followed_only_by_the_format_instruction_is_not_moved(tmp_path):
     # another place of the same value there stays; the first one moves above the instruction
     root = write_project(tmp_path / "q", {"prompts/q.j2": "{{ question }}\n" + constant +
                                           "Question: {{ question }}\n" + schema + "\n"})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "PFX001: moved line 1 ('question')" in proc.stderr, proc.stderr
     assert (root / "prompts/q.j2").read_text() == constant[:-1] + "{{ question }}\n\n" + \
         "Question: {{ question }}\n" + schema + "\n"
@@ -136,7 +136,7 @@ def test_every_place_of_a_value_moves_and_one_run_reaches_a_fixed_point(tmp_path
                 "business days to the original payment method.\n" * 6 +
                 "Sign every answer for {{ user.name }}.\nKeep answers short.\n")
     root = write_project(tmp_path / "p", {"prompts/a.j2": template})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "PFX002: moved lines 1, 10 ('user.name') below the constant text" in proc.stderr
     fixed = (root / "prompts/a.j2").read_text()
     assert fixed.endswith("Keep answers short.\nHello {{ user.name }}.\n"
@@ -149,7 +149,7 @@ def test_fixes_are_measured_in_memory_without_a_copy_of_the_project(tmp_path):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     root = write_project(tmp_path / "p", {"prompts/planner.j2": PLANNER})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root, env={"TMPDIR": str(scratch)})
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root, env={"TMPDIR": str(scratch)})
     assert "fixed prompts/planner.j2" in proc.stderr
     assert list(scratch.iterdir()) == []
 
@@ -178,7 +178,7 @@ user:
 
 def test_a_short_paragraph_moves_whole_and_stays_in_its_message(tmp_path):
     root = write_project(tmp_path / "p", {"chat.prompty": CHAT_PROMPTY})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "PFX002: moved line 10 ('customer.first_name')" in proc.stderr, proc.stderr
     lines = CHAT_PROMPTY.splitlines(keepends=True)
     # heading, value and the sentence after it move together, before `user:`

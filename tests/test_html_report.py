@@ -52,7 +52,7 @@ def report(tmp_path_factory):
     page = folder / "report.html"
     proc = run_cli("report", "--output-format", "html", "-o", str(page), "--provider", "openai",
                    cwd=REPO / "fixtures" / "supportbot")
-    assert proc.returncode == 1 and page.exists(), proc.stderr
+    assert proc.returncode == 0 and page.exists(), proc.stderr
     return folder, page
 
 

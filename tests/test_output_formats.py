@@ -69,7 +69,7 @@ def test_github_annotations_are_escaped_errors_first_with_a_summary(tmp_path):
     lines = proc.stdout.splitlines()
     assert all(line.startswith("::error ") for line in lines[:11])
     assert lines[11].startswith("::warning file=prompts/date%2C 50%25.j2,line=1,col=8,")
-    assert lines[-1].startswith("::notice title=prefixlint::12 findings (11 error, 1 warning)")
+    assert lines[-1].startswith("::notice title=prefixlint::12 findings (11 errors, 1 warning)")
     assert "title=PFX002::user value 'user.name'" in lines[0]
 
 

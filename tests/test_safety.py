@@ -109,7 +109,7 @@ def test_an_unsafe_move_keeps_crlf_and_the_missing_final_newline(tmp_path):
     source = ("You are speaking with {{ user.display_name }}.\r\n" +
               POLICY.replace("\n", "\r\n") + "Question: {{ question }}")
     root = write_project(tmp_path / "p", {"prompts/chat.j2": source.encode()})
-    proc = run_cli("check", "--unsafe-fixes", cwd=root)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert "fixed prompts/chat.j2" in proc.stderr, proc.stderr
     data = (root / "prompts" / "chat.j2").read_bytes()
     assert b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
@@ -122,7 +122,7 @@ def test_a_line_inside_a_block_of_a_child_template_stays_in_its_block(tmp_path):
              "prompts/child.j2": '{% extends "base.j2" %}\n{% block intro %}\n'
              "Hello {{ user.name }}, welcome back.\n" + POLICY + "{% endblock %}\n"}
     root = write_project(tmp_path / "p", files)
-    run_cli("check", "--unsafe-fixes", cwd=root)
+    run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     text = (root / "prompts" / "child.j2").read_text()
     lines = text.splitlines()
     assert lines[-1] == "{% endblock %}"  # the moved line went before it, not after

@@ -50,11 +50,12 @@ class Limits:
 class InputError(Exception):
     """A template that cannot be read, parsed or rendered; becomes a PFX900 finding."""
 
-    def __init__(self, message: str, path: str, line: int = 1) -> None:
+    def __init__(self, message: str, path: str, line: int = 1, column: int = 1) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+        self.column = column
 
 
 class RenderLimitError(TemplateError):

@@ -19,6 +19,10 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def render(result) -> str:
     findings = sorted(result.findings, key=lambda f: (ORDER[f.severity], f.sort_key()))
     lines = []
@@ -31,8 +35,9 @@ def render(result) -> str:
         lines.append(f"::{COMMANDS[f.severity]} {','.join(props)}::{_escape_data(f.message)}")
     counts = {kind: sum(1 for f in findings if f.severity == kind) for kind in COMMANDS}
     if any(count > SHOWN_PER_TYPE for count in counts.values()):
-        summary = ", ".join(f"{count} {kind}" for kind, count in counts.items() if count)
-        lines.append(f"::notice title=prefixlint::{len(findings)} findings ({summary}); GitHub "
+        summary = ", ".join(_count(count, kind) for kind, count in counts.items() if count)
+        lines.append(f"::notice title=prefixlint::{_count(len(findings), 'finding')} "
+                     f"({summary}); GitHub "
                      f"shows at most {SHOWN_PER_TYPE} of each type: run prefixlint check "
                      "locally for all of them")
     return "".join(line + "\n" for line in lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..api import Result
+from ..fixes import fixable
 
 
 def summary(result: Result) -> str:
@@ -14,8 +15,16 @@ def summary(result: Result) -> str:
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
              for s in ("error", "warning", "info") if counts[s]]
     total = len(result.findings)
+    kinds = Counter(fixable(f) for f in result.findings)
+    fixes = ""
+    more = f"{kinds['unsafe']} more with --fix --unsafe-fixes"
+    if kinds["safe"]:
+        fixes = f"\n[*] {kinds['safe']} fixable with --fix" + (
+            f" ({more})" if kinds["unsafe"] else "") + "."
+    elif kinds["unsafe"]:
+        fixes = f"\nNo safe fixes ({kinds['unsafe']} fixable with --fix --unsafe-fixes)."
     return (f"Found {total} finding{'s' if total != 1 else ''} ({', '.join(parts)}) "
-            f"in {_prompts(len(result.measurements))}.")
+            f"in {_prompts(len(result.measurements))}.{fixes}")
 
 
 def _prompts(count: int) -> str:
@@ -23,7 +32,7 @@ def _prompts(count: int) -> str:
 
 
 def render(result: Result) -> str:
-    lines = [f"{f.span.path}:{f.span.line}:{f.span.column}: {f.code} {f.message}"
-             for f in result.findings]
+    lines = [f"{f.span.path}:{f.span.line}:{f.span.column}: {f.code}"
+             f"{' [*]' if fixable(f) == 'safe' else ''} {f.message}" for f in result.findings]
     lines.append(summary(result))
     return "\n".join(lines) + "\n"

@@ -21,6 +21,9 @@ def render(results, verify: bool) -> str:
     for r in results:
         for error in r.errors[:3]:
             lines.append(f"{r.endpoint}: {error}")
+        if verify and r.warmed and not r.counted:
+            lines.append(f"{r.endpoint}: the server reports no cached-token counts, so the "
+                         "warming cannot be verified")
     ok = [r for r in results if r.ok(verify)]
     lines.append(f"{len(ok)} of {len(results)} instances warmed"
                  + (" and verified" if verify else "") + ".")

@@ -27,13 +27,14 @@ MAX_LINE = 100_000  # characters on one line
 KEPT_MODULES = 32  # parsed modules kept between files (least recently used dropped first)
 
 
-def _check_nesting(source: str, path: str) -> list[int] | None:
+def _check_nesting(source: str, path: str) -> list[int] | SyntaxError:
     """Refuse, as this file's finding, what libcst's native parser cannot survive: it
     crashes the whole process on deeply nested brackets, which CPython's own parser rejects
     cleanly. The source is parsed with `ast` (parsed, never run) and its depth measured
     without recursion; other syntax errors are left to libcst, which reports them.
     Returns the first line of each top-level statement (its first decorator's, if any), or
-    None when `ast` cannot parse the file."""
+    CPython's own SyntaxError when `ast` cannot parse the file (its line and column are
+    exact where libcst's are not; libcst, which knows newer syntax, decides)."""
     import ast
 
     longest = max((len(line) for line in source.splitlines()), default=0)
@@ -46,7 +47,7 @@ def _check_nesting(source: str, path: str) -> list[int] | None:
         if "too many nested" in str(exc.msg) or "too deeply nested" in str(exc.msg):
             raise InputError(f"Python file nests too deeply to analyze ({exc.msg})", path,
                              exc.lineno or 1) from None
-        return None
+        return exc
     except (RecursionError, MemoryError, ValueError):
         raise InputError("Python file nests too deeply to analyze", path) from None
     stack = [(tree, 1)]
@@ -111,16 +112,23 @@ class PythonProject:
         from .module import build_module
         import libcst
 
+        checked: list[int] | SyntaxError | None = None
         try:
             source = self.workspace.read(path)
-            lines = _check_nesting(source, path)
+            checked = _check_nesting(source, path)
+            lines = None if isinstance(checked, SyntaxError) else checked
             module = build_module(path, source, lines)
         except InputError as error:
             self.modules[path] = error
             raise
         except libcst.ParserSyntaxError as exc:
-            message = exc.message.split(": expected one of")[0].replace("parser error: ", "")
-            error = InputError(f"Python syntax error: {message}", path, exc.raw_line)
+            if isinstance(checked, SyntaxError) and checked.lineno:  # CPython says it best
+                error = InputError(f"Python syntax error: {checked.msg}", path, checked.lineno,
+                                   max(1, checked.offset or 1))
+            else:
+                message = exc.message.split(": expected one of")[0].replace("parser error: ",
+                                                                             "")
+                error = InputError(f"Python syntax error: {message}", path, exc.raw_line)
             self.modules[path] = error
             raise error from None
         except RecursionError:

@@ -693,11 +693,12 @@ def _python_suppressions(source: str) -> Suppressions:
     """The `# prefixlint: ignore[...]` comments of a module (tokenized only when its text
     mentions prefixlint at all: most modules do not)."""
     comments: list[tuple[int, str]] = []
-    if "prefixlint" not in source:
+    if "prefixlint" not in source and "PFX" not in source.upper():
         return suppress.parse(comments)
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.COMMENT and "prefixlint" in token.string:
+            if token.type == tokenize.COMMENT and ("prefixlint" in token.string or
+                                                   "PFX" in token.string.upper()):
                 comments.append((token.start[0], token.string))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass

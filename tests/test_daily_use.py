@@ -1,0 +1,226 @@
+"""Daily use without surprises (issue 14): each test here failed before its fix, on the
+behaviour a ruff or pre-commit user expects."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import REPO, run_cli, write_project
+
+SUPPORTBOT = REPO / "fixtures" / "supportbot"
+POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
+          "facts about orders, invoices, refunds or outages.\n") * 12
+
+
+@pytest.fixture
+def supportbot(tmp_path):
+    copy = tmp_path / "supportbot"
+    shutil.copytree(SUPPORTBOT, copy)
+    return copy
+
+
+def test_report_is_a_reading_command_that_fails_only_when_asked(supportbot):
+    assert run_cli("report", cwd=supportbot).returncode == 0  # findings, yet exit 0
+    assert run_cli("report", "--fail-on", "error", cwd=supportbot).returncode == 1
+    page = supportbot / "report.html"
+    proc = run_cli("report", "--output-format", "html", "-o", str(page), cwd=supportbot)
+    assert proc.returncode == 0 and page.exists()  # as the README's CI step runs it
+    assert run_cli("check", cwd=supportbot).returncode == 1  # check still gates
+
+
+def test_a_config_file_elsewhere_sets_settings_not_the_root(supportbot):
+    (supportbot / "ci").mkdir()
+    (supportbot / "ci" / "prefixlint.toml").write_text('select = ["PFX002"]\n')
+    proc = run_cli("check", "--config", "ci/prefixlint.toml", "--output-format", "concise",
+                   cwd=supportbot)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.startswith("prompts/helpdesk.j2:3:23: PFX002")  # paths from the root
+    assert "PFX004" not in proc.stdout  # the settings of ci/prefixlint.toml
+
+
+def test_an_unknown_setting_names_its_file(tmp_path):
+    root = write_project(tmp_path / "p", {"a.j2": "Hi"}, "foo = 1\n")
+    proc = run_cli("check", cwd=root)
+    assert proc.returncode == 2
+    assert "prefixlint.toml: unknown setting `foo`" in proc.stderr
+
+
+APP = f'''from openai import OpenAI
+
+client = OpenAI()
+POLICY = """{POLICY}"""
+
+
+def answer(user, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": f"You help {{user.name}}. {{POLICY}}"}},  # noqa: PFX002
+        {{"role": "user", "content": question}},
+    ])
+
+
+def other(user, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": f"You help {{user.name}}. {{POLICY}}"}},  # noqa: E501
+        {{"role": "user", "content": question}},
+    ])
+'''
+
+
+def test_noqa_with_a_prefixlint_code_is_honoured_in_python(tmp_path):
+    root = write_project(tmp_path / "p", {"app.py": APP})
+    proc = run_cli("check", "--output-format", "json", cwd=root)
+    found = [(f["code"], f["line"]) for f in json.loads(proc.stdout)["findings"]]
+    lines = APP.splitlines()
+    other = next(i for i, line in enumerate(lines, 1) if "# noqa: E501" in line)
+    assert found == [("PFX002", other)]  # the first noqa names PFX002; the second only E501
+
+
+def test_unsafe_fixes_alone_writes_nothing_and_fixable_findings_are_marked(supportbot):
+    before = {p: p.read_bytes() for p in supportbot.rglob("*.j2")}
+    proc = run_cli("check", "--unsafe-fixes", cwd=supportbot)
+    assert {p: p.read_bytes() for p in supportbot.rglob("*.j2")} == before
+    assert proc.stdout.splitlines()[-1] == "No safe fixes (2 fixable with --fix " \
+                                           "--unsafe-fixes)."
+    root = write_project(supportbot.parent / "py", {"app.py": (
+        "from openai import OpenAI\n\nclient = OpenAI()\n"
+        f"TOPICS = {{'billing', 'refunds', 'outages'}}\nPOLICY = '''{POLICY}'''\n\n\n"
+        "def answer(question):\n    return client.chat.completions.create(model='gpt-4.1', "
+        "messages=[{'role': 'system', 'content': 'Topics: ' + ', '.join(TOPICS) + "
+        "POLICY}, {'role': 'user', 'content': question}])\n")})
+    proc = run_cli("check", cwd=root)
+    assert " PFX010 [*] " in proc.stdout
+    assert proc.stdout.splitlines()[-1] == "[*] 1 fixable with --fix."
+
+
+def _git(root, *args):
+    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True,
+                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e",
+                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
+                        "PATH": "/usr/bin:/bin", "HOME": str(root)})
+
+
+def test_gate_options_are_checked_and_a_regression_is_never_all_checks_passed(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": POLICY + "Question: {{ question }}\n"})
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "base")
+    proc = run_cli("check", "--max-regression", "5%", cwd=root)
+    assert proc.returncode == 2 and "--max-regression compares with --diff-base" in proc.stderr
+    proc = run_cli("check", "--diff-base", "nosuchref", cwd=root)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "prefixlint: error: unknown git revision 'nosuchref'"
+    (root / "prompts" / "a.j2").write_text("Asked: {{ question }}\n" + POLICY)
+    proc = run_cli("check", "--diff-base", "HEAD", "--max-regression", "5%", "--ignore", "ALL",
+                   cwd=root)
+    assert proc.returncode == 1
+    assert "regression" in proc.stdout and "All checks passed" not in proc.stdout
+    assert proc.stdout.splitlines()[-1].startswith("Failed: 1 prompt lost more shared prefix")
+
+
+def test_prompt_ids_sort_naturally(tmp_path):
+    calls = "".join(
+        f"\n\ndef ask{i}(q):\n    return client.chat.completions.create(model='m', messages=["
+        f"{{'role': 'system', 'content': POLICY}}, {{'role': 'user', 'content': q}}])\n"
+        for i in range(3))
+    root = write_project(tmp_path / "p", {"app.py": "from openai import OpenAI\n\nclient = "
+                                                    "OpenAI()\nPOLICY = 'Be brief. ' * 300\n"
+                                                    + calls})
+    document = json.loads(run_cli("check", "--output-format", "json", cwd=root).stdout)
+    ids = [p["id"] for p in document["prompts"]]
+    assert ids == ["app.py:8", "app.py:12", "app.py:16"]
+
+
+def test_github_counts_and_junit_failures(tmp_path):
+    files = {f"prompts/p{i:02d}.j2": "Hello {{ user.name }}.\n" + POLICY for i in range(11)}
+    files["prompts/two.j2"] = "Hi {{ user.name }} on {{ today }}.\n" + POLICY
+    root = write_project(tmp_path / "p", files)
+    notice = run_cli("check", "--output-format", "github", cwd=root).stdout.splitlines()[-1]
+    assert notice.startswith("::notice title=prefixlint::13 findings (12 errors, 1 warning); "
+                             "GitHub")
+    junit = ET.fromstring(run_cli("check", "--output-format", "junit", cwd=root).stdout)
+    for case in junit.iter("testcase"):
+        assert len(case.findall("failure")) <= 1
+    [two] = [c for c in junit.iter("testcase") if c.get("name") == "prompts/two.j2"]
+    failure = two.find("failure")
+    assert failure.get("message").endswith("(and 1 more)")
+    assert len(failure.text.splitlines()) == 2
+
+
+def test_provider_and_model_that_do_not_go_together_warn(supportbot):
+    proc = run_cli("check", "--provider", "anthropic", "--model", "gpt-4o", cwd=supportbot)
+    assert "model 'gpt-4o' is not one that provider 'anthropic' serves" in proc.stderr
+    proc = run_cli("check", "--provider", "anthropic", "--model", "claude-sonnet-4-5",
+                   cwd=supportbot)
+    assert "warning" not in proc.stderr
+
+
+def test_a_syntax_error_is_reported_where_python_sees_it(tmp_path):
+    root = write_project(tmp_path / "p", {
+        "a.py": "def f(:\n    return client.chat.completions.create(messages=[])\n",
+        "b.py": "x = (1,\nclient.chat.completions.create(messages=[])\n"})
+    proc = run_cli("check", "--output-format", "concise", cwd=root)
+    assert proc.stdout.splitlines()[:2] == [
+        "a.py:1:7: PFX900 Python syntax error: invalid syntax",
+        "b.py:1:5: PFX900 Python syntax error: '(' was never closed"]
+
+
+def test_render_color_is_honoured_when_piped(supportbot):
+    colored = run_cli("render", "prompts/helpdesk.j2", "--color", cwd=supportbot).stdout
+    plain = run_cli("render", "prompts/helpdesk.j2", cwd=supportbot).stdout
+    assert "\x1b[" in colored and "\x1b[" not in plain
+    assert "Settings file" in run_cli("render", "--help", cwd=supportbot).stdout
+
+
+class _Server:
+    """An OpenAI-style server at /v1 that reports no cached tokens, or 404 elsewhere."""
+
+    def __init__(self):
+        import http.server
+        import threading
+
+        paths = self.paths = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                self.send_response(404)
+                self.end_headers()
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                paths.append(self.path)
+                ok = self.path.startswith("/v1/") and not self.path.startswith("/v1/v1")
+                body = json.dumps({"usage": {"prompt_tokens": 40}} if ok else {}).encode()
+                self.send_response(200 if ok else 404)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+
+def test_warm_takes_base_urls_names_what_it_tried_and_says_when_it_cannot_verify(tmp_path):
+    manifest = {"version": 1, "entries": [{"id": "a" * 64, "requests": {
+        "openai_chat": {"messages": [{"role": "system", "content": POLICY}], "max_tokens": 1}}}]}
+    (tmp_path / "m.json").write_text(json.dumps(manifest))
+    server = _Server()
+    try:
+        proc = run_cli("warm", "--manifest", "m.json", "--endpoint", server.url + "/v1",
+                       "--verify", cwd=tmp_path)
+        missing = run_cli("warm", "--manifest", "m.json", "--endpoint", server.url + "/api",
+                          "--retries", "1", cwd=tmp_path)
+    finally:
+        server.server.shutdown()
+    assert server.paths[:2] == ["/v1/chat/completions", "/v1/chat/completions"]
+    assert "the server reports no cached-token counts" in proc.stdout
+    assert "0.0%" not in proc.stdout
+    assert f"HTTP 404 from {server.url}/api/v1/chat/completions" in missing.stdout
