@@ -60,7 +60,7 @@ class Config:
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
     values: tuple[tuple[str, str], ...] = ()
-    jinja: tuple[tuple[str, bool], ...] = ()
+    jinja: tuple[tuple[str, object], ...] = ()
     provider: str = "generic"
     model: str | None = None
     providers: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
@@ -150,12 +150,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
         elif key == "min-gain-tokens":
             parsed["min_gain_tokens"] = _int(key, value)
         elif key == "jinja":
-            allowed = {"trim-blocks": "trim_blocks", "lstrip-blocks": "lstrip_blocks",
-                       "keep-trailing-newline": "keep_trailing_newline"}
-            if not isinstance(value, dict) or any(k not in allowed or not isinstance(v, bool)
-                                                  for k, v in value.items()):
-                raise ConfigError("`jinja` takes true/false for: " + ", ".join(sorted(allowed)))
-            parsed["jinja"] = tuple(sorted((allowed[k], v) for k, v in value.items()))
+            parsed["jinja"] = _parse_jinja(value)
         elif key == "values":
             if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
                 raise ConfigError("`values` must be a table of name = \"text\" (the real value "
@@ -204,6 +199,26 @@ def _anchored_tokenizer(config: Config, base: Path) -> Config:
     if name.startswith("hf:") and not Path(name[3:]).expanduser().is_absolute():
         return dataclasses.replace(config, tokenizer="hf:" + str(base / name[3:]))
     return config
+
+
+def _parse_jinja(value: Any) -> tuple[tuple[str, object], ...]:
+    """`[tool.prefixlint.jinja]`: the Environment options the application uses, and the
+    names of its own filters and tests (rendered as identity and true on samples)."""
+    allowed = {"trim-blocks": "trim_blocks", "lstrip-blocks": "lstrip_blocks",
+               "keep-trailing-newline": "keep_trailing_newline"}
+    names = ("filters", "tests")
+    if not isinstance(value, dict):
+        raise ConfigError("`jinja` must be a table")
+    out: list[tuple[str, object]] = []
+    for key, setting in value.items():
+        if key in names:
+            out.append((key, tuple(sorted(set(_strings(f"jinja.{key}", setting))))))
+        elif key in allowed and isinstance(setting, bool):
+            out.append((allowed[key], setting))
+        else:
+            raise ConfigError("`jinja` takes true/false for " + ", ".join(sorted(allowed)) +
+                              ", and lists of names for filters and tests")
+    return tuple(sorted(out))
 
 
 def _anchored_template(config: Config, base: Path) -> Config:

@@ -157,6 +157,7 @@ def _origin(hole: Hole, source: Explained | None = None) -> str:
     ` (scope by word 'time' of 'CURRENT_TIME')`: what gave it its scope."""
     origins = [d.split("@", 1)[0] for d in hole.deps
                if not re.search(rf"(?<![\w.]){re.escape(d.split('.')[0])}(?!\w)", hole.expr)]
+    origins = [o for o in origins if re.search(r"[A-Za-z_]", o)]  # never "(from [])"
     sites = []
     for dep in hole.deps:
         site = dep.split("@", 1)[1] if "@" in dep else ""

@@ -224,3 +224,43 @@ def test_warm_takes_base_urls_names_what_it_tried_and_says_when_it_cannot_verify
     assert "the server reports no cached-token counts" in proc.stdout
     assert "0.0%" not in proc.stdout
     assert f"HTTP 404 from {server.url}/api/v1/chat/completions" in missing.stdout
+
+
+def test_text_messages_are_brief_and_provenance_is_never_empty():
+    """Every line of text output across the suites: the message at most about 120
+    characters (the full one is in JSON); no `(from [])` anywhere."""
+    checked = 0
+    for folder in (REPO / "tests" / "python", REPO / "tests" / "templates",
+                   REPO / "tests" / "flow", REPO / "fixtures"):
+        text = run_cli("check", ".", "--no-cache", cwd=folder).stdout
+        document = run_cli("check", ".", "--no-cache", "--output-format", "json",
+                           cwd=folder).stdout
+        assert "(from [])" not in text + document
+        for line in text.splitlines():
+            if ": PFX" in line:
+                message = line.split(": PFX", 1)[1].split(" ", 1)[1].removeprefix("[*] ")
+                assert len(message) <= 120, line
+                checked += 1
+    assert checked > 60
+
+
+def test_the_applications_own_filters_and_tests_are_declared_not_guessed(tmp_path):
+    template = ("You are the assistant of {{ product | title_case }}.\n" + POLICY +
+                "{% if user is premium_user %}Priority support.{% endif %}\n"
+                "Hello {{ user.name | initials }}.\n")
+    root = write_project(tmp_path / "p", {"prompts/a.j2": template})
+    proc = run_cli("check", "--output-format", "concise", cwd=root)
+    assert proc.stdout.splitlines()[0] == (
+        "prompts/a.j2:1:1: PFX900 unknown Jinja filter 'title_case' (if your code registers "
+        'it, declare it: [jinja] filters = ["title_case"])')
+    (root / "prefixlint.toml").write_text(
+        '[jinja]\nfilters = ["title_case", "initials"]\ntests = ["premium_user"]\n'
+        '[variables]\nproduct = "static"\n')
+    document = json.loads(run_cli("check", "--output-format", "json", "--fail-on", "info",
+                                  cwd=root).stdout)
+    assert document["findings"] == []
+    [prompt] = document["prompts"]
+    assert prompt["prefix_tokens"]["global"] > 250  # the policy, rendered through the filter
+    (root / "prefixlint.toml").write_text('[jinja]\nfilters = "title_case"\nlstrip = true\n')
+    proc = run_cli("check", cwd=root)
+    assert proc.returncode == 2 and "lists of names for filters and tests" in proc.stderr

@@ -90,7 +90,7 @@ def test_the_message_names_where_the_scope_came_from(tmp_path):
     root = write_project(tmp_path / "p", {"prompts/agent.j2": "Now: {{ CURRENT_TIME }}\n" + POLICY,
                                           "prompts/b.j2": "Plan: {{ tier }}\n" + POLICY},
                          '[variables]\ntier = "user"\n')
-    proc = run_cli("check", ".", cwd=root)
+    proc = run_cli("check", ".", "--output-format", "json", cwd=root)  # text output is brief
     assert "request value 'CURRENT_TIME' (scope by word 'time' of 'CURRENT_TIME')" in proc.stdout
     assert "user value 'tier' (scope set in [variables] 'tier')" in proc.stdout
 

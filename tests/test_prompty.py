@@ -103,8 +103,8 @@ def test_declared_inputs_are_request_values_and_the_finding_says_so(tmp_path):
     assert findings == [("PFX005", 22, "catalog_notes", "default"),
                         ("PFX001", 23, "documentation | length", "declaration")]
     root = _project(tmp_path, body=body.replace("Catalog notes: {{ catalog_notes }}\n", ""))
-    proc = run_cli("check", ".", cwd=root)
-    assert "PFX001 request value 'documentation | length' (scope set in the prompty inputs)" \
+    proc = run_cli("check", ".", "--output-format", "json", cwd=root)  # text output is brief
+    assert "request value 'documentation | length' (scope set in the prompty inputs)" \
         in proc.stdout
 
 

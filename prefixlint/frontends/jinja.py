@@ -122,6 +122,25 @@ def inside_root(root: Path, name: str) -> Path | None:
     return candidate if candidate == root or root in candidate.parents else None
 
 
+def _syntax_message(exc: TemplateSyntaxError) -> str:
+    """A template syntax error; for a filter or test Jinja does not know, how to declare
+    one the application registers in its own code."""
+    unknown = re.match(r"No (filter|test) named '([^']+)'", exc.message or "")
+    if unknown is None:
+        return f"template syntax error: {exc.message}"
+    kind, name = unknown.groups()
+    return (f"unknown Jinja {kind} '{name}' (if your code registers it, declare it: [jinja] "
+            f"{kind}s = [\"{name}\"])")
+
+
+def _identity(value: object, *args: object, **kwargs: object) -> object:
+    return value
+
+
+def _always(value: object, *args: object, **kwargs: object) -> bool:
+    return True
+
+
 def _finalize(value: object) -> object:
     """What `{{ x|map(...) }}` prints: a generator's repr holds a memory address, so it is
     printed without one (the application prints the same object, address aside)."""
@@ -187,13 +206,22 @@ class ProjectEnvironment(SandboxedEnvironment):
     def __init__(self, root: Path, search_paths: tuple[str, ...], limits: Limits,
                  registry: Registry | None, overlay: dict[str, str],
                  origins: dict[str, tuple[str, int, int]],
-                 options: tuple[tuple[str, bool], ...] = (),
+                 options: tuple[tuple[str, object], ...] = (),
                  edited: Mapping[str, str] | None = None, read: set[str] | None = None) -> None:
+        settings = dict(options)
+        declared_filters = settings.pop("filters", ())
+        declared_tests = settings.pop("tests", ())
         super().__init__(loader=ProjectLoader(root, limits, overlay, edited or {}, read),
                          autoescape=False,
                          extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"],
                          cache_size=-1, auto_reload=False, finalize=_finalize,
-                         **dict(options))
+                         **settings)
+        # The application's own filters and tests, declared in [jinja]: a filter gives its
+        # value back unchanged (a sample stays a sample), a test is true.
+        for name in declared_filters:
+            self.filters.setdefault(name, _identity)
+        for name in declared_tests:
+            self.tests.setdefault(name, _always)
         self.root = root.resolve()
         self.search_paths = search_paths
         self._joined: dict[tuple[str, str], str] = {}  # files do not change during a run
@@ -340,7 +368,7 @@ class Workspace:
     search_paths: tuple[str, ...]
     limits: Limits
     scope_of: Callable[[str], Scope]
-    options: tuple[tuple[str, bool], ...] = ()  # trim_blocks, lstrip_blocks, …
+    options: tuple[tuple[str, object], ...] = ()  # trim_blocks, …, filters, tests
     # Files as a fix would leave them (project-relative path → text): read instead of the
     # disk, so that a fix is measured in memory before anything is written.
     edited: Mapping[str, str] = field(default_factory=dict)
@@ -380,7 +408,7 @@ class Workspace:
             try:
                 self.marked.get_template(current)
             except TemplateSyntaxError as exc:
-                raise InputError(f"template syntax error: {exc.message}",
+                raise InputError(_syntax_message(exc),
                                  exc.name or current, exc.lineno or 1) from None
             except TemplateNotFound as exc:
                 path, line = self._reference_site(parent, current) if parent else (current, 1)
@@ -499,8 +527,8 @@ class Workspace:
         if isinstance(exc, RenderLimitError):
             return InputError(f"template exceeds a render limit: {exc}", path, line)
         if isinstance(exc, TemplateSyntaxError):
-            return InputError(f"template syntax error: {exc.message}", exc.name or path,
-                              exc.lineno or line)
+            return InputError(_syntax_message(exc),
+                              exc.name or path, exc.lineno or line)
         if isinstance(exc, TemplateNotFound):
             return InputError(f"included template not found: {exc.message}", path, line)
         if isinstance(exc, RecursionError):

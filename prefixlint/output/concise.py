@@ -4,5 +4,7 @@ from __future__ import annotations
 
 
 def render(result) -> str:
-    return "".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.code} {f.message}\n"
+    from .text import brief
+
+    return "".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.code} {brief(f.message)}\n"
                    for f in result.findings)
