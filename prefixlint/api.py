@@ -406,16 +406,26 @@ def constant_starts(result: Result) -> dict[str, tuple[str, int]]:
 
 
 def views(result: Result) -> list[dict]:
-    """Per measurement: one rendered text (a user's request) and the character offsets where
-    its global, user and session shared prefixes end (for the HTML report)."""
-    from .render import Sampler, plans
+    """Per measurement: one rendered text (a user's request, with the configured `[values]`)
+    and the character offsets where its prefixes shared across days, by every user today, per
+    user and per session end (for the HTML report)."""
+    from .measure import common_prefix
+    from .render import GivenValues, plans
 
+    given = dict(result.config.values)
     out = []
     for m in result.measurements:
-        plan = plans("global", result.scope_for(m.prompt))[0]
-        text = m.prompt.renderer.render(Sampler(plan))
-        bounds = [len(result.tokenizer.prefix_text(text, m.prefix_tokens[level]))
-                  for level in ("global", "user", "session")]
+        scope_of = result.scope_for(m.prompt)
+        text = m.prompt.renderer.render(GivenValues(plans("global", scope_of)[0], given))
+        bounds = []
+        for level in ("stable", "global", "user", "session"):
+            if not given:  # as measured
+                shared = m.prefix_tokens_stable if level == "stable" else m.prefix_tokens[level]
+            else:  # measured again with the real values in place of samples
+                shared = common_prefix([result.tokenizer.encode(m.prompt.renderer.render(
+                    GivenValues(plan, given))) for plan in plans(level, scope_of)] +
+                    [result.tokenizer.encode(text)])
+            bounds.append(len(result.tokenizer.prefix_text(text, shared)))
         out.append({"measurement": m, "text": text, "bounds": bounds,
                     "findings": [f for f in result.findings if f.prompt == m.prompt.id]})
     return out

@@ -379,7 +379,10 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         from . import api
         from .output import html
 
-        text = html.render(result, settings, api.views(result))
+        page_folder = Path(output_file).resolve().parent if output_file else Path.cwd()
+        links = os.path.relpath(result.config.root, page_folder).replace(os.sep, "/")
+        text = html.render(result, settings, api.views(result),
+                           "" if links == "." else links + "/")
     else:
         from .output import table as out
         text = out.render(result, settings)
@@ -580,7 +583,7 @@ def render(target, variables, config_file, tokenizer, color):
                                    + "; ".join(problems))
         raise click.UsageError(f"no prompt {wanted!r} (prompts found: {known})"
                                + ("; " + "; ".join(problems) if problems else ""))
-    given = _variables(variables)
+    given = dict(config.values) | _variables(variables)  # [values], then --var
     from .render import GivenValues
 
     plan = plans("stable", result.scope_for(measurement.prompt))[0]

@@ -92,6 +92,15 @@ class Measurement:
                 return cause.hole
         return None
 
+    @property
+    def day_break_hole(self) -> Hole | None:
+        """The first hole that ends the prefix shared across days (a date): shared by every
+        user today, computed again tomorrow."""
+        for cause in self.causes:
+            if cause.hole.scope.varies_like in LEVELS["stable"] - LEVELS["global"]:
+                return cause.hole
+        return None
+
 
 def map_holes(measurement: Measurement, prompt, convert: Callable) -> Measurement:
     """The measurement with `prompt` as its prompt and every hole of its causes passed

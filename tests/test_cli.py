@@ -84,8 +84,8 @@ def test_report_table():
     proc = run_cli("report", cwd=HELPDESK)
     assert proc.returncode == 0  # a reading command: 1 only with --fail-on
     lines = proc.stdout.splitlines()
-    assert lines[0].split() == ["prompt", "tokens", "global", "user", "session", "turn", "share",
-                                "break", "projected"]
+    assert lines[0].split() == ["prompt", "tokens", "days", "global", "user", "session", "turn",
+                                "share", "break", "projected"]
     row = next(line for line in lines if line.startswith("prompts/helpdesk.j2 "))
     assert "3:23 user 'user.display_name'" in row
     assert "2.0%" in row and "(+1,146)" in row

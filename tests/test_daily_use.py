@@ -264,3 +264,35 @@ def test_the_applications_own_filters_and_tests_are_declared_not_guessed(tmp_pat
     (root / "prefixlint.toml").write_text('[jinja]\nfilters = "title_case"\nlstrip = true\n')
     proc = run_cli("check", cwd=root)
     assert proc.returncode == 2 and "lists of names for filters and tests" in proc.stderr
+
+
+def test_a_date_break_is_visible_in_the_table_json_and_page(supportbot, tmp_path):
+    lines = run_cli("report", cwd=supportbot).stdout.splitlines()
+    assert lines[0].split()[:4] == ["prompt", "tokens", "days", "global"]
+    escalation = next(line for line in lines if line.startswith("prompts/escalation.j2 "))
+    assert escalation.split()[1:4] == ["1,162", "8", "1,162"]
+    assert "2:28 day 'today'" in escalation and "(+1,152 across days)" in escalation
+    document = json.loads(run_cli("report", "--output-format", "json", cwd=supportbot).stdout)
+    prompt = next(p for p in document["prompts"] if p["id"] == "prompts/escalation.j2")
+    assert prompt["across_days"] == {"prefix_tokens": 8, "projected_prefix_tokens": 1160,
+                                     "gain_tokens": 1152}
+    page = tmp_path / "site" / "report.html"
+    page.parent.mkdir()
+    run_cli("report", "--output-format", "html", "-o", str(page), cwd=supportbot)
+    html = page.read_text()
+    section = html.split('data-prompt="prompts/escalation.j2"')[1].split("</section>")[0]
+    assert "▼ day break: day value today (prompts/escalation.j2:2:28)" in section
+    assert '<span class="d">' in section and "after the moves +1,152 tokens" in section
+    # source links resolve from where the page was written
+    link = section.split('href="')[1].split("#")[0]
+    assert (page.parent / link).resolve() == (supportbot / "prompts" / "escalation.j2").resolve()
+
+
+def test_render_and_the_page_use_the_configured_values(supportbot, tmp_path):
+    assert 'product_name = "Northwind Cloud"' in (supportbot / "prefixlint.toml").read_text()
+    proc = run_cli("render", "prompts/helpdesk.j2", cwd=supportbot)
+    assert "«static product_name: Northwind Cloud»" in proc.stdout
+    page = tmp_path / "r.html"
+    run_cli("report", "--output-format", "html", "-o", str(page), cwd=supportbot)
+    section = page.read_text().split('data-prompt="prompts/helpdesk.j2"')[1]
+    assert "helpdesk assistant of Northwind Cloud." in section

@@ -77,7 +77,9 @@ def test_chromium_renders_the_prompts_and_numbers(report):
         assert f'data-prompt="{prompt}"' in dom
     assert "4 prompts" in text and "4,675 tokens (o200k_base)" in text
     assert "75.2% shared by every user" in text and "99.7% after the suggested moves" in text
-    assert 'href="prompts/helpdesk.j2#L3"' in dom
+    href = re.search(r'href="([^"]*prompts/helpdesk\.j2)#L3"', dom).group(1)
+    assert (page.parent / href).resolve() == \
+        (REPO / "fixtures" / "supportbot" / "prompts" / "helpdesk.j2").resolve()
     assert "break: user value user.display_name (prompts/helpdesk.j2:3:23)" in text
 
 

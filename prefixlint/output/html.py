@@ -22,7 +22,8 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{padding:.25rem .7rem;text-al
 border-bottom:1px solid #e3e7ee}td:first-child,th:first-child{text-align:left}
 pre{white-space:pre-wrap;word-wrap:break-word;border:1px solid #d7dce5;border-radius:8px;
 padding:1rem;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;max-height:34rem;overflow:auto}
-.g{background:#d8f3dc}.u{background:#dbe9ff}.s{background:#fff1c2}.v{background:#ffd6d6}
+.g{background:#d8f3dc}.d{background:#e9f5c9}.u{background:#dbe9ff}.s{background:#fff1c2}
+.v{background:#ffd6d6}
 .break{display:inline-block;background:#c1121f;color:#fff;font-weight:bold;padding:0 .35rem;
 border-radius:4px;margin:0 .15rem;text-decoration:none}
 .legend span{padding:.1rem .5rem;margin-right:.5rem;border-radius:4px}
@@ -31,10 +32,11 @@ border-radius:4px;margin:0 .15rem;text-decoration:none}
 
 
 def _segments(text: str, bounds: list[int]) -> list[tuple[str, str]]:
-    """Split text at the character offsets where global, user and session prefixes end."""
+    """Split text at the character offsets where the prefixes shared across days, by every
+    user today, per user and per session end."""
     out = []
     start = 0
-    for css, end in zip(("g", "u", "s"), bounds):
+    for css, end in zip(("g", "d", "u", "s"), bounds):
         end = max(start, min(end, len(text)))
         out.append((css, text[start:end]))
         start = end
@@ -42,40 +44,51 @@ def _segments(text: str, bounds: list[int]) -> list[tuple[str, str]]:
     return [(css, part) for css, part in out if part]
 
 
-def _prompt_section(index: int, view: dict) -> str:
+def _prompt_section(index: int, view: dict, links: str) -> str:
     m = view["measurement"]
-    hole = m.break_hole
     bounds = view["bounds"]
     parts = []
+    marks = {"d": m.day_break_hole, "u": m.break_hole}  # where each band starts
     for css, part in _segments(view["text"], bounds):
-        if css != "g" and hole is not None and "break" not in "".join(parts):
+        hole = marks.pop(css, None) if css in marks else None
+        if css in ("u", "s", "v") and "u" in marks:  # no user band: the break starts here
+            hole = marks.pop("u")
+        if hole is not None:
             where = f"{hole.span.path}:{hole.span.line}:{hole.span.column}"
-            parts.append(f'<a class="break" id="break-{index}" href="{escape(hole.span.path)}'
-                          f'#L{hole.span.line}" title="break: {escape(where)}">▼ break: '
-                          f'{escape(hole.scope.label)} value {escape(hole.expr)} ({escape(where)})</a>')
+            kind = "day break" if css == "d" else "break"
+            parts.append(f'<a class="break" id="{kind.replace(" ", "-")}-{index}" '
+                         f'href="{escape(links + hole.span.path)}#L{hole.span.line}" '
+                         f'title="{kind}: {escape(where)}">▼ {kind}: '
+                         f'{escape(hole.scope.label)} value {escape(hole.expr)} ({escape(where)})</a>')
         parts.append(f'<span class="{css}">{escape(part)}</span>')
     prefix = m.prefix_tokens
-    rows = "".join(
+    total = m.tokens_total or 1
+    rows = (f"<tr><td>across days</td><td>{m.prefix_tokens_stable:,}</td>"
+            f"<td>{m.prefix_tokens_stable / total * 100:.1f}%</td></tr>") + "".join(
         f"<tr><td>{level}</td><td>{prefix[level]:,}</td><td>{m.share(level) * 100:.1f}%</td></tr>"
         for level in ("global", "user", "session", "turn"))
+    days = (f" · across days {m.prefix_tokens_stable / total * 100:.1f}%, after the moves "
+            f"+{m.gain_tokens_stable:,} tokens" if m.gain_tokens_stable else "")
     findings = "".join(f'<li class="finding">{escape(f.span.path)}:{f.span.line}:{f.span.column} '
                        f'{escape(f.code)} {escape(f.message)}</li>' for f in view["findings"])
     return (f'<section class="prompt" data-prompt="{escape(m.prompt.id)}">'
             f"<h2>{escape(m.prompt.id)}</h2>"
             f'<p class="muted">{m.tokens_total:,} tokens · {m.prompt.kind} · projected share '
-            f"{m.projected_share_global * 100:.1f}% (+{m.gain_tokens:,} tokens)</p>"
+            f"{m.projected_share_global * 100:.1f}% (+{m.gain_tokens:,} tokens){days}</p>"
             f"<table><tr><th>scope</th><th>shared prefix</th><th>share</th></tr>{rows}</table>"
             f"{'<ul>' + findings + '</ul>' if findings else ''}"
             f"<pre>{''.join(parts)}</pre></section>")
 
 
-def render(result, settings, views: list[dict]) -> str:
-    """`views`: per measurement its rendered text and the character offsets of the prefixes."""
+def render(result, settings, views: list[dict], links: str = "") -> str:
+    """`views`: per measurement its rendered text and the character offsets of the prefixes;
+    `links`: the project root as seen from where the page is written, for source links."""
     total = sum(m.tokens_total for m in result.measurements)
     shared = sum(m.prefix_tokens["global"] for m in result.measurements)
     projected = sum(m.projected_prefix_global for m in result.measurements)
     share = shared / total if total else 1.0
     after = projected / total if total else 1.0
+    days = sum(m.prefix_tokens_stable for m in result.measurements) / total if total else 1.0
     saved = ""
     if settings is not None and result.provider is not None:
         from ..estimate import estimate
@@ -87,13 +100,15 @@ def render(result, settings, views: list[dict]) -> str:
                  f"{escape(result.provider.name)})</div>")
     cards = (f'<div class="card" id="prompts"><b>{len(result.measurements)}</b>prompts</div>'
              f'<div class="card" id="tokens"><b>{total:,}</b>tokens ({escape(result.tokenizer.name)})</div>'
+             f'<div class="card" id="days"><b>{days * 100:.1f}%</b>shared across days</div>'
              f'<div class="card" id="share"><b>{share * 100:.1f}%</b>shared by every user</div>'
              f'<div class="card" id="projected"><b>{after * 100:.1f}%</b>after the suggested moves</div>'
              f'<div class="card" id="findings"><b>{len(result.findings)}</b>findings</div>{saved}')
-    legend = ('<p class="legend"><span class="g">shared by every user</span><span class="u">'
+    legend = ('<p class="legend"><span class="g">shared by every user, every day</span>'
+              '<span class="d">shared by every user, today only</span><span class="u">'
               'shared per user</span><span class="s">shared per session</span><span class="v">'
               "volatile</span></p>")
-    sections = "".join(_prompt_section(i, v) for i, v in enumerate(views))
+    sections = "".join(_prompt_section(i, v, links) for i, v in enumerate(views))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>prefixlint '
             f"report</title><style>{CSS}</style></head><body><h1>prefixlint report</h1>"
             f'<p class="muted">prefixlint {__version__} · shared prefixes measured with '

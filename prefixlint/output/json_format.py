@@ -39,6 +39,9 @@ def prompt_dict(measurement: Measurement, result: Result | None = None,
         "projected": {"prefix_tokens_global": measurement.projected_prefix_global,
                       "share_global": measurement.projected_share_global},
         "gain_tokens": measurement.gain_tokens,
+        "across_days": {"prefix_tokens": measurement.prefix_tokens_stable,
+                        "projected_prefix_tokens": measurement.projected_prefix_stable,
+                        "gain_tokens": measurement.gain_tokens_stable},
         "files": list(prompt.files),
     } | _provider_keys(measurement, result, settings)
 

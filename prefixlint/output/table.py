@@ -12,7 +12,7 @@ def _percent(value: float) -> str:
 
 
 def _break(measurement: Measurement) -> str:
-    hole = measurement.break_hole
+    hole = measurement.break_hole or measurement.day_break_hole
     if hole is None:
         return "-"
     where = f"{hole.span.line}:{hole.span.column}"
@@ -22,19 +22,22 @@ def _break(measurement: Measurement) -> str:
 
 
 def render(result: Result, settings: Settings | None = None) -> str:
-    header = ("prompt", "tokens", "global", "user", "session", "turn", "share", "break",
+    header = ("prompt", "tokens", "days", "global", "user", "session", "turn", "share", "break",
               "projected")
     rows = []
     for m in result.measurements:
         projected = _percent(m.projected_share_global)
         if m.gain_tokens:
             projected += f" (+{m.gain_tokens:,})"
-        rows.append((m.prompt.id, f"{m.tokens_total:,}", f"{m.prefix_tokens['global']:,}",
+        elif m.gain_tokens_stable:
+            projected += f" (+{m.gain_tokens_stable:,} across days)"
+        rows.append((m.prompt.id, f"{m.tokens_total:,}", f"{m.prefix_tokens_stable:,}",
+                     f"{m.prefix_tokens['global']:,}",
                      f"{m.prefix_tokens['user']:,}", f"{m.prefix_tokens['session']:,}",
                      f"{m.prefix_tokens['turn']:,}", _percent(m.share("global")), _break(m),
                      projected))
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    numeric = {1, 2, 3, 4, 5, 6}
+    numeric = {1, 2, 3, 4, 5, 6, 7}
 
     def line(row) -> str:
         cells = [str(c).rjust(widths[i]) if i in numeric else str(c).ljust(widths[i])
@@ -52,8 +55,9 @@ def render(result: Result, settings: Settings | None = None) -> str:
     out.append(f"{len(result.measurements)} prompts, {total:,} tokens ({result.tokenizer.name}); "
                f"shared by every user: {shared:,} ({_percent(share)}); after the suggested "
                f"moves: {projected:,} ({_percent(after)}).")
-    out.append("global = shared by every user; user = by one user's sessions; "
-               "session = by one session's requests. Share = global / tokens.")
+    out.append("days = shared across days; global = shared by every user (today); user = by "
+               "one user's sessions; session = by one session's requests. Share = global / "
+               "tokens.")
     if settings is not None and result.provider is not None and result.measurements:
         out.extend(_estimates(result, settings))
     unreadable = [f for f in result.findings if f.code == "PFX900"]
