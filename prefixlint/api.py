@@ -485,3 +485,55 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
                                 shape["rps"], config.tokens_per_turn, shape["seed"],
                                 shape["think_seconds"], shape["duration"])
     return traffic, provider, []
+
+
+def settings_groups(paths: Sequence[str | Path], cwd: Path | None = None) -> list[list[str]]:
+    """The paths grouped by the settings file nearest to each (ruff's hierarchical
+    configuration): `check fixtures/supportbot fixtures/rag` analyzes each folder as the
+    project its own prefixlint.toml makes it. One group when they share one."""
+    from .config import find_settings
+
+    where = (cwd or Path.cwd()).resolve()
+    groups: dict[str, list[str]] = {}
+    for path in paths:
+        full = (where / path).resolve()
+        found = find_settings(full if full.is_dir() else full.parent)
+        groups.setdefault(str(found or ""), []).append(str(path))
+    return [groups[key] for key in sorted(groups)]
+
+
+def merge_roots(results: Sequence[Result], cwd: Path | None = None) -> Result:
+    """One result from the runs of several projects: every path, prompt id and hole made
+    relative to `cwd`, findings and prompts in one order."""
+    import dataclasses
+
+    where = (cwd or Path.cwd()).resolve()
+    findings: list[Finding] = []
+    measurements: list[Measurement] = []
+    scopes: dict[str, Callable] = {}
+    for result in results:
+        prefix = os.path.relpath(result.config.root.resolve(), where).replace(os.sep, "/")
+        prefix = "" if prefix == "." else prefix + "/"
+
+        def moved(span, prefix=prefix):
+            return dataclasses.replace(span, path=prefix + span.path) if span else span
+
+        for f in result.findings:
+            findings.append(dataclasses.replace(
+                f, span=moved(f.span), related=tuple(moved(s) for s in f.related),
+                prompt=prefix + f.prompt if f.prompt else f.prompt))
+        for m in result.measurements:
+            prompt = dataclasses.replace(m.prompt, id=prefix + m.prompt.id,
+                                         path=prefix + m.prompt.path,
+                                         files=tuple(prefix + f for f in m.prompt.files))
+            measurements.append(map_holes(m, prompt, lambda h, moved=moved: dataclasses.replace(
+                h, span=moved(h.span))))
+            if result.scope_for is not None:
+                scopes[prompt.id] = lambda p, scope_for=result.scope_for, original=m.prompt: \
+                    scope_for(original)
+    findings.sort(key=lambda f: f.sort_key())
+    measurements.sort(key=lambda m: natural_key(m.prompt.id))
+    first = next((r for r in results if r.measurements), results[0])
+    return Result(first.tokenizer, tuple(findings), tuple(measurements),
+                  dataclasses.replace(first.config, root=where), first.provider,
+                  lambda prompt: scopes[prompt.id](prompt))

@@ -98,6 +98,14 @@ def _run(paths, *options, diff_base=None, human=False, use_cache=False, **named)
 
     from . import api
 
+    groups = api.settings_groups(paths) if len(paths) > 1 and not options[0] else []
+    if not diff_base and len(groups) > 1:  # each folder with its own settings (as ruff)
+        results = [api.check(group, _config(group, *options, **named),
+                             progress=_progress(human), use_cache=use_cache)
+                   for group in groups]
+        result = api.merge_roots(results)
+        _warn(result)
+        return result, None
     config = _config(paths, *options, **named)
     if not diff_base:
         result = api.check(paths, config, progress=_progress(human), use_cache=use_cache)

@@ -112,6 +112,14 @@ def _int(key: str, value: Any, minimum: int = 0) -> int:
     return value
 
 
+# Every top-level setting (the README's settings table lists the same; a test compares them).
+SETTINGS = ("include", "exclude", "extend-exclude", "force-exclude", "include-tests",
+            "respect-gitignore", "search-paths", "tokenizer", "tokenizer-path", "chat-template",
+            "select", "ignore", "per-file-ignores", "fail-on", "min-gain-tokens", "provider",
+            "model", "providers", "variables", "values", "jinja", "conversation", "python",
+            "jobs", "cache-dir")
+
+
 def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
     parsed: dict[str, Any] = {}
     for key, value in table.items():
@@ -181,13 +189,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                 raise ConfigError(f"`{key}` must be true or false")
             parsed[key.replace("-", "_")] = value
         else:
-            known = ["include", "exclude", "extend-exclude", "tokenizer", "tokenizer-path",
-                     "chat-template",
-                     "select", "ignore", "per-file-ignores", "variables", "search-paths",
-                     "fail-on", "min-gain-tokens", "force-exclude", "python", "provider",
-                     "model", "providers", "values", "jinja", "conversation", "include-tests",
-                     "respect-gitignore", "jobs", "cache-dir"]
-            hint = difflib.get_close_matches(key, known, n=1)
+            hint = difflib.get_close_matches(key, SETTINGS, n=1)
             suffix = f" (did you mean `{hint[0]}`?)" if hint else ""
             raise ConfigError(f"unknown setting `{key}`{suffix}")
     return parsed

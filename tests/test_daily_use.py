@@ -296,3 +296,50 @@ def test_render_and_the_page_use_the_configured_values(supportbot, tmp_path):
     run_cli("report", "--output-format", "html", "-o", str(page), cwd=supportbot)
     section = page.read_text().split('data-prompt="prompts/helpdesk.j2"')[1]
     assert "helpdesk assistant of Northwind Cloud." in section
+
+
+def test_every_setting_the_configuration_knows_is_in_the_readme_table():
+    import re
+
+    from prefixlint.config import SETTINGS
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme.split("Every setting:", 1)[1].split("\n\n", 2)[1]
+    documented = [re.match(r"\| `([a-z-]+)` \|", row).group(1) for row in table.splitlines()[2:]]
+    assert sorted(documented) == sorted(SETTINGS)
+    from prefixlint import config
+
+    for key in SETTINGS:  # and the configuration reads each of them (a bad value, not unknown)
+        with pytest.raises(config.ConfigError) as error:
+            config._parse_table({key: object()})
+        assert "unknown setting" not in str(error.value), key
+    with pytest.raises(config.ConfigError, match="unknown setting `colour`"):
+        config._parse_table({"colour": 1})
+    for name in ("PREFIXLINT_DEBUG", "PREFIXLINT_CACHE_HOME", "{# prefixlint: ignore #}",
+                 "| PFX020 |", "`.venv`"):
+        assert name in readme
+
+
+def test_each_folder_is_analyzed_with_its_own_settings(tmp_path):
+    """`check fixtures/supportbot fixtures/rag`: each folder's prefixlint.toml applies to its
+    files (ruff's nearest configuration), paths are shown from where the command runs, and
+    every finding and prompt is the one its folder gives alone."""
+    for name in ("supportbot", "rag"):
+        shutil.copytree(REPO / "fixtures" / name, tmp_path / name)
+    both = json.loads(run_cli("check", "supportbot", "rag", "--output-format", "json",
+                              cwd=tmp_path).stdout)
+    alone = {name: json.loads(run_cli("check", "--output-format", "json",
+                                      cwd=tmp_path / name).stdout) for name in ("supportbot", "rag")}
+    expected = sorted((f"{name}/{f['path']}", f["line"], f["column"], f["code"])
+                      for name, document in alone.items() for f in document["findings"])
+    assert sorted((f["path"], f["line"], f["column"], f["code"])
+                  for f in both["findings"]) == expected
+    assert [p["id"] for p in both["prompts"]] == sorted(
+        (f"{name}/{p['id']}" for name, d in alone.items() for p in d["prompts"]),
+        key=lambda i: (i.split("/")[0], i))
+    by_id = {p["id"]: p["prefix_tokens"] for p in both["prompts"]}
+    for name, document in alone.items():
+        for prompt in document["prompts"]:
+            assert by_id[f"{name}/{prompt['id']}"] == prompt["prefix_tokens"]
+    # supportbot's own [variables] (product_name is static) hold: no PFX005 for it
+    assert not any(f["code"] == "PFX005" for f in both["findings"])
