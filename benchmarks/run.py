@@ -86,6 +86,13 @@ def repository(templates: int, python: int, prompt_free: int, runs: int) -> None
         timed(["check", one], root)
         rows.append(("the same file, unchanged (pre-commit on a commit that did not touch it)",
                      *best(["check", one])))
+        full = templates > 10  # not the smoke run
+        size = ["--users", "5000", "--sessions-per-user", "3", "--turns", "7", "--rps", "200"] \
+            if full else ["--users", "5", "--sessions-per-user", "1"]
+        seconds, peak = timed(["simulate", str(REPO / "fixtures" / "chat_service"),
+                               "--replicas", "8", *size], root)
+        rows.append(("simulate: 105,000 requests over 8 replicas (fixtures/chat_service)"
+                     if full else "simulate: a few requests", seconds, peak))
         if templates:
             seconds, count, _ = floor(root)
             rows.append((f"floor: {count:,} templates x 4 renders + 4 encodings, plain jinja2 "
@@ -212,41 +219,21 @@ def prompt_module(lines: int, runs: int, dense: bool) -> tuple[float, float, int
         return statistics.median(times), time.perf_counter() - start, len(result.measurements)
 
 
-_PARAGRAPHS = (
-    "Refunds for annual plans are prorated to the day and issued to the original payment "
-    "method within five business days.",
-    "To rotate an API key, open Settings, choose Keys, and select Rotate; the old key keeps "
-    "working for 24 hours.",
-    "Single sign-on is available on the enterprise plan and supports SAML 2.0 and OIDC "
-    "identity providers.")
-_HEADS = ("You are the assistant of {{ product }}.", "Hello {{ user.name }}, today is {{ today }}.",
-          "{% if user.vip %}VIP support.{% endif %}",
-          "Context:\n{% for d in docs %}{{ d.text }}\n{% endfor %}")
-
-
-def templates(count: int, jobs: tuple[str, ...]) -> list[tuple[str, float, int]]:
-    """Seconds for `check` (a new process) on `count` Jinja templates of 500 to 4,000 tokens
-    that break in four common ways, once per `--jobs` value, and the peak memory."""
+def templates(count: int, jobs: tuple[str, ...]) -> list[tuple[str, float, float]]:
+    """Seconds for `check` (a new process) on `count` generated Jinja templates of 500 to
+    4,000 tokens that break in four common ways, once per `--jobs` value, and each run's
+    peak memory (MiB)."""
     import tempfile
 
-    env = dict(os.environ)
-    env.setdefault("TIKTOKEN_CACHE_DIR", str(REPO.parent / "shared" / "tiktoken-cache"))
+    from generate import generate
+
     out = []
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        (root / "prefixlint.toml").write_text("")
-        (root / "prompts").mkdir()
-        for i in range(count):
-            lines = (f"{_PARAGRAPHS[(i + k) % 3]} (section {k})" for k in range(20 + i * 37 % 150))
-            (root / "prompts" / f"t{i:04d}.j2").write_text(
-                _HEADS[i % 4] + "\n" + "\n".join(lines) + "\nQuestion: {{ question }}\n")
+        generate(root, count, 0, 0)
         for value in jobs:
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "prefixlint", "check", "--exit-zero",
-                            "--output-format", "concise", "-j", value],
-                           cwd=root, capture_output=True, check=True, env=env)
-            out.append((value, time.perf_counter() - start,
-                        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+            seconds, peak = timed(["check", "--no-cache", "-j", value, "templates"], root)
+            out.append((value, seconds, peak))
     return out
 
 
@@ -300,8 +287,7 @@ def main() -> None:
         cores = str(max(1, os.cpu_count() or 1))
         for jobs, seconds, peak in templates(args.templates, ("1", cores)):
             print(f"{args.templates:,} templates, --jobs {jobs}: {seconds:.2f} s "
-                  f"({seconds / args.templates * 1000:.1f} ms each); peak RSS so far "
-                  f"{peak / 1024:.0f} MiB")
+                  f"({seconds / args.templates * 1000:.1f} ms each); peak RSS {peak:.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,16 @@ class Traffic:
     source: str = "model"
 
 
+def _leading(chunks: Sequence[tuple[str, int]], held) -> int:
+    """The tokens of the chunks a cache holds from the start, up to the first it does not."""
+    cached = 0
+    for key, tokens in chunks:
+        if key not in held:
+            break
+        cached += tokens
+    return cached
+
+
 class LruCache:
     """A radix-style prefix cache: chunks evicted least recently used past a capacity."""
 
@@ -63,12 +73,7 @@ class LruCache:
         self.chunks: OrderedDict[str, int] = OrderedDict()
 
     def hit(self, chunks: Sequence[tuple[str, int]]) -> int:
-        cached = 0
-        for key, tokens in chunks:
-            if key not in self.chunks:
-                break
-            cached += tokens
-        return cached
+        return _leading(chunks, self.chunks)
 
     def store(self, chunks: Sequence[tuple[str, int]]) -> None:
         for key, tokens in chunks:
@@ -90,12 +95,7 @@ class LastPromptCache:
         self.keys: set[str] = set()
 
     def hit(self, chunks: Sequence[tuple[str, int]]) -> int:
-        cached = 0
-        for key, tokens in chunks:
-            if key not in self.keys:
-                break
-            cached += tokens
-        return cached
+        return _leading(chunks, self.keys)
 
     def store(self, chunks: Sequence[tuple[str, int]]) -> None:
         self.keys = {key for key, _ in chunks}

@@ -17,7 +17,7 @@ def test_benchmark_smoke_run_prints_every_row():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]
-    assert len(rows) == 10
+    assert len(rows) == 11
     for row in rows:
         seconds = row.split(" | ")[1]
         assert seconds.endswith(" s") and float(seconds[:-2]) > 0

@@ -343,3 +343,10 @@ def test_each_folder_is_analyzed_with_its_own_settings(tmp_path):
             assert by_id[f"{name}/{prompt['id']}"] == prompt["prefix_tokens"]
     # supportbot's own [variables] (product_name is static) hold: no PFX005 for it
     assert not any(f["code"] == "PFX005" for f in both["findings"])
+
+
+def test_a_project_named_from_inside_another_uses_its_own_settings(tmp_path, supportbot):
+    here = write_project(tmp_path / "elsewhere", {"notes.j2": "Hello"})
+    proc = run_cli("check", str(supportbot), "--output-format", "concise", cwd=here)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines()[1].startswith("prompts/helpdesk.j2:3:23: PFX002")
