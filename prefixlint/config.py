@@ -334,12 +334,10 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
         raise ConfigError(f"configuration file {config_file} does not exist")
     discovered = find_settings(cwd)
     full = [(p if p.is_absolute() else cwd / p).resolve() for p in paths]
-    if full and (discovered is None or not all(
-            p == discovered.parent or discovered.parent in p.parents for p in full)):
-        # paths outside the current directory's project: theirs decides
-        common = _common_folder(full)
-        found = find_settings(common) if common is not None else None
-        discovered = found or discovered
+    common = _common_folder(full) if full else None
+    nearest = find_settings(common) if common is not None else None
+    if nearest is not None:  # the settings nearest to the paths win (ruff's rule)
+        discovered = nearest
     # `--config` says where the settings are, not where the project is (ruff's way): the
     # root is the folder of the nearest settings file, else the current directory.
     source = explicit or discovered

@@ -350,3 +350,13 @@ def test_a_project_named_from_inside_another_uses_its_own_settings(tmp_path, sup
     proc = run_cli("check", str(supportbot), "--output-format", "concise", cwd=here)
     assert proc.returncode == 1, proc.stderr
     assert proc.stdout.splitlines()[1].startswith("prompts/helpdesk.j2:3:23: PFX002")
+
+
+def test_the_settings_nearest_to_the_path_win_over_the_current_folders(tmp_path, supportbot):
+    outer = write_project(tmp_path / "outer", {}, '[variables]\n"product_name" = "user"\n')
+    shutil.copytree(supportbot, outer / "bot")
+    proc = run_cli("check", "bot", "--output-format", "json", cwd=outer)
+    # bot/prefixlint.toml says product_name is static: the outer user scope does not apply
+    codes = [(f["code"], f["expr"]) for f in json.loads(proc.stdout)["findings"]]
+    assert ("PFX002", "product_name") not in codes
+    assert ("PFX002", "user.display_name") in codes
