@@ -208,12 +208,12 @@ def _fill(output: str, pieces: tuple[Piece, ...], parts: list[tuple[str, int, in
     """The template's output with each slot replaced by the traced pieces of its content."""
     out: list[Piece] = []
     position = 0
+    text = "".join(p.text for p in pieces) if trim else ""
     for match in _SLOTS.finditer(output):
         if output[position:match.start()]:
             out.append(Piece(output[position:match.start()]))
         _, start, end = parts[int(match.group(1))]
         if trim:
-            text = "".join(p.text for p in pieces)
             while start < end and text[start].isspace():
                 start += 1
             while end > start and text[end - 1].isspace():
