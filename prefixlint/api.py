@@ -162,7 +162,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
                           config.jinja, dict(edited or {}))
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
-                           config.python_sources, config.python_sinks)
+                           config.python_sources, config.python_sinks, config.models)
     findings: list[Finding] = []
     prompts: list[tuple[Prompt, list]] = []
     templates = [f for f in files if not is_python(f)]

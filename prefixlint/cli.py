@@ -629,6 +629,25 @@ def rule(code, show_all, output_format):
 
 
 @cli.command()
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Settings file whose [[models]] are listed first.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def models(config_file, output_format):
+    """List the library models: which calls are prompt sinks and what each argument is."""
+    from . import api
+    from .models import all_models
+    from .output import models_list
+
+    config = api.load_config(None, Path(config_file) if config_file else None)
+    known = all_models(config.models)
+    if output_format == "json":
+        click.echo(json.dumps(models_list.as_dicts(known), indent=2))
+    else:
+        click.echo(models_list.as_text(known))
+
+
+@cli.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Settings file (prefixlint.toml or pyproject.toml).")

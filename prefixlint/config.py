@@ -59,6 +59,7 @@ class Config:
     cache_dir: str | None = None  # where `check` keeps its results (default .prefixlint_cache)
     python_sources: tuple[tuple[str, Scope], ...] = ()
     python_sinks: tuple[str, ...] = ()
+    models: tuple = ()  # the user's library models (models.SinkModel), before the shipped ones
     values: tuple[tuple[str, str], ...] = ()
     jinja: tuple[tuple[str, object], ...] = ()
     provider: str = "generic"
@@ -117,7 +118,7 @@ SETTINGS = ("include", "exclude", "extend-exclude", "force-exclude", "include-te
             "respect-gitignore", "search-paths", "tokenizer", "tokenizer-path", "chat-template",
             "select", "ignore", "per-file-ignores", "fail-on", "min-gain-tokens", "provider",
             "model", "providers", "variables", "values", "jinja", "conversation", "python",
-            "jobs", "cache-dir")
+            "jobs", "cache-dir", "models")
 
 
 def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
@@ -176,6 +177,8 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                                         for name, table in sorted(value.items()))
         elif key == "python":
             parsed.update(_parse_python(value))
+        elif key == "models":
+            parsed["models"] = _parse_models(value)
         elif key == "conversation":
             parsed.update(_parse_conversation(value))
         elif key == "jobs":
@@ -264,6 +267,22 @@ def _parse_python(table: Any) -> dict[str, Any]:
         else:
             raise ConfigError(f"unknown setting `python.{key}` (expected sources or sinks)")
     return parsed
+
+
+def _parse_models(value: Any) -> tuple:
+    """`[[tool.prefixlint.models]]`: the user's library models, with the shipped files' keys
+    (`prefixlint models` lists them)."""
+    from .models import ModelError, parse_sink
+
+    if isinstance(value, dict):
+        value = [value]
+    if not isinstance(value, list):
+        raise ConfigError("`models` must be an array of tables: [[tool.prefixlint.models]]")
+    try:
+        return tuple(parse_sink("project", table, f"models[{index}]")
+                     for index, table in enumerate(value))
+    except ModelError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -28,7 +28,7 @@ EXPECTED = [
     ("PFX004", "f17_pydantic_ai.py", 12, 31),
     ("PFX001", "f18_llamaindex.py", 8, 1),
     ("PFX002", "f18_llamaindex.py", 14, 48),
-    ("PFX001", "f20_langchain_create_agent.py", 11, 61),
+    ("PFX006", "f20_langchain_create_agent.py", 11, 61),  # the agent loop appends history
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
@@ -57,8 +57,9 @@ def test_findings_are_exactly_the_expected_ones(result):
 def test_clean_prompts_are_measured_and_fully_shared(result):
     for prompt_id in CLEAN:
         measurement = next(m for m in result.measurements if m.prompt.id == prompt_id)
-        assert measurement.break_hole is None or measurement.break_hole.expr == "question"
-        assert measurement.share("global") > 0.85
+        assert measurement.break_hole is None or \
+            measurement.break_hole.expr in ("question", "history")  # an agent loop's
+        assert measurement.share("global") > 0.8  # a sample history follows an agent
 
 
 def test_a_name_rebound_in_terms_of_itself_renders_each_part_once(result):
@@ -119,7 +120,10 @@ def test_agent_frameworks_take_the_system_prompt_as_a_constructor_argument(resul
             "f17_pydantic_ai.py:11"} <= set(ids)
     text = _text(result, "f15_agents_sdk.py:10")
     assert text.startswith("<|system|>\nThe user's name is ")
-    assert ids["f15_agents_sdk.py:11"].break_hole is None  # built once, at import: constant
+    # Built once, at import: constant up to the conversation the agent loop appends after it.
+    assert ids["f15_agents_sdk.py:11"].break_hole.expr == "history"
+    text = _text(result, "f15_agents_sdk.py:11")
+    assert text.index("Route each request") < text.rindex("<|")
 
 
 def test_llamaindex_templates_and_dspy_signatures_are_prompts(result):

@@ -85,14 +85,18 @@ class PythonProject:
     """Parses and lowers the Python files of one run, each module at most once."""
 
     def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits,
-                 sources: tuple[tuple[str, Scope], ...] = (), sinks: tuple[str, ...] = ()) -> None:
+                 sources: tuple[tuple[str, Scope], ...] = (), sinks: tuple[str, ...] = (),
+                 models: tuple = ()) -> None:
+        from ...models import all_models
+
         self.root = root.resolve()
         self.scope_of = scope_of
         self.workspace = workspace
         self.limits = limits
         self.sources = sources
         self.sinks = sinks
-        self.prefilter = prefilter(sinks)
+        self.models = all_models(models)  # the user's library models first
+        self.prefilter = prefilter(sinks, self.models)
         self.modules: dict[str, object] = {}
         self._linker = None
         self.wrappers: dict[str, list[Wrapper]] = {}

@@ -1,7 +1,8 @@
-"""Prompt call sites of one module and how each is lowered to a `Prompt`: OpenAI chat and
-responses, Anthropic, LiteLLM, LangChain templates and message objects, lists of role dicts,
-prompty, and Jinja templates built in code; arguments become blocks in the order the
-provider serializes them."""
+"""Prompt call sites of one module and how each is lowered to a `Prompt`. Which calls are
+sinks, which argument is which part of the request and in what order the library serializes
+them come from the library models (`prefixlint/models/*.toml`); this module holds only the
+mechanisms: request arguments, agent system prompts, templates, chat templates, HTTP bodies,
+lists of role dicts, signatures and decorated prompt functions."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Span, Suppressions, Text
 from .renderer import SegmentRenderer
-from .sources import (CALL_SINKS, DSPY_SIGNATURES, FRAMEWORK_DECORATORS, FRAMEWORK_SINKS,
-                      LITELLM, RANDOM_EXAMPLES)
+from .sources import RANDOM_EXAMPLES
 
 if TYPE_CHECKING:
     from .project import PythonProject
@@ -38,6 +38,7 @@ class _Site:
     contexts: dict = field(default_factory=dict)
     base: object = None
     origin: object = None
+    model: object = None  # the library model (models.SinkModel) the site matched
 
 
 class SinkFinder:
@@ -114,7 +115,7 @@ class SinkFinder:
                                dict(bound.bindings), bound.depth, module.arms(sink))
                 contexts = {k: rebased(c) for k, c in wrapper.site.contexts.items()}
                 site = _Site(sink, wrapper.site.kind, wrapper.site.keywords, contexts, base,
-                             node)
+                             node, wrapper.site.model)
                 consumed: set[int] = set()
                 prompts.extend(self._build(site, consumed))
                 self.project.sent.update((self.module.path, c) for c in consumed)
@@ -122,16 +123,20 @@ class SinkFinder:
         return prompts
 
     def _decorated(self) -> list[tuple[Prompt, list]]:
-        """Functions an agent registers as part of its system prompt (PydanticAI's
-        `@agent.system_prompt`, `@agent.instructions`): each measured as what it returns."""
+        """Functions a library registers as part of an agent's system prompt: PydanticAI's
+        `@agent.system_prompt` on an agent a model builds, or a decorator named by its
+        qualified name (LangChain's `@dynamic_prompt`); each measured as what it returns."""
         from .values import Context
 
         cst = self.cst
         out: list[tuple[Prompt, list]] = []
+        models = [m for m in self.project.models if m.lowering == "decorator"]
+        if not models:
+            return out
         for function in self.module.functions.values():
-            if not any(isinstance(d.decorator, cst.Attribute) and
-                       d.decorator.attr.value in FRAMEWORK_DECORATORS and
-                       self._is_agent(d.decorator.value) for d in function.decorators):
+            model = next((m for m in models for d in function.decorators
+                          if self._decorates(m, d.decorator)), None)
+            if model is None:
                 continue
             returns = self.lowerer.returns_of(function)
             if not returns:
@@ -139,9 +144,19 @@ class SinkFinder:
             last = returns[-1]
             base = Context(self.module, function, self.module.pos(last), False,
                            arms=self.module.arms(last))
-            out.extend(self._build(_Site(function, "framework", {"system": last.value}, {},
-                                         base, function), set()))
+            out.extend(self._build(_Site(function, "agent", {"system": last.value}, {},
+                                         base, function, model), set()))
         return out
+
+    def _decorates(self, model, decorator) -> bool:
+        cst = self.cst
+        if isinstance(decorator, cst.Call):
+            decorator = decorator.func
+        if isinstance(decorator, cst.Attribute) and decorator.attr.value in model.decorators \
+                and self._is_agent(decorator.value):
+            return True
+        qualified = self.module.qualname(decorator) or ""
+        return bool(qualified) and model.matches("", qualified, ())
 
     def _signatures(self) -> list[tuple[Prompt, list]]:
         """DSPy signatures (`class Answer(dspy.Signature)`): the docstring is the task's
@@ -151,9 +166,11 @@ class SinkFinder:
 
         cst = self.cst
         out: list[tuple[Prompt, list]] = []
+        signatures = {b for m in self.project.models if m.lowering == "signature"
+                      for b in m.bases}
         for info in self.module.classes.values():
             node = info.node
-            if not any(self.module.qualname(b.value) in DSPY_SIGNATURES for b in node.bases):
+            if not any(self.module.qualname(b.value) in signatures for b in node.bases):
                 continue
             docstring = node.get_docstring() or ""
             inputs, outputs = [], []
@@ -194,13 +211,16 @@ class SinkFinder:
         """Whether a name holds an agent built by a framework sink (`agent = Agent(...)`)."""
         found = self.lowerer.follow(node, self._context(node)) \
             if isinstance(node, self.cst.Name) else None
-        return found is not None and isinstance(found[0], self.cst.Call) and \
-            (found[1].module.qualname(found[0].func) or "") in {n for n, _ in FRAMEWORK_SINKS}
+        if found is None or not isinstance(found[0], self.cst.Call):
+            return False
+        qualified = found[1].module.qualname(found[0].func) or ""
+        return any(m.lowering == "agent" and m.matches("", qualified, ())
+                   for m in self.project.models)
 
     def build_alone(self, site: _Site) -> list[tuple[Prompt, list]]:
         """A wrapper's sink measured where it stands (nothing in the project calls it)."""
         return self._build(_Site(site.node, site.kind, site.keywords, site.contexts,
-                                 self._context(site.node)), set())
+                                 self._context(site.node), None, site.model), set())
 
     def _calls(self, node, wrapper) -> bool:
         """Whether a call runs the wrapper: its function here or imported from its module,
@@ -246,17 +266,18 @@ class SinkFinder:
         return keywords, contexts
 
     def _classify(self, node) -> _Site | None:
-        cst = self.cst
+        """The sink a call is, by the library models (the user's first), then by the
+        user's plain `python.sinks` names."""
         chain = self._chain(node.func)
-        for kind, suffixes, _ in CALL_SINKS:
-            if any(chain == s or chain.endswith("." + s) for s in suffixes):
-                return _Site(node, kind, *self._spread(node))
-        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
         qualified = self.module.qualname(node.func) or ""
-        for name, candidates in FRAMEWORK_SINKS:
-            if qualified == name:
-                value = next((keywords[k] for k in candidates if k in keywords), None)
-                return _Site(node, "framework", {"system": value}) if value is not None else None
+        keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+        for model in self.project.models:
+            if model.lowering in ("signature", "decorator") or \
+                    not model.matches(chain, qualified, keywords):
+                continue
+            site = self._modelled(model, node)
+            if site is not None:
+                return site
         for sink in self.project.sinks:
             name, _, argument = sink.partition(":")
             if qualified == name or chain == name or chain.endswith("." + name):
@@ -267,32 +288,101 @@ class SinkFinder:
                     continue
                 if argument in ("", "messages"):
                     return _Site(node, "messages", {"messages": value})
-                return _Site(node, "framework", {"system": value})
-        if chain.rsplit(".", 1)[-1] in ("execute", "prepare", "run") and \
-                (qualified.startswith("prompty.") or chain.startswith("prompty.")):
-            return _Site(node, "prompty", {})
-        if qualified in LITELLM or chain in ("litellm.completion", "litellm.acompletion"):
-            return _Site(node, "openai-chat", *self._spread(node))
-        if chain.endswith("ChatPromptTemplate.from_messages") and node.args:
-            return _Site(node, "langchain-chat", {"messages": node.args[0].value})
-        if qualified.startswith("llama_index.") and node.args:
-            # LlamaIndex templates: ChatPromptTemplate(message_templates=[ChatMessage(...)]),
-            # PromptTemplate("... {context_str} ... {query_str}")
-            first = _argument_of(node, "message_templates") or node.args[0].value
-            if qualified.endswith(".ChatPromptTemplate"):
-                return _Site(node, "langchain-chat", {"messages": first})
-            if qualified.endswith(".PromptTemplate"):
-                value = _argument_of(node, "template") or node.args[0].value
-                return _Site(node, "langchain-template", {"template": value})
-        if chain.endswith("PromptTemplate.from_template") and node.args:
-            return _Site(node, "langchain-template", {"template": node.args[0].value})
-        if chain.endswith("PromptTemplate.from_file") and node.args:
-            return _Site(node, "langchain-template", {"template": node})  # the file's text
-        if (qualified == "jinja2.Template" or chain.endswith(".from_string")) and node.args:
-            if isinstance(node.args[0].value, (cst.SimpleString, cst.ConcatenatedString,
-                                                cst.Name)):
-                return _Site(node, "jinja-inline", {"template": node.args[0].value})
+                return _Site(node, "agent", {"system": value})
         return None
+
+    def _modelled(self, model, node) -> _Site | None:
+        """A call a library model matched, with the arguments its roles name."""
+        lowering = model.lowering
+        if lowering == "prompty":
+            return _Site(node, "prompty", {}, model=model)
+        if lowering == "template-file":
+            return _Site(node, "template-file", {"template": node}, model=model) \
+                if node.args else None
+        keywords, contexts = self._spread(node)
+        if lowering == "http":
+            return self._http(model, node, keywords, contexts)
+        found: dict = {}
+        found_contexts: dict = {}
+        for spec, _ in model.arguments:
+            value, value_ctx = self._argument_value(node, spec, keywords, contexts)
+            if value is not None:
+                found[spec] = value
+                if value_ctx is not None:
+                    found_contexts[spec] = value_ctx
+        if not found:
+            return None
+        if lowering == "jinja":
+            value = next(iter(found.values()))
+            if not isinstance(value, (self.cst.SimpleString, self.cst.ConcatenatedString,
+                                      self.cst.Name)):
+                return None
+            return _Site(node, "jinja", {"template": value}, model=model)
+        return _Site(node, lowering, found, found_contexts, model=model)
+
+    def _argument_value(self, node, spec: str, keywords: dict, contexts: dict):
+        """The value a model's argument spec names: `name|0` (keyword, else position),
+        `config.system_instruction` (a keyword of the call or key of the dict passed as
+        `config`); with the context to read it in when it came from elsewhere."""
+        cst = self.cst
+        for alternative in spec.split("|"):
+            head, _, rest = alternative.partition(".")
+            if head.isdigit():
+                value, value_ctx = _argument_of(node, head), None
+            else:
+                value, value_ctx = keywords.get(head), contexts.get(head)
+            if value is None:
+                continue
+            while rest:
+                key, _, rest = rest.partition(".")
+                at = value_ctx or self._context(node)
+                followed = self.lowerer.follow(value, at) if isinstance(value, cst.Name) \
+                    else (value, at)
+                if followed is None:
+                    return None, None
+                value, value_ctx = followed
+                if isinstance(value, cst.Call):
+                    value = _argument_of(value, key)
+                elif isinstance(value, cst.Dict):
+                    value = _dict_fields(value).get(key)
+                else:
+                    value = None
+                if value is None:
+                    break
+            if value is not None:
+                return value, value_ctx
+        return None, None
+
+    def _http(self, model, node, keywords: dict, contexts: dict) -> _Site | None:
+        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)`; a prompt
+        when the body has a key the model gives a role."""
+        cst = self.cst
+        body = keywords.get("json")
+        if body is None:
+            body = keywords.get("data", keywords.get("content"))
+            if body is None and node.args and len(node.args) > 1 and node.args[1].keyword is None:
+                body = node.args[1].value  # urllib.request.Request(url, data)
+            while isinstance(body, cst.Call) and isinstance(body.func, cst.Attribute) and \
+                    body.func.attr.value == "encode":
+                body = body.func.value
+            if isinstance(body, cst.Name):
+                followed = self.lowerer.follow(body, self._context(node))
+                body = followed[0] if followed is not None else body
+            if not (isinstance(body, cst.Call) and self._chain(body.func).endswith("dumps")
+                    and body.args):
+                return None
+            body = body.args[0].value
+        ctx = contexts.get("json") or self._context(node)
+        found: dict = {}
+        found_contexts: dict = {}
+        roles = dict(model.body)
+        for key, value, value_ctx in self.lowerer.spread(body, ctx):
+            if key in roles and key not in found:
+                found[key] = value
+                found_contexts[key] = value_ctx
+        if not found:
+            return None
+        return _Site(node, "http", found, found_contexts, model=model)
 
     def _context(self, node):
         from .values import Context
@@ -304,7 +394,7 @@ class SinkFinder:
     def _build(self, site: _Site, consumed: set[int]) -> list:
         """The prompt of one call site; one per file when a template name it renders can
         name several files (`get_template(f"{name}.md")`)."""
-        if site.kind == "jinja-inline":
+        if site.kind == "jinja":
             built = self._jinja_inline(site)
             return [built] if built is not None else []
         lowerer = self.lowerer
@@ -327,16 +417,22 @@ class SinkFinder:
         if site.base is None and self.project.wrapper_of(self, site, ctx):
             return None  # built at each call of the wrapper, with the caller's messages
         blocks: list[Block] = []
-        order = next((k for kind, _, k in CALL_SINKS if kind == site.kind),
-                     (("messages", "messages"),))
-        if site.kind == "langchain-template":
-            order = (("template", "user"),)
-        if site.kind == "framework":
-            order = (("system", "system"),)
-            returned = lowerer.returned_by(site.keywords["system"], ctx)
-            if returned is not None:  # dynamic instructions: what the function returns
-                site = _Site(site.node, site.kind, {"system": returned[0]},
-                             {"system": returned[1]}, site.base, site.origin)
+        model = site.model
+        order: tuple = (("messages", "messages"),)
+        if model is not None:
+            order = model.body if site.kind == "http" else model.arguments
+        if site.kind in ("template", "template-file"):
+            order = tuple((k, "template") for k in site.keywords)
+        if site.kind == "agent":
+            order = tuple((k, "system") for k in site.keywords)
+            keywords, contexts = dict(site.keywords), dict(site.contexts)
+            for key, value in site.keywords.items():
+                # Dynamic instructions: what the function passed as the value returns.
+                returned = lowerer.returned_by(value, site.contexts.get(key, ctx))
+                if returned is not None:
+                    keywords[key], contexts[key] = returned
+            site = _Site(site.node, site.kind, keywords, contexts, site.base, site.origin,
+                         site.model)
         if site.kind == "prompty":
             embed = lowerer.linker.prompty(site.node, lowerer, ctx)
             if embed is None:
@@ -354,14 +450,20 @@ class SinkFinder:
                 blocks.append(self._tools(value, ctx))
             elif role == "schema":
                 blocks.append(Block("schema", tuple(lowerer.json_text(value, ctx))))
+            elif role == "system" and model is not None and model.placeholders:
+                blocks.append(Block("system", tuple(self._placeholders(value, ctx))))
             elif role == "system":
                 blocks.append(Block("system", tuple(self._system(value, ctx))))
-            elif role == "user" and site.kind == "langchain-template":
+            elif role == "template":
                 blocks.append(Block("user", tuple(self._placeholders(value, ctx))))
+            elif role in ("user", "context") and not isinstance(value, self.cst.List):
+                blocks.append(Block(role, tuple(lowerer.text(value, ctx))))
             else:
                 for message in self._messages(value, ctx, consumed, len(blocks),
-                                              template=site.kind == "langchain-chat"):
+                                              template=site.kind == "chat-template"):
                     blocks.append(Block(message.role, tuple(message.segments)))
+        if blocks and model is not None:
+            blocks.extend(self._added(model, site, outer))
         if not blocks:
             return None
         notes = [n for n in lowerer.notes
@@ -379,6 +481,23 @@ class SinkFinder:
         return prompt, notes
 
     # -- blocks --------------------------------------------------------------------------
+
+    def _added(self, model, site: _Site, ctx) -> list[Block]:
+        """What the library adds after the arguments (`after` in its model): retrieved
+        context (per request), then the conversation so far (per session)."""
+        span = self.module.span(site.origin or site.node)
+        added = []
+        for role in model.after:
+            if role == "context":
+                path = f"retrieved_context@{span.path}:{span.line}:{span.column}"
+                self.lowerer.scopes[path] = Scope.REQUEST
+                hole = Hole("value", f"context retrieved by {model.id}", span, (path,),
+                            Scope.REQUEST)
+                added.append(Block("context", (hole,)))
+            else:
+                hole = Hole("value", "history", span, ("history",), Scope.SESSION)
+                added.append(Block("messages", (hole,)))
+        return added
 
     def _tools(self, value, ctx) -> Block:
         cst = self.cst

@@ -1,7 +1,9 @@
-"""Data for the Python frontend: where values come from (sources) and where prompts go (sinks).
+"""Data for the Python frontend: where values come from (sources), and the text test that
+decides whether a module may hold a prompt at all. Where prompts go (sinks) is in the library
+models, `prefixlint/models/*.toml`.
 
-Both are plain tables so that users can extend them (`[tool.prefixlint.python] sources`,
-`sinks`) the way semgrep taint rules are extended.
+Sources are a plain table that users extend (`[tool.prefixlint.python] sources`) the way
+semgrep taint rules are extended.
 """
 
 from __future__ import annotations
@@ -67,47 +69,15 @@ def date_only(fmt: str) -> bool:
     return "%" in fmt and not _SUB_DAY.search(fmt)
 
 
-# Sinks matched on the attribute chain of a call (any receiver: clients are rarely typed).
-# kind → (chain suffixes, provider, {keyword: block role}) in the provider's serialization order.
-CALL_SINKS: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = (
-    ("openai-chat", ("chat.completions.create", "chat.completions.parse",
-                     "chat.completions.stream", "chat.completions.acreate"),
-     (("tools", "tools"), ("functions", "tools"), ("response_format", "schema"),
-      ("messages", "messages"))),
-    ("openai-responses", ("responses.create", "responses.parse", "responses.stream"),
-     (("tools", "tools"), ("instructions", "system"), ("input", "messages"))),
-    ("anthropic", ("messages.create", "messages.stream", "messages.count_tokens"),
-     (("tools", "tools"), ("system", "system"), ("messages", "messages"))),
-)
-
-# Agent frameworks take the system prompt as a constructor argument: qualified name -> the
-# keywords that may hold it (a string, or a function that returns one), first found wins.
-FRAMEWORK_SINKS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("agents.Agent", ("instructions",)),  # OpenAI Agents SDK
-    ("pydantic_ai.Agent", ("system_prompt", "instructions")),  # PydanticAI
-    ("langchain.agents.create_agent", ("system_prompt",)),  # LangChain 1.x
-    ("langgraph.prebuilt.create_react_agent", ("prompt",)),  # LangGraph
-)
-# DSPy: classes deriving from these are prompts (instructions, fields).
-DSPY_SIGNATURES = frozenset({"dspy.Signature", "dspy.signatures.Signature",
-                             "dspy.signatures.signature.Signature"})
-# Decorators that register a function whose return value joins an agent's system prompt.
-FRAMEWORK_DECORATORS = ("system_prompt", "instructions")
-
-# Sinks matched on qualified names.
-LITELLM = ("litellm.completion", "litellm.acompletion", "litellm.text_completion")
-
-# Sink shapes, not any `.create(` (a Django `objects.create(` or an XML `.parse(` is not one).
-PREFILTER_WORDS = (r"(?:completions|responses|messages)\.a?(?:create|parse|stream|count_tokens)\(",
-                   r"completion\(", "from_messages",
-                   "from_template", "SystemMessage", "HumanMessage", r"[\"']role[\"']",
-                   r"from_string\(", r"Template\(", r"prompty\.", r"from_file\(",
-                   r"instructions\b", r"system_prompt\b", r"create_react_agent\(",
-                   r"dspy\.", r"PromptTemplate\(")
+# Text that marks a prompt built with no library call of its own: role dicts, message
+# objects, keywords that hold instructions. The library models add their call shapes.
+PREFILTER_WORDS = (r"[\"']role[\"']", "SystemMessage", "HumanMessage", r"instructions\b",
+                   r"system_prompt\b", r"Template\(")
 
 
-def prefilter(sinks: tuple[str, ...] = ()) -> re.Pattern[str]:
+def prefilter(sinks: tuple[str, ...] = (), models=()) -> re.Pattern[str]:
     """A text test a file must pass before it is parsed: it mentions some prompt sink."""
     words = PREFILTER_WORDS + tuple(re.escape(s.partition(":")[0].rsplit(".", 1)[-1]) + r"\("
                                     for s in sinks)
+    words += tuple(dict.fromkeys(w for m in models for w in m.prefilter_words()))
     return re.compile("|".join(words))

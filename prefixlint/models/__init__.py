@@ -1,0 +1,179 @@
+"""Library models as data: what each LLM library does with the arguments it is given.
+
+One TOML file per library sits beside this module (`openai.toml`, `anthropic.toml`, ...).
+Each `[[sink]]` says how to recognise a call (`chains`: attribute-chain suffixes on any
+receiver, since clients are rarely typed; `qualified`: globs on the imported name), how its
+arguments are lowered (`lowering`), which argument holds which part of the request and in
+what order the library serializes them (`arguments`), and what the library adds after them
+(`after = ["history"]`: an agent loop appends the conversation and tool results after the
+system prompt; `["context", "history"]`: a chat engine puts retrieved context first). Users add their own with the same keys in `[[tool.prefixlint.models]]`.
+The analyzer keeps only the mechanisms; adding a library is adding a file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+FOLDER = Path(__file__).resolve().parent
+
+# How a sink's arguments become blocks (mechanisms in frontends/python/sinks.py):
+LOWERINGS = {
+    "request": "keyword arguments in serialization order, each with its role",
+    "agent": "the first of `arguments` present is the system prompt (a string, or a function "
+             "that returns one)",
+    "template": "a string template whose {placeholders} are bound later",
+    "chat-template": "a list of (role, template) messages whose {placeholders} are bound later",
+    "template-file": "a template read from the file the call names",
+    "jinja": "a Jinja template given as a string",
+    "prompty": "a .prompty file executed by the call",
+    "http": "a JSON request body posted over HTTP; `body` gives the roles of its keys",
+    "signature": "classes deriving from `bases`: the docstring and fields are the prompt",
+    "decorator": "functions decorated `@agent.<name>` for a name in `decorators` join the "
+                 "system prompt of an agent built by an `agent` sink",
+}
+ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user", "template",
+         "history")
+AFTER = ("history", "context")
+
+
+class ModelError(ValueError):
+    """A library model that cannot be used: the message says which file and key."""
+
+
+@dataclass(frozen=True)
+class SinkModel:
+    """One call (or class, or decorator) of a library that sends a prompt."""
+
+    library: str
+    name: str
+    lowering: str
+    chains: tuple[str, ...] = ()
+    qualified: tuple[str, ...] = ()
+    arguments: tuple[tuple[str, str], ...] = ()
+    body: tuple[tuple[str, str], ...] = ()
+    requires: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    placeholders: bool = False
+    bases: tuple[str, ...] = ()
+    decorators: tuple[str, ...] = ()
+    origin: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.library}.{self.name}"
+
+    def matches(self, chain: str, qualified: str, keywords) -> bool:
+        """Whether a call with this attribute chain and qualified name is this sink."""
+        if self.requires and not any(k in keywords for k in self.requires):
+            return False
+        if any(chain == s or chain.endswith("." + s) for s in self.chains):
+            return True
+        return bool(qualified) and any(fnmatch.fnmatchcase(qualified, q) for q in self.qualified)
+
+    def prefilter_words(self) -> tuple[str, ...]:
+        """Text a module must contain to possibly hold this sink (its last name, called)."""
+        names = [c.rsplit(".", 2)[-2:] for c in self.chains]
+        words = [r"\.".join(map(re.escape, n)) + r"\s*\(" for n in names]
+        words += [re.escape(q.rsplit(".", 1)[-1].replace("*", "")) + r"\s*\("
+                  for q in self.qualified if not q.endswith("*")]
+        words += [re.escape(b.rsplit(".", 1)[-1]) for b in self.bases]
+        words += [r"\." + re.escape(d) + r"\b" for d in self.decorators]
+        return tuple(words)
+
+
+def _strings(where: str, key: str, value) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ModelError(f"{where}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in value):
+        raise ModelError(f"{where}: `{key}` must be a list of [argument, role] pairs")
+    for _, role in value:
+        if role not in ROLES:
+            raise ModelError(f"{where}: `{key}`: unknown role {role!r} (expected one of: "
+                             f"{', '.join(ROLES)})")
+    return tuple((a, r) for a, r in value)
+
+
+KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
+        "placeholders", "bases", "decorators", "library")
+
+
+def parse_sink(library: str, table: dict, where: str) -> SinkModel:
+    """One `[[sink]]` table (or a user's `[[tool.prefixlint.models]]` entry) checked."""
+    if not isinstance(table, dict):
+        raise ModelError(f"{where}: a sink must be a table")
+    unknown = sorted(set(table) - set(KEYS))
+    if unknown:
+        raise ModelError(f"{where}: unknown key `{unknown[0]}` (expected one of: "
+                         f"{', '.join(KEYS)})")
+    lowering = table.get("lowering", "request")
+    if lowering not in LOWERINGS:
+        raise ModelError(f"{where}: unknown lowering {lowering!r} (expected one of: "
+                         f"{', '.join(LOWERINGS)})")
+    after = _strings(where, "after", table.get("after", []))
+    if any(a not in AFTER for a in after):
+        raise ModelError(f"{where}: `after` lists what the library adds after the arguments: "
+                         f"{', '.join(AFTER)}")
+    placeholders = table.get("placeholders", False)
+    if not isinstance(placeholders, bool):
+        raise ModelError(f"{where}: `placeholders` must be true or false")
+    name = table.get("name")
+    if not isinstance(name, str) or not name:
+        raise ModelError(f"{where}: every sink needs a `name`")
+    model = SinkModel(
+        library=str(table.get("library", library)), name=name, lowering=lowering,
+        chains=_strings(where, "chains", table.get("chains", [])),
+        qualified=_strings(where, "qualified", table.get("qualified", [])),
+        arguments=_pairs(where, "arguments", table.get("arguments", [])),
+        body=_pairs(where, "body", table.get("body", [])),
+        requires=_strings(where, "requires", table.get("requires", [])),
+        after=after, placeholders=placeholders, bases=_strings(where, "bases", table.get("bases", [])),
+        decorators=_strings(where, "decorators", table.get("decorators", [])), origin=where)
+    if not (model.chains or model.qualified or model.bases or model.decorators):
+        raise ModelError(f"{where}: sink {name!r} matches nothing (give `chains`, "
+                         "`qualified`, `bases` or `decorators`)")
+    return model
+
+
+@functools.lru_cache(maxsize=None)
+def builtin_models() -> tuple[SinkModel, ...]:
+    """Every shipped model, file by file in name order, sinks in file order."""
+    out: list[SinkModel] = []
+    for path in sorted(FOLDER.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for index, table in enumerate(data.get("sink", [])):
+            out.append(parse_sink(path.stem, table, f"models/{path.name} sink {index + 1}"))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def libraries() -> tuple[tuple[str, str, str], ...]:
+    """(file stem, library name, documentation URL) of every shipped model file."""
+    out = []
+    for path in sorted(FOLDER.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        out.append((path.stem, str(data.get("library", path.stem)),
+                    str(data.get("documentation", ""))))
+    return tuple(out)
+
+
+def all_models(extra: tuple[SinkModel, ...] = ()) -> tuple[SinkModel, ...]:
+    """The user's models first (they win a tie), then the shipped ones."""
+    return tuple(extra) + builtin_models()

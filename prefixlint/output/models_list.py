@@ -1,0 +1,30 @@
+"""`prefixlint models`: the library models known to a run, as a table or as JSON."""
+
+from __future__ import annotations
+
+
+def as_dicts(models) -> list[dict]:
+    """Every model with the keys of its file (keys may be added, never renamed)."""
+    return [{"id": m.id, "library": m.library, "lowering": m.lowering,
+             "chains": list(m.chains), "qualified": list(m.qualified),
+             "arguments": [list(p) for p in m.arguments], "body": [list(p) for p in m.body],
+             "requires": list(m.requires), "after": list(m.after),
+             "placeholders": m.placeholders, "bases": list(m.bases),
+             "decorators": list(m.decorators), "origin": m.origin} for m in models]
+
+
+def as_text(models) -> str:
+    """One line a sink: its id, how it is matched, and its arguments' roles in order."""
+    lines = []
+    for m in models:
+        matched = ", ".join([*m.chains, *m.qualified, *m.bases,
+                             *(f"@<agent>.{d}" for d in m.decorators)])
+        roles = ", ".join(f"{a}={r}" for a, r in (m.body or m.arguments))
+        extra = f" then {'+'.join(m.after)}" if m.after else ""
+        needs = f" (with {' or '.join(m.requires)}=)" if m.requires else ""
+        lines.append(f"{m.id:36} {m.lowering:13} {matched}{needs}"
+                     + (f"\n{'':50} {roles}{extra}" if roles or extra else ""))
+    libraries = len({m.library for m in models})
+    lines.append(f"{len(models)} sinks in {libraries} libraries; add your own with "
+                 "[[tool.prefixlint.models]] (same keys as prefixlint/models/*.toml)")
+    return "\n".join(lines)
