@@ -191,6 +191,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             python.release()
         prompts.extend(python.unused_wrappers())
     prompts.extend(python.remaining_lists())
+    prompts.extend(python.remaining_texts(prompts))
     loaded: list[str] = []
     referenced: set[str] = set()
     for name in templates:

@@ -102,6 +102,7 @@ class PythonProject:
         self.wrappers: dict[str, list[Wrapper]] = {}
         self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
         self.sent: set[tuple[str, int]] = set()  # lists a wrapper call sends
+        self.texts: dict[str, list] = {}  # prompt text with no sink in view, by file
 
     # -- modules -------------------------------------------------------------------------
 
@@ -231,6 +232,33 @@ class PythonProject:
         """Lists of messages that no sink or wrapper call sends: each a prompt of its own."""
         return [built for path in sorted(self.lists) for node_id, prompts in self.lists[path]
                 if (path, node_id) not in self.sent for built in prompts]
+
+    def remaining_texts(self, prompts: list[tuple[Prompt, list]]) -> list[tuple[Prompt, list]]:
+        """Prompt text found without a sink that no prompt of the run sends (its text
+        appears in none of them): each measured on its own."""
+        if not any(self.texts.values()):
+            return []
+        used: dict[str, list] = {}
+        ids = set()
+        for prompt, _ in prompts:
+            ids.add(prompt.id)
+            for block in prompt.blocks:
+                for segment in block.segments:
+                    for part in (segment, *getattr(segment, "inner", ())):
+                        span = getattr(part, "span", None)
+                        if span is not None:
+                            used.setdefault(span.path, []).append(span)
+        out = []
+        for path in sorted(self.texts):
+            for candidate in self.texts[path]:
+                area = candidate.span
+                inside = any((area.line, area.column) <= (s.line, s.column) and
+                             (s.end_line, s.end_column) <= (area.end_line, area.end_column)
+                             for s in used.get(area.path, ()))
+                if not inside and candidate.prompt.id not in ids:
+                    out.append((candidate.prompt, []))
+                    ids.add(candidate.prompt.id)
+        return out
 
     def unused_wrappers(self) -> list[tuple[Prompt, list]]:
         """A wrapper nothing in the project calls is measured at its own sink."""

@@ -73,6 +73,11 @@ class SinkFinder:
         deferred = self.project.lists.setdefault(self.module.path, [])
         prompts.extend(self._decorated())
         prompts.extend(self._signatures())
+        # Prompt text with no sink in view: kept until every file is read (a sink elsewhere
+        # may send it, and then its measurement is the one reported).
+        from . import prompt_text
+
+        self.project.texts[self.module.path] = prompt_text.find(self)
         for node in lists:
             if id(node) in consumed:
                 continue

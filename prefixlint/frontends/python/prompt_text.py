@@ -1,0 +1,198 @@
+"""Prompt text with no sink in view: a module constant, a class attribute or a function's
+returned f-string / `.format` text that reads as a prompt (instructions in natural language
+with placeholders) is measured on its own, the way a template file is. Its holes take their
+scopes from their names (a parameter, a `{placeholder}`). When a sink in the run sends the
+same text, the sink's measurement is the one reported and this one is dropped (see
+`PythonProject.remaining_texts`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from ...ir import Block, Hole, Prompt, Span, Text
+from .renderer import SegmentRenderer
+
+if TYPE_CHECKING:
+    from .sinks import SinkFinder
+
+MIN_CHARACTERS = 160  # constant text of a prompt: a few sentences of instructions
+MIN_WORDS = 24
+# Words that instructions to a model use; a prompt has several, a log line or an error
+# message has few.
+_CUES = frozenset({"you", "your", "answer", "respond", "response", "return", "task", "given",
+                   "following", "below", "above", "assistant", "user", "must", "should",
+                   "output", "json", "instructions", "question", "context", "provide", "only",
+                   "do", "not", "please", "write", "generate", "summarize", "extract",
+                   "based", "format", "rules", "role", "goal", "expert", "helpful"})
+_NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|preamble",
+                        re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+_FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[^\]]*\])*"
+                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+_CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html|table)\b|"
+                   r"^\s*(def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
+
+
+def reads_as_prompt(text: str, name: str = "") -> bool:
+    """Whether constant text reads as instructions to a model: enough words, in sentences,
+    with the words prompts use (or a name that says it is one), and not code or markup."""
+    if len(text) < MIN_CHARACTERS:
+        return False
+    words = _WORD.findall(text)
+    if len(words) < MIN_WORDS or _CODE.search(text):
+        return False
+    letters = sum(1 for ch in text if ch.isalpha() or ch.isspace())
+    if letters < 0.75 * len(text):
+        return False
+    cues = sum(1 for w in words if w.lower() in _CUES)
+    return cues >= 4 or (cues >= 2 and bool(_NAME_HINT.search(name)))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Prompt text found without a sink: the prompt, and the node span it was read from."""
+
+    prompt: Prompt
+    span: Span
+
+
+def find(finder: SinkFinder) -> list[Candidate]:
+    """Every piece of prompt text of the finder's module that has a placeholder."""
+    module = finder.module
+    out: list[Candidate] = []
+    for name, value in _constants(module.tree):
+        built = _constant(finder, name, value)
+        if built is not None:
+            out.append(built)
+    for function in _functions(module):
+        built = _returned(finder, function)
+        if built is not None:
+            out.append(built)
+    return out
+
+
+def _string_node(value) -> bool:
+    return isinstance(value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _unwrapped(value):
+    """`textwrap.dedent(TEXT)`, `TEXT.strip()`: the string literal inside."""
+    for _ in range(3):
+        if isinstance(value, cst.Call) and value.args and \
+                isinstance(value.func, (cst.Name, cst.Attribute)) and \
+                (value.func.value if isinstance(value.func, cst.Name)
+                 else value.func.attr.value) in ("dedent", "cleandoc"):
+            value = value.args[0].value
+        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                value.func.attr.value in ("strip", "lstrip", "rstrip") and not value.args:
+            value = value.func.value
+        else:
+            break
+    return value
+
+
+def _constants(tree: cst.Module):
+    """(name, string node) of module-level and class-level assignments of a string."""
+    bodies = [tree.body]
+    for statement in tree.body:
+        if isinstance(statement, cst.ClassDef):
+            bodies.append(statement.body.body)
+    for body in bodies:
+        for statement in body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                target = value = None
+                if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    target, value = small.targets[0].target, small.value
+                elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                    target, value = small.target, small.value
+                if isinstance(target, cst.Name) and value is not None:
+                    value = _unwrapped(value)
+                    if _string_node(value):
+                        yield target.value, value
+
+
+def _functions(module):
+    seen = []
+    for function in module.functions.values():
+        seen.append(function)
+    for info in module.classes.values():
+        seen.extend(info.methods.values())
+    return seen
+
+
+def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
+    try:
+        text = node.evaluated_value
+    except Exception:  # noqa: BLE001 - bytes, or a string libcst cannot evaluate
+        return None
+    if not isinstance(text, str):
+        return None
+    jinja = bool(_JINJA.search(text))
+    fields = _FORMAT_FIELD.findall(text) if not jinja else []
+    if not (jinja or fields):
+        return None
+    constant = _JINJA.sub(" ", text) if jinja else _FORMAT_FIELD.sub(" ", text)
+    if not reads_as_prompt(constant, name):
+        return None
+    module = finder.module
+    span = module.span(node)
+    line = module.line(node)
+    if jinja:
+        segments = finder.lowerer.text(node, finder._context(node))
+        if not segments or not all(isinstance(s, Text) for s in segments) or \
+                segments[0].span is None:
+            return None
+        prompt = finder.project.workspace.inline_prompt(f"{module.path}:{line}",
+                                                        "".join(s.text for s in segments),
+                                                        segments[0].span)
+        return Candidate(prompt, span)
+    ctx = finder._context(node)
+    segments = finder._placeholders(node, ctx)
+    return _candidate(finder, name, segments, node, span)
+
+
+def _returned(finder: SinkFinder, function) -> Candidate | None:
+    """A function whose last `return` is text with holes (an f-string, `.format`, a
+    concatenation): measured with its parameters unknown."""
+    returns = finder.lowerer.returns_of(function)
+    if not returns:
+        return None
+    value = returns[-1].value
+    if not isinstance(value, (cst.FormattedString, cst.Call, cst.BinaryOperation,
+                              cst.ConcatenatedString)):
+        return None
+    if isinstance(value, cst.Call) and not (isinstance(value.func, cst.Attribute) and
+                                            value.func.attr.value in ("format", "substitute")):
+        return None
+    from .values import Context
+
+    module = finder.module
+    ctx = Context(module, function, module.pos(returns[-1]), False,
+                  arms=module.arms(returns[-1]))
+    segments = finder.lowerer.text(value, ctx)
+    return _candidate(finder, function.name.value, segments, value, module.span(value))
+
+
+def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span,
+               ) -> Candidate | None:
+    holes = [s for s in segments if isinstance(s, Hole)]
+    constant = "".join(s.text for s in segments if isinstance(s, Text))
+    if not holes or not reads_as_prompt(constant, name):
+        return None
+    module = finder.module
+    line = module.line(node)
+    role = "system" if "system" in name.lower() else "user"
+    blocks = (Block(role, tuple(segments)),)
+    prompt = Prompt(id=f"{module.path}:{line}", path=module.path, line=line, kind="python",
+                    blocks=blocks, holes=tuple(holes), renderer=SegmentRenderer(blocks),
+                    files=(module.path, *sorted(finder.lowerer.files)),
+                    suppressions=((module.path, finder.suppressions),),
+                    scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True)
+    return Candidate(prompt, span)
