@@ -79,6 +79,7 @@ class Wrapper:
     index: int
     method: bool
     called: bool = False
+    others: tuple[tuple[str, int], ...] = ()  # further parameters the prompt is built from
 
 
 class PythonProject:
@@ -215,6 +216,35 @@ class PythonProject:
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         return True
 
+    def client_of(self, finder, site, ctx, prompt: Prompt) -> bool:
+        """Whether a sink's prompt is built from the parameters of the function it stands
+        in, whatever they are called (`def complete(system, message)` that builds the
+        messages and calls the SDK): then the function is the project's own client, a sink
+        for its callers, and its prompts are built where it is called (measured alone when
+        nothing calls it)."""
+        function = ctx.function if ctx is not None else None
+        if function is None or ctx.module.path != finder.module.path:
+            return False
+        names = [p.name.value for p in function.params.params]
+        method = finder.module.owner.get(id(function)) is not None
+        offset = 1 if method else 0
+        used = []
+        for hole in prompt.holes:
+            if hole.span is None or hole.span.path != finder.module.path:
+                continue
+            root = hole.deps[0].split("@", 1)[0].split(".", 1)[0] if hole.deps else ""
+            if root in names[offset:] and root not in [u for u, _ in used]:
+                used.append((root, names.index(root) - offset))
+        kwonly = [p.name.value for p in function.params.kwonly_params]
+        used += [(h.deps[0], -1) for h in prompt.holes if h.deps and h.deps[0] in kwonly]
+        if not used:
+            return False
+        first, index = used[0]
+        wrapper = Wrapper(function.name.value, finder.module.path, function, site, first,
+                          index, method, others=tuple(used[1:]))
+        self.wrappers.setdefault(wrapper.name, []).append(wrapper)
+        return True
+
     def wrapper_prompts(self, path: str) -> list[tuple[Prompt, list]]:
         """The prompts sent through the project's wrappers from the calls in `path`."""
         if not self.wrappers:
@@ -269,7 +299,7 @@ class PythonProject:
                     from .sinks import SinkFinder
 
                     module = self.module(wrapper.path)
-                    finder = SinkFinder(self, module, "")
+                    finder = SinkFinder(self, module, self.workspace.read(wrapper.path))
                     out.extend(finder.build_alone(wrapper.site))
         return out
 

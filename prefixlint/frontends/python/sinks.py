@@ -483,6 +483,9 @@ class SinkFinder:
                         files=(self.module.path, *sorted(lowerer.files)),
                         suppressions=((self.module.path, self.suppressions),),
                         scopes=tuple(sorted(lowerer.scopes.items())), chat=True)
+        if site.base is None and site.model is not None and site.kind != "agent" and \
+                self.project.client_of(self, site, ctx, prompt):
+            return None  # built at each call of the project's client, with its arguments
         return prompt, notes
 
     # -- blocks --------------------------------------------------------------------------
@@ -762,12 +765,16 @@ def _argument_of(node, argument: str):
 
 
 def _argument(node, wrapper):
-    """The argument a call passes for the wrapper's messages parameter, if any."""
-    for arg in node.args:
-        if arg.keyword is not None and arg.keyword.value == wrapper.param:
-            return arg.value
+    """The argument a call passes for a parameter the wrapper's prompt is built from (its
+    messages parameter first), if any."""
     positional = [a.value for a in node.args if a.keyword is None and not a.star]
-    return positional[wrapper.index] if 0 <= wrapper.index < len(positional) else None
+    for param, index in ((wrapper.param, wrapper.index), *wrapper.others):
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == param:
+                return arg.value
+        if 0 <= index < len(positional):
+            return positional[index]
+    return None
 
 
 def _dict_fields(node) -> dict:
