@@ -313,7 +313,18 @@ class Lowerer(StringOps):
                 return f"{base}.{key}" if key is not None else base
             return base
         if isinstance(node, cst.Call):
-            return self.path_of(node.func, ctx)
+            called = self.path_of(node.func, ctx)
+            if called is not None and self.scope_of(called) is not Scope.UNKNOWN:
+                return called
+            # `index.top_k(question, k=4)`: what a library call returns from values varies
+            # as the most volatile of them (as `_call` scopes its text).
+            arguments = [p for a in node.args if not a.star and isinstance(a.value, (
+                cst.Name, cst.Attribute, cst.Subscript)) for p in [self.path_of(a.value, ctx)]
+                if p and self.scope_of(p) is not Scope.UNKNOWN]
+            if arguments:
+                return max(arguments, key=lambda p: (int(self.scope_of(p).varies_like),
+                                                     -arguments.index(p)))
+            return called
         return None
 
     def text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
