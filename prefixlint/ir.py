@@ -160,6 +160,10 @@ class Prompt:
     # Its blocks are the messages of a chat request, rendered one after another (a Python call
     # site); otherwise the prompt is one text (a template file).
     chat: bool = False
+    # What sends it, for Python prompts: a library model's id (`openai.chat`), `client` (the
+    # project's own function around one), `inferred` (a prompt-ish keyword into code not in
+    # view), `text` (prompt text measured with no sink found), `messages` (a role list).
+    sink: str = ""
 
     def suppressions_for(self, path: str) -> "Suppressions | None":
         for name, value in self.suppressions:

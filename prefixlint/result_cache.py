@@ -26,7 +26,7 @@ from .ir import Finding, Hole, Prompt, Scope, Span
 from .measure import Cause, Measurement
 
 FOLDER = ".prefixlint_cache"
-FORMAT = 1
+FORMAT = 2  # 2: prompts say what sends them (`sink`)
 
 
 def folder(config: Config) -> Path:
@@ -44,6 +44,14 @@ def _digest(path: Path) -> str | None:
         return None
 
 
+def _data_digest() -> str:
+    """The shipped data the analysis reads (library models, the table of names): a result
+    computed with other data is not this run's."""
+    package = Path(__file__).resolve().parent
+    files = sorted((package / "models").glob("*.toml")) + [package / "data" / "names.toml"]
+    return hashlib.sha256(b"".join(f.name.encode() + f.read_bytes() for f in files)).hexdigest()
+
+
 def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
     # Settings that change the result (not where the cache lives, nor how many workers).
     settings = repr(dataclasses.replace(config, cache_dir=None, jobs=None))
@@ -53,7 +61,7 @@ def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
         tokenizer_files.append(str(target / "tokenizer.json" if target.is_dir() else target))
     digests = [_digest(Path(f)) if f else "" for f in tokenizer_files]
     key = json.dumps([FORMAT, __version__, settings, sorted(str(p) for p in paths), str(cwd),
-                      digests])
+                      digests, _data_digest()])
     return folder(config) / f"check-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
 
 
@@ -179,7 +187,8 @@ def _cause(data: dict) -> Cause:
 def _measurement_data(m: Measurement) -> dict:
     prompt = m.prompt
     return {"prompt": {"id": prompt.id, "path": prompt.path, "line": prompt.line,
-                       "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat},
+                       "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat,
+                       "sink": prompt.sink},
             "tokens_total": m.tokens_total, "prefix_tokens": m.prefix_tokens,
             "causes": [_cause_data(c) for c in m.causes],
             "projected_global": m.projected_prefix_global,
@@ -191,7 +200,7 @@ def _measurement_data(m: Measurement) -> dict:
 def _measurement(data: dict) -> Measurement:
     p = data["prompt"]
     prompt = Prompt(p["id"], p["path"], int(p["line"]), p["kind"], (), (), None,
-                    tuple(p["files"]), chat=bool(p["chat"]))
+                    tuple(p["files"]), chat=bool(p["chat"]), sink=str(p.get("sink", "")))
     return Measurement(prompt, int(data["tokens_total"]),
                        {k: int(v) for k, v in data["prefix_tokens"].items()},
                        tuple(_cause(c) for c in data["causes"]), int(data["projected_global"]),

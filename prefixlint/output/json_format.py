@@ -10,7 +10,10 @@ from ..ir import Finding
 from ..measure import Measurement
 
 
-def finding_dict(finding: Finding) -> dict:
+def finding_dict(finding: Finding, sinks: dict | None = None) -> dict:
+    """A finding; `sink` says what sends its prompt (a library model's id, `client of …`,
+    `inferred` from a prompt-ish keyword into code not in view, `text` when no sink was
+    found and the prompt text was measured on its own)."""
     span = finding.span
     return {"code": finding.code, "severity": finding.severity, "path": span.path,
             "line": span.line, "column": span.column, "end_line": span.end_line,
@@ -19,7 +22,8 @@ def finding_dict(finding: Finding) -> dict:
             "scope_source": finding.scope_source,
             "related": [{"path": r.path, "line": r.line, "column": r.column,
                          "end_line": r.end_line, "end_column": r.end_column}
-                        for r in finding.related]}
+                        for r in finding.related],
+            "sink": (sinks or {}).get(finding.prompt) or None}
 
 
 def prompt_dict(measurement: Measurement, result: Result | None = None,
@@ -43,6 +47,7 @@ def prompt_dict(measurement: Measurement, result: Result | None = None,
                         "projected_prefix_tokens": measurement.projected_prefix_stable,
                         "gain_tokens": measurement.gain_tokens_stable},
         "files": list(prompt.files),
+        "sink": prompt.sink or None,
     } | _provider_keys(measurement, result, settings)
 
 
@@ -72,6 +77,7 @@ def _provider_keys(measurement: Measurement, result: Result | None,
 
 def document(result: Result, settings: Settings | None = None) -> dict:
     prompts = [prompt_dict(m, result, settings) for m in result.measurements]
+    sinks = {m.prompt.id: m.prompt.sink for m in result.measurements}
     extra = {}
     if settings is not None and result.measurements:
         from ..api import heads
@@ -82,7 +88,7 @@ def document(result: Result, settings: Settings | None = None) -> dict:
     return {
         "version": 1,
         "tokenizer": result.tokenizer.name,
-        "findings": [finding_dict(f) for f in result.findings],
+        "findings": [finding_dict(f, sinks) for f in result.findings],
         "prompts": prompts,
         "summary": {
             "prompts": len(prompts),

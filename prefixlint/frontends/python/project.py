@@ -104,6 +104,7 @@ class PythonProject:
         self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
         self.sent: set[tuple[str, int]] = set()  # lists a wrapper call sends
         self.texts: dict[str, list] = {}  # prompt text with no sink in view, by file
+        self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
 
     # -- modules -------------------------------------------------------------------------
 
@@ -153,6 +154,7 @@ class PythonProject:
         parsed = [p for p, m in self.modules.items() if not isinstance(m, InputError)]
         pinned = {w.path for group in self.wrappers.values() for w in group}
         pinned.update(path for path, lists in self.lists.items() if lists)
+        pinned.update(path for path, calls in self.inferred.items() if calls)
         extra = len(parsed) - KEPT_MODULES
         for path in parsed:
             if extra <= 0:
@@ -259,8 +261,10 @@ class PythonProject:
         return SinkFinder(self, self.module(path), source).run_wrappers(self.wrappers)
 
     def remaining_lists(self) -> list[tuple[Prompt, list]]:
-        """Lists of messages that no sink or wrapper call sends: each a prompt of its own."""
-        return [built for path in sorted(self.lists) for node_id, prompts in self.lists[path]
+        """Lists of messages that no sink or wrapper call sends, and calls with prompt
+        keywords into code not in view that are no call of a wrapper: each a prompt."""
+        return [built for table in (self.lists, self.inferred) for path in sorted(table)
+                for node_id, prompts in table[path]
                 if (path, node_id) not in self.sent for built in prompts]
 
     def remaining_texts(self, prompts: list[tuple[Prompt, list]]) -> list[tuple[Prompt, list]]:

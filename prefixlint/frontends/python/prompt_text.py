@@ -8,7 +8,7 @@ same text, the sink's measurement is the one reported and this one is dropped (s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -152,7 +152,7 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         prompt = finder.project.workspace.inline_prompt(f"{module.path}:{line}",
                                                         "".join(s.text for s in segments),
                                                         segments[0].span)
-        return Candidate(prompt, span)
+        return Candidate(replace(prompt, sink="text"), span)
     ctx = finder._context(node)
     segments = finder._placeholders(node, ctx)
     return _candidate(finder, name, segments, node, span)
@@ -194,5 +194,5 @@ def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span,
                     blocks=blocks, holes=tuple(holes), renderer=SegmentRenderer(blocks),
                     files=(module.path, *sorted(finder.lowerer.files)),
                     suppressions=((module.path, finder.suppressions),),
-                    scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True)
+                    scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True, sink="text")
     return Candidate(prompt, span)

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from .project import PythonProject
 
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
+# Keywords that carry a prompt into code whose body is not in view, in the order such code
+# usually sends them, with the role each gets.
+INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system",
+                  "system_message": "system", "instructions": "system", "context": "context",
+                  "messages": "messages", "prompt": "user", "user_prompt": "user"}
 
 
 @dataclass
@@ -66,7 +71,11 @@ class SinkFinder:
         for node in self.module.nodes:
             if isinstance(node, cst.Call):
                 site = self._classify(node)
-                if site is not None:
+                if site is not None and site.kind == "inferred":
+                    # Kept unless a call of the project's own client turns out to be it.
+                    self.project.inferred.setdefault(self.module.path, []).append(
+                        (id(node), self._build(site, consumed)))
+                elif site is not None:
                     prompts.extend(self._build(site, consumed))
             elif isinstance(node, cst.List) and _has_role_dict(node):
                 lists.append(node)
@@ -124,6 +133,7 @@ class SinkFinder:
                 consumed: set[int] = set()
                 prompts.extend(self._build(site, consumed))
                 self.project.sent.update((self.module.path, c) for c in consumed)
+                self.project.sent.add((self.module.path, id(node)))
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
 
@@ -294,7 +304,17 @@ class SinkFinder:
                 if argument in ("", "messages"):
                     return _Site(node, "messages", {"messages": value})
                 return _Site(node, "agent", {"system": value})
-        return None
+        return self._inferred(node, keywords)
+
+    def _inferred(self, node, keywords) -> _Site | None:
+        """A prompt-ish keyword passed into code not in view (an installed or unknown
+        library): a prompt whose roles come from the keywords. Kept only when what it
+        passes is a message list or reads as a prompt (see `_build_one`)."""
+        present = [k for k in INFERRED_ROLES if k in keywords]
+        if not present or self.lowerer._function_of(node, self._context(node)) is not None:
+            return None
+        found = {k: _argument_of(node, k) for k in present}
+        return _Site(node, "inferred", found)
 
     def _modelled(self, model, node) -> _Site | None:
         """A call a library model matched, with the arguments its roles name."""
@@ -426,6 +446,8 @@ class SinkFinder:
         order: tuple = (("messages", "messages"),)
         if model is not None:
             order = model.body if site.kind == "http" else model.arguments
+        if site.kind == "inferred":
+            order = tuple((k, INFERRED_ROLES[k]) for k in site.keywords)
         if site.kind in ("template", "template-file"):
             order = tuple((k, "template") for k in site.keywords)
         if site.kind == "agent":
@@ -483,7 +505,13 @@ class SinkFinder:
                         files=(self.module.path, *sorted(lowerer.files)),
                         suppressions=((self.module.path, self.suppressions),),
                         scopes=tuple(sorted(lowerer.scopes.items())), chat=True)
-        if site.base is None and site.model is not None and site.kind != "agent" and \
+        if site.kind == "inferred" and not _prompt_like(blocks):
+            return None
+        sink = site.model.id if site.model is not None else site.kind
+        if site.origin is not None and site.kind != "agent":
+            sink = f"client of {sink}"
+        prompt = _with_sink(prompt, sink)
+        if site.base is None and site.kind not in ("agent", "messages") and \
                 self.project.client_of(self, site, ctx, prompt):
             return None  # built at each call of the project's client, with its arguments
         return prompt, notes
@@ -719,6 +747,23 @@ class SinkFinder:
         name = f"{self.module.path}:{line}"
         prompt = self.project.workspace.inline_prompt(name, source, origin)
         return prompt, []
+
+
+def _prompt_like(blocks) -> bool:
+    """What an inferred sink passes reads as a prompt: a list of messages with roles, or
+    constant text that reads as instructions to a model."""
+    from .prompt_text import reads_as_prompt
+
+    if any(b.role in ("system", "user", "assistant") and len(blocks) > 1 for b in blocks):
+        return True
+    text = "".join(s.text for b in blocks for s in b.segments if isinstance(s, Text))
+    return reads_as_prompt(text, "prompt")
+
+
+def _with_sink(prompt: Prompt, sink: str) -> Prompt:
+    from dataclasses import replace
+
+    return replace(prompt, sink=sink)
 
 
 def _embedded(prompt: Prompt) -> str:
