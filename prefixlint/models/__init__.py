@@ -74,11 +74,17 @@ class SinkModel:
 
     def matches(self, chain: str, qualified: str, keywords) -> bool:
         """Whether a call with this attribute chain and qualified name is this sink."""
+        return self.specificity(chain, qualified, keywords) > 0
+
+    def specificity(self, chain: str, qualified: str, keywords) -> int:
+        """How precisely a call matches (0: not at all): a qualified name beats any chain,
+        and a longer chain (`chat.completions.create`) beats a shorter one (`chat`)."""
         if self.requires and not any(k in keywords for k in self.requires):
-            return False
-        if any(chain == s or chain.endswith("." + s) for s in self.chains):
-            return True
-        return bool(qualified) and any(fnmatch.fnmatchcase(qualified, q) for q in self.qualified)
+            return 0
+        if qualified and any(fnmatch.fnmatchcase(qualified, q) for q in self.qualified):
+            return 100
+        return max((1 + s.count(".") for s in self.chains
+                    if chain == s or chain.endswith("." + s)), default=0)
 
     def prefilter_words(self) -> tuple[str, ...]:
         """Text a module must contain to possibly hold this sink (its last name, called)."""

@@ -218,7 +218,11 @@ class SinkFinder:
             prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                             kind="python", blocks=blocks, holes=holes,
                             renderer=SegmentRenderer(blocks), files=(self.module.path,),
-                            suppressions=((self.module.path, self.suppressions),), chat=True)
+                            suppressions=((self.module.path, self.suppressions),), chat=True,
+                            sink=next(m.id for m in self.project.models
+                                      if m.lowering == "signature" and any(
+                                          self.module.qualname(b.value) in m.bases
+                                          for b in node.bases)))
             out.append((prompt, []))
         return out
 
@@ -286,10 +290,13 @@ class SinkFinder:
         chain = self._chain(node.func)
         qualified = self.module.qualname(node.func) or ""
         keywords = {a.keyword.value for a in node.args if a.keyword is not None}
-        for model in self.project.models:
-            if model.lowering in ("signature", "decorator") or \
-                    not model.matches(chain, qualified, keywords):
-                continue
+        ranked = sorted(((m.specificity(chain, qualified, keywords), -index, m)
+                         for index, m in enumerate(self.project.models)
+                         if m.lowering not in ("signature", "decorator")),
+                        key=lambda t: (t[0], t[1]), reverse=True)
+        for score, _, model in ranked:  # the most specific first; the user's win a tie
+            if score <= 0:
+                break
             site = self._modelled(model, node)
             if site is not None:
                 return site
@@ -421,7 +428,9 @@ class SinkFinder:
         name several files (`get_template(f"{name}.md")`)."""
         if site.kind == "jinja":
             built = self._jinja_inline(site)
-            return [built] if built is not None else []
+            if built is None:
+                return []
+            return [(_with_sink(built[0], site.model.id if site.model else "jinja"), built[1])]
         lowerer = self.lowerer
         lowerer.variant, lowerer.variants = 0, 1
         out = []
@@ -650,7 +659,10 @@ class SinkFinder:
             roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
                      "SystemMessagePromptTemplate": "system",
                      "HumanMessagePromptTemplate": "user"}
-            if name == "ChatMessage":  # LlamaIndex: role=MessageRole.SYSTEM or "system"
+            keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+            if name == "ChatMessage" or {"role", "content"} <= keywords:
+                # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
+                # object of a project or library built with role= and content=.
                 role = _argument_of(node, "role")
                 role = role.attr.value.lower() if isinstance(role, cst.Attribute) else \
                     lowerer.json_value(role, ctx) if role is not None else "user"
@@ -847,6 +859,10 @@ def _has_role_dict(node) -> bool:
             name = func.attr.value if isinstance(func, cst.Attribute) else \
                 func.value if isinstance(func, cst.Name) else ""
             if name in _MESSAGE_CLASSES and name != "AIMessage":
+                return True
+            role = _argument_of(value, "role")
+            if role is not None and _argument_of(value, "content") is not None and not (
+                    isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"):
                 return True
     return False
 

@@ -71,7 +71,7 @@ def date_only(fmt: str) -> bool:
 
 # Text that marks a prompt built with no library call of its own: role dicts, message
 # objects, keywords that hold instructions. The library models add their call shapes.
-PREFILTER_WORDS = (r"[\"']role[\"']", "SystemMessage", "HumanMessage", r"instructions\b",
+PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMessage", r"instructions\b",
                    r"system_prompt\b", r"Template\(",
                    # prompt text that no call in view sends (frontends/python/prompt_text.py)
                    r"[Pp][Rr][Oo][Mm][Pp][Tt]", r"\b[Yy]ou (?:are|will|must|should)\b")

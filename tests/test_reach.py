@@ -1,0 +1,132 @@
+"""Prompts a linter of SDK call shapes never sees (issue 19): the project's own client,
+HTTP posts, agent middleware, prompt text with no sink in view, message objects, prompt-ish
+keywords into code not in view (tests/reach), and one fixture per library model in that
+library's documented style (tests/models). Findings and what sends each prompt are pinned."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from prefixlint import api
+from prefixlint.models import builtin_models
+
+from conftest import run_cli
+
+HERE = Path(__file__).parent
+REACH = HERE / "reach"
+MODELS = HERE / "models"
+
+REACH_FINDINGS = [
+    ("PFX001", "a_own_client.py", 6, 38),      # A: the f-string passed to the project's client
+    ("PFX005", "c_prompt_text.py", 6, 2),      # C: a returned f-string, the essay on top
+    ("PFX001", "c_prompt_text.py", 13, 33),    # C: LOAN_TEMPLATE measured alone
+    ("PFX001", "c_prompt_text.py", 13, 58),
+    ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
+    ("PFX002", "i_inferred.py", 12, 74),       # a keyword into a library not in view
+    ("PFX001", "j_message_objects.py", 13, 51),  # Message(role=..., content=...) objects
+    ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
+]
+
+REACH_SINKS = {
+    "a_own_client.py:6": "client of openai.chat",
+    "a_own_client.py:11": "client of openai.chat",
+    "b_http.py:9": "client of http.post",
+    "c_prompt_text.py:5": "text",
+    "c_prompt_text.py:13": "text",
+    "c_prompt_text.py:24": "text",
+    "e_middleware.py:10": "langchain.dynamic_prompt",
+    "h_short_tail.j2": None,
+    "i_inferred.py:11": "inferred",
+    "j_message_objects.py:12": "messages",
+}
+
+MODEL_FINDINGS = [
+    ("PFX002", "autogen_app.py", 8, 55),
+    ("PFX002", "bedrock_app.py", 11, 43),
+    ("PFX003", "cohere_app.py", 11, 50),
+    ("PFX005", "crew_app.py", 6, 11),     # {topic} from kickoff(inputs=...) opens the role
+    ("PFX005", "crew_app.py", 12, 44),
+    ("PFX001", "gemini_app.py", 16, 47),
+    ("PFX004", "haystack_app.py", 3, 29),
+    ("PFX005", "langchain_template.py", 4, 35),
+    ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
+    ("PFX002", "mistral_app.py", 10, 58),
+    ("PFX001", "ollama_app.py", 11, 50),
+    ("PFX001", "ollama_app.py", 22, 58),
+    ("PFX002", "sk_app.py", 8, 56),
+    ("PFX002", "smol_app.py", 8, 51),
+]
+
+
+def _json(root: Path) -> dict:
+    proc = run_cli("check", "--output-format", "json", "--no-cache", cwd=root)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def reach() -> dict:
+    return _json(REACH)
+
+
+@pytest.fixture(scope="module")
+def models() -> dict:
+    return _json(MODELS)
+
+
+def test_reach_findings_are_exactly_the_expected_ones(reach):
+    got = [(f["code"], f["path"], f["line"], f["column"]) for f in reach["findings"]]
+    assert got == REACH_FINDINGS
+
+
+def test_every_prompt_says_what_sends_it(reach):
+    assert {p["id"]: p["sink"] for p in reach["prompts"]} == REACH_SINKS
+    by_prompt = {f["prompt"]: f["sink"] for f in reach["findings"]}
+    assert by_prompt["i_inferred.py:11"] == "inferred"
+
+
+def test_a_short_tail_after_the_value_in_the_last_message_is_not_reported(reach):
+    """H: the message to label sits in the final user message, followed by two short lines."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "h_short_tail.j2")
+    assert prompt["break"]["expr"] == "message"
+    assert prompt["share"]["global"] > 0.8
+    assert not any(f["path"] == "h_short_tail.j2" for f in reach["findings"])
+
+
+def test_prompt_text_sent_by_a_sink_is_measured_there_only(reach):
+    """ADVISOR is formatted and sent through the HTTP client: one prompt, at the call."""
+    ids = [p["id"] for p in reach["prompts"]]
+    assert not any(i.startswith("rag/advisor.py") for i in ids)
+    assert "b_http.py:9" in ids and ids.count("b_http.py:9") == 1
+
+
+def test_a_constant_with_a_value_only_at_its_end_is_measured_and_clean(reach):
+    follow_up = next(p for p in reach["prompts"] if p["id"] == "c_prompt_text.py:24")
+    assert follow_up["break"]["expr"] == "{message}"
+    assert not any(f["prompt"] == "c_prompt_text.py:24" for f in reach["findings"])
+    assert "c_prompt_text.py:20" not in [p["id"] for p in reach["prompts"]]  # a status line
+
+
+def test_a_library_call_with_no_prompt_text_is_not_a_prompt(reach):
+    """`assistant.log(message=...)` passes a short line, not instructions."""
+    assert not any(p["id"].startswith("i_inferred.py:18") for p in reach["prompts"])
+
+
+def test_each_library_model_finds_its_fixture_break(models):
+    got = [(f["code"], f["path"], f["line"], f["column"]) for f in models["findings"]]
+    assert got == MODEL_FINDINGS
+
+
+def test_every_shipped_model_has_a_fixture_that_uses_it(models, reach):
+    """Adding a library is adding a model file and a fixture: each model id is the sink of a
+    prompt in one of the suites."""
+    used = {p["sink"] for doc in (models, reach) for p in doc["prompts"]}
+    for suite in (HERE / "python", HERE / "flow", HERE.parent / "fixtures" / "prompty_app"):
+        used |= {m.prompt.sink for m in api.check([], api.load_config(suite),
+                                                  cwd=suite).measurements}
+    used |= {s.removeprefix("client of ") for s in used if s}
+    missing = [m.id for m in builtin_models() if m.id not in used]
+    assert missing == []
