@@ -39,18 +39,21 @@ _CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html
 
 
 def reads_as_prompt(text: str, name: str = "") -> bool:
-    """Whether constant text reads as instructions to a model: enough words, in sentences,
-    with the words prompts use (or a name that says it is one), and not code or markup."""
-    if len(text) < MIN_CHARACTERS:
-        return False
+    """Whether constant text reads as instructions to a model: a name that says it is one
+    (`*_PROMPT`, `*_TEMPLATE`, `SYSTEM_*`) over a few words, or enough words in sentences
+    with the words prompts use; never code or markup."""
+    named = bool(_NAME_HINT.search(name))
     words = _WORD.findall(text)
-    if len(words) < MIN_WORDS or _CODE.search(text):
+    if named and len(text) >= MIN_CHARACTERS // 2 and len(words) >= MIN_WORDS // 3 and \
+            not _CODE.search(text):
+        return True  # `SYSTEM_PROMPT = ...`: its name says what it is
+    if len(text) < MIN_CHARACTERS or len(words) < MIN_WORDS or _CODE.search(text):
         return False
     letters = sum(1 for ch in text if ch.isalpha() or ch.isspace())
     if letters < 0.75 * len(text):
         return False
     cues = sum(1 for w in words if w.lower() in _CUES)
-    return cues >= 4 or (cues >= 2 and bool(_NAME_HINT.search(name)))
+    return cues >= 4
 
 
 @dataclass(frozen=True)
