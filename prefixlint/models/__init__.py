@@ -86,6 +86,15 @@ class SinkModel:
         return max((1 + s.count(".") for s in self.chains
                     if chain == s or chain.endswith("." + s)), default=0)
 
+    def last_names(self) -> tuple[str, ...]:
+        """The called names this sink can match (`create` of `chat.completions.create`);
+        `*` when a qualified glob can match any name."""
+        names = [c.rsplit(".", 1)[-1] for c in self.chains]
+        for q in self.qualified:
+            last = q.rsplit(".", 1)[-1]
+            names.append("*" if any(ch in last for ch in "*?[") else last)
+        return tuple(dict.fromkeys(names))
+
     def prefilter_words(self) -> tuple[str, ...]:
         """Text a module must contain to possibly hold this sink (its last name, called)."""
         names = [c.rsplit(".", 2)[-2:] for c in self.chains]

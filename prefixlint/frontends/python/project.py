@@ -97,6 +97,12 @@ class PythonProject:
         self.sources = sources
         self.sinks = sinks
         self.models = all_models(models)  # the user's library models first
+        # Models by the name a call ends in, so a call is compared with a few, not all.
+        self.models_by_name: dict[str, list] = {}
+        for index, model in enumerate(self.models):
+            if model.lowering not in ("signature", "decorator"):
+                for name in model.last_names():
+                    self.models_by_name.setdefault(name, []).append((index, model))
         self.prefilter = prefilter(sinks, self.models)
         self.modules: dict[str, object] = {}
         self._linker = None

@@ -146,7 +146,7 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         return None
     module = finder.module
     span = module.span(node)
-    line = module.line(node)
+    line = span.line
     if jinja:
         segments = finder.lowerer.text(node, finder._context(node))
         if not segments or not all(isinstance(s, Text) for s in segments) or \
@@ -164,9 +164,14 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
 def _returned(finder: SinkFinder, function) -> Candidate | None:
     """A function whose last `return` is text with holes (an f-string, `.format`, a
     concatenation): measured with its parameters unknown."""
-    returns = finder.lowerer.returns_of(function)
-    if not returns:
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    # Only the function's final statement is looked at (walking every function for its
+    # returns would cost more than the rest of the analysis).
+    if not (isinstance(last, cst.SimpleStatementLine) and last.body and
+            isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None):
         return None
+    returns = [last.body[-1]]
     value = returns[-1].value
     if not isinstance(value, (cst.FormattedString, cst.Call, cst.BinaryOperation,
                               cst.ConcatenatedString)):
@@ -174,22 +179,38 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     if isinstance(value, cst.Call) and not (isinstance(value.func, cst.Attribute) and
                                             value.func.attr.value in ("format", "substitute")):
         return None
+    literal = _literal_text(value)
+    if literal is not None and not reads_as_prompt(literal, function.name.value):
+        return None  # decided on the literal text alone, before any lowering
     from .values import Context
 
     module = finder.module
     ctx = Context(module, function, module.pos(returns[-1]), False,
                   arms=module.arms(returns[-1]))
     segments = finder.lowerer.text(value, ctx)
-    return _candidate(finder, function.name.value, segments, value, module.span(value))
+    return _candidate(finder, function.name.value, segments, value, None)
 
 
-def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span,
+def _literal_text(value) -> str | None:
+    """The constant text of an f-string or of a string literal's `.format(...)`, read from
+    the syntax alone; None when it cannot be known without following names."""
+    if isinstance(value, cst.FormattedString):
+        return "".join(p.value for p in value.parts if isinstance(p, cst.FormattedStringText))
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+            isinstance(value.func.value, cst.SimpleString):
+        text = value.func.value.evaluated_value
+        return _FORMAT_FIELD.sub(" ", text) if isinstance(text, str) else None
+    return None
+
+
+def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span | None,
                ) -> Candidate | None:
     holes = [s for s in segments if isinstance(s, Hole)]
     constant = "".join(s.text for s in segments if isinstance(s, Text))
     if not holes or not reads_as_prompt(constant, name):
         return None
     module = finder.module
+    span = span or module.span(node)
     line = module.line(node)
     role = "system" if "system" in name.lower() else "user"
     blocks = (Block(role, tuple(segments)),)

@@ -290,11 +290,15 @@ class SinkFinder:
         chain = self._chain(node.func)
         qualified = self.module.qualname(node.func) or ""
         keywords = {a.keyword.value for a in node.args if a.keyword is not None}
-        ranked = sorted(((m.specificity(chain, qualified, keywords), -index, m)
-                         for index, m in enumerate(self.project.models)
-                         if m.lowering not in ("signature", "decorator")),
-                        key=lambda t: (t[0], t[1]), reverse=True)
-        for score, _, model in ranked:  # the most specific first; the user's win a tie
+        by_name = self.project.models_by_name
+        last = chain.rsplit(".", 1)[-1]
+        candidates = by_name.get(last, []) + by_name.get("*", [])
+        if qualified and qualified.rsplit(".", 1)[-1] != last:
+            candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
+        ranked = sorted({(m.specificity(chain, qualified, keywords), -index): m
+                         for index, m in candidates}.items(),
+                        key=lambda pair: pair[0], reverse=True)
+        for (score, _), model in ranked:  # the most specific first; the user's win a tie
             if score <= 0:
                 break
             site = self._modelled(model, node)
