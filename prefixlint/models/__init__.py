@@ -178,17 +178,6 @@ def builtin_models() -> tuple[SinkModel, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
-def libraries() -> tuple[tuple[str, str, str], ...]:
-    """(file stem, library name, documentation URL) of every shipped model file."""
-    out = []
-    for path in sorted(FOLDER.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        out.append((path.stem, str(data.get("library", path.stem)),
-                    str(data.get("documentation", ""))))
-    return tuple(out)
-
-
 def all_models(extra: tuple[SinkModel, ...] = ()) -> tuple[SinkModel, ...]:
     """The user's models first (they win a tie), then the shipped ones."""
     return tuple(extra) + builtin_models()

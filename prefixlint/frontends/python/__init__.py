@@ -3,7 +3,9 @@ followed through statements, functions, classes, modules and the template files 
 Python is parsed with libcst and never imported or executed.
 
     project.py      the files of a run, modules and imports
-    sinks.py        SDK and framework call sites, and how their arguments become blocks
+    sinks.py        call sites the library models (prefixlint/models) name, the project's
+                    own clients, HTTP posts and inferred sinks; arguments become blocks
+    prompt_text.py  prompt text with no sink in view, measured on its own
     interpreter.py  names, objects and calls, followed in statement order
     strings.py      what string operations and library calls do to text
     flow.py         which bindings reach a use (statement order, if arms, mutations)
@@ -12,7 +14,7 @@ Python is parsed with libcst and never imported or executed.
     literals.py     pure helpers over nodes and segments
     templates.py    template files read or rendered by code, linked into the prompt
     renderer.py     how a Python prompt's blocks render
-    sources.py      the catalogue: value sources and prompt sinks
+    sources.py      value sources, and the text test a module must pass to be parsed
 """
 
 from .project import PYTHON_SUFFIXES, PythonProject, is_python

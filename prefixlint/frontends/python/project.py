@@ -66,6 +66,17 @@ def _check_nesting(source: str, path: str) -> list[int] | SyntaxError:
             for s in tree.body]
 
 
+def _parameters(module, function) -> dict[str, int]:
+    """A function's parameters and where a caller passes each (`self` is bound by the call;
+    keyword-only ones are -1)."""
+    names = [p.name.value for p in function.params.params]
+    if module.owner.get(id(function)) is not None:
+        names = names[1:]
+    found = {name: index for index, name in enumerate(names)}
+    found.update((p.name.value, -1) for p in function.params.kwonly_params)
+    return found
+
+
 @dataclass
 class Wrapper:
     """A project function whose sink sends the messages it is given (parameter `param`, at
@@ -214,15 +225,10 @@ class PythonProject:
         if not isinstance(value, cst.Name) or function is None or \
                 finder.lowerer.resolve(value.value, value_ctx) != "param":
             return False
-        names = [p.name.value for p in function.params.params]
-        method = finder.module.owner.get(id(function)) is not None
-        if value.value not in names:
+        params = _parameters(finder.module, function)
+        if value.value not in params:
             return False
-        index = names.index(value.value) - (1 if method else 0)
-        wrapper = Wrapper(function.name.value, finder.module.path, function, site, value.value,
-                          index, method)
-        self.wrappers.setdefault(wrapper.name, []).append(wrapper)
-        return True
+        return self._register(finder, function, site, [(value.value, params[value.value])])
 
     def client_of(self, finder, site, ctx, prompt: Prompt) -> bool:
         """Whether a sink's prompt is built from the parameters of the function it stands
@@ -233,23 +239,23 @@ class PythonProject:
         function = ctx.function if ctx is not None else None
         if function is None or ctx.module.path != finder.module.path:
             return False
-        names = [p.name.value for p in function.params.params]
-        method = finder.module.owner.get(id(function)) is not None
-        offset = 1 if method else 0
-        used = []
+        params = _parameters(finder.module, function)
+        used: dict[str, int] = {}
         for hole in prompt.holes:
-            if hole.span is None or hole.span.path != finder.module.path:
+            if hole.span is None or hole.span.path != finder.module.path or not hole.deps:
                 continue
-            root = hole.deps[0].split("@", 1)[0].split(".", 1)[0] if hole.deps else ""
-            if root in names[offset:] and root not in [u for u, _ in used]:
-                used.append((root, names.index(root) - offset))
-        kwonly = [p.name.value for p in function.params.kwonly_params]
-        used += [(h.deps[0], -1) for h in prompt.holes if h.deps and h.deps[0] in kwonly]
-        if not used:
-            return False
-        first, index = used[0]
+            root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+            if root in params:
+                used.setdefault(root, params[root])
+        return bool(used) and self._register(finder, function, site, list(used.items()))
+
+    def _register(self, finder, function, site, used: list[tuple[str, int]]) -> bool:
+        """Record a function as a wrapper of the sink at `site`, called with `used`
+        parameters (name, position among a caller's arguments; -1 keyword-only)."""
+        (first, index), others = used[0], tuple(used[1:])
+        method = finder.module.owner.get(id(function)) is not None
         wrapper = Wrapper(function.name.value, finder.module.path, function, site, first,
-                          index, method, others=tuple(used[1:]))
+                          index, method, others=others)
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         return True
 

@@ -181,11 +181,13 @@ class SinkFinder:
 
         cst = self.cst
         out: list[tuple[Prompt, list]] = []
-        signatures = {b for m in self.project.models if m.lowering == "signature"
-                      for b in m.bases}
+        signatures = {b: m.id for m in reversed(self.project.models)
+                      if m.lowering == "signature" for b in m.bases}
         for info in self.module.classes.values():
             node = info.node
-            if not any(self.module.qualname(b.value) in signatures for b in node.bases):
+            sink = next((signatures[q] for b in node.bases
+                         for q in [self.module.qualname(b.value)] if q in signatures), None)
+            if sink is None:
                 continue
             docstring = node.get_docstring() or ""
             inputs, outputs = [], []
@@ -219,10 +221,7 @@ class SinkFinder:
                             kind="python", blocks=blocks, holes=holes,
                             renderer=SegmentRenderer(blocks), files=(self.module.path,),
                             suppressions=((self.module.path, self.suppressions),), chat=True,
-                            sink=next(m.id for m in self.project.models
-                                      if m.lowering == "signature" and any(
-                                          self.module.qualname(b.value) in m.bases
-                                          for b in node.bases)))
+                            sink=sink)
             out.append((prompt, []))
         return out
 
