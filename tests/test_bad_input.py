@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 from prefixlint import api
 
@@ -64,9 +63,7 @@ EXPECTED_900 = {
 
 def test_every_bad_file_is_reported_and_the_good_one_still_measured(project):
     root = project(HOSTILE)
-    start = time.monotonic()
     result = api.check([], api.load_config(root), cwd=root)
-    elapsed = time.monotonic() - start
     by_path: dict[str, list] = {}
     for finding in result.findings:
         by_path.setdefault(finding.span.path, []).append(finding)
@@ -75,7 +72,6 @@ def test_every_bad_file_is_reported_and_the_good_one_still_measured(project):
         assert any(words in m for m in messages), (path, messages)
     assert [f.code for f in by_path["prompts/ok.j2"]] == ["PFX002"]
     assert [m.prompt.id for m in result.measurements] == ["prompts/ok.j2"]
-    assert elapsed < 60
 
 
 def test_include_errors_point_at_the_include_line(project):
