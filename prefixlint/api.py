@@ -19,6 +19,7 @@ from .config import Config, ConfigError
 from .discover import discover, glob_match
 from .frontends import chat_template
 from .frontends.jinja import InputError, Limits, Workspace, read_text
+from .frontends import prompt_config
 from .frontends.python import PythonProject, is_python
 from .ir import Finding, Prompt, Scope, natural_key
 from .measure import Measurement, TooComplex, map_holes, measure
@@ -197,6 +198,10 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
+            if prompt_config.is_config_file(name):  # YAML / TOML holding prompt text
+                prompts.extend((p, []) for p in prompt_config.prompts(
+                    name, workspace.read(name), volatility.scope_of))
+                continue
             if name.rsplit("/", 1)[-1] == "tokenizer_config.json":  # often past 1 MiB
                 text = read_text(config.root / name, name, chat_template.MAX_CONFIG_BYTES,
                                  config.root)

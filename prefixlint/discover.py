@@ -17,6 +17,7 @@ from typing import Iterable
 
 from .config import Config, ConfigError
 from .frontends.jinja import TEMPLATE_SUFFIXES
+from .frontends.prompt_config import is_config_file
 from .gitignore import GitIgnore
 from .globs import glob_match
 
@@ -78,6 +79,7 @@ class _Walk:
 
 def _wanted(rel: str, config: Config) -> bool:
     return rel.endswith(TEMPLATE_SUFFIXES + (".py", "/tokenizer_config.json")) or \
+        is_config_file(rel) or \
         rel == "tokenizer_config.json" or any(glob_match(p, rel) for p in config.include)
 
 

@@ -21,7 +21,10 @@ MODELS = HERE / "models"
 
 REACH_FINDINGS = [
     ("PFX001", "a_own_client.py", 6, 38),      # A: the f-string passed to the project's client
+    ("PFX004", "bot_config.yaml", 4, 17),      # a system prompt in a YAML configuration
+    ("PFX001", "bot_config.yaml", 4, 39),
     ("PFX005", "c_prompt_text.py", 6, 2),      # C: a returned f-string, the essay on top
+    ("PFX005", "crew/config/tasks.yaml", 3, 31),  # a CrewAI task filled by kickoff(inputs=)
     ("PFX001", "c_prompt_text.py", 13, 33),    # C: LOAN_TEMPLATE measured alone
     ("PFX001", "c_prompt_text.py", 13, 58),
     ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
@@ -34,6 +37,8 @@ REACH_SINKS = {
     "a_own_client.py:6": "client of openai.chat",
     "a_own_client.py:11": "client of openai.chat",
     "b_http.py:9": "client of http.post",
+    "bot_config.yaml:3": "config (top)",
+    "crew/config/tasks.yaml:2": "config review_posting",
     "c_prompt_text.py:5": "text",
     "c_prompt_text.py:13": "text",
     "c_prompt_text.py:24": "text",

@@ -1,0 +1,179 @@
+"""Prompt text kept in configuration files (YAML, TOML): a CrewAI `agents.yaml` / `tasks.yaml`,
+a bot's `config.yaml` with a `system_prompt`, an agent's templates in YAML, prompt settings in
+TOML. The string values of one mapping whose keys say they are prompt text (`system_prompt`,
+`instance_template`, `role`/`goal`/`backstory`, `description`) or whose text reads as
+instructions to a model are one prompt, in file order; `{name}` and `{{ expr }}` /
+`{% tag %}` placeholders are holes scoped by their names. Nothing is rendered or run; a file
+that does not parse is not a prompt file and is passed over."""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from ..ir import Block, Hole, Prompt, Scope, Span, Text
+from .python.prompt_text import reads_as_prompt
+from .python.renderer import SegmentRenderer
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+SUFFIXES = (".yaml", ".yml", ".toml")
+# Settings files of tools, never prompt text.
+SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
+                           "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",
+                           "docker-compose.yaml", "mkdocs.yml", "codecov.yml"})
+_KEY_HINT = re.compile(r"prompt|template|instruction|system|persona|preamble|backstory|goal|"
+                       r"^role$|description|expected_output", re.IGNORECASE)
+_SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^role$",
+                         re.IGNORECASE)
+# `{{ expr }}`, `{% tag %}`, or a `{name}` format field (not `{{`/`}}` escapes).
+_PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
+                          r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
+                          r"(?:![rsa])?(?::[^{}]*)?\}(?!\})", re.DOTALL)
+_NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
+_TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
+                           "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
+                           "true", "false", "loop"})
+
+
+@dataclass(frozen=True)
+class _Value:
+    """A string of the file: its key path, its text, and where its text starts."""
+
+    keys: tuple[str, ...]
+    text: str
+    offset: int
+
+
+def is_config_file(name: str) -> bool:
+    base = name.rsplit("/", 1)[-1]
+    return base.endswith(SUFFIXES) and base.lower() not in SKIPPED_NAMES and \
+        not any(part.startswith(".") for part in name.split("/")[:-1])
+
+
+def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Prompt]:
+    """The prompts a configuration file holds (none for most files)."""
+    if "{" not in source:
+        return []
+    values = list(_toml(source) if name.endswith(".toml") else _yaml(source))
+    groups: dict[tuple[str, ...], list[_Value]] = {}
+    for value in values:
+        groups.setdefault(value.keys[:-1], []).append(value)
+    out = []
+    for parent, members in groups.items():
+        chosen = [v for v in members if _KEY_HINT.search(v.keys[-1]) or
+                  reads_as_prompt(_PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
+        if not any(_PLACEHOLDER.search(v.text) for v in chosen):
+            continue
+        constant = "\n".join(_PLACEHOLDER.sub(" ", v.text) for v in chosen)
+        if not reads_as_prompt(constant, " ".join(v.keys[-1] for v in chosen)):
+            continue
+        out.append(_prompt(name, source, parent, chosen, scope_of))
+    return out
+
+
+def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[_Value],
+            scope_of: Callable[[str], Scope]) -> Prompt:
+    blocks = []
+    holes = []
+    for value in chosen:
+        segments = list(_segments(name, source, value, scope_of))
+        holes.extend(s for s in segments if isinstance(s, Hole))
+        role = "system" if _SYSTEM_KEY.search(value.keys[-1]) else "user"
+        blocks.append(Block(role, tuple(segments)))
+    line = _position(source, chosen[0].offset)[0]
+    return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config",
+                  blocks=tuple(blocks), holes=tuple(holes),
+                  renderer=SegmentRenderer(tuple(blocks)), files=(name,), chat=True,
+                  sink="config " + ".".join(parent or ("(top)",)))
+
+
+def _segments(name: str, source: str, value: _Value, scope_of) -> Iterator[Text | Hole]:
+    """Text and holes of one value; each hole's span is found in the file by searching for
+    its placeholder from where the value starts (block scalars drop indentation, so the
+    value's own offsets do not map one to one)."""
+    cursor = value.offset
+    last = 0
+    for match in _PLACEHOLDER.finditer(value.text):
+        if match.start() > last:
+            yield Text(value.text[last:match.start()])
+        last = match.end()
+        found = source.find(match.group(0), cursor)
+        start = found if found >= 0 else cursor
+        cursor = start + len(match.group(0)) if found >= 0 else cursor
+        line, column = _position(source, start)
+        end_line, end_column = _position(source, start + len(match.group(0)))
+        span = Span(name, line, column, end_line, end_column)
+        expression = match.group("jinja") or match.group("tag") or match.group("field")
+        path = _value_path(expression, bool(match.group("tag")))
+        if path is None:
+            continue  # `{% endfor %}`, `{% else %}`: no value of its own
+        kind = "loop" if (match.group("tag") or "").startswith("for ") else "value"
+        yield Hole(kind, match.group(0), span, (path,), scope_of(path))
+    if last < len(value.text):
+        yield Text(value.text[last:])
+
+
+def _value_path(expression: str, tag: bool) -> str | None:
+    """The dotted name a placeholder reads (`user.name | upper` → `user.name`; `for doc in
+    documents` → `documents`); None for a tag that reads none."""
+    text = expression.split("|", 1)[0]
+    if tag and " in " in text:
+        text = text.split(" in ", 1)[1]
+    names = [n for n in _NAME.findall(text) if n.lower() not in _TAG_KEYWORDS]
+    return names[0] if names else None
+
+
+def _position(source: str, offset: int) -> tuple[int, int]:
+    line = source.count("\n", 0, offset) + 1
+    return line, offset - (source.rfind("\n", 0, offset) + 1) + 1
+
+
+def _yaml(source: str) -> Iterator[_Value]:
+    import yaml
+
+    try:
+        root = yaml.compose(source, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return
+    except RecursionError:
+        return
+    stack: list[tuple[object, tuple[str, ...]]] = [(root, ())]
+    found: list[_Value] = []
+    while stack:
+        node, keys = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, child in reversed(node.value):
+                stack.append((child, keys + (str(getattr(key, "value", "")),)))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, child in reversed(list(enumerate(node.value))):
+                stack.append((child, keys + (str(index),)))
+        elif isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and \
+                isinstance(node.value, str) and "{" in node.value and keys:
+            found.append(_Value(keys, node.value, node.start_mark.index))
+    yield from sorted(found, key=lambda v: v.offset)
+
+
+def _toml(source: str) -> Iterator[_Value]:
+    try:
+        data = tomllib.loads(source)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return
+    found: list[_Value] = []
+    stack: list[tuple[object, tuple[str, ...]]] = [(data, ())]
+    while stack:
+        node, keys = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((child, keys + (str(key),)) for key, child in node.items())
+        elif isinstance(node, list):
+            stack.extend((child, keys + (str(i),)) for i, child in enumerate(node))
+        elif isinstance(node, str) and "{" in node and keys:
+            first = next((line.strip() for line in node.splitlines() if line.strip()), "")
+            offset = source.find(first) if first else -1
+            found.append(_Value(keys, node, max(offset, 0)))
+    yield from sorted(found, key=lambda v: (v.offset, v.keys))
