@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
-from .python.prompt_text import reads_as_prompt
+from ..prose import reads_as_prompt
 from .python.renderer import SegmentRenderer
 
 if sys.version_info >= (3, 11):

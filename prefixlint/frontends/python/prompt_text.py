@@ -14,46 +14,15 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Block, Hole, Prompt, Span, Text
+from ...prose import reads_as_prompt
 from .renderer import SegmentRenderer
 
 if TYPE_CHECKING:
     from .sinks import SinkFinder
 
-MIN_CHARACTERS = 160  # constant text of a prompt: a few sentences of instructions
-MIN_WORDS = 24
-# Words that instructions to a model use; a prompt has several, a log line or an error
-# message has few.
-_CUES = frozenset({"you", "your", "answer", "respond", "response", "return", "task", "given",
-                   "following", "below", "above", "assistant", "user", "must", "should",
-                   "output", "json", "instructions", "question", "context", "provide", "only",
-                   "do", "not", "please", "write", "generate", "summarize", "extract",
-                   "based", "format", "rules", "role", "goal", "expert", "helpful"})
-_NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|preamble",
-                        re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 _FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[^\]]*\])*"
                            r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
-_CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html|table)\b|"
-                   r"^\s*(def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
-
-
-def reads_as_prompt(text: str, name: str = "") -> bool:
-    """Whether constant text reads as instructions to a model: a name that says it is one
-    (`*_PROMPT`, `*_TEMPLATE`, `SYSTEM_*`) over a few words, or enough words in sentences
-    with the words prompts use; never code or markup."""
-    named = bool(_NAME_HINT.search(name))
-    words = _WORD.findall(text)
-    if named and len(text) >= MIN_CHARACTERS // 2 and len(words) >= MIN_WORDS // 3 and \
-            not _CODE.search(text):
-        return True  # `SYSTEM_PROMPT = ...`: its name says what it is
-    if len(text) < MIN_CHARACTERS or len(words) < MIN_WORDS or _CODE.search(text):
-        return False
-    letters = sum(1 for ch in text if ch.isalpha() or ch.isspace())
-    if letters < 0.75 * len(text):
-        return False
-    cues = sum(1 for w in words if w.lower() in _CUES)
-    return cues >= 4
 
 
 @dataclass(frozen=True)

@@ -767,7 +767,7 @@ class SinkFinder:
 def _prompt_like(blocks) -> bool:
     """What an inferred sink passes reads as a prompt: a list of messages with roles, or
     constant text that reads as instructions to a model."""
-    from .prompt_text import reads_as_prompt
+    from ...prose import reads_as_prompt
 
     if any(b.role in ("system", "user", "assistant") and len(blocks) > 1 for b in blocks):
         return True
