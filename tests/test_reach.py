@@ -24,9 +24,9 @@ REACH_FINDINGS = [
     ("PFX004", "bot_config.yaml", 4, 17),      # a system prompt in a YAML configuration
     ("PFX001", "bot_config.yaml", 4, 39),
     ("PFX005", "c_prompt_text.py", 6, 2),      # C: a returned f-string, the essay on top
-    ("PFX005", "crew/config/tasks.yaml", 3, 31),  # a CrewAI task filled by kickoff(inputs=)
     ("PFX001", "c_prompt_text.py", 13, 33),    # C: LOAN_TEMPLATE measured alone
     ("PFX001", "c_prompt_text.py", 13, 58),
+    ("PFX005", "crew/config/tasks.yaml", 3, 31),  # a CrewAI task filled by kickoff(inputs=)
     ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
     ("PFX002", "i_inferred.py", 12, 74),       # a keyword into a library not in view
     ("PFX001", "j_message_objects.py", 13, 51),  # Message(role=..., content=...) objects
