@@ -121,6 +121,10 @@ class StringOps:
             substituted = self._substitute(func.value, node.args, ctx)
             if substituted is not None:
                 return substituted
+        if method == "replace" and isinstance(func, cst.Attribute) and len(node.args) >= 2:
+            replaced = self._replace(func.value, node.args[0].value, node.args[1].value, ctx)
+            if replaced is not None:
+                return replaced
         if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
             return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
         if self.linker is not None and isinstance(func, cst.Attribute):
@@ -357,6 +361,35 @@ class StringOps:
                     segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
                                    segment.deps, segment.scope)
                 out.append(segment)
+        return out
+
+    def _replace(self, receiver: cst.BaseExpression, old: cst.BaseExpression,
+                 new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
+        """`TEMPLATE.replace("{{PHASE}}", value)`: a placeholder filled by hand; each place
+        it stands in the text becomes the value, a hole reported at the placeholder. None
+        when the placeholder is not a literal."""
+        needle = literal_value(old)
+        if not isinstance(needle, str) or not needle:
+            return None
+        template = self.text(receiver, ctx)
+        if not any(isinstance(s, Text) and needle in s.text for s in template):
+            return template
+        filling = self.text(new, ctx)
+        out: list[Seg] = []
+        for segment in template:
+            if not (isinstance(segment, Text) and needle in segment.text):
+                out.append(segment)
+                continue
+            text, position = segment.text, 0
+            while (found := text.find(needle, position)) >= 0:
+                if found > position:
+                    out.append(Text(text[position:found], offset_span([segment], position, 0)))
+                span = offset_span([segment], found, len(needle))
+                out.extend(Hole(s.kind, needle, span, s.deps, s.scope)
+                           if isinstance(s, Hole) and span is not None else s for s in filling)
+                position = found + len(needle)
+            if position < len(text):
+                out.append(Text(text[position:], offset_span([segment], position, 0)))
         return out
 
     def _join(self, separator: cst.BaseExpression, iterable: cst.BaseExpression,
