@@ -180,16 +180,19 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             findings.append(rules.input_error(_internal(exc), name, 1, name))
         python.release()
     if python.wrappers:  # prompts sent through the project's own wrappers of a sink
-        for name in files:
-            if not is_python(name):
-                continue
-            try:
-                prompts.extend(python.wrapper_prompts(name))
-            except InputError:
-                pass  # already a PFX900 finding of that file
-            except Exception as exc:  # noqa: BLE001
-                findings.append(rules.input_error(_internal(exc), name, 1, name))
-            python.release()
+        found_in = 0
+        while (wrappers := python.wrapper_round(found_in)):  # clients of clients, in turn
+            for name in files:
+                if not is_python(name):
+                    continue
+                try:
+                    prompts.extend(python.wrapper_prompts(name, wrappers))
+                except InputError:
+                    pass  # already a PFX900 finding of that file
+                except Exception as exc:  # noqa: BLE001
+                    findings.append(rules.input_error(_internal(exc), name, 1, name))
+                python.release()
+            found_in += 1
         prompts.extend(python.unused_wrappers())
     prompts.extend(python.remaining_lists())
     prompts.extend(python.remaining_texts(prompts))

@@ -30,6 +30,7 @@ REACH_FINDINGS = [
     ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
     ("PFX002", "i_inferred.py", 12, 74),       # a keyword into a library not in view
     ("PFX001", "j_message_objects.py", 13, 51),  # Message(role=..., content=...) objects
+    ("PFX001", "l_client_of_client.py", 7, 24),  # two clients deep: handle -> reply -> complete
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
@@ -49,6 +50,7 @@ REACH_SINKS = {
     "i_inferred.py:11": "inferred",
     "j_message_objects.py:12": "messages",
     "k_replace.py:17": "openai.chat",
+    "l_client_of_client.py:8": "client of openai.chat",
 }
 
 MODEL_FINDINGS = [

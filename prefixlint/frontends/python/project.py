@@ -91,6 +91,19 @@ class Wrapper:
     method: bool
     called: bool = False
     others: tuple[tuple[str, int], ...] = ()  # further parameters the prompt is built from
+    # A client of a client: this function calls `inner` at `call`, and that one the sink.
+    inner: "Wrapper | None" = None
+    call: object = None
+    alone: tuple = ()  # its prompts as built with its own parameters unknown
+    round: int = 0  # which pass over the files found it (each pass follows the new ones)
+
+    def chain(self) -> list["Wrapper"]:
+        """This wrapper and the ones it reaches, down to the one holding the sink."""
+        out, current = [self], self.inner
+        while current is not None:
+            out.append(current)
+            current = current.inner
+        return out
 
 
 class PythonProject:
@@ -230,7 +243,8 @@ class PythonProject:
             return False
         return self._register(finder, function, site, [(value.value, params[value.value])])
 
-    def client_of(self, finder, site, ctx, prompt: Prompt) -> bool:
+    def client_of(self, finder, site, ctx, prompt: Prompt, inner: Wrapper | None = None,
+                  call=None) -> bool:
         """Whether a sink's prompt is built from the parameters of the function it stands
         in, whatever they are called (`def complete(system, message)` that builds the
         messages and calls the SDK): then the function is the project's own client, a sink
@@ -247,30 +261,51 @@ class PythonProject:
             root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
             if root in params:
                 used.setdefault(root, params[root])
-        return bool(used) and self._register(finder, function, site, list(used.items()))
+        if not used or (inner is not None and any(w.function is function
+                                                   for w in inner.chain())):
+            return False  # nothing of its own, or a recursion
+        return self._register(finder, function, site, list(used.items()), inner, call, prompt)
 
-    def _register(self, finder, function, site, used: list[tuple[str, int]]) -> bool:
-        """Record a function as a wrapper of the sink at `site`, called with `used`
-        parameters (name, position among a caller's arguments; -1 keyword-only)."""
+    def _register(self, finder, function, site, used: list[tuple[str, int]],
+                  inner: Wrapper | None = None, call=None, prompt: Prompt | None = None) -> bool:
+        """Record a function as a wrapper of the sink at `site` (through `inner`, called at
+        `call`, for a client of a client), called with `used` parameters (name, position
+        among a caller's arguments; -1 keyword-only)."""
         (first, index), others = used[0], tuple(used[1:])
         method = finder.module.owner.get(id(function)) is not None
         wrapper = Wrapper(function.name.value, finder.module.path, function, site, first,
-                          index, method, others=others)
+                          index, method, others=others, inner=inner, call=call,
+                          round=inner.round + 1 if inner is not None else 0)
+        if prompt is not None and inner is not None:
+            wrapper.alone = (prompt,)
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         return True
 
-    def wrapper_prompts(self, path: str) -> list[tuple[Prompt, list]]:
-        """The prompts sent through the project's wrappers from the calls in `path`."""
-        if not self.wrappers:
+    def wrapper_round(self, found_in: int) -> dict[str, list[Wrapper]]:
+        """The wrappers a pass over the files follows: those found in pass `found_in` (the
+        file pass finds round 0; calls of a round-k wrapper may find round k+1)."""
+        chosen: dict[str, list[Wrapper]] = {}
+        for name, group in self.wrappers.items():
+            picked = [w for w in group if w.round == found_in]
+            if picked:
+                chosen[name] = picked
+        return chosen
+
+    def wrapper_prompts(self, path: str, wrappers: dict | None = None,
+                        ) -> list[tuple[Prompt, list]]:
+        """The prompts sent through the project's wrappers (those of one round, when given)
+        from the calls in `path`."""
+        wrappers = self.wrappers if wrappers is None else wrappers
+        if not wrappers:
             return []
         source = self.workspace.read(path)
-        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(self.wrappers))) +
+        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(wrappers))) +
                              r")\s*\(")
         if not pattern.search(source):
             return []
         from .sinks import SinkFinder
 
-        return SinkFinder(self, self.module(path), source).run_wrappers(self.wrappers)
+        return SinkFinder(self, self.module(path), source).run_wrappers(wrappers)
 
     def remaining_lists(self) -> list[tuple[Prompt, list]]:
         """Lists of messages that no sink or wrapper call sends, and calls with prompt
@@ -311,7 +346,9 @@ class PythonProject:
         out = []
         for name in sorted(self.wrappers):
             for wrapper in self.wrappers[name]:
-                if not wrapper.called:
+                if not wrapper.called and wrapper.alone:
+                    out.extend((prompt, []) for prompt in wrapper.alone)
+                elif not wrapper.called:
                     from .sinks import SinkFinder
 
                     module = self.module(wrapper.path)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .project import PythonProject
 
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
+MAX_CLIENT_DEPTH = 4  # clients of clients followed, at most
 # Keywords that carry a prompt into code whose body is not in view, in the order such code
 # usually sends them, with the role each gets.
 INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system",
@@ -115,25 +116,40 @@ class SinkFinder:
                 if argument is None or not self._calls(node, wrapper):
                     continue
                 wrapper.called = True
-                module = self.project.module(wrapper.path)
                 caller = self._context(node)
+                # Down the chain of clients: each one's call of the next, with the
+                # arguments bound so far.
+                hops = wrapper.chain()
+                module = self.project.module(wrapper.path)
                 bound = self.lowerer._call_context(wrapper.function, module, node, caller)
-                sink = wrapper.site.node
+                for outer, inner in zip(hops, hops[1:]):
+                    at = Context(module, outer.function, module.pos(outer.call), False,
+                                 dict(bound.bindings), bound.depth, module.arms(outer.call))
+                    module = self.project.module(inner.path)
+                    bound = self.lowerer._call_context(inner.function, module, outer.call, at)
+                innermost = hops[-1]
+                sink = innermost.site.node
 
-                def rebased(at, function=wrapper.function, bindings=bound.bindings):
+                def rebased(at, function=innermost.function, bindings=bound.bindings):
                     return Context(at.module, at.function, at.line, at.import_time,
                                    dict(bindings), at.depth, at.arms) \
                         if at.function is function else at
 
-                base = Context(module, wrapper.function, module.pos(sink), False,
+                base = Context(module, innermost.function, module.pos(sink), False,
                                dict(bound.bindings), bound.depth, module.arms(sink))
-                contexts = {k: rebased(c) for k, c in wrapper.site.contexts.items()}
-                site = _Site(sink, wrapper.site.kind, wrapper.site.keywords, contexts, base,
-                             node, wrapper.site.model)
+                contexts = {k: rebased(c) for k, c in innermost.site.contexts.items()}
+                site = _Site(sink, innermost.site.kind, innermost.site.keywords, contexts, base,
+                             node, innermost.site.model)
                 consumed: set[int] = set()
-                prompts.extend(self._build(site, consumed))
+                built = self._build(site, consumed)
                 self.project.sent.update((self.module.path, c) for c in consumed)
                 self.project.sent.add((self.module.path, id(node)))
+                # A client of a client: the caller passes its own parameters on.
+                if built and wrapper.round < MAX_CLIENT_DEPTH and caller.function is not None \
+                        and self.project.client_of(self, innermost.site, caller, built[0][0],
+                                                   wrapper, node):
+                    continue
+                prompts.extend(built)
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
 
