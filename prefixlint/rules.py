@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .ir import Finding, Hole, Scope, Span
+from .ir import Finding, Hole, Scope, Span, Text
 from .measure import Cause, Measurement
 from .volatility import Explained
 
@@ -99,7 +99,8 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
 
-def _message(cause: Cause, min_gain: int, source: Explained | None) -> str:
+def _message(cause: Cause, min_gain: int, source: Explained | None,
+             labels: bool = False) -> str:
     hole, gain = cause.hole, cause.gain_tokens
     what = _KIND_WORDS.get(hole.kind, "{scope} value").format(scope=_SCOPE_WORDS[hole.scope])
     verb = "ends the shared prefix" if hole.scope is not Scope.DAY \
@@ -110,7 +111,8 @@ def _message(cause: Cause, min_gain: int, source: Explained | None) -> str:
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
     what += f" '{hole.expr}'{_origin(hole, source)}{_also(cause)}"
-    below = f", below min-gain-tokens {min_gain:,}" if gain < min_gain else ""
+    below = f", below min-gain-tokens {min_gain:,}" if gain < min_gain else \
+        ", only labels of the request's values follow it in the last message" if labels else ""
     following = cause.following_tokens
     return (f"{what} {verb} after {_tokens(cause.prefix_tokens)}; {following:,} constant "
             f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
@@ -189,16 +191,51 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
         code = SCOPE_CODES.get(cause.hole.scope)
         if code is None or cause.gain_tokens <= 0 or cause.hole in before_history:
             continue
-        severity = rules[code].severity if cause.gain_tokens >= min_gain_tokens else "info"
+        labels = cause.gain_tokens >= min_gain_tokens and \
+            _among_values_at_the_end(measurement, cause.hole, min_gain_tokens)
+        worth = cause.gain_tokens >= min_gain_tokens and not labels
+        severity = rules[code].severity if worth else "info"
         source = scope_source(cause.hole, explain)
         findings.append(Finding(
             code=code, severity=severity, span=cause.hole.span,
-            message=_message(cause, min_gain_tokens, source),
+            message=_message(cause, min_gain_tokens, source, labels),
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
             gain_tokens=cause.gain_tokens,
             related=tuple(h.span for h in cause.related),
             scope_source=source.source if source else None))
     return findings
+
+
+# Characters of constant text below which a run between values is a label, not content
+# worth caching: `min-gain-tokens` at about three characters a token (English averages four).
+_LABEL_CHARS_PER_TOKEN = 3
+
+
+def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_tokens: int,
+                             ) -> bool:
+    """Whether a value sits in the final user message of a chat with only labels after it:
+    every run of constant text that follows it there (between the values after it, and the
+    tail) is short. Then what moving it gains is the labels around the other values of the
+    same request: reported as `info`, whatever the token count (issue 19, role-aware)."""
+    prompt = measurement.prompt
+    if not prompt.chat or not prompt.blocks or prompt.blocks[-1].role != "user":
+        return False
+    segments = prompt.blocks[-1].segments
+    start = next((i for i, s in enumerate(segments) if s == hole), None)
+    if start is None:
+        return False
+    limit = min_gain_tokens * _LABEL_CHARS_PER_TOKEN
+    run = 0
+    for segment in segments[start + 1:]:
+        if isinstance(segment, Text):
+            run += len(segment.text)
+        elif type(segment) is Hole and segment.scope.varies_like >= Scope.DAY:
+            run = 0  # another value of the request: the text before it labels it
+        else:
+            return False  # text not seen here (a constant value, an embedded template)
+        if run >= limit:
+            return False
+    return True
 
 
 def minor(finding: Finding) -> bool:

@@ -31,6 +31,8 @@ REACH_FINDINGS = [
     ("PFX002", "i_inferred.py", 12, 74),       # a keyword into a library not in view
     ("PFX001", "j_message_objects.py", 13, 51),  # Message(role=..., content=...) objects
     ("PFX001", "l_client_of_client.py", 7, 24),  # two clients deep: handle -> reply -> complete
+    ("PFX006", "m_values_at_the_end.py", 28, 26),  # the policy after the values: reported
+    ("PFX003", "m_values_at_the_end.py", 28, 49),
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
@@ -51,6 +53,8 @@ REACH_SINKS = {
     "j_message_objects.py:12": "messages",
     "k_replace.py:17": "openai.chat",
     "l_client_of_client.py:8": "client of openai.chat",
+    "m_values_at_the_end.py:22": "openai.chat",
+    "m_values_at_the_end.py:29": "openai.chat",
 }
 
 MODEL_FINDINGS = [
@@ -104,6 +108,19 @@ def test_a_short_tail_after_the_value_in_the_last_message_is_not_reported(reach)
     assert prompt["break"]["expr"] == "message"
     assert prompt["share"]["global"] > 0.8
     assert not any(f["path"] == "h_short_tail.j2" for f in reach["findings"])
+
+
+def test_values_with_only_labels_after_them_in_the_last_message_are_info():
+    """Role-aware: a session and a request value in the final user message, followed there
+    only by the tags around the request's other values, gain 64 and 40 tokens but are info
+    (shown with --fail-on info, with the reason)."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
+                   "m_values_at_the_end.py", cwd=REACH)
+    found = [(f["line"], f["severity"], f["gain_tokens"]) for f in json.loads(proc.stdout)[
+        "findings"] if f["code"] in ("PFX001", "PFX003") and f["line"] < 25]
+    assert found == [(11, "info", 64), (14, "info", 40)]
+    assert all("only labels of the request's values follow it" in f["message"]
+               for f in json.loads(proc.stdout)["findings"] if f["line"] in (11, 14))
 
 
 def test_prompt_text_sent_by_a_sink_is_measured_there_only(reach):
