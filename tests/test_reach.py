@@ -33,6 +33,7 @@ REACH_FINDINGS = [
     ("PFX001", "l_client_of_client.py", 7, 24),  # two clients deep: handle -> reply -> complete
     ("PFX006", "m_values_at_the_end.py", 28, 26),  # the policy after the values: reported
     ("PFX003", "m_values_at_the_end.py", 28, 49),
+    ("PFX003", "n_enumerate.py", 14, 37),  # enumerate(history)'s items are the history
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
@@ -55,6 +56,7 @@ REACH_SINKS = {
     "l_client_of_client.py:8": "client of openai.chat",
     "m_values_at_the_end.py:22": "openai.chat",
     "m_values_at_the_end.py:29": "openai.chat",
+    "n_enumerate.py:16": "openai.chat",
 }
 
 MODEL_FINDINGS = [

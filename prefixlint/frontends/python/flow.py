@@ -161,10 +161,18 @@ class FlowTables:
         self._bind(node.target, node.value, op, node)
 
     def visit_For(self, node: cst.For) -> None:
-        if isinstance(node.target, cst.Name):
-            self._bind(node.target, node.iter, "item", node)
+        target, iterable = node.target, node.iter
+        if isinstance(target, cst.Tuple) and len(target.elements) == 2 and \
+                isinstance(target.elements[1].value, cst.Name) and \
+                isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and \
+                iterable.func.value == "enumerate" and iterable.args:
+            # `for index, item in enumerate(items)`: the item is one of `items`.
+            self._bind(target.elements[0].value, None, "opaque", node)
+            self._bind(target.elements[1].value, iterable.args[0].value, "item", node)
+        elif isinstance(target, cst.Name):
+            self._bind(target, iterable, "item", node)
         else:
-            self._bind(node.target, None, "opaque", node)
+            self._bind(target, None, "opaque", node)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
         """A comprehension's variable, bound just before its element is read (the element
