@@ -201,9 +201,28 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
             message=_message(cause, min_gain_tokens, source, labels),
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
             gain_tokens=cause.gain_tokens,
-            related=tuple(h.span for h in cause.related),
+            related=tuple(h.span for h in cause.related) + _where_made(cause.hole,
+                                                                      measurement.prompt),
             scope_source=source.source if source else None))
     return findings
+
+
+_SITE = re.compile(r"@([^@:]+):(\d+):(\d+)$")
+
+
+def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
+    """Where the fix is made when the finding stands in another file than the code that
+    sends the prompt (a template, a constant): the places in other files where the value is
+    produced or passed, then the prompt's call site."""
+    out: list[Span] = []
+    for dep in hole.deps:
+        found = _SITE.search(dep)
+        if found and found.group(1) != hole.span.path:
+            line, column = int(found.group(2)), int(found.group(3))
+            out.append(Span(found.group(1), line, column, line, column))
+    if prompt.path != hole.span.path and prompt.kind == "python":
+        out.append(Span(prompt.path, prompt.line, 1, prompt.line, 1))
+    return tuple(dict.fromkeys(out))
 
 
 # Characters of constant text below which a run between values is a label, not content

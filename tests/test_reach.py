@@ -125,6 +125,15 @@ def test_values_with_only_labels_after_them_in_the_last_message_are_info():
                for f in json.loads(proc.stdout)["findings"] if f["line"] in (11, 14))
 
 
+def test_a_finding_in_another_file_names_where_the_prompt_is_sent(reach):
+    """The placeholder in rag/advisor.py is filled and sent from b_http.py: the finding names
+    that call as a related location; one that stands in the sending file names none."""
+    advisor = next(f for f in reach["findings"] if f["path"] == "rag/advisor.py")
+    assert (advisor["related"][-1]["path"], advisor["related"][-1]["line"]) == ("b_http.py", 9)
+    own = next(f for f in reach["findings"] if f["path"] == "a_own_client.py")
+    assert own["related"] == []
+
+
 def test_prompt_text_sent_by_a_sink_is_measured_there_only(reach):
     """ADVISOR is formatted and sent through the HTTP client: one prompt, at the call."""
     ids = [p["id"] for p in reach["prompts"]]
