@@ -103,14 +103,18 @@ def test_linked_findings_name_the_python_line_that_passes_the_value():
 
 def test_values_of_one_object_are_one_cause_with_every_place_listed():
     """`user_profile.name` and `user_profile.role` are read from one object: one finding at
-    the first, the second in `related`, and a gain that counts moving both."""
+    the first, the second in `related` (then the prompt's call site), and a gain that counts
+    moving both."""
     proc = subprocess.run([sys.executable, "-m", "prefixlint", "check", "broken/agents",
                            "--output-format", "json"], cwd=FIXTURES / "prompt_library",
                           capture_output=True, text=True)
     writer = [f for f in json.loads(proc.stdout)["findings"] if f["path"].endswith("writer.j2")]
     assert [(f["line"], f["column"], f["related"]) for f in writer] == [
         (1, 39, [{"path": "broken/agents/prompts/writer.j2", "line": 1, "column": 64,
-                  "end_line": 1, "end_column": 87}])]
+                  "end_line": 1, "end_column": 87},
+                 # where the fix is made: the call that renders and sends the template
+                 {"path": "broken/agents/nodes.py", "line": 19, "column": 1, "end_line": 19,
+                  "end_column": 1}])]
     assert "(also 'user_profile.role' at 1:64)" in writer[0]["message"]
     assert writer[0]["gain_tokens"] == 118
 
