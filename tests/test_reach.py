@@ -34,6 +34,7 @@ REACH_FINDINGS = [
     ("PFX006", "m_values_at_the_end.py", 28, 26),  # the policy after the values: reported
     ("PFX003", "m_values_at_the_end.py", 28, 49),
     ("PFX003", "n_enumerate.py", 14, 37),  # enumerate(history)'s items are the history
+    ("PFX004", "o_joined_parts.py", 7, 75),  # a returned join of parts, no sink in view
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
@@ -57,6 +58,7 @@ REACH_SINKS = {
     "m_values_at_the_end.py:22": "openai.chat",
     "m_values_at_the_end.py:29": "openai.chat",
     "n_enumerate.py:16": "openai.chat",
+    "o_joined_parts.py:17": "text",
 }
 
 MODEL_FINDINGS = [

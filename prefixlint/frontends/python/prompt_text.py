@@ -20,6 +20,7 @@ from .renderer import SegmentRenderer
 if TYPE_CHECKING:
     from .sinks import SinkFinder
 
+_NAME_HINT = re.compile(r"prompt|instruction|template|message|system", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 _FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[^\]]*\])*"
                            r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
@@ -132,7 +133,8 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
 
 def _returned(finder: SinkFinder, function) -> Candidate | None:
     """A function whose last `return` is text with holes (an f-string, `.format`, a
-    concatenation): measured with its parameters unknown."""
+    concatenation, a join of parts, or a name that says it holds a prompt): measured with
+    its parameters unknown."""
     body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
     last = body[-1] if body else None
     # Only the function's final statement is looked at (walking every function for its
@@ -143,11 +145,14 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     returns = [last.body[-1]]
     value = returns[-1].value
     if not isinstance(value, (cst.FormattedString, cst.Call, cst.BinaryOperation,
-                              cst.ConcatenatedString)):
+                              cst.ConcatenatedString, cst.Name)):
         return None
     if isinstance(value, cst.Call) and not (isinstance(value.func, cst.Attribute) and
-                                            value.func.attr.value in ("format", "substitute")):
-        return None
+                                            value.func.attr.value in ("format", "substitute",
+                                                                      "join")):
+        return None  # `"\n".join(parts)`: parts built by the statements before
+    if isinstance(value, cst.Name) and not _NAME_HINT.search(value.value + function.name.value):
+        return None  # `return prompt` in `build_prompt`: a name that says it is prompt text
     literal = _literal_text(value)
     if literal is not None and not reads_as_prompt(literal, function.name.value):
         return None  # decided on the literal text alone, before any lowering
@@ -166,7 +171,7 @@ def _literal_text(value) -> str | None:
     if isinstance(value, cst.FormattedString):
         return "".join(p.value for p in value.parts if isinstance(p, cst.FormattedStringText))
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
-            isinstance(value.func.value, cst.SimpleString):
+            value.func.attr.value == "format" and isinstance(value.func.value, cst.SimpleString):
         text = value.func.value.evaluated_value
         return _FORMAT_FIELD.sub(" ", text) if isinstance(text, str) else None
     return None
