@@ -95,6 +95,13 @@ class SinkModel:
             names.append("*" if any(ch in last for ch in "*?[") else last)
         return tuple(dict.fromkeys(names))
 
+    def prefilter_anchors(self) -> tuple[str, ...]:
+        """Plain text each of `prefilter_words` contains (the name that is called)."""
+        names = [n for n in self.last_names() if n != "*"]
+        names += [q.rsplit(".", 1)[-1].replace("*", "") for q in self.qualified]
+        names += [b.rsplit(".", 1)[-1] for b in self.bases] + list(self.decorators)
+        return tuple(dict.fromkeys(n for n in names if n))
+
     def prefilter_words(self) -> tuple[str, ...]:
         """Text a module must contain to possibly hold this sink (its last name, called)."""
         names = [c.rsplit(".", 2)[-2:] for c in self.chains]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from dataclasses import dataclass
 
 from ...ir import Scope
 
@@ -71,15 +72,37 @@ def date_only(fmt: str) -> bool:
 
 # Text that marks a prompt built with no library call of its own: role dicts, message
 # objects, keywords that hold instructions. The library models add their call shapes.
-PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMessage", r"instructions\b",
-                   r"system_prompt\b", r"Template\(",
+PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMessage",
+                   r"instructions\b", r"system_prompt\b", r"Template\(",
                    # prompt text that no call in view sends (frontends/python/prompt_text.py)
                    r"[Pp][Rr][Oo][Mm][Pp][Tt]", r"\b[Yy]ou (?:are|will|must|should)\b")
+# Lower-case text one of the words above needs; a module holding none of these (or of the
+# models' called names) is not searched with the pattern at all.
+PREFILTER_ANCHORS = ("role", "systemmessage", "humanmessage", "instructions", "template(",
+                     "prompt", "you ")
 
 
-def prefilter(sinks: tuple[str, ...] = (), models=()) -> re.Pattern[str]:
-    """A text test a file must pass before it is parsed: it mentions some prompt sink."""
-    words = PREFILTER_WORDS + tuple(re.escape(s.partition(":")[0].rsplit(".", 1)[-1]) + r"\("
-                                    for s in sinks)
+@dataclass(frozen=True)
+class Prefilter:
+    """A text test a file must pass before it is parsed: it mentions some prompt sink. Plain
+    substring tests on the lower-cased text come first (fast in C); the pattern, with its
+    many alternatives, runs only on a module that passes them."""
+
+    anchors: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        lowered = text.lower()
+        if not any(anchor in lowered for anchor in self.anchors):
+            return None
+        return self.pattern.search(text)
+
+
+def prefilter(sinks: tuple[str, ...] = (), models=()) -> Prefilter:
+    """The text test of a run: the catalogue's words, the user's sinks and the models'."""
+    names = [s.partition(":")[0].rsplit(".", 1)[-1] for s in sinks]
+    words = PREFILTER_WORDS + tuple(re.escape(n) + r"\(" for n in names)
     words += tuple(dict.fromkeys(w for m in models for w in m.prefilter_words()))
-    return re.compile("|".join(words))
+    anchors = PREFILTER_ANCHORS + tuple(n.lower() for n in names) + tuple(
+        a.lower() for m in models for a in m.prefilter_anchors())
+    return Prefilter(tuple(dict.fromkeys(anchors)), re.compile("|".join(words)))
