@@ -94,7 +94,7 @@ class Wrapper:
     # A client of a client: this function calls `inner` at `call`, and that one the sink.
     inner: "Wrapper | None" = None
     call: object = None
-    alone: tuple = ()  # its prompts as built with its own parameters unknown
+    alone: tuple = ()  # its (prompt, notes) as built with its own parameters unknown
     round: int = 0  # which pass over the files found it (each pass follows the new ones)
 
     def chain(self) -> list["Wrapper"]:
@@ -243,19 +243,19 @@ class PythonProject:
             return False
         return self._register(finder, function, site, [(value.value, params[value.value])])
 
-    def client_of(self, finder, site, ctx, prompt: Prompt, inner: Wrapper | None = None,
-                  call=None) -> bool:
+    def client_of(self, finder, site, ctx, built: list[tuple[Prompt, list]],
+                  inner: Wrapper | None = None, call=None) -> bool:
         """Whether a sink's prompt is built from the parameters of the function it stands
         in, whatever they are called (`def complete(system, message)` that builds the
         messages and calls the SDK): then the function is the project's own client, a sink
         for its callers, and its prompts are built where it is called (measured alone when
-        nothing calls it)."""
+        nothing calls it: `built`, the prompts as they stand, are kept for that)."""
         function = ctx.function if ctx is not None else None
         if function is None or ctx.module.path != finder.module.path:
             return False
         params = _parameters(finder.module, function)
         used: dict[str, int] = {}
-        for hole in prompt.holes:
+        for hole in (h for prompt, _ in built for h in prompt.holes):
             if hole.span is None or hole.span.path != finder.module.path or not hole.deps:
                 continue
             root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
@@ -264,10 +264,11 @@ class PythonProject:
         if not used or (inner is not None and any(w.function is function
                                                    for w in inner.chain())):
             return False  # nothing of its own, or a recursion
-        return self._register(finder, function, site, list(used.items()), inner, call, prompt)
+        return self._register(finder, function, site, list(used.items()), inner, call,
+                              tuple(built))
 
     def _register(self, finder, function, site, used: list[tuple[str, int]],
-                  inner: Wrapper | None = None, call=None, prompt: Prompt | None = None) -> bool:
+                  inner: Wrapper | None = None, call=None, alone: tuple = ()) -> bool:
         """Record a function as a wrapper of the sink at `site` (through `inner`, called at
         `call`, for a client of a client), called with `used` parameters (name, position
         among a caller's arguments; -1 keyword-only)."""
@@ -275,9 +276,7 @@ class PythonProject:
         method = finder.module.owner.get(id(function)) is not None
         wrapper = Wrapper(function.name.value, finder.module.path, function, site, first,
                           index, method, others=others, inner=inner, call=call,
-                          round=inner.round + 1 if inner is not None else 0)
-        if prompt is not None and inner is not None:
-            wrapper.alone = (prompt,)
+                          round=inner.round + 1 if inner is not None else 0, alone=alone)
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         return True
 
@@ -347,7 +346,7 @@ class PythonProject:
         for name in sorted(self.wrappers):
             for wrapper in self.wrappers[name]:
                 if not wrapper.called and wrapper.alone:
-                    out.extend((prompt, []) for prompt in wrapper.alone)
+                    out.extend(wrapper.alone)
                 elif not wrapper.called:
                     from .sinks import SinkFinder
 

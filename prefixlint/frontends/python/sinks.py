@@ -146,7 +146,7 @@ class SinkFinder:
                 self.project.sent.add((self.module.path, id(node)))
                 # A client of a client: the caller passes its own parameters on.
                 if built and wrapper.round < MAX_CLIENT_DEPTH and caller.function is not None \
-                        and self.project.client_of(self, innermost.site, caller, built[0][0],
+                        and self.project.client_of(self, innermost.site, caller, built,
                                                    wrapper, node):
                     continue
                 prompts.extend(built)
@@ -540,7 +540,7 @@ class SinkFinder:
             sink = f"client of {sink}"
         prompt = _with_sink(prompt, sink)
         if site.base is None and site.kind not in ("agent", "messages") and \
-                self.project.client_of(self, site, ctx, prompt):
+                self.project.client_of(self, site, ctx, [(prompt, notes)]):
             return None  # built at each call of the project's client, with its arguments
         return prompt, notes
 
