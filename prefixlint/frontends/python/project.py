@@ -66,6 +66,15 @@ def _check_nesting(source: str, path: str) -> list[int] | SyntaxError:
             for s in tree.body]
 
 
+def _module_name(path: str) -> str:
+    """The name a module is imported by (`gateway` of `llm/gateway.py`, `llm` of
+    `llm/__init__.py`)."""
+    stem = posixpath.splitext(path)[0]
+    if stem.endswith("/__init__"):
+        stem = stem[: -len("/__init__")]
+    return stem.rsplit("/", 1)[-1]
+
+
 def _parameters(module, function) -> dict[str, int]:
     """A function's parameters and where a caller passes each (`self` is bound by the call;
     keyword-only ones are -1)."""
@@ -180,18 +189,16 @@ class PythonProject:
         files (never while one is being lowered), so that memory does not grow with the
         repository: a dropped module is parsed again if it is needed again. Modules whose
         nodes outlive a file are kept: those holding a wrapper of a sink or message lists
-        that a later wrapper call may send (both are known by node identity)."""
-        parsed = [p for p, m in self.modules.items() if not isinstance(m, InputError)]
+        that a later wrapper call may send (both are known by node identity); they do not
+        count against `KEPT_MODULES`, so that a module every file imports stays parsed even
+        when many modules hold a client."""
         pinned = {w.path for group in self.wrappers.values() for w in group}
         pinned.update(path for path, lists in self.lists.items() if lists)
         pinned.update(path for path, calls in self.inferred.items() if calls)
-        extra = len(parsed) - KEPT_MODULES
-        for path in parsed:
-            if extra <= 0:
-                break
-            if path not in pinned:
-                del self.modules[path]
-                extra -= 1
+        droppable = [p for p, m in self.modules.items()
+                     if not isinstance(m, InputError) and p not in pinned]
+        for path in droppable[:max(0, len(droppable) - KEPT_MODULES)]:
+            del self.modules[path]
 
     def import_module(self, origin: str, importer: str):
         """The analyzed module an import refers to, or None when it is not in the project."""
@@ -298,9 +305,15 @@ class PythonProject:
         if not wrappers:
             return []
         source = self.workspace.read(path)
-        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(wrappers))) +
-                             r")\s*\(")
-        if not pattern.search(source):
+        # Only the wrappers this file can call: its own, methods (any receiver), and
+        # functions of modules whose name it mentions (it has to import them); a call, not
+        # the definition.
+        names = sorted(name for name, group in wrappers.items()
+                       if any(w.path == path or w.method or _module_name(w.path) in source
+                              for w in group))
+        pattern = re.compile(r"(?<!def )\b(?:" + "|".join(map(re.escape, names)) +
+                             r")\s*\(") if names else None
+        if pattern is None or not pattern.search(source):
             return []
         from .sinks import SinkFinder
 
