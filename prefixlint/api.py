@@ -202,8 +202,12 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         step()
         try:
             if prompt_config.is_config_file(name):  # YAML / TOML holding prompt text
+                try:
+                    text = workspace.read(name)
+                except InputError:
+                    continue  # a configuration file too large or not text: not a prompt
                 prompts.extend((p, []) for p in prompt_config.prompts(
-                    name, workspace.read(name), volatility.scope_of))
+                    name, text, volatility.scope_of))
                 continue
             if name.rsplit("/", 1)[-1] == "tokenizer_config.json":  # often past 1 MiB
                 text = read_text(config.root / name, name, chat_template.MAX_CONFIG_BYTES,

@@ -171,3 +171,18 @@ def test_every_shipped_model_has_a_fixture_that_uses_it(models, reach):
     used |= {s.removeprefix("client of ") for s in used if s}
     missing = [m.id for m in builtin_models() if m.id not in used]
     assert missing == []
+
+
+def test_hostile_configuration_files_are_passed_over(tmp_path):
+    """An alias bomb, a file past the size bound, broken YAML and binary TOML are no prompt
+    files: no finding, no error, and the run ends at once (aliases are walked once)."""
+    lines = ['a0: &a0 ["You are an assistant that must answer the {question} given below."]']
+    lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]" for i in range(1, 40)]
+    (tmp_path / "bomb.yaml").write_text("\n".join(lines) + "\nsystem_prompt: *a39\n")
+    (tmp_path / "big.yaml").write_text("k: '" + "x" * 2_000_000 + "'\n")
+    (tmp_path / "bad.yaml").write_text("a: [unclosed\n")
+    (tmp_path / "bin.toml").write_bytes(b"\x00\xff\xfe junk")
+    proc = run_cli("check", "--output-format", "json", "--no-cache", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    document = json.loads(proc.stdout)
+    assert document["findings"] == [] and document["prompts"] == []

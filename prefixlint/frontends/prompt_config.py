@@ -23,6 +23,7 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 SUFFIXES = (".yaml", ".yml", ".toml")
+MAX_NODES = 200_000  # values of one configuration file looked at, at most
 # Settings files of tools, never prompt text.
 SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
                            "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",
@@ -141,12 +142,16 @@ def _yaml(source: str) -> Iterator[_Value]:
         root = yaml.compose(source, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
         return
-    except RecursionError:
+    except (RecursionError, MemoryError):
         return
     stack: list[tuple[object, tuple[str, ...]]] = [(root, ())]
     found: list[_Value] = []
+    seen: set[int] = set()  # an alias is the node it names: walked once (no alias bombs)
     while stack:
         node, keys = stack.pop()
+        if id(node) in seen or len(seen) > MAX_NODES:
+            continue
+        seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, child in reversed(node.value):
                 stack.append((child, keys + (str(getattr(key, "value", "")),)))
