@@ -283,6 +283,8 @@ def history_findings(measurement: Measurement, turns: int, tokens_per_turn: int,
         findings.append(Finding(code="PFX006", severity=rule.severity, span=hole.span,
                                 message=message, scope=hole.scope.label, expr=hole.expr,
                                 prompt=measurement.prompt.id, gain_tokens=gain,
+                                related=tuple(h.span for h in cause.related)
+                                + _where_made(hole, measurement.prompt),
                                 scope_source=source.source if source else None))
     return findings
 

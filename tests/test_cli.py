@@ -97,7 +97,7 @@ def test_rule_docs():
     assert proc.stdout.startswith("PFX002 user-value-in-prefix (error)")
     assert "## Why it matters" in proc.stdout and "## Use instead" in proc.stdout
     data = json.loads(run_cli("rule", "--all", "--output-format", "json", cwd=HELPDESK).stdout)
-    assert [r["code"] for r in data] == ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006",
+    assert [r["code"] for r in data] == ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006", "PFX007",
                                          "PFX010", "PFX011", "PFX012", "PFX013", "PFX020",
                                          "PFX030", "PFX031", "PFX032", "PFX900"]
     assert all(r["examples"] for r in data)

@@ -37,7 +37,7 @@ def test_sarif_validates_against_the_official_schema_and_carries_what_github_nee
     assert all(r["shortDescription"]["text"] and r["fullDescription"]["text"]
                and r["help"]["text"] for r in driver["rules"])
     results = run["results"]
-    assert len(results) == 35
+    assert len(results) == 36
     first = results[0]
     location = first["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "p01_openai_user_name.py"
@@ -46,7 +46,7 @@ def test_sarif_validates_against_the_official_schema_and_carries_what_github_nee
     assert codes[first["ruleIndex"]] == first["ruleId"] == "PFX002"
     fingerprints = [r["partialFingerprints"]["prefixlint/v1"] for r in results]
     assert len(set(fingerprints)) == len(fingerprints)
-    assert {r["level"] for r in results} == {"error", "warning"}
+    assert {r["level"] for r in results} == {"error", "warning", "note"}  # PFX007 is info
 
 
 def test_sarif_fingerprints_survive_a_line_move(tmp_path):
@@ -89,4 +89,4 @@ def test_concise_and_statistics():
     assert stats.stdout.splitlines()[0] == "13\tPFX002\tuser-value-in-prefix"
     rows = json.loads(run_cli("check", "--statistics", "--output-format", "json",
                               cwd=SUITE).stdout)
-    assert sum(r["count"] for r in rows) == 35 and rows[0]["code"] == "PFX002"
+    assert sum(r["count"] for r in rows) == 36 and rows[0]["code"] == "PFX002"

@@ -39,6 +39,7 @@ EXPECTED = [
     "PFX002 p25_dedent.py:10:26",
     "PFX011 p28_fewshot_shuffled.py:12:5",
     "PFX001 p29_random_sample.py:14:58",
+    "PFX007 p30_module_level_clock.py:8:11",  # info: read at import, stale but shared
     "PFX010 p33_json_dumps_unsorted.py:12:59",
     "PFX010 p35_set_join.py:11:62",
     "PFX012 p36_tools_filtered.py:15:20",
@@ -54,7 +55,8 @@ EXPECTED = [
     "PFX002 policy.py:13:48",  # the {customer_name} placeholder that p05 formats
 ]
 
-# Files whose prompts must be measured and found clean: the fixed forms and the negatives.
+# Files whose prompts must be measured and found clean (info at most): the fixed forms and the
+# negatives.
 CLEAN = ["p02_openai_fixed.py:9", "p07_anthropic_breakpoint_fixed.py:11", "p10_litellm_fixed.py:9",
          "p12_langchain_fixed.py:5", "p18_cross_file_constants.py:9",
          "p26_cleandoc_fixed.py:15", "p27_fewshot_unpack.py:14",
@@ -80,7 +82,7 @@ def test_findings_are_exactly_the_expected_ones(result):
 def test_clean_prompts_are_measured_and_have_no_findings(result):
     ids = {m.prompt.id for m in result.measurements}
     assert set(CLEAN) <= ids
-    flagged = {f.prompt for f in result.findings}
+    flagged = {f.prompt for f in result.findings if f.severity != "info"}
     assert not flagged & set(CLEAN)
     assert not any(m.prompt.id.startswith(("p40_", "policy")) for m in result.measurements)
 

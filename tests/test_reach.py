@@ -28,6 +28,7 @@ REACH_FINDINGS = [
     ("PFX001", "c_prompt_text.py", 13, 58),
     ("PFX005", "crew/config/tasks.yaml", 3, 31),  # a CrewAI task filled by kickoff(inputs=)
     ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
+    ("PFX007", "g_kept_bot.py", 19, 45),       # G: a clock read once per kept object (info)
     ("PFX002", "i_inferred.py", 12, 74),       # a keyword into a library not in view
     ("PFX001", "j_message_objects.py", 13, 51),  # Message(role=..., content=...) objects
     ("PFX001", "l_client_of_client.py", 7, 24),  # two clients deep: handle -> reply -> complete
@@ -38,6 +39,8 @@ REACH_FINDINGS = [
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
+    ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
+    ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
 ]
 
 REACH_SINKS = {
@@ -49,7 +52,9 @@ REACH_SINKS = {
     "c_prompt_text.py:5": "text",
     "c_prompt_text.py:13": "text",
     "c_prompt_text.py:24": "text",
+    "d_loader.py:15": "openai.chat",
     "e_middleware.py:10": "langchain.dynamic_prompt",
+    "g_kept_bot.py:22": "openai.chat",
     "h_short_tail.j2": None,
     "i_inferred.py:11": "inferred",
     "j_message_objects.py:12": "messages",
@@ -59,6 +64,7 @@ REACH_SINKS = {
     "m_values_at_the_end.py:29": "openai.chat",
     "n_enumerate.py:16": "openai.chat",
     "o_joined_parts.py:17": "text",
+    "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
 }
 
 MODEL_FINDINGS = [
@@ -135,6 +141,38 @@ def test_a_finding_in_another_file_names_where_the_prompt_is_sent(reach):
     assert (advisor["related"][-1]["path"], advisor["related"][-1]["line"]) == ("b_http.py", 9)
     own = next(f for f in reach["findings"] if f["path"] == "a_own_client.py")
     assert [r["path"] for r in own["related"]] == ["a_own_client.py"]  # ticket.created_at
+
+
+def test_a_project_loader_links_its_template_and_binds_the_positional_mapping(reach):
+    """D: `load(name, values)` builds a Jinja environment on a folder and renders a dict
+    passed positionally: the `.prompt` file is part of the prompt, `diff` is bound to the
+    caller's value, and the finding names the call that sends it."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "d_loader.py:15")
+    assert "templates/reviewer/review.prompt" in prompt["files"]
+    finding = next(f for f in reach["findings"] if f["prompt"] == "d_loader.py:15")
+    assert finding["expr"] == "diff" and finding["gain_tokens"] > 150
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [("d_loader.py", 15)]
+
+
+def test_a_field_default_is_read_through_a_classmethod_constructor(reach):
+    """F: `Settings.from_config(cfg)` returns `cls(**...)`; `settings.answer_system` is the
+    dataclass field's default, the prompts module's constant, whose `{notes}` is filled per
+    request before the history placeholder."""
+    finding = next(f for f in reach["findings"] if f["path"] == "settings_app/prompts.py")
+    assert finding["prompt"] == "settings_app/graph.py:9"
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [("settings_app/graph.py", 9)]
+    prompt = next(p for p in reach["prompts"] if p["id"] == "settings_app/graph.py:9")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (152, 21)
+    assert "settings_app/prompts.py" in prompt["files"]
+
+
+def test_a_clock_read_by_a_kept_object_is_stale_not_breaking(reach):
+    """G: every Desk is kept in a module-level dict, so the time its __init__ reads is the
+    same for every request to that desk: the prefix is shared (info PFX007, no PFX001)."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "g_kept_bot.py:22")
+    assert (prompt["prefix_tokens"]["global"], prompt["break"]["expr"]) == (131, "question")
+    assert [(f["code"], f["severity"]) for f in reach["findings"]
+            if f["path"] == "g_kept_bot.py"] == [("PFX007", "info")]
 
 
 def test_prompt_text_sent_by_a_sink_is_measured_there_only(reach):

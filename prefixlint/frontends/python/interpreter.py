@@ -20,6 +20,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, i
                        literal_value, param_names, return_statements, shorten)
 from .module import Module
 from .sources import RANDOM_EXAMPLES
+from .objects import ObjectOps
 from .strings import StringOps
 from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
 
@@ -28,7 +29,7 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
-class Lowerer(StringOps):
+class Lowerer(StringOps, ObjectOps):
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
     def __init__(self, load_module: Callable[[str, str], Module | None],
@@ -46,6 +47,7 @@ class Lowerer(StringOps):
         self.variants = 1
         self.steps = 0  # work done for the file being analyzed (see `step`)
         self._returns: dict[int, list] = {}
+        self._kept: dict[int, bool] = {}  # id(ClassInfo) -> its instances live for the process
         self.file = ""  # that file, for the finding when its budget runs out
 
     def returns_of(self, function: cst.FunctionDef) -> list:
@@ -176,119 +178,6 @@ class Lowerer(StringOps):
             if hole.scope.varies_like >= Scope.DAY:
                 return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
             return None
-        return None
-
-    def _member_value(self, name: str, local: list[Binding], ctx: Context) -> Resolved:
-        """`self.attr` in a method: what this call set, else what the object holds between
-        calls (class attribute, `__init__`, a property). A list that methods keep appending
-        to is a conversation: its earlier items are an append-only history."""
-        owner, attr = name.split(".", 1)
-        params = param_names(ctx.function)
-        info = ctx.module.owner.get(id(ctx.function))
-        if info is None or not params or params[0] != owner:
-            return self._combine(local, ctx) if local else None
-        if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
-            return self._combine(local, ctx)
-        held = self.member(info, attr, ctx)
-        parts: list[tuple[str, object, Context]] = []
-        if isinstance(held, tuple):
-            parts.append(("=", held[0], held[1]))
-        if self._grows(info, attr, ctx.module):
-            path = f"{owner}.{attr}"
-            span = held[1].module.span(held[0]) if isinstance(held, tuple) else \
-                ctx.module.span(info.node.name)
-            hole = Hole("value", path, span, (path,), self.scope_of(path))
-            parts.append(("extend", HoleItem(hole), ctx))
-        if local:
-            extra = self._combine(local, ctx)
-            parts.extend(extra.parts if isinstance(extra, Parts) else
-                         [("=", extra[0], extra[1])] if isinstance(extra, tuple) else [])
-        if not parts:
-            return held
-        if len(parts) == 1 and parts[0][0] == "=":
-            return parts[0][1], parts[0][2]
-        return Parts(tuple(parts))
-
-    def member(self, info: ClassInfo, attr: str, ctx: Context, depth: int = 0) -> Resolved:
-        """A class's attribute as every instance holds it: a class constant, what
-        `__init__` sets, or a property's value; searched through project base classes."""
-        module = ctx.module
-        chain = reaching(module.bindings.get(id(info.node), []), attr, END,
-                         frozenset())
-        if chain:
-            return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
-                                                depth=ctx.depth + 1))
-        init = info.methods.get("__init__")
-        if init is not None:
-            params = param_names(init)
-            owner = params[0] if params else "self"
-            chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
-                                         END, frozenset())]
-            if chain:
-                return self._combine(chain, Context(module, init, END,
-                                                    depth=ctx.depth + 1))
-        method = info.methods.get(attr)
-        if method is not None and any(dotted_name(d.decorator).endswith("property")
-                                      for d in method.decorators):
-            returns = self.returns_of(method)
-            returned = returns[-1].value if returns else None
-            if returned is not None:
-                return returned, Context(module, method, module.pos(returned),
-                                         depth=ctx.depth + 1, arms=module.arms(returned))
-        for base_name in info.bases:
-            found = self._class(base_name, module)
-            if found is not None and depth < 6:
-                base_info, base_module = found
-                value = self.member(base_info, attr, Context(base_module, None, 0, True,
-                                                             depth=ctx.depth + 1), depth + 1)
-                if value is not None:
-                    return value
-        return None
-
-    def _grows(self, info: ClassInfo, attr: str, module: Module) -> bool:
-        """Whether a method other than `__init__` appends to `self.attr`."""
-        for name, method in info.methods.items():
-            if name == "__init__":
-                continue
-            params = param_names(method)
-            owner = params[0] if params else "self"
-            for binding in module.bindings.get(id(method), ()):
-                if binding.name == f"{owner}.{attr}" and binding.op in ("append", "extend",
-                                                                        "+=", "insert0"):
-                    return True
-        return False
-
-    def _class(self, name: str, module: Module) -> tuple[ClassInfo, Module] | None:
-        """A class by the name a module uses for it: defined there or imported."""
-        if name in module.classes:
-            return module.classes[name], module
-        if name in module.imports:
-            origin, attr = module.imports[name]
-            other = self.load_module(origin, module.path) if attr else None
-            if other is not None and attr in other.classes:
-                self.files.add(other.path)
-                return other.classes[attr], other
-        return None
-
-    def attribute_value(self, node: cst.Attribute, ctx: Context) -> Resolved:
-        """`self.attr`, `Class.ATTR` or `module.NAME`: what the attribute holds, or None."""
-        base = node.value
-        attr = node.attr.value
-        if not isinstance(base, cst.Name):
-            return None
-        if base.value in param_names(ctx.function)[:1]:
-            return self.resolve(f"{base.value}.{attr}", ctx)
-        if ctx.depth > MAX_DEPTH:
-            return None
-        found = self._class(base.value, ctx.module)
-        if found is not None:
-            info, module = found
-            return self.member(info, attr, Context(module, None, 0, True, depth=ctx.depth + 1))
-        target = self.resolve(base.value, ctx)
-        if isinstance(target, ModuleRef):
-            self.files.add(target.module.path)
-            return self.resolve(attr, Context(target.module, None, END, True,
-                                              depth=ctx.depth + 1))
         return None
 
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
@@ -722,23 +611,16 @@ class Lowerer(StringOps):
             return target.module.functions[attr], target.module
         return None
 
-    def _method(self, info: ClassInfo, module: Module, name: str,
-                depth: int) -> tuple[cst.FunctionDef, Module] | None:
-        if name in info.methods:
-            return info.methods[name], module
-        for base_name in info.bases:
-            found = self._class(base_name, module)
-            if found is not None and depth < 6:
-                method = self._method(found[0], found[1], name, depth + 1)
-                if method is not None:
-                    return method
-        return None
-
     def _call_context(self, function: cst.FunctionDef, module: Module, node: cst.Call,
-                      ctx: Context) -> Context:
+                      ctx: Context, constructor: bool = False) -> Context:
+        """The context a call runs its function in: parameters bound to the arguments (and
+        to their defaults). A method's first parameter is bound by the call itself when it
+        is made through an attribute (`obj.method(...)`) or constructs the object
+        (`Settings(...)` running `__init__`)."""
         bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
         params = list(function.params.params)
-        if module.owner.get(id(function)) is not None and isinstance(node.func, cst.Attribute):
+        if constructor or (module.owner.get(id(function)) is not None
+                           and isinstance(node.func, cst.Attribute)):
             params = params[1:]  # `self` is bound by the call
         for index, arg in enumerate(node.args):
             if arg.keyword is not None:

@@ -63,6 +63,7 @@ class SinkFinder:
         self.lowerer.linker = project.linker()
         self.lowerer.file = module.path
         self.suppressions = _python_suppressions(source)
+        self._filled = None  # template_values.Filled of the template site being built
 
     def run(self) -> list[tuple[Prompt, list]]:
         cst = self.cst
@@ -488,6 +489,11 @@ class SinkFinder:
                     keywords[key], contexts[key] = returned
             site = _Site(site.node, site.kind, keywords, contexts, site.base, site.origin,
                          site.model)
+        self._filled = None
+        if site.kind in ("template", "chat-template") and isinstance(site.node, self.cst.Call):
+            from .template_values import filled
+
+            self._filled = filled(lowerer, self.module, site.node, ctx)
         if site.kind == "prompty":
             embed = lowerer.linker.prompty(site.node, lowerer, ctx)
             if embed is None:
@@ -521,8 +527,8 @@ class SinkFinder:
             blocks.extend(self._added(model, site, outer))
         if not blocks:
             return None
-        notes = [n for n in lowerer.notes
-                 if not (n.block == len(blocks) - 1 and blocks[-1].role == "user")]
+        notes = [n for n in lowerer.notes if n.code == "PFX007"
+                 or not (n.block == len(blocks) - 1 and blocks[-1].role == "user")]
         notes.extend(self._breakpoint_notes(blocks))
         holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
                       for h in (s, *getattr(s, "inner", ())))
@@ -723,9 +729,24 @@ class SinkFinder:
 
             span, search = find_placeholder(segments, text, field_name, search)
             root = field_name.split(".")[0].split("[")[0]
-            out.append(Hole("value", "{" + field_name + "}", span or ctx.module.span(node),
-                            (root,), lowerer.scope_of(root)))
+            span = span or ctx.module.span(node)
+            passed = self._filled.values.get(root) if self._filled is not None else None
+            if passed is not None and "." not in field_name and "[" not in field_name:
+                out.extend(self._passed(field_name, span, *passed))
+                continue
+            out.append(Hole("value", "{" + field_name + "}", span, (root,),
+                            lowerer.scope_of(root)))
         return out
+
+    def _passed(self, name: str, span, value, ctx) -> list:
+        """A placeholder filled where the template is invoked: the constant text passed, or
+        a hole at the placeholder with the scope of the most volatile value passed."""
+        segments = self.lowerer.text(value, ctx)
+        if all(isinstance(s, Text) for s in segments):
+            return [Text("".join(s.text for s in segments), span)]
+        worst = max((s for s in segments if isinstance(s, Hole)),
+                    key=lambda h: int(h.scope.varies_like))
+        return [Hole("value", "{" + name + "}", span, worst.deps, worst.scope)]
 
     def _breakpoint_notes(self, blocks: list[Block]) -> list:
         """PFX013: a `cache_control` breakpoint after a volatile value, or a fifth one.

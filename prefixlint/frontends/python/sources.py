@@ -50,6 +50,9 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("platform.*", Scope.DEPLOY),
 )
 
+# Sources that read a clock: read once (at import, in a kept object) they grow stale (PFX007).
+CLOCKS = ("datetime.", "time.", "arrow.", "pendulum.")
+
 RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
                    "numpy.random.shuffle", "numpy.random.choice", "numpy.random.permutation")
 

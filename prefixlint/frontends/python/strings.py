@@ -16,7 +16,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, find_placeholder, format_constant, iter_source,
                        literal_value, offset_span, shorten, spec_text, transform_text, unescape)
-from .sources import date_only, source_scope
+from .sources import CLOCKS, date_only, source_scope
 from .values import Context, Parts, Seg
 
 if TYPE_CHECKING:
@@ -106,6 +106,11 @@ class StringOps:
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         scope = source_scope(qualified, self.sources)
         if scope is not None:
+            if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS):
+                self.note("PFX007", ctx.module.span(node),
+                          f"'{shorten(ctx.module.source(node))}' is read once (when the module "
+                          "is imported, or when an object kept for the process is made): the "
+                          "prefix stays cacheable, but the time it shows grows stale")
             return [self.hole(node, ctx, qualified + "()", scope)]
         if qualified in DATA_LOADERS:  # data the project ships, read at run time
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]

@@ -1,0 +1,316 @@
+"""Values held in objects of the project: what `self.attr` holds between calls, a class's
+attributes and properties, and the attributes of an instance made elsewhere, `Settings(...)`,
+`Settings.from_config(cfg)` or `get_settings()`, read from what its constructor was passed, its
+`__init__`, or a dataclass / pydantic / attrs field default.
+
+An object kept for the life of the process (a module-level singleton or cache, an
+`lru_cache`d factory) computes its `__init__` values once: those are read as import-time
+values (deploy-scoped), so a clock read there is stale, not breaking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from ...ir import Hole
+from .flow import END, Binding, ClassInfo, conditional, reaching
+from .literals import MAX_DEPTH, dotted_name, param_names
+from .module import Module
+from .values import Context, HoleItem, ModuleRef, Parts, Resolved
+
+if TYPE_CHECKING:
+    from .interpreter import Lowerer
+
+# Calls whose value in a class body declares a field and its default.
+FIELD_CALLS = frozenset({"dataclasses.field", "pydantic.Field", "pydantic.fields.Field",
+                         "attr.ib", "attr.attrib", "attr.field", "attrs.field", "msgspec.field",
+                         "sqlmodel.Field", "pydantic_settings.Field"})
+CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property")
+_MAX_MADE = 4
+
+
+@dataclass(frozen=True)
+class Made:
+    """An instance of a project class and the call that made it, with where that call
+    stands."""
+
+    info: ClassInfo
+    module: Module
+    call: cst.Call
+    ctx: Context
+
+
+class ObjectOps:
+    """Attribute values of project classes and instances (mixed into the Lowerer)."""
+
+    def _member_value(self: "Lowerer", name: str, local: list[Binding], ctx: Context) -> Resolved:
+        """`self.attr` in a method: what this call set, else what the object holds between
+        calls (class attribute, `__init__`, a property). A list that methods keep appending
+        to is a conversation: its earlier items are an append-only history."""
+        owner, attr = name.split(".", 1)
+        params = param_names(ctx.function)
+        info = ctx.module.owner.get(id(ctx.function))
+        if info is None or not params or params[0] != owner:
+            return self._combine(local, ctx) if local else None
+        if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
+            return self._combine(local, ctx)
+        held = self.member(info, attr, ctx)
+        parts: list[tuple[str, object, Context]] = []
+        if isinstance(held, tuple):
+            parts.append(("=", held[0], held[1]))
+        if self._grows(info, attr, ctx.module):
+            path = f"{owner}.{attr}"
+            span = held[1].module.span(held[0]) if isinstance(held, tuple) else \
+                ctx.module.span(info.node.name)
+            hole = Hole("value", path, span, (path,), self.scope_of(path))
+            parts.append(("extend", HoleItem(hole), ctx))
+        if local:
+            extra = self._combine(local, ctx)
+            parts.extend(extra.parts if isinstance(extra, Parts) else
+                         [("=", extra[0], extra[1])] if isinstance(extra, tuple) else [])
+        if not parts:
+            return held
+        if len(parts) == 1 and parts[0][0] == "=":
+            return parts[0][1], parts[0][2]
+        return Parts(tuple(parts))
+
+    def member(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
+               depth: int = 0) -> Resolved:
+        """A class's attribute as every instance holds it: a class constant or field
+        default, what `__init__` sets, or a property's value; searched through project base
+        classes."""
+        module = ctx.module
+        chain = reaching(module.bindings.get(id(info.node), []), attr, END,
+                         frozenset())
+        if chain:
+            return self._field_default(self._combine(
+                chain, Context(module, None, chain[-1].pos + 1, True, depth=ctx.depth + 1)))
+        init = info.methods.get("__init__")
+        if init is not None:
+            params = param_names(init)
+            owner = params[0] if params else "self"
+            chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
+                                         END, frozenset())]
+            if chain:
+                return self._combine(chain, Context(module, init, END,
+                                                    self.kept(info, module),
+                                                    depth=ctx.depth + 1))
+        method = info.methods.get(attr)
+        if method is not None and any(dotted_name(d.decorator).endswith("property")
+                                      for d in method.decorators):
+            returns = self.returns_of(method)
+            returned = returns[-1].value if returns else None
+            if returned is not None:
+                return returned, Context(module, method, module.pos(returned),
+                                         depth=ctx.depth + 1, arms=module.arms(returned))
+        for base_name in info.bases:
+            found = self._class(base_name, module)
+            if found is not None and depth < 6:
+                base_info, base_module = found
+                value = self.member(base_info, attr, Context(base_module, None, 0, True,
+                                                             depth=ctx.depth + 1), depth + 1)
+                if value is not None:
+                    return value
+        return None
+
+    def _grows(self: "Lowerer", info: ClassInfo, attr: str, module: Module) -> bool:
+        """Whether a method other than `__init__` appends to `self.attr`."""
+        for name, method in info.methods.items():
+            if name == "__init__":
+                continue
+            params = param_names(method)
+            owner = params[0] if params else "self"
+            for binding in module.bindings.get(id(method), ()):
+                if binding.name == f"{owner}.{attr}" and binding.op in ("append", "extend",
+                                                                        "+=", "insert0"):
+                    return True
+        return False
+
+    def _class(self: "Lowerer", name: str, module: Module) -> tuple[ClassInfo, Module] | None:
+        """A class by the name a module uses for it: defined there or imported."""
+        if name in module.classes:
+            return module.classes[name], module
+        if name in module.imports:
+            origin, attr = module.imports[name]
+            other = self.load_module(origin, module.path) if attr else None
+            if other is not None and attr in other.classes:
+                self.files.add(other.path)
+                return other.classes[attr], other
+        return None
+
+    def attribute_value(self: "Lowerer", node: cst.Attribute, ctx: Context) -> Resolved:
+        """`self.attr`, `Class.ATTR`, `module.NAME`, or an attribute of an instance of a
+        project class (`settings.answer_system`, `self.config.prompt`): what it holds, or
+        None."""
+        base = node.value
+        attr = node.attr.value
+        if ctx.depth > MAX_DEPTH:
+            return None
+        if isinstance(base, cst.Name):
+            if base.value in param_names(ctx.function)[:1]:
+                return self.resolve(f"{base.value}.{attr}", ctx)
+            found = self._class(base.value, ctx.module)
+            if found is not None:
+                info, module = found
+                return self.member(info, attr, Context(module, None, 0, True,
+                                                       depth=ctx.depth + 1))
+            target = self.resolve(base.value, ctx)
+            if isinstance(target, ModuleRef):
+                self.files.add(target.module.path)
+                return self.resolve(attr, Context(target.module, None, END, True,
+                                                  depth=ctx.depth + 1))
+            if not isinstance(target, tuple):
+                return None
+        elif not isinstance(base, (cst.Attribute, cst.Call)):
+            return None
+        made = self.instance(base, ctx)
+        return self.made_value(made, attr, ctx) if made is not None else None
+
+
+    def _method(self: "Lowerer", info: ClassInfo, module: Module, name: str,
+                depth: int) -> tuple[cst.FunctionDef, Module] | None:
+        if name in info.methods:
+            return info.methods[name], module
+        for base_name in info.bases:
+            found = self._class(base_name, module)
+            if found is not None and depth < 6:
+                method = self._method(found[0], found[1], name, depth + 1)
+                if method is not None:
+                    return method
+        return None
+
+    def _class_named(self: "Lowerer", node: cst.BaseExpression,
+                     ctx: Context) -> tuple[ClassInfo, Module] | None:
+        """The project class an expression names: `Settings` or `config.Settings`."""
+        if isinstance(node, cst.Name):
+            return self._class(node.value, ctx.module)
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            target = self.resolve(node.value.value, ctx)
+            if isinstance(target, ModuleRef) and node.attr.value in target.module.classes:
+                self.files.add(target.module.path)
+                return target.module.classes[node.attr.value], target.module
+        return None
+
+    def instance(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                 depth: int = 0) -> Made | None:
+        """The project class an expression holds an instance of, and the call that made it:
+        `Settings(...)`, a classmethod constructor returning `cls(...)`, or a project
+        function whose last return is one; followed through names and attributes."""
+        if depth > _MAX_MADE or ctx.depth > MAX_DEPTH:
+            return None
+        found = self.follow(node, ctx, attributes=True)
+        if found is None or not isinstance(found[0], cst.Call):
+            return None
+        call, ctx = found
+        named = self._class_named(call.func, ctx)
+        if named is not None:
+            return Made(named[0], named[1], call, ctx)
+        func = call.func
+        owner = self._class_named(func.value, ctx) if isinstance(func, cst.Attribute) else None
+        if owner is not None:
+            method = self._method(owner[0], owner[1], func.attr.value, 0)
+            if method is None:
+                return None
+            function, module = method
+            returns = self.returns_of(function)
+            if not returns or returns[-1].value is None:
+                return None
+            last = returns[-1]
+            called = self._call_context(function, module, call, ctx)
+            at = Context(module, function, module.pos(last), ctx.import_time, called.bindings,
+                         called.depth, module.arms(last))
+            value = last.value
+            first = param_names(function)[:1]
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and \
+                    value.func.value in first:  # `return cls(**values)`
+                return Made(owner[0], owner[1], value, at)
+            return self.instance(value, at, depth + 1)
+        returned = self.last_return(call, ctx)
+        return self.instance(returned[0], returned[1], depth + 1) if returned else None
+
+    def made_value(self: "Lowerer", made: Made, attr: str, ctx: Context) -> Resolved:
+        """An attribute of an instance: what its `__init__` set from the call's arguments,
+        else the keyword (or `**mapping` key) the call passed for a field, else the class's
+        own value for it (a field default, a class attribute, a property)."""
+        init = self._method(made.info, made.module, "__init__", 0)
+        if init is not None:
+            function, module = init
+            params = param_names(function)
+            owner = params[0] if params else "self"
+            chain = reaching(module.bindings.get(id(function), []), f"{owner}.{attr}", END,
+                             frozenset())
+            if chain:
+                bound = self._call_context(function, module, made.call, made.ctx,
+                                           constructor=True)
+                return self._combine(chain, Context(
+                    module, function, END, self.kept(made.info, made.module), bound.bindings,
+                    bound.depth))
+        else:
+            for arg in made.call.args:
+                if arg.keyword is not None and arg.keyword.value == attr:
+                    return arg.value, made.ctx
+            for arg in made.call.args:
+                if arg.star == "**":
+                    for key, value, value_ctx in self.spread(arg.value, made.ctx):
+                        if key == attr:
+                            return value, value_ctx
+        return self.member(made.info, attr, Context(made.module, None, 0, True,
+                                                    depth=ctx.depth + 1))
+
+    def _field_default(self: "Lowerer", resolved: Resolved) -> Resolved:
+        """`field(default=X)`, `Field(X)`, `attr.ib(default=X)`: X; a `default_factory`:
+        what it returns. Anything else as it is."""
+        if not isinstance(resolved, tuple) or not isinstance(resolved[0], cst.Call):
+            return resolved
+        call, ctx = resolved
+        if ctx.module.qualname(call.func) not in FIELD_CALLS:
+            return resolved
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "default":
+                return arg.value, ctx
+            if arg.keyword is not None and arg.keyword.value in ("default_factory", "factory"):
+                return self.returned_by(arg.value, ctx)
+        first = call.args[0] if call.args and call.args[0].keyword is None else None
+        if first is not None and not isinstance(first.value, cst.Ellipsis):
+            return first.value, ctx  # pydantic's `Field("text", description=...)`
+        return None
+
+    def kept(self: "Lowerer", info: ClassInfo, module: Module) -> bool:
+        """Whether every instance its module makes lives as long as the process: made at
+        import, stored into a module-level mapping (`_BOTS[key] = Bot(...)`), or returned by
+        an `lru_cache`d factory. Its `__init__` then runs once per kept object."""
+        name = info.node.name.value
+        found = self._kept.get(id(info))
+        if found is not None:
+            return found
+        module_names = {b.name for b in module.bindings.get(0, ())}
+        calls = [n for n in module.nodes if isinstance(n, cst.Call)
+                 and isinstance(n.func, cst.Name) and n.func.value == name]
+        verdict = bool(calls)
+        for call in calls:
+            function = module.enclosing_function(call)
+            parent = module.parents.get(id(call))
+            if function is None:
+                continue
+            if any(dotted_name(d.decorator).split(".")[-1].split("(")[0] in CACHE_DECORATORS
+                   or (isinstance(d.decorator, cst.Call) and dotted_name(d.decorator.func)
+                       .split(".")[-1] in CACHE_DECORATORS) for d in function.decorators):
+                continue
+            if isinstance(parent, cst.Assign) and all(
+                    isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
+                    and t.target.value.value in module_names for t in parent.targets):
+                continue
+            arg = parent if isinstance(parent, cst.Arg) else None
+            outer = module.parents.get(id(arg)) if arg is not None else None
+            if isinstance(outer, cst.Call) and isinstance(outer.func, cst.Attribute) and \
+                    outer.func.attr.value == "setdefault" and \
+                    isinstance(outer.func.value, cst.Name) and \
+                    outer.func.value.value in module_names:
+                continue
+            verdict = False
+            break
+        self._kept[id(info)] = verdict
+        return verdict

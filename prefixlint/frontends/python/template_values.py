@@ -1,0 +1,78 @@
+"""The values a prompt template object is filled with where it is used.
+
+`tmpl = ChatPromptTemplate.from_messages([...])` (or `PromptTemplate.from_template(...)`) is
+filled later in the same function: `tmpl.invoke({"notes": notes})`, `await tmpl.ainvoke(m)`,
+`tmpl.format_messages(question=q)`, or through a chain, `(tmpl | llm).invoke({...})`. The
+placeholders then take the scopes of the values passed, not guesses from their names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+# Methods of a LangChain prompt (or a runnable chain built from it) that fill it.
+FILLERS = frozenset({"invoke", "ainvoke", "stream", "astream", "batch", "abatch", "format",
+                     "aformat", "format_messages", "aformat_messages", "format_prompt",
+                     "aformat_prompt", "partial"})
+_MAX_CHAIN = 4
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The values passed for a template's placeholders, and the call that passes them."""
+
+    values: dict  # placeholder name -> (expression, Context)
+    call: cst.Call
+
+
+def filled(lowerer, module, site: cst.Call, ctx) -> Filled | None:
+    """The first call in the function that builds `site` which fills the template it
+    builds: on the name it is assigned to, or on a chain made from that name with `|`."""
+    from .values import Context
+
+    parent = module.parents.get(id(site))
+    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+            and isinstance(parent.targets[0].target, cst.Name)):
+        return None
+    function = module.enclosing_function(site)
+    names = {parent.targets[0].target.value}
+    after = module.pos(site)
+    calls = [n for n in module.nodes if isinstance(n, cst.Call) and module.pos(n) > after
+             and module.enclosing_function(n) is function]
+    for _ in range(_MAX_CHAIN):  # `chain = tmpl | llm | parser`, `chain2 = chain | ...`
+        grown = {t.target.value for n in module.nodes if isinstance(n, cst.Assign)
+                 and module.pos(n) > after and module.enclosing_function(n) is function
+                 and _piped_from(n.value, names) for t in n.targets
+                 if isinstance(t.target, cst.Name)} - names
+        if not grown:
+            break
+        names |= grown
+    for call in calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in FILLERS):
+            continue
+        receiver = func.value
+        if not (isinstance(receiver, cst.Name) and receiver.value in names
+                or _piped_from(receiver, names)):
+            continue
+        at = Context(module, function, module.pos(call), ctx.import_time, dict(ctx.bindings),
+                     ctx.depth, module.arms(call))
+        values: dict = {}
+        for arg in call.args:
+            if arg.keyword is not None:
+                values[arg.keyword.value] = (arg.value, at)
+            elif arg.star == "**" or arg is call.args[0]:
+                values.update({key: (value, value_ctx) for key, value, value_ctx
+                               in lowerer.spread(arg.value, at)})
+        if values:
+            return Filled(values, call)
+    return None
+
+
+def _piped_from(node: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether an expression is a `|` chain whose leftmost part is one of `names`."""
+    while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        node = node.left
+    return isinstance(node, cst.Name) and node.value in names
