@@ -45,10 +45,14 @@ def _digest(path: Path) -> str | None:
 
 
 def _data_digest() -> str:
-    """The shipped data the analysis reads (library models, the table of names): a result
-    computed with other data is not this run's."""
+    """What the analysis is made of: prefixlint's own code, the data it reads (library
+    models, the table of names) and the rule catalogue. A result computed by other code
+    (a checkout edited since, a rule added) is not this run's, whatever the version says."""
+    from .rules import rules_dir
+
     package = Path(__file__).resolve().parent
-    files = sorted((package / "models").glob("*.toml")) + [package / "data" / "names.toml"]
+    files = sorted(package.rglob("*.py")) + sorted((package / "models").glob("*.toml")) + \
+        [package / "data" / "names.toml"] + sorted(rules_dir().glob("PFX*.toml"))
     return hashlib.sha256(b"".join(f.name.encode() + f.read_bytes() for f in files)).hexdigest()
 
 

@@ -26,7 +26,7 @@ EXPECTED = [
     ("PFX002", "f15_agents_sdk.py", 15, 60),
     ("PFX002", "f16_langgraph_prebuilt.py", 7, 73),
     ("PFX004", "f17_pydantic_ai.py", 12, 31),
-    ("PFX001", "f18_llamaindex.py", 8, 1),
+    ("PFX001", "f18_llamaindex.py", 7, 37),
     ("PFX002", "f18_llamaindex.py", 14, 48),
     ("PFX006", "f20_langchain_create_agent.py", 11, 61),  # the agent loop appends history
     ("PFX002", "f21_instances.py", 13, 47),  # Persona(user.display_name) runs __init__

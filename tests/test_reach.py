@@ -36,6 +36,7 @@ REACH_FINDINGS = [
     ("PFX003", "m_values_at_the_end.py", 28, 49),
     ("PFX003", "n_enumerate.py", 14, 37),  # enumerate(history)'s items are the history
     ("PFX004", "o_joined_parts.py", 7, 75),  # a returned join of parts, no sink in view
+    ("PFX001", "p_filled_template.py", 9, 76),  # {body} takes the scope chain.invoke passes
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
@@ -64,6 +65,7 @@ REACH_SINKS = {
     "m_values_at_the_end.py:29": "openai.chat",
     "n_enumerate.py:16": "openai.chat",
     "o_joined_parts.py:17": "text",
+    "p_filled_template.py:9": "langchain.PromptTemplate.from_template",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
 }
 

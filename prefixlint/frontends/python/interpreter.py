@@ -17,7 +17,8 @@ from ...ir import Hole, Scope, Span, Text
 from ..jinja import InputError
 from .flow import END, Binding, ClassInfo, conditional, reaching
 from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
-                       literal_value, param_names, return_statements, shorten)
+                       literal_value, param_names, return_statements, shorten,
+                       source_texts)
 from .module import Module
 from .sources import RANDOM_EXAMPLES
 from .objects import ObjectOps
@@ -227,6 +228,9 @@ class Lowerer(StringOps, ObjectOps):
             text = value if isinstance(value, str) else value.decode("utf-8", "replace")
             span = ctx.module.span(node)
             opening = len(node.prefix) + len(node.quote)
+            body = node.value[opening:len(node.value) - len(node.quote)]
+            if "\\" in body and isinstance(value, str) and "r" not in node.prefix.lower():
+                return source_texts(body, span.path, span.line, span.column + opening)
             return [Text(text, Span(span.path, span.line, span.column + opening, span.end_line,
                                     span.end_column))]
         if isinstance(node, cst.ConcatenatedString):

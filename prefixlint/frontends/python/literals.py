@@ -55,6 +55,42 @@ def unescape(text: str) -> str:
         return text
 
 
+_ESCAPE = r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)"
+_ESCAPES = re.compile(_ESCAPE, re.S)
+_ESCAPES_AND_BRACES = re.compile(_ESCAPE + r"|\{\{|\}\}", re.S)
+
+
+def source_texts(raw: str, path: str, line: int, column: int, escapes: bool = True,
+                 braces: bool = False) -> list[Text]:
+    """A string literal's body as Text whose every position maps onto the source: each
+    escape (and, in an f-string, each doubled brace) is a segment of its own, so a place
+    found in the text (a placeholder) is the place in the file, whatever came before it."""
+    pattern = _ESCAPES_AND_BRACES if braces else _ESCAPES if escapes else None
+    out: list[Text] = []
+    position = 0
+
+    def piece(text: str, start: int, end: int) -> None:
+        nonlocal line, column
+        chunk = raw[start:end]
+        newlines = chunk.count("\n")
+        end_line = line + newlines
+        end_column = (len(chunk) - chunk.rfind("\n")) if newlines else column + len(chunk)
+        if text:
+            out.append(Text(text, Span(path, line, column, end_line, end_column)))
+        line, column = end_line, end_column
+
+    for match in pattern.finditer(raw) if pattern is not None else ():
+        token = match.group(0)
+        if token[0] == "\\" and not escapes:
+            continue
+        piece(raw[position:match.start()], position, match.start())
+        piece(token[0] if token in ("{{", "}}") else unescape(token), match.start(),
+              match.end())
+        position = match.end()
+    piece(raw[position:], position, len(raw))
+    return out
+
+
 def spec_text(spec) -> str:
     if not spec:
         return ""

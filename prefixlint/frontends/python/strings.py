@@ -15,7 +15,8 @@ import libcst as cst
 
 from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, find_placeholder, format_constant, iter_source,
-                       literal_value, offset_span, shorten, spec_text, transform_text, unescape)
+                       literal_value, offset_span, shorten, source_texts, spec_text,
+                       transform_text)
 from .sources import CLOCKS, date_only, source_scope
 from .values import Context, Parts, Seg
 
@@ -49,10 +50,9 @@ class StringOps:
         raw = "r" in node.prefix.lower()
         for part in node.parts:
             if isinstance(part, cst.FormattedStringText):
-                text = part.value.replace("{{", "{").replace("}}", "}")
-                if not raw:
-                    text = unescape(text)
-                out.append(Text(text, ctx.module.span(part)))
+                span = ctx.module.span(part)
+                out.extend(source_texts(part.value, span.path, span.line, span.column,
+                                        escapes=not raw, braces=True))
                 continue
             spec = spec_text(part.format_spec)
             inner = self.text(part.expression, ctx)
