@@ -30,6 +30,7 @@ EXPECTED = [
     ("PFX002", "f18_llamaindex.py", 14, 48),
     ("PFX006", "f20_langchain_create_agent.py", 11, 61),  # the agent loop appends history
     ("PFX002", "f21_instances.py", 13, 47),  # Persona(user.display_name) runs __init__
+    ("PFX004", "f22_filtered_parts.py", 10, 54),  # a filter keeps the lines in order
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),

@@ -30,6 +30,34 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
+def _filtered(node: cst.BaseExpression) -> bool:
+    """A comprehension that only filters a sequence, keeping each item as it is
+    (`[part for part in parts if part]`): its items are the sequence's, in order, less
+    some (measured as if all were kept)."""
+    if not isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+        return False
+    clause = node.for_in
+    return clause.inner_for_in is None and not clause.asynchronous and \
+        isinstance(clause.target, cst.Name) and isinstance(node.elt, cst.Name) and \
+        node.elt.value == clause.target.value
+
+
+def _rewrites(binding: Binding) -> bool:
+    """An assignment that rewrites a name from its own value (`parts = [p for p in parts
+    if p]`, `text = text.strip()`): under an `if`, both arms begin alike, so the arm is taken
+    rather than made a branch on the test."""
+    name = binding.name
+    stack = [binding.value] if binding.value is not None else []
+    for _ in range(400):
+        if not stack:
+            return False
+        node = stack.pop()
+        if isinstance(node, cst.Name) and node.value == name:
+            return True
+        stack.extend(node.children)
+    return False
+
+
 class Lowerer(StringOps, ObjectOps):
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
@@ -149,7 +177,7 @@ class Lowerer(StringOps, ObjectOps):
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
             if binding.op in ("=", "opaque", "item") and parts and \
-                    conditional(binding, ctx.arms):
+                    conditional(binding, ctx.arms) and not _rewrites(binding):
                 test = self._volatile_test(binding, ctx)
                 if test is not None:
                     parts = [("branch", test, at)]
@@ -420,6 +448,8 @@ class Lowerer(StringOps, ObjectOps):
                 return self._parts_sequence(resolved, ctx)
         if isinstance(node, cst.Subscript) and is_slice_copy(node):
             return self.sequence(node.value, ctx)
+        if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
+            return self.sequence(node.for_in.iter, ctx)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
             return None if left is None or right is None else left + right
