@@ -21,6 +21,7 @@ MODELS = HERE / "models"
 
 REACH_FINDINGS = [
     ("PFX001", "a_own_client.py", 6, 38),      # A: the f-string passed to the project's client
+    ("PFX006", "agents/prompts/planner.md", 9, 15),  # folder via a helper; [system] + history
     ("PFX004", "bot_config.yaml", 4, 17),      # a system prompt in a YAML configuration
     ("PFX001", "bot_config.yaml", 4, 39),
     ("PFX005", "c_prompt_text.py", 6, 2),      # C: a returned f-string, the essay on top
@@ -45,6 +46,7 @@ REACH_FINDINGS = [
 ]
 
 REACH_SINKS = {
+    "agents/loader.py:15": "messages",
     "a_own_client.py:6": "client of openai.chat",
     "a_own_client.py:11": "client of openai.chat",
     "b_http.py:9": "client of http.post",
@@ -154,6 +156,17 @@ def test_a_project_loader_links_its_template_and_binds_the_positional_mapping(re
     finding = next(f for f in reach["findings"] if f["prompt"] == "d_loader.py:15")
     assert finding["expr"] == "diff" and finding["gain_tokens"] > 150
     assert [(r["path"], r["line"]) for r in finding["related"]] == [("d_loader.py", 15)]
+
+
+def test_a_loader_folder_from_a_helper_and_history_added_with_plus(reach):
+    """`FileSystemLoader(resource_dir("agents/prompts"))` with the helper not in view: the
+    literal folder is found above the module; `[system] + state["messages"]` puts the
+    conversation after the template, so its closing clock reading is before the history."""
+    finding = next(f for f in reach["findings"] if f["path"] == "agents/prompts/planner.md")
+    assert [(r["path"], r["line"]) for r in finding["related"]] == \
+        [("agents/loader.py", 13), ("agents/loader.py", 15)]
+    prompt = next(p for p in reach["prompts"] if p["id"] == "agents/loader.py:15")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (157, 130)
 
 
 def test_a_field_default_is_read_through_a_classmethod_constructor(reach):

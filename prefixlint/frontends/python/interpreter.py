@@ -451,8 +451,12 @@ class Lowerer(StringOps, ObjectOps):
         if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
             return self.sequence(node.for_in.iter, ctx)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            # `[system] + state["messages"]`: a side not known stands as one opaque item.
             left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
-            return None if left is None or right is None else left + right
+            if left is None and right is None:
+                return None
+            return (left if left is not None else [(node.left, ctx)]) + \
+                (right if right is not None else [(node.right, ctx)])
         if isinstance(node, cst.Call) and len(node.args) == 1 and \
                 ctx.module.qualname(node.func) == "builtins.sorted":
             return self._sorted_constants(node.args[0].value, ctx)

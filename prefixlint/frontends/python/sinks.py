@@ -94,7 +94,8 @@ class SinkFinder:
                 continue
             # A list of messages is a prompt of its own unless a wrapper sends it (known
             # once every file has been read): see PythonProject.remaining_lists.
-            built = self._build(_Site(node, "messages", {"messages": node}), consumed)
+            built = self._build(_Site(node, "messages", {"messages": self._whole_list(node)}),
+                                consumed)
             deferred.append((id(node), built))
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
@@ -435,6 +436,14 @@ class SinkFinder:
         if not found:
             return None
         return _Site(node, "http", found, found_contexts, model=model)
+
+    def _whole_list(self, node):
+        """The whole list a literal of messages is part of: `[system] + history + [turn]`."""
+        cst = self.cst
+        parent = self.module.parents.get(id(node))
+        while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add):
+            node, parent = parent, self.module.parents.get(id(parent))
+        return node
 
     def _context(self, node):
         from .values import Context

@@ -29,6 +29,27 @@ if TYPE_CHECKING:
 _PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
                "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
 _MAX_DEPTH = 8
+UPWARD = "upward"  # a path relative to an unknown folder: tried from the module upwards
+
+
+def _candidates(found: tuple[object, str], module_path: str) -> list[str]:
+    """The project paths a path expression can name, most specific first: anchored at the
+    root; else relative to the module's folder, then to the root; or, for a path relative
+    to a folder not known (UPWARD), to the module's folder and each folder above it."""
+    anchored, text = found
+    module_dir = posixpath.dirname(module_path)
+    if anchored is True:
+        paths = [text]
+    elif anchored == UPWARD:
+        paths, folder = [], module_dir
+        while True:
+            paths.append(posixpath.join(folder, text))
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+    else:
+        paths = [posixpath.join(module_dir, text), text]
+    return list(dict.fromkeys(posixpath.normpath(p) for p in paths))
 
 
 @dataclass(frozen=True)
@@ -134,19 +155,16 @@ class TemplateLinker:
         found = self._path(lowerer, node, ctx, 0)
         if found is None:
             return None
-        anchored, text = found
-        module_dir = posixpath.dirname(ctx.module.path)
-        candidates = [text] if anchored else [posixpath.join(module_dir, text), text]
-        for candidate in candidates:
-            normal = posixpath.normpath(candidate)
-            resolved = inside_root(self.root, normal)
+        for candidate in _candidates(found, ctx.module.path):
+            resolved = inside_root(self.root, candidate)
             if resolved is not None and resolved.is_file():
-                return normal
+                return candidate
         return None
 
     def _path(self, lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
-              depth: int) -> tuple[bool, str] | None:
-        """(anchored to the project root, posix path) of a path expression."""
+              depth: int) -> tuple[object, str] | None:
+        """(anchored to the project root: True, False or UPWARD, posix path) of a path
+        expression."""
         if depth > _MAX_DEPTH:
             return None
         if isinstance(node, cst.Name):
@@ -182,15 +200,25 @@ class TemplateLinker:
                 return self._path(lowerer, func.value, ctx, depth + 1)
             if method == "joinpath" and args:
                 return self._join(lowerer, [func.value, *args], ctx, depth)
+            returned = lowerer.last_return(node, ctx)
+            if returned is not None:  # a project helper that builds the path
+                found = self._path(lowerer, returned[0], returned[1], depth + 1)
+                if found is not None:
+                    return found
+            if len(args) == 1 and isinstance(args[0], cst.SimpleString) and \
+                    isinstance(args[0].evaluated_value, str):
+                # `app_path("resources/prompts")`, a helper not in view: the literal is
+                # taken relative to the module's folder or any folder above it.
+                return UPWARD, args[0].evaluated_value
         return None
 
-    def _join(self, lowerer, parts, ctx, depth) -> tuple[bool, str] | None:
-        joined: tuple[bool, str] | None = None
+    def _join(self, lowerer, parts, ctx, depth) -> tuple[object, str] | None:
+        joined: tuple[object, str] | None = None
         for part in parts:
             found = self._path(lowerer, part, ctx, depth + 1)
             if found is None:
                 return None
-            joined = found if joined is None or found[0] else \
+            joined = found if joined is None or found[0] is True else \
                 (joined[0], posixpath.join(joined[1], found[1]))
         return joined
 
@@ -280,12 +308,10 @@ class TemplateLinker:
             found = self._path(lowerer, item, item_ctx, 0)
             if found is None:
                 continue
-            anchored, text = found
-            module_dir = posixpath.dirname(ctx.module.path)
-            for candidate in ([text] if anchored else [posixpath.join(module_dir, text), text]):
-                resolved = inside_root(self.root, posixpath.normpath(candidate))
+            for candidate in _candidates(found, item_ctx.module.path):
+                resolved = inside_root(self.root, candidate)
                 if resolved is not None and resolved.is_dir():
-                    folders.append(posixpath.normpath(candidate))
+                    folders.append(candidate)
                     break
         return folders
 
