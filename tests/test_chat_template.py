@@ -226,3 +226,50 @@ def test_system_messages_hoisted_to_the_top_are_pfx032(tmp_path):
     assert found == [("PFX032", "models/hoisted.jinja", 1, 29)]
     assert "system message added in a later turn to the top" in \
         document["findings"][0]["message"]
+
+
+# The generation prompt ends with a blank line; an answer in history is written after one
+# newline: the two differ in the generation prompt's last token only.
+GENERATION_NEWLINES = """{%- for message in messages %}
+{{- '<|' + message.role + '|>\\n' + message.content + '<|end|>' }}
+{%- endfor %}
+{%- if add_generation_prompt %}{{- '<|assistant|>\\n\\n' }}{%- endif %}
+"""
+
+# Reasoning rendered only for answers after the last question; earlier ones lose it.
+REASONING_AFTER_LAST_QUESTION = """{%- set ns = namespace(last_user=0) %}
+{%- for message in messages %}{%- if message.role == 'user' %}{%- set ns.last_user = loop.index0 %}{%- endif %}{%- endfor %}
+{%- for message in messages %}
+    {%- if message.role == 'assistant' %}
+        {%- if loop.index0 > ns.last_user and message.reasoning_content %}
+            {{- '<|assistant|><think>' + message.reasoning_content + '</think>' + message.content + '<|end|>' }}
+        {%- else %}
+            {{- '<|assistant|>' + message.content + '<|end|>' }}
+        {%- endif %}
+    {%- else %}
+        {{- '<|' + message.role + '|>' + message.content + '<|end|>' }}
+    {%- endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}{{- '<|assistant|>' }}{%- endif %}
+"""
+
+# Reasoning dropped from every answer alike, the last one included: append-only.
+REASONING_NEVER_KEPT = REASONING_AFTER_LAST_QUESTION.replace(
+    "loop.index0 > ns.last_user and message.reasoning_content", "false")
+
+
+def test_a_difference_in_the_generation_prompts_last_token_only_is_not_pfx032(tmp_path):
+    found, _ = _findings(tmp_path, {"models/newlines.jinja": GENERATION_NEWLINES})
+    assert found == []
+    # The same template whose history drops a whole marker is still reported.
+    found, _ = _findings(tmp_path, {"models/newlines.jinja": GENERATION_NEWLINES.replace(
+        "'<|assistant|>\\n\\n'", "'<|assistant|>\\n<|answer|>'")})
+    assert [code for code, *_ in found] == ["PFX032"]
+
+
+def test_reasoning_kept_only_after_the_last_question_is_pfx032_at_the_branch(tmp_path):
+    found, document = _findings(tmp_path, {
+        "models/last_only.jinja": REASONING_AFTER_LAST_QUESTION,
+        "models/never.jinja": REASONING_NEVER_KEPT})
+    assert found == [("PFX032", "models/last_only.jinja", 5, 16)]  # `loop.index0 > ns.…`
+    assert document["findings"][0]["gain_tokens"] > 10

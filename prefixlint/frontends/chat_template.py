@@ -226,10 +226,21 @@ def _checks(source: str, template, encode) -> list[ChatFinding]:
     ended = ended.rstrip()
     ended = ended[:-len(EOS)].rstrip() if ended.endswith(EOS) else ended
     broken = next((before for before in (today, ended) if not two.startswith(before)), None)
+    shared, total = _shared(broken, two, encode) if broken is not None else (0, 0)
+    if broken is today and shared >= total - 1:
+        # Only the generation prompt's last token differs from how the answer's turn is
+        # rendered (`assistant\n\n` against `assistant\n` + the answer): one token again.
+        broken = None
     if broken is not None and not moved:  # a moved system prompt is PFX031's cause
-        shared, total = _shared(broken, two, encode)
-        line, column = _line_of(source, (r"reasoning_content", r"<think>", r"thinking",
-                                         r"last_query_index", r"loop\.last", r"loop\.index"))
+        if REASONING in ended and REASONING not in two:
+            # Reasoning kept only for the turn after the last question: the test that
+            # decides it is where earlier turns start to be rendered differently.
+            patterns = (r"loop\.index0?\s*[<>]=?\s*ns\.", r"last_query_index", r"loop\.last",
+                        r"reasoning_content", r"<think>")
+        else:
+            patterns = (r"reasoning_content", r"<think>", r"thinking", r"last_query_index",
+                        r"loop\.last", r"loop\.index")
+        line, column = _line_of(source, patterns)
         out.append(ChatFinding(
             "PFX032", line, column,
             f"the second turn does not start with the first as it was rendered (they share "
