@@ -139,6 +139,14 @@ _PROTOCOL_NAMES = frozenset({"unsafe_callable", "alters_data", "jinja_pass_arg",
                              "evalcontextfunction"})
 
 
+def _bounded_pow(base: object, exponent: object) -> object:
+    """`base ** exponent` for a sample value, its exponent kept small: a sample stands for a
+    number of no particular size, and the text it renders only needs to be some number."""
+    if isinstance(exponent, (int, float)) and abs(exponent) > 64:
+        exponent = 64 if exponent > 0 else -64
+    return operator.pow(base, exponent)
+
+
 class Sample:
     """A stand-in value for a hole that behaves like whatever a template does with it.
 
@@ -286,6 +294,15 @@ class Sample:
 
     def __mod__(self, other: object) -> object:
         return self._arithmetic(other, operator.mod)
+
+    def __rmod__(self, other: object) -> object:
+        return self._arithmetic(other, operator.mod, True)
+
+    def __pow__(self, other: object) -> object:
+        return self._arithmetic(other, _bounded_pow)
+
+    def __rpow__(self, other: object) -> object:
+        return self._arithmetic(other, _bounded_pow, True)
 
     def __neg__(self) -> int:
         return -int(self)

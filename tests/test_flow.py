@@ -31,6 +31,8 @@ EXPECTED = [
     ("PFX006", "f20_langchain_create_agent.py", 11, 61),  # the agent loop appends history
     ("PFX002", "f21_instances.py", 13, 47),  # Persona(user.display_name) runs __init__
     ("PFX004", "f22_filtered_parts.py", 10, 54),  # a filter keeps the lines in order
+    ("PFX010", "f23_set_into_template.py", 14, 58),  # list(set(...)) into a {% for %}
+    ("PFX010", "f23_set_into_template.py", 20, 23),  # ", ".join(list({...}))
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),
     ("PFX001", "prompts/triage.prompt", 1, 77),
@@ -38,7 +40,8 @@ EXPECTED = [
 ]
 CLEAN = ["f05_branch_on_deploy.py:15", "f06_repeat_and_copies.py:16",
          "f15_agents_sdk.py:11", "f19_dspy.py:4",
-         "f21_instances.py:25"]  # a pydantic Field default held by another object
+         "f21_instances.py:25",  # a pydantic Field default held by another object
+         "f23_set_into_template.py:15"]  # a set of constants: fixed for the process (PFX010)
 
 
 @pytest.fixture(scope="module")

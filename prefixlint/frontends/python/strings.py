@@ -408,10 +408,8 @@ class StringOps:
                           "to process (PYTHONHASHSEED); sort it first",
                           (ctx.module.span(iterable),
                            f"sorted({ctx.module.tree.code_for_node(iterable)})"))
-                source = iter_source(iterable)
-                constant = isinstance(source, cst.Name) and \
-                    isinstance(self.resolve(source.value, ctx), tuple)
-                if constant:  # fixed content, order fixed per process: PFX010 says it all
+                if constant_set(iter_source(iterable), ctx, self):
+                    # fixed content, order fixed per process: PFX010 says it all
                     return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
             if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) and \
                     self._random_pick(iterable.for_in.iter, ctx) is not None:
@@ -502,14 +500,41 @@ class StringOps:
 
 
 def is_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
+    """Whether an expression holds a set's items in the set's order: a set, or a list or
+    tuple made from one (`list(set(tags))`), following names."""
     if isinstance(node, (cst.Set, cst.SetComp)):
         return True
     if isinstance(node, cst.Call):
-        return ctx.module.qualname(node.func) in ("builtins.set", "builtins.frozenset")
+        qualified = ctx.module.qualname(node.func)
+        if qualified in ("builtins.list", "builtins.tuple") and len(node.args) == 1 and \
+                not node.args[0].star:
+            return is_set(node.args[0].value, ctx, lowerer)
+        return qualified in ("builtins.set", "builtins.frozenset")
     if isinstance(node, cst.Name):
         resolved = lowerer.resolve(node.value, ctx)
         if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
             return is_set(resolved[0], deeper(resolved[1], ctx), lowerer)
+    return False
+
+
+def constant_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer,
+                 depth: int = 0) -> bool:
+    """Whether a set (or a list made from one) holds constant items: a literal of strings,
+    `set(NAMES)` of a constant, or a name for one. Its text is the same for the life of a
+    process, in an order that changes between processes."""
+    if depth > 6:
+        return False
+    if isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].star and \
+            ctx.module.qualname(node.func) in ("builtins.list", "builtins.tuple",
+                                               "builtins.set", "builtins.frozenset"):
+        return constant_set(node.args[0].value, ctx, lowerer, depth + 1)
+    if isinstance(node, (cst.Set, cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and isinstance(e.value, cst.SimpleString)
+                   for e in node.elements)
+    if isinstance(node, cst.Name):
+        resolved = lowerer.resolve(node.value, ctx)
+        return isinstance(resolved, tuple) and \
+            constant_set(resolved[0], deeper(resolved[1], ctx), lowerer, depth + 1)
     return False
 
 

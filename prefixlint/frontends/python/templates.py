@@ -90,6 +90,29 @@ class BoundValues:
         return tuple(sorted(self.bound))
 
 
+def _unordered(name: str, value: cst.BaseExpression, lowerer: "Lowerer",
+               ctx: "Context") -> str | None:
+    """PFX010 for a set (or a list made from one) passed to a template: a `{% for %}` over
+    it, or a join, writes its items in an order that changes from process to process. A set
+    of constants is then bound as a value fixed for the process (deploy): its value path."""
+    from .strings import constant_set, is_set
+
+    if not is_set(value, ctx, lowerer):
+        return None
+    span = ctx.module.span(value)
+    inner = value
+    if isinstance(value, cst.Call) and value.args and \
+            ctx.module.qualname(value.func) in ("builtins.list", "builtins.tuple"):
+        inner = value.args[0].value
+    fix = (span, f"sorted({ctx.module.tree.code_for_node(inner)})")
+    lowerer.note("PFX010", span, f"a set is passed to the template as '{name}': its items "
+                 "come in an order that changes from process to process (PYTHONHASHSEED); "
+                 "pass it sorted", fix)
+    if not constant_set(value, ctx, lowerer):
+        return None
+    return lowerer.hole(value, ctx, scope=Scope.DEPLOY).deps[0]
+
+
 def _dotted_tail(node: cst.BaseExpression) -> str:
     return node.attr.value if isinstance(node, cst.Attribute) else \
         node.value if isinstance(node, cst.Name) else ""
@@ -330,10 +353,13 @@ class TemplateLinker:
             if arg.star == "**":
                 known = lowerer.spread(arg.value, ctx)  # a dict built in code: its keys
                 spread = (lowerer.path_of(arg.value, ctx) or spread) if not known else spread
-                bindings.extend((key, self._bound(value, lowerer, value_ctx))
+                bindings.extend((key, _unordered(key, value, lowerer, value_ctx)
+                                 or self._bound(value, lowerer, value_ctx))
                                 for key, value, value_ctx in known)
             elif arg.keyword is not None:
-                bindings.append((arg.keyword.value, self._bound(arg.value, lowerer, ctx)))
+                bindings.append((arg.keyword.value, _unordered(arg.keyword.value, arg.value,
+                                                               lowerer, ctx)
+                                 or self._bound(arg.value, lowerer, ctx)))
         registry = self.workspace.registry
         inner = tuple(h for f in files for h in registry.holes.get(f, ()))
         renderer = EmbedRenderer(self.workspace, name, lowerer.scope_for)
