@@ -16,30 +16,18 @@ import libcst as cst
 from ...ir import Hole, Scope, Span, Text
 from ..jinja import InputError
 from .flow import END, Binding, ClassInfo, conditional, reaching
-from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
-                       literal_value, param_names, return_statements, shorten,
-                       source_texts)
+from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_names,
+                       return_statements, shorten, source_texts)
 from .module import Module
-from .sources import RANDOM_EXAMPLES
+from .calls import CallOps
 from .objects import ObjectOps
+from .sequences import SequenceOps
 from .strings import StringOps
 from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
 
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
 # 2,000-line prompt module 6,000
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
-
-
-def _filtered(node: cst.BaseExpression) -> bool:
-    """A comprehension that only filters a sequence, keeping each item as it is
-    (`[part for part in parts if part]`): its items are the sequence's, in order, less
-    some (measured as if all were kept)."""
-    if not isinstance(node, (cst.ListComp, cst.GeneratorExp)):
-        return False
-    clause = node.for_in
-    return clause.inner_for_in is None and not clause.asynchronous and \
-        isinstance(clause.target, cst.Name) and isinstance(node.elt, cst.Name) and \
-        node.elt.value == clause.target.value
 
 
 def _rewrites(binding: Binding) -> bool:
@@ -58,7 +46,7 @@ def _rewrites(binding: Binding) -> bool:
     return False
 
 
-class Lowerer(StringOps, ObjectOps):
+class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
     def __init__(self, load_module: Callable[[str, str], Module | None],
@@ -335,52 +323,6 @@ class Lowerer(StringOps, ObjectOps):
             return segments
         return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
 
-    def item_path(self, item: LoopItem, ctx: Context) -> str:
-        """The value path of a loop variable, scoped as what it iterates over: items of a
-        constant list are constant, items picked at random change per request (PFX011)."""
-        at = deeper(item.ctx, ctx)
-        iterable = item.iterable
-        span = at.module.span(iterable)
-        source = iter_root(iter_source(iterable), at)
-        base = source.value if isinstance(source, cst.Name) else \
-            self.path_of(source, at) or "item"
-        path = f"{base}.item@{span.path}:{span.line}:{span.column}"
-        if path in self.scopes:
-            return path
-        self.scopes[path] = Scope.UNKNOWN  # while its iterable is read (cycles end here)
-        random = self._random_pick(iterable, at)
-        if random is not None:
-            self.note("PFX011", random, f"'{shorten(at.module.source(iterable))}' is picked or "
-                      "shuffled at random on every request; send examples in a fixed order")
-            scope = Scope.REQUEST
-        elif at.import_time:
-            scope = Scope.DEPLOY
-        else:
-            holes = [s for s in self.text(iter_root(iterable, at), at) if isinstance(s, Hole)]
-            scope = max((h.scope for h in holes), key=lambda s: int(s.varies_like),
-                        default=Scope.STATIC)
-            if holes and all(h.scope is Scope.UNKNOWN for h in holes) and \
-                    self.scope_of(base) is not Scope.UNKNOWN:
-                scope = self.scope_of(base)
-        self.scopes[path] = scope
-        return path
-
-    def _random_pick(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
-        """Where an iterable was shuffled or sampled at random, following names."""
-        depth = 0
-        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
-            shuffled = self.shuffled(node, ctx)
-            if shuffled is not None:
-                return shuffled
-            resolved = self.resolve(node.value, ctx)
-            if not isinstance(resolved, tuple):
-                return None
-            node, ctx = resolved
-            depth += 1
-        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
-            return ctx.module.span(node)
-        return None
-
     def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
         """Text built by statements (`s = …; s += …`); a list used as text is one hole."""
         out: list[Seg] = []
@@ -417,105 +359,6 @@ class Lowerer(StringOps, ObjectOps):
                              ctx.module.span(node), inner[0].deps, inner[0].scope)]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
 
-    def shuffled(self, node: cst.BaseExpression, ctx: Context) -> Span | None:
-        """Where a name was shuffled in place (`random.shuffle(examples)`) before this use."""
-        if not isinstance(node, cst.Name):
-            return None
-        entry = ctx.module.shuffled.get(id(ctx.function) if ctx.function else 0, {}).get(node.value)
-        return entry[1] if entry is not None and entry[0] < ctx.line else None
-
-    def sequence(self, node: cst.BaseExpression, ctx: Context,
-                 ) -> list[tuple[cst.BaseExpression, Context]] | None:
-        """The elements of a literal list/tuple (following names), or None."""
-        if isinstance(node, (cst.List, cst.Tuple)):
-            out: list[tuple[cst.BaseExpression, Context]] = []
-            for element in node.elements:
-                if isinstance(element, cst.StarredElement):
-                    inner = self.sequence(element.value, ctx)
-                    # Unknown contents stand as one opaque item (`*history`, shuffled examples).
-                    out.extend(inner if inner is not None else [(element.value, ctx)])
-                else:
-                    out.append((element.value, ctx))
-            return out
-        if isinstance(node, (cst.Name, cst.Attribute)):
-            if self.shuffled(node, ctx) is not None:
-                return None
-            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
-                else self.attribute_value(node, ctx)
-            if isinstance(resolved, tuple):
-                return self.sequence(resolved[0], deeper(resolved[1], ctx))
-            if isinstance(resolved, Parts):
-                return self._parts_sequence(resolved, ctx)
-        if isinstance(node, cst.Subscript) and is_slice_copy(node):
-            return self.sequence(node.value, ctx)
-        if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
-            return self.sequence(node.for_in.iter, ctx)
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
-            # `[system] + state["messages"]`: a side not known stands as one opaque item.
-            left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
-            if left is None and right is None:
-                return None
-            return (left if left is not None else [(node.left, ctx)]) + \
-                (right if right is not None else [(node.right, ctx)])
-        if isinstance(node, cst.Call) and len(node.args) == 1 and \
-                ctx.module.qualname(node.func) == "builtins.sorted":
-            return self._sorted_constants(node.args[0].value, ctx)
-        if isinstance(node, cst.Call):
-            returned = self.last_return(node, ctx)
-            if returned is not None:  # `messages=build_messages(ticket)`: the list it returns
-                return self.sequence(*returned)
-        return None
-
-    def _parts_sequence(self, resolved: Parts, ctx: Context,
-                        ) -> list[tuple[cst.BaseExpression, Context]] | None:
-        """A list built by statements: `=`, `+=`/`extend` and `append`/`insert(0, …)`;
-        contents not known statically stand as one opaque item."""
-        out: list = []
-        for op, value, at in resolved.parts:
-            at = deeper(at, ctx)
-            if op in ("=", "+=", "extend"):
-                items = self.sequence(value, at) if value is not None else None
-                if items is None and op == "=" and not isinstance(value, HoleItem):
-                    return None
-                out.extend(items if items is not None else [(value, at)])
-            elif op == "append":
-                out.append((value, at))
-            elif op == "insert0":
-                out.insert(0, (value, at))
-            else:
-                return None
-        return out
-
-    def returned_by(self, node: cst.BaseExpression, ctx: Context,
-                    ) -> tuple[cst.BaseExpression, Context] | None:
-        """What a function passed as a value returns (`instructions=dynamic_instructions`,
-        a lambda): its last return value and where to read it; None for anything else."""
-        if isinstance(node, cst.Lambda):
-            return node.body, ctx
-        if not isinstance(node, (cst.Name, cst.Attribute)):
-            return None
-        return self.last_return(cst.Call(func=node), ctx, bound=False)
-
-    def last_return(self, call: cst.Call, ctx: Context, bound: bool = True,
-                    ) -> tuple[cst.BaseExpression, Context] | None:
-        """The last value a project function returns and where to read it: with the call's
-        arguments bound (`bound`), or with its parameters unknown; None when the call is not
-        to a project function that returns a value."""
-        found = self._function_of(call, ctx)
-        if found is None:
-            return None
-        function, module = found
-        returns = self.returns_of(function)
-        if not returns:
-            return None
-        last = returns[-1]
-        if not bound:
-            return last.value, Context(module, function, module.pos(last), False,
-                                       depth=ctx.depth + 1, arms=module.arms(last))
-        called = self._call_context(function, module, call, ctx)
-        return last.value, Context(module, function, module.pos(last), called.import_time,
-                                   called.bindings, called.depth, module.arms(last))
-
     def follow(self, node: cst.BaseExpression, ctx: Context, attributes: bool = False,
                ) -> tuple[cst.BaseExpression, Context] | None:
         """The expression a name holds (with `attributes`, also `self.attr` and
@@ -532,147 +375,4 @@ class Lowerer(StringOps, ObjectOps):
                 return None
             node, ctx = resolved
         return None
-
-    def spread(self, node: cst.BaseExpression, ctx: Context,
-               depth: int = 0) -> list[tuple[str, cst.BaseExpression, Context]]:
-        """What `**node` passes: the keys and values of a dict literal or `dict(...)` built
-        in code, followed through names, `self` attributes and project functions."""
-        if depth > 6:
-            return []
-        if isinstance(node, (cst.Name, cst.Attribute)):
-            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
-                else self.attribute_value(node, ctx)
-            if isinstance(resolved, tuple):
-                return self.spread(resolved[0], deeper(resolved[1], ctx), depth + 1)
-            return []
-        if isinstance(node, cst.Call):
-            if dotted_name(node.func) == "dict":
-                out = [(a.keyword.value, a.value, ctx) for a in node.args if a.keyword]
-                for arg in node.args:
-                    if arg.star == "**":
-                        out.extend(self.spread(arg.value, ctx, depth + 1))
-                return out
-            returned = self.last_return(node, ctx)
-            return self.spread(*returned, depth + 1) if returned is not None else []
-        if isinstance(node, cst.Dict):
-            out = []
-            for element in node.elements:
-                if isinstance(element, cst.DictElement):
-                    key = literal_value(element.key)
-                    if isinstance(key, str):
-                        out.append((key, element.value, ctx))
-                elif isinstance(element, cst.StarredDictElement):
-                    out.extend(self.spread(element.value, ctx, depth + 1))
-            return out
-        return []
-
-    def _sorted_constants(self, node: cst.BaseExpression, ctx: Context,
-                          ) -> list[tuple[cst.BaseExpression, Context]] | None:
-        """`sorted(LABELS)` of a literal set or list of strings: its items, in sorted order."""
-        if isinstance(node, cst.Name):
-            resolved = self.resolve(node.value, ctx)
-            if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
-                return self._sorted_constants(resolved[0], deeper(resolved[1], ctx))
-            return None
-        if not isinstance(node, (cst.Set, cst.List, cst.Tuple)):
-            return None
-        items = [(e.value, ctx) for e in node.elements if isinstance(e, cst.Element)]
-        values = [literal_value(value) for value, _ in items]
-        if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
-            return None
-        return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
-
-    def _helper(self, node: cst.Call, ctx: Context) -> list[Seg] | None:
-        """A call of a function or method of the project, evaluated at the call site with
-        the arguments' values; several returns under a volatile test are a branch."""
-        found = self._function_of(node, ctx)
-        if found is None:
-            return None
-        function, module = found
-        returns = self.returns_of(function)
-        if not returns:
-            return None
-        call_ctx = self._call_context(function, module, node, ctx)
-        last = returns[-1]
-        for early in returns[:-1]:
-            at = Context(module, function, module.pos(early), call_ctx.import_time,
-                         call_ctx.bindings, call_ctx.depth, module.arms(early))
-            for if_id, _ in sorted(at.arms):
-                test_node = module.ifs.get(if_id)
-                if test_node is None:
-                    continue
-                hole = self._deps_hole(test_node.test, at)
-                if hole.scope.varies_like >= Scope.DAY:
-                    return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
-        at = Context(module, function, module.pos(last), call_ctx.import_time,
-                     call_ctx.bindings, call_ctx.depth, module.arms(last))
-        return self.text(last.value, at)
-
-    def _function_of(self, node: cst.Call, ctx: Context,
-                     ) -> tuple[cst.FunctionDef, Module] | None:
-        """The project function or method a call runs: a module function (local or
-        imported), `module.function`, or `self.method` (through project base classes)."""
-        if ctx.depth >= MAX_DEPTH:
-            return None
-        func = node.func
-        module = ctx.module
-        if isinstance(func, cst.Name):
-            if func.value in module.functions:
-                return module.functions[func.value], module
-            if func.value in module.imports:
-                origin, attr = module.imports[func.value]
-                other = self.load_module(origin, module.path) if attr else None
-                if other is not None and attr in other.functions:
-                    self.files.add(other.path)
-                    return other.functions[attr], other
-            return None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
-                dotted_name(func.value.func) == "super":
-            info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
-            for base_name in info.bases if info is not None else ():
-                found = self._class(base_name, module)
-                method = self._method(found[0], found[1], func.attr.value, 1) \
-                    if found is not None else None
-                if method is not None:
-                    return method
-            return None
-        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
-            return None
-        name, attr = func.value.value, func.attr.value
-        params = param_names(ctx.function)
-        info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
-        if info is not None and params and params[0] == name:
-            return self._method(info, module, attr, 0)
-        target = self.resolve(name, ctx)
-        if isinstance(target, ModuleRef) and attr in target.module.functions:
-            self.files.add(target.module.path)
-            return target.module.functions[attr], target.module
-        return None
-
-    def _call_context(self, function: cst.FunctionDef, module: Module, node: cst.Call,
-                      ctx: Context, constructor: bool = False) -> Context:
-        """The context a call runs its function in: parameters bound to the arguments (and
-        to their defaults). A method's first parameter is bound by the call itself when it
-        is made through an attribute (`obj.method(...)`) or constructs the object
-        (`Settings(...)` running `__init__`)."""
-        bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
-        params = list(function.params.params)
-        if constructor or (module.owner.get(id(function)) is not None
-                           and isinstance(node.func, cst.Attribute)):
-            params = params[1:]  # `self` is bound by the call
-        for index, arg in enumerate(node.args):
-            if arg.keyword is not None:
-                bindings[arg.keyword.value] = (arg.value, ctx)
-            elif index < len(params) and not arg.star:
-                bindings[params[index].name.value] = (arg.value, ctx)
-        star_kwarg = function.params.star_kwarg
-        spread = next((a.value for a in node.args if a.star == "**"), None)
-        if isinstance(star_kwarg, cst.Param) and spread is not None:
-            bindings[star_kwarg.name.value] = (spread, ctx)  # `**values` is the caller's dict
-        for param in (*params, *function.params.kwonly_params):
-            if param.name.value not in bindings and param.default is not None:
-                bindings[param.name.value] = (param.default, Context(module, None, 0, True,
-                                                                     depth=ctx.depth + 1))
-        end = module.end(function)
-        return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)
 

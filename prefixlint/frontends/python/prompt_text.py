@@ -127,7 +127,7 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
                                                         segments[0].span)
         return Candidate(replace(prompt, sink="text"), span)
     ctx = finder._context(node)
-    segments = finder._placeholders(node, ctx)
+    segments = finder.messages.placeholders(node, ctx)
     return _candidate(finder, name, segments, node, span)
 
 

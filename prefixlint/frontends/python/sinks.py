@@ -7,44 +7,20 @@ lists of role dicts, signatures and decorated prompt functions."""
 from __future__ import annotations
 
 import io
-import string
 import tokenize
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ... import suppress
-from ...ir import Block, Hole, Prompt, Scope, Span, Suppressions, Text
+from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
+from .messages import MessageLowering, argument_of, dict_fields
+from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at
 from .renderer import SegmentRenderer
-from .sources import RANDOM_EXAMPLES
 
 if TYPE_CHECKING:
     from .project import PythonProject
 
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 MAX_CLIENT_DEPTH = 4  # clients of clients followed, at most
-# Keywords that carry a prompt into code whose body is not in view, in the order such code
-# usually sends them, with the role each gets.
-INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system",
-                  "system_message": "system", "instructions": "system", "context": "context",
-                  "messages": "messages", "prompt": "user", "user_prompt": "user"}
-
-
-@dataclass
-class _Site:
-    """A prompt call site: its node, sink kind, keyword arguments, and where to read them.
-
-    `contexts` gives the context of keywords that came from elsewhere (`**params`); `base`
-    and `origin` are set for a wrapper's sink evaluated for one of its callers: the context
-    with the caller's arguments bound, and the caller's call (where the prompt is sent from).
-    """
-
-    node: object
-    kind: str
-    keywords: dict
-    contexts: dict = field(default_factory=dict)
-    base: object = None
-    origin: object = None
-    model: object = None  # the library model (models.SinkModel) the site matched
 
 
 class SinkFinder:
@@ -63,7 +39,8 @@ class SinkFinder:
         self.lowerer.linker = project.linker()
         self.lowerer.file = module.path
         self.suppressions = _python_suppressions(source)
-        self._filled = None  # template_values.Filled of the template site being built
+        self.messages = MessageLowering(self.lowerer, module)
+        self.sites = SiteClassifier(project, module, self.lowerer)
 
     def run(self) -> list[tuple[Prompt, list]]:
         cst = self.cst
@@ -72,7 +49,7 @@ class SinkFinder:
         lists: list = []
         for node in self.module.nodes:
             if isinstance(node, cst.Call):
-                site = self._classify(node)
+                site = self.sites.classify(node)
                 if site is not None and site.kind == "inferred":
                     # Kept unless a call of the project's own client turns out to be it.
                     self.project.inferred.setdefault(self.module.path, []).append(
@@ -277,166 +254,6 @@ class SinkFinder:
             if isinstance(func.value, cst.Name) else None
         return isinstance(target, ModuleRef) and target.module.path == wrapper.path
 
-    def _chain(self, node) -> str:
-        cst = self.cst
-        if isinstance(node, cst.Name):
-            return node.value
-        if isinstance(node, cst.Attribute):
-            return f"{self._chain(node.value)}.{node.attr.value}"
-        if isinstance(node, cst.Call):
-            return self._chain(node.func) + "()"
-        return "?"
-
-    def _spread(self, node) -> tuple[dict, dict]:
-        """Keyword arguments, with those a `**params` mapping built in code passes."""
-        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
-        contexts: dict = {}
-        spreads = [a.value for a in node.args if a.star == "**"]
-        if spreads:
-            ctx = self._context(node)
-            for spread in spreads:
-                for key, value, value_ctx in self.lowerer.spread(spread, ctx):
-                    if key not in keywords:
-                        keywords[key] = value
-                        contexts[key] = value_ctx
-        return keywords, contexts
-
-    def _classify(self, node) -> _Site | None:
-        """The sink a call is, by the library models (the user's first), then by the
-        user's plain `python.sinks` names."""
-        chain = self._chain(node.func)
-        qualified = self.module.qualname(node.func) or ""
-        keywords = {a.keyword.value for a in node.args if a.keyword is not None}
-        by_name = self.project.models_by_name
-        last = chain.rsplit(".", 1)[-1]
-        candidates = by_name.get(last, []) + by_name.get("*", [])
-        if qualified and qualified.rsplit(".", 1)[-1] != last:
-            candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
-        ranked = sorted({(m.specificity(chain, qualified, keywords), -index): m
-                         for index, m in candidates}.items(),
-                        key=lambda pair: pair[0], reverse=True)
-        for (score, _), model in ranked:  # the most specific first; the user's win a tie
-            if score <= 0:
-                break
-            site = self._modelled(model, node)
-            if site is not None:
-                return site
-        for sink in self.project.sinks:
-            name, _, argument = sink.partition(":")
-            if qualified == name or chain == name or chain.endswith("." + name):
-                value = _argument_of(node, argument or "messages")
-                if value is None and not argument and node.args and node.args[0].keyword is None:
-                    value = node.args[0].value
-                if value is None:
-                    continue
-                if argument in ("", "messages"):
-                    return _Site(node, "messages", {"messages": value})
-                return _Site(node, "agent", {"system": value})
-        return self._inferred(node, keywords)
-
-    def _inferred(self, node, keywords) -> _Site | None:
-        """A prompt-ish keyword passed into code not in view (an installed or unknown
-        library): a prompt whose roles come from the keywords. Kept only when what it
-        passes is a message list or reads as a prompt (see `_build_one`)."""
-        present = [k for k in INFERRED_ROLES if k in keywords]
-        if not present or self.lowerer._function_of(node, self._context(node)) is not None:
-            return None
-        found = {k: _argument_of(node, k) for k in present}
-        return _Site(node, "inferred", found)
-
-    def _modelled(self, model, node) -> _Site | None:
-        """A call a library model matched, with the arguments its roles name."""
-        lowering = model.lowering
-        if lowering == "prompty":
-            return _Site(node, "prompty", {}, model=model)
-        if lowering == "template-file":
-            return _Site(node, "template-file", {"template": node}, model=model) \
-                if node.args else None
-        keywords, contexts = self._spread(node)
-        if lowering == "http":
-            return self._http(model, node, keywords, contexts)
-        found: dict = {}
-        found_contexts: dict = {}
-        for spec, _ in model.arguments:
-            value, value_ctx = self._argument_value(node, spec, keywords, contexts)
-            if value is not None:
-                found[spec] = value
-                if value_ctx is not None:
-                    found_contexts[spec] = value_ctx
-        if not found:
-            return None
-        if lowering == "jinja":
-            value = next(iter(found.values()))
-            if not isinstance(value, (self.cst.SimpleString, self.cst.ConcatenatedString,
-                                      self.cst.Name)):
-                return None
-            return _Site(node, "jinja", {"template": value}, model=model)
-        return _Site(node, lowering, found, found_contexts, model=model)
-
-    def _argument_value(self, node, spec: str, keywords: dict, contexts: dict):
-        """The value a model's argument spec names: `name|0` (keyword, else position),
-        `config.system_instruction` (a keyword of the call or key of the dict passed as
-        `config`); with the context to read it in when it came from elsewhere."""
-        cst = self.cst
-        for alternative in spec.split("|"):
-            head, _, rest = alternative.partition(".")
-            if head.isdigit():
-                value, value_ctx = _argument_of(node, head), None
-            else:
-                value, value_ctx = keywords.get(head), contexts.get(head)
-            if value is None:
-                continue
-            while rest:
-                key, _, rest = rest.partition(".")
-                at = value_ctx or self._context(node)
-                followed = self.lowerer.follow(value, at) if isinstance(value, cst.Name) \
-                    else (value, at)
-                if followed is None:
-                    return None, None
-                value, value_ctx = followed
-                if isinstance(value, cst.Call):
-                    value = _argument_of(value, key)
-                elif isinstance(value, cst.Dict):
-                    value = _dict_fields(value).get(key)
-                else:
-                    value = None
-                if value is None:
-                    break
-            if value is not None:
-                return value, value_ctx
-        return None, None
-
-    def _http(self, model, node, keywords: dict, contexts: dict) -> _Site | None:
-        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)`; a prompt
-        when the body has a key the model gives a role."""
-        cst = self.cst
-        body = keywords.get("json")
-        if body is None:
-            body = keywords.get("data", keywords.get("content"))
-            if body is None and node.args and len(node.args) > 1 and node.args[1].keyword is None:
-                body = node.args[1].value  # urllib.request.Request(url, data)
-            while isinstance(body, cst.Call) and isinstance(body.func, cst.Attribute) and \
-                    body.func.attr.value == "encode":
-                body = body.func.value
-            if isinstance(body, cst.Name):
-                followed = self.lowerer.follow(body, self._context(node))
-                body = followed[0] if followed is not None else body
-            if not (isinstance(body, cst.Call) and self._chain(body.func).endswith("dumps")
-                    and body.args):
-                return None
-            body = body.args[0].value
-        ctx = contexts.get("json") or self._context(node)
-        found: dict = {}
-        found_contexts: dict = {}
-        roles = dict(model.body)
-        for key, value, value_ctx in self.lowerer.spread(body, ctx):
-            if key in roles and key not in found:
-                found[key] = value
-                found_contexts[key] = value_ctx
-        if not found:
-            return None
-        return _Site(node, "http", found, found_contexts, model=model)
-
     def _whole_list(self, node):
         """The whole list a literal of messages is part of: `[system] + history + [turn]`."""
         cst = self.cst
@@ -446,11 +263,7 @@ class SinkFinder:
         return node
 
     def _context(self, node):
-        from .values import Context
-
-        function = self.module.enclosing_function(node)
-        return Context(self.module, function, self.module.pos(node),
-                       import_time=function is None, arms=self.module.arms(node))
+        return context_at(self.module, node)
 
     def _build(self, site: _Site, consumed: set[int]) -> list:
         """The prompt of one call site; one per file when a template name it renders can
@@ -498,11 +311,11 @@ class SinkFinder:
                     keywords[key], contexts[key] = returned
             site = _Site(site.node, site.kind, keywords, contexts, site.base, site.origin,
                          site.model)
-        self._filled = None
+        self.messages.filled = None
         if site.kind in ("template", "chat-template") and isinstance(site.node, self.cst.Call):
             from .template_values import filled
 
-            self._filled = filled(lowerer, self.module, site.node, ctx)
+            self.messages.filled = filled(lowerer, self.module, site.node, ctx)
         if site.kind == "prompty":
             embed = lowerer.linker.prompty(site.node, lowerer, ctx)
             if embed is None:
@@ -517,19 +330,19 @@ class SinkFinder:
             ctx = site.contexts.get(keyword, outer)
             lowerer.block = len(blocks)
             if role == "tools":
-                blocks.append(self._tools(value, ctx))
+                blocks.append(self.messages.tools(value, ctx))
             elif role == "schema":
                 blocks.append(Block("schema", tuple(lowerer.json_text(value, ctx))))
             elif role == "system" and model is not None and model.placeholders:
-                blocks.append(Block("system", tuple(self._placeholders(value, ctx))))
+                blocks.append(Block("system", tuple(self.messages.placeholders(value, ctx))))
             elif role == "system":
-                blocks.append(Block("system", tuple(self._system(value, ctx))))
+                blocks.append(Block("system", tuple(self.messages.system(value, ctx))))
             elif role == "template":
-                blocks.append(Block("user", tuple(self._placeholders(value, ctx))))
+                blocks.append(Block("user", tuple(self.messages.placeholders(value, ctx))))
             elif role in ("user", "context") and not isinstance(value, self.cst.List):
                 blocks.append(Block(role, tuple(lowerer.text(value, ctx))))
             else:
-                for message in self._messages(value, ctx, consumed, len(blocks),
+                for message in self.messages.messages(value, ctx, consumed, len(blocks),
                                               template=site.kind == "chat-template"):
                     blocks.append(Block(message.role, tuple(message.segments)))
         if blocks and model is not None:
@@ -538,7 +351,7 @@ class SinkFinder:
             return None
         notes = [n for n in lowerer.notes if n.code == "PFX007"
                  or not (n.block == len(blocks) - 1 and blocks[-1].role == "user")]
-        notes.extend(self._breakpoint_notes(blocks))
+        notes.extend(self.messages.breakpoint_notes(blocks))
         holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
                       for h in (s, *getattr(s, "inner", ())))
         line = self.module.line(site.origin or site.node)
@@ -577,218 +390,6 @@ class SinkFinder:
                 hole = Hole("value", "history", span, ("history",), Scope.SESSION)
                 added.append(Block("messages", (hole,)))
         return added
-
-    def _tools(self, value, ctx) -> Block:
-        cst = self.cst
-        lowerer = self.lowerer
-        resolved, resolved_ctx = value, ctx
-        while isinstance(resolved, cst.Name):
-            found = lowerer.resolve(resolved.value, resolved_ctx)
-            if not isinstance(found, tuple):
-                break
-            resolved, resolved_ctx = found
-        while isinstance(resolved, cst.Call) and resolved.args and \
-                resolved_ctx.module.qualname(resolved.func) in ("builtins.list", "builtins.tuple"):
-            resolved = resolved.args[0].value
-        filtered = isinstance(resolved, (cst.ListComp, cst.GeneratorExp)) and any(
-            f.ifs for f in _for_clauses(resolved))
-        qualified = resolved_ctx.module.qualname(resolved.func) \
-            if isinstance(resolved, cst.Call) else None
-        if filtered or qualified in ("builtins.filter", "builtins.sorted"):
-            lowerer.note("PFX012", resolved_ctx.module.span(resolved),
-                         "the tool list is filtered or reordered per request: every tool after "
-                         "the first change is outside the cached prefix; keep one fixed list")
-            hole = lowerer.hole(resolved, resolved_ctx, scope=Scope.REQUEST, kind="loop")
-            return Block("tools", (hole,))
-        return Block("tools", tuple(lowerer.json_text(value, ctx)))
-
-    def _system(self, value, ctx) -> list:
-        cst = self.cst
-        lowerer = self.lowerer
-        items = lowerer.sequence(value, ctx) \
-            if isinstance(value, (cst.List, cst.Name, cst.Call, cst.Attribute)) else None
-        if items is None or not items or not all(isinstance(v, cst.Dict) for v, _ in items):
-            return lowerer.text(value, ctx)
-        segments: list = []
-        for node, node_ctx in items:
-            fields = _dict_fields(node)
-            if "text" in fields:
-                segments.extend(lowerer.text(fields["text"], node_ctx))
-            if "cache_control" in fields:
-                segments.append(_Breakpoint(node_ctx.module.span(fields["cache_control"])))
-        return segments
-
-    def _messages(self, value, ctx, consumed: set[int], first_block: int, template: bool):
-
-        cst = self.cst
-        lowerer = self.lowerer
-        if isinstance(value, cst.List):
-            consumed.add(id(value))
-        items = lowerer.sequence(value, ctx)
-        if items is None:
-            return self._message(value, ctx, template)
-        out = []
-        for node, node_ctx in items:
-            if isinstance(node, cst.List) or isinstance(node, cst.Tuple):
-                consumed.add(id(node))
-            lowerer.block = first_block + len(out)
-            out.extend(self._message(node, node_ctx, template))
-        for node, _ in items:
-            for parent in _list_parents(node, self.module):
-                consumed.add(id(parent))
-        return out
-
-    def _message(self, node, ctx, template: bool):
-        from .values import Message
-
-        from .values import HoleItem
-
-        cst = self.cst
-        lowerer = self.lowerer
-        if isinstance(node, HoleItem):
-            return [Message("messages", [node.hole])]
-        shuffled = lowerer.shuffled(node, ctx)
-        if shuffled is not None:
-            lowerer.note("PFX011", shuffled, f"'{node.value}' is shuffled on every request "
-                         "before it is sent; send examples in a fixed order")
-            return [Message("messages", [lowerer.hole(node, ctx, node.value, Scope.REQUEST)])]
-        if isinstance(node, cst.Name):
-            resolved = lowerer.resolve(node.value, ctx)
-            if isinstance(resolved, tuple):
-                return self._message(resolved[0], resolved[1], template)
-        if isinstance(node, cst.Dict):
-            fields = _dict_fields(node)
-            role_value = fields.get("role")
-            role = lowerer.json_value(role_value, ctx) if role_value is not None else None
-            role = role if isinstance(role, str) else "message"
-            content = fields.get("content")
-            message = Message(role, [])
-            if content is None:
-                return [message]
-            parts = lowerer.sequence(content, ctx) if isinstance(content, cst.List) else None
-            if parts is not None and all(isinstance(p, cst.Dict) for p, _ in parts):
-                for part, part_ctx in parts:
-                    part_fields = _dict_fields(part)
-                    if "text" in part_fields:
-                        message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
-                    if "cache_control" in part_fields:
-                        span = part_ctx.module.span(part_fields["cache_control"])
-                        message.segments.append(_Breakpoint(span))
-                return [message]
-            message.segments.extend(self._placeholders(content, ctx) if template
-                                    else lowerer.text(content, ctx))
-            return [message]
-        if isinstance(node, cst.Tuple) and len(node.elements) == 2:
-            role = lowerer.json_value(node.elements[0].value, ctx)
-            role = {"human": "user", "ai": "assistant"}.get(role, role)
-            body = node.elements[1].value
-            segments = self._placeholders(body, ctx) if template else lowerer.text(body, ctx)
-            return [Message(role if isinstance(role, str) else "message", segments)]
-        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
-            lowerer.note("PFX011", ctx.module.span(node), f"'{ctx.module.source(node)}' picks "
-                         "examples at random on every request; send a fixed set in a fixed order")
-            return [Message("messages", [lowerer.hole(node, ctx, scope=Scope.REQUEST)])]
-        if isinstance(node, cst.Call):
-            name = self._chain(node.func).rsplit(".", 1)[-1]
-            roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
-                     "SystemMessagePromptTemplate": "system",
-                     "HumanMessagePromptTemplate": "user"}
-            keywords = {a.keyword.value for a in node.args if a.keyword is not None}
-            if name == "ChatMessage" or {"role", "content"} <= keywords:
-                # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
-                # object of a project or library built with role= and content=.
-                role = _argument_of(node, "role")
-                role = role.attr.value.lower() if isinstance(role, cst.Attribute) else \
-                    lowerer.json_value(role, ctx) if role is not None else "user"
-                roles = {name: role if isinstance(role, str) else "message"}
-            if name in roles:
-                args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
-                body = args.get("content") or (node.args[0].value if node.args else None)
-                if body is not None:
-                    # A message object in a chat template is sent as it is; only a message
-                    # *template* (`SystemMessagePromptTemplate`) fills `{placeholders}`.
-                    filled = template and name.endswith("PromptTemplate")
-                    return [Message(roles[name], self._placeholders(body, ctx) if filled
-                                    else lowerer.text(body, ctx))]
-            if name in ("MessagesPlaceholder",):
-                return [Message("messages", [lowerer.hole(node, ctx, "history")])]
-        kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
-        return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
-                                                  kind=kind)])]
-
-    def _placeholders(self, node, ctx) -> list:
-        """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace."""
-        lowerer = self.lowerer
-        segments = lowerer.text(node, ctx)
-        if not all(isinstance(s, Text) for s in segments):
-            return segments
-        text = "".join(s.text for s in segments)
-        out: list = []
-        search = 0
-        try:
-            parsed = list(string.Formatter().parse(text))
-        except ValueError:
-            return segments
-        for literal, field_name, _, _ in parsed:
-            if literal:
-                out.append(Text(literal, None))
-            if field_name is None:
-                continue
-            from .literals import find_placeholder
-
-            span, search = find_placeholder(segments, text, field_name, search)
-            root = field_name.split(".")[0].split("[")[0]
-            span = span or ctx.module.span(node)
-            passed = self._filled.values.get(root) if self._filled is not None else None
-            if passed is not None and "." not in field_name and "[" not in field_name:
-                out.extend(self._passed(field_name, span, *passed))
-                continue
-            out.append(Hole("value", "{" + field_name + "}", span, (root,),
-                            lowerer.scope_of(root)))
-        return out
-
-    def _passed(self, name: str, span, value, ctx) -> list:
-        """A placeholder filled where the template is invoked: the constant text passed, or
-        a hole at the placeholder with the scope of the most volatile value passed."""
-        segments = self.lowerer.text(value, ctx)
-        if all(isinstance(s, Text) for s in segments):
-            return [Text("".join(s.text for s in segments), span)]
-        worst = max((s for s in segments if isinstance(s, Hole)),
-                    key=lambda h: int(h.scope.varies_like))
-        return [Hole("value", "{" + name + "}", span, worst.deps, worst.scope)]
-
-    def _breakpoint_notes(self, blocks: list[Block]) -> list:
-        """PFX013: a `cache_control` breakpoint after a volatile value, or a fifth one.
-        Removes the breakpoint markers from the blocks."""
-        from .values import Note
-
-        notes = []
-        volatile: Hole | None = None
-        count = 0
-        cleaned_blocks = []
-        for block in blocks:
-            kept = []
-            for segment in block.segments:
-                if isinstance(segment, _Breakpoint):
-                    count += 1
-                    if count == 5:
-                        notes.append(Note("PFX013", segment.span, "more than 4 cache_control "
-                                          "breakpoints: Anthropic accepts at most 4"))
-                    elif volatile is not None:
-                        notes.append(Note("PFX013", segment.span, "cache_control breakpoint "
-                                          f"after the {volatile.scope.label} value "
-                                          f"'{volatile.expr}': the cached block differs per "
-                                          f"{volatile.scope.label}, so it is written on every "
-                                          "request and never read; put the breakpoint before "
-                                          "the value"))
-                    continue
-                if isinstance(segment, Hole) and volatile is None \
-                        and segment.scope.varies_like >= Scope.DAY:
-                    volatile = segment
-                kept.append(segment)
-            cleaned_blocks.append(Block(block.role, tuple(kept)))
-        blocks[:] = cleaned_blocks
-        return notes
 
     # -- Jinja templates built in code -----------------------------------------------------
 
@@ -840,13 +441,6 @@ def _renamed(prompt: Prompt, new_id: str) -> Prompt:
     return replace(prompt, id=new_id)
 
 
-@dataclass(frozen=True)
-class _Breakpoint:
-    """Where a `cache_control` marker sits among a block's segments (removed after checks)."""
-
-    span: Span
-
-
 def _field(statement, cst) -> tuple[object, object]:
     """`question: str = dspy.InputField(...)` or `question = dspy.InputField()`: the name
     node and the call, or (None, None)."""
@@ -858,16 +452,6 @@ def _field(statement, cst) -> tuple[object, object]:
             isinstance(statement.value, cst.Call):
         return statement.targets[0].target, statement.value
     return None, None
-
-
-def _argument_of(node, argument: str):
-    """A call's argument by keyword, or by position when `argument` is a number."""
-    if argument.isdigit():
-        positional = [a.value for a in node.args if a.keyword is None and not a.star]
-        index = int(argument)
-        return positional[index] if index < len(positional) else None
-    return next((a.value for a in node.args if a.keyword is not None
-                 and a.keyword.value == argument), None)
 
 
 def _argument(node, wrapper):
@@ -883,15 +467,6 @@ def _argument(node, wrapper):
     return None
 
 
-def _dict_fields(node) -> dict:
-    import libcst as cst
-
-    from .literals import literal_value
-
-    return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
-            for k in [literal_value(e.key)] if isinstance(k, str)}
-
-
 def _has_role_dict(node) -> bool:
     """A list that is a chat: role dicts, or LangChain message objects, at least one of
     them not the model's own (a list of only AIMessages is a reply, not a prompt)."""
@@ -899,8 +474,8 @@ def _has_role_dict(node) -> bool:
 
     for element in node.elements:
         value = element.value if isinstance(element, cst.Element) else None
-        if isinstance(value, cst.Dict) and "role" in _dict_fields(value):
-            role = _dict_fields(value)["role"]
+        if isinstance(value, cst.Dict) and "role" in dict_fields(value):
+            role = dict_fields(value)["role"]
             if not (isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"):
                 return True
         if isinstance(value, cst.Call):
@@ -909,25 +484,11 @@ def _has_role_dict(node) -> bool:
                 func.value if isinstance(func, cst.Name) else ""
             if name in _MESSAGE_CLASSES and name != "AIMessage":
                 return True
-            role = _argument_of(value, "role")
-            if role is not None and _argument_of(value, "content") is not None and not (
+            role = argument_of(value, "role")
+            if role is not None and argument_of(value, "content") is not None and not (
                     isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"):
                 return True
     return False
-
-
-def _for_clauses(node):
-    clause = node.for_in
-    while clause is not None:
-        yield clause
-        clause = clause.inner_for_in
-
-
-def _list_parents(node, module):
-    current = module.parents.get(id(node))
-    while current is not None:
-        yield current
-        current = module.parents.get(id(current))
 
 
 def _python_suppressions(source: str) -> Suppressions:

@@ -1,0 +1,147 @@
+"""Calls of the project's own functions and methods, followed statically: which function a
+call runs (a module function, `module.function`, `self.method` through base classes, a
+`super()` call), the context its parameters are bound in, and what it returns, evaluated
+with the caller's arguments (a helper that builds prompt text, a factory of messages).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from ...ir import Hole, Scope
+from .literals import MAX_DEPTH, dotted_name, param_names
+from .module import Module
+from .values import Context, ModuleRef, Seg
+
+if TYPE_CHECKING:
+    from .interpreter import Lowerer
+
+
+class CallOps:
+    """Following calls into project functions (mixed into the Lowerer)."""
+
+    def returned_by(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                    ) -> tuple[cst.BaseExpression, Context] | None:
+        """What a function passed as a value returns (`instructions=dynamic_instructions`,
+        a lambda): its last return value and where to read it; None for anything else."""
+        if isinstance(node, cst.Lambda):
+            return node.body, ctx
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        return self.last_return(cst.Call(func=node), ctx, bound=False)
+
+    def last_return(self: "Lowerer", call: cst.Call, ctx: Context, bound: bool = True,
+                    ) -> tuple[cst.BaseExpression, Context] | None:
+        """The last value a project function returns and where to read it: with the call's
+        arguments bound (`bound`), or with its parameters unknown; None when the call is not
+        to a project function that returns a value."""
+        found = self._function_of(call, ctx)
+        if found is None:
+            return None
+        function, module = found
+        returns = self.returns_of(function)
+        if not returns:
+            return None
+        last = returns[-1]
+        if not bound:
+            return last.value, Context(module, function, module.pos(last), False,
+                                       depth=ctx.depth + 1, arms=module.arms(last))
+        called = self._call_context(function, module, call, ctx)
+        return last.value, Context(module, function, module.pos(last), called.import_time,
+                                   called.bindings, called.depth, module.arms(last))
+
+    def _helper(self: "Lowerer", node: cst.Call, ctx: Context) -> list[Seg] | None:
+        """A call of a function or method of the project, evaluated at the call site with
+        the arguments' values; several returns under a volatile test are a branch."""
+        found = self._function_of(node, ctx)
+        if found is None:
+            return None
+        function, module = found
+        returns = self.returns_of(function)
+        if not returns:
+            return None
+        call_ctx = self._call_context(function, module, node, ctx)
+        last = returns[-1]
+        for early in returns[:-1]:
+            at = Context(module, function, module.pos(early), call_ctx.import_time,
+                         call_ctx.bindings, call_ctx.depth, module.arms(early))
+            for if_id, _ in sorted(at.arms):
+                test_node = module.ifs.get(if_id)
+                if test_node is None:
+                    continue
+                hole = self._deps_hole(test_node.test, at)
+                if hole.scope.varies_like >= Scope.DAY:
+                    return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
+        at = Context(module, function, module.pos(last), call_ctx.import_time,
+                     call_ctx.bindings, call_ctx.depth, module.arms(last))
+        return self.text(last.value, at)
+
+    def _function_of(self: "Lowerer", node: cst.Call, ctx: Context,
+                     ) -> tuple[cst.FunctionDef, Module] | None:
+        """The project function or method a call runs: a module function (local or
+        imported), `module.function`, or `self.method` (through project base classes)."""
+        if ctx.depth >= MAX_DEPTH:
+            return None
+        func = node.func
+        module = ctx.module
+        if isinstance(func, cst.Name):
+            if func.value in module.functions:
+                return module.functions[func.value], module
+            if func.value in module.imports:
+                origin, attr = module.imports[func.value]
+                other = self.load_module(origin, module.path) if attr else None
+                if other is not None and attr in other.functions:
+                    self.files.add(other.path)
+                    return other.functions[attr], other
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
+                dotted_name(func.value.func) == "super":
+            info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+            for base_name in info.bases if info is not None else ():
+                found = self._class(base_name, module)
+                method = self._method(found[0], found[1], func.attr.value, 1) \
+                    if found is not None else None
+                if method is not None:
+                    return method
+            return None
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return None
+        name, attr = func.value.value, func.attr.value
+        params = param_names(ctx.function)
+        info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+        if info is not None and params and params[0] == name:
+            return self._method(info, module, attr, 0)
+        target = self.resolve(name, ctx)
+        if isinstance(target, ModuleRef) and attr in target.module.functions:
+            self.files.add(target.module.path)
+            return target.module.functions[attr], target.module
+        return None
+
+    def _call_context(self: "Lowerer", function: cst.FunctionDef, module: Module, node: cst.Call,
+                      ctx: Context, constructor: bool = False) -> Context:
+        """The context a call runs its function in: parameters bound to the arguments (and
+        to their defaults). A method's first parameter is bound by the call itself when it
+        is made through an attribute (`obj.method(...)`) or constructs the object
+        (`Settings(...)` running `__init__`)."""
+        bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
+        params = list(function.params.params)
+        if constructor or (module.owner.get(id(function)) is not None
+                           and isinstance(node.func, cst.Attribute)):
+            params = params[1:]  # `self` is bound by the call
+        for index, arg in enumerate(node.args):
+            if arg.keyword is not None:
+                bindings[arg.keyword.value] = (arg.value, ctx)
+            elif index < len(params) and not arg.star:
+                bindings[params[index].name.value] = (arg.value, ctx)
+        star_kwarg = function.params.star_kwarg
+        spread = next((a.value for a in node.args if a.star == "**"), None)
+        if isinstance(star_kwarg, cst.Param) and spread is not None:
+            bindings[star_kwarg.name.value] = (spread, ctx)  # `**values` is the caller's dict
+        for param in (*params, *function.params.kwonly_params):
+            if param.name.value not in bindings and param.default is not None:
+                bindings[param.name.value] = (param.default, Context(module, None, 0, True,
+                                                                     depth=ctx.depth + 1))
+        end = module.end(function)
+        return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)

@@ -1,0 +1,293 @@
+"""Messages as a prompt's blocks: a message list (role dicts, tuples, message objects,
+LangChain message templates), a system prompt given as text or as content blocks, a tool
+list, `{placeholders}` of a template string and the values that fill them, and Anthropic's
+`cache_control` breakpoints (PFX013). Which call is a sink and what it passes is decided in
+`sinks.py`; what it passes becomes blocks here."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+from ...ir import Block, Hole, Scope, Span, Text
+from .sources import RANDOM_EXAMPLES
+
+
+class MessageLowering:
+    """Lowers what a sink passes to blocks, for one module."""
+
+    def __init__(self, lowerer, module) -> None:
+        import libcst as cst
+
+        self.cst = cst
+        self.lowerer = lowerer
+        self.module = module
+        self.filled = None  # template_values.Filled of the template site being built
+
+    def tools(self, value, ctx) -> Block:
+        cst = self.cst
+        lowerer = self.lowerer
+        resolved, resolved_ctx = value, ctx
+        while isinstance(resolved, cst.Name):
+            found = lowerer.resolve(resolved.value, resolved_ctx)
+            if not isinstance(found, tuple):
+                break
+            resolved, resolved_ctx = found
+        while isinstance(resolved, cst.Call) and resolved.args and \
+                resolved_ctx.module.qualname(resolved.func) in ("builtins.list", "builtins.tuple"):
+            resolved = resolved.args[0].value
+        filtered = isinstance(resolved, (cst.ListComp, cst.GeneratorExp)) and any(
+            f.ifs for f in for_clauses(resolved))
+        qualified = resolved_ctx.module.qualname(resolved.func) \
+            if isinstance(resolved, cst.Call) else None
+        if filtered or qualified in ("builtins.filter", "builtins.sorted"):
+            lowerer.note("PFX012", resolved_ctx.module.span(resolved),
+                         "the tool list is filtered or reordered per request: every tool after "
+                         "the first change is outside the cached prefix; keep one fixed list")
+            hole = lowerer.hole(resolved, resolved_ctx, scope=Scope.REQUEST, kind="loop")
+            return Block("tools", (hole,))
+        return Block("tools", tuple(lowerer.json_text(value, ctx)))
+
+    def system(self, value, ctx) -> list:
+        cst = self.cst
+        lowerer = self.lowerer
+        items = lowerer.sequence(value, ctx) \
+            if isinstance(value, (cst.List, cst.Name, cst.Call, cst.Attribute)) else None
+        if items is None or not items or not all(isinstance(v, cst.Dict) for v, _ in items):
+            return lowerer.text(value, ctx)
+        segments: list = []
+        for node, node_ctx in items:
+            fields = dict_fields(node)
+            if "text" in fields:
+                segments.extend(lowerer.text(fields["text"], node_ctx))
+            if "cache_control" in fields:
+                segments.append(Breakpoint(node_ctx.module.span(fields["cache_control"])))
+        return segments
+
+    def messages(self, value, ctx, consumed: set[int], first_block: int, template: bool):
+
+        cst = self.cst
+        lowerer = self.lowerer
+        if isinstance(value, cst.List):
+            consumed.add(id(value))
+        items = lowerer.sequence(value, ctx)
+        if items is None:
+            return self.message(value, ctx, template)
+        out = []
+        for node, node_ctx in items:
+            if isinstance(node, cst.List) or isinstance(node, cst.Tuple):
+                consumed.add(id(node))
+            lowerer.block = first_block + len(out)
+            out.extend(self.message(node, node_ctx, template))
+        for node, _ in items:
+            for parent in list_parents(node, self.module):
+                consumed.add(id(parent))
+        return out
+
+    def message(self, node, ctx, template: bool):
+        from .values import Message
+
+        from .values import HoleItem
+
+        cst = self.cst
+        lowerer = self.lowerer
+        if isinstance(node, HoleItem):
+            return [Message("messages", [node.hole])]
+        shuffled = lowerer.shuffled(node, ctx)
+        if shuffled is not None:
+            lowerer.note("PFX011", shuffled, f"'{node.value}' is shuffled on every request "
+                         "before it is sent; send examples in a fixed order")
+            return [Message("messages", [lowerer.hole(node, ctx, node.value, Scope.REQUEST)])]
+        if isinstance(node, cst.Name):
+            resolved = lowerer.resolve(node.value, ctx)
+            if isinstance(resolved, tuple):
+                return self.message(resolved[0], resolved[1], template)
+        if isinstance(node, cst.Dict):
+            fields = dict_fields(node)
+            role_value = fields.get("role")
+            role = lowerer.json_value(role_value, ctx) if role_value is not None else None
+            role = role if isinstance(role, str) else "message"
+            content = fields.get("content")
+            message = Message(role, [])
+            if content is None:
+                return [message]
+            parts = lowerer.sequence(content, ctx) if isinstance(content, cst.List) else None
+            if parts is not None and all(isinstance(p, cst.Dict) for p, _ in parts):
+                for part, part_ctx in parts:
+                    part_fields = dict_fields(part)
+                    if "text" in part_fields:
+                        message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
+                    if "cache_control" in part_fields:
+                        span = part_ctx.module.span(part_fields["cache_control"])
+                        message.segments.append(Breakpoint(span))
+                return [message]
+            message.segments.extend(self.placeholders(content, ctx) if template
+                                    else lowerer.text(content, ctx))
+            return [message]
+        if isinstance(node, cst.Tuple) and len(node.elements) == 2:
+            role = lowerer.json_value(node.elements[0].value, ctx)
+            role = {"human": "user", "ai": "assistant"}.get(role, role)
+            body = node.elements[1].value
+            segments = self.placeholders(body, ctx) if template else lowerer.text(body, ctx)
+            return [Message(role if isinstance(role, str) else "message", segments)]
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
+            lowerer.note("PFX011", ctx.module.span(node), f"'{ctx.module.source(node)}' picks "
+                         "examples at random on every request; send a fixed set in a fixed order")
+            return [Message("messages", [lowerer.hole(node, ctx, scope=Scope.REQUEST)])]
+        if isinstance(node, cst.Call):
+            name = chain_of(node.func).rsplit(".", 1)[-1]
+            roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
+                     "SystemMessagePromptTemplate": "system",
+                     "HumanMessagePromptTemplate": "user"}
+            keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+            if name == "ChatMessage" or {"role", "content"} <= keywords:
+                # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
+                # object of a project or library built with role= and content=.
+                role = argument_of(node, "role")
+                role = role.attr.value.lower() if isinstance(role, cst.Attribute) else \
+                    lowerer.json_value(role, ctx) if role is not None else "user"
+                roles = {name: role if isinstance(role, str) else "message"}
+            if name in roles:
+                args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+                body = args.get("content") or (node.args[0].value if node.args else None)
+                if body is not None:
+                    # A message object in a chat template is sent as it is; only a message
+                    # *template* (`SystemMessagePromptTemplate`) fills `{placeholders}`.
+                    filled = template and name.endswith("PromptTemplate")
+                    return [Message(roles[name], self.placeholders(body, ctx) if filled
+                                    else lowerer.text(body, ctx))]
+            if name in ("MessagesPlaceholder",):
+                return [Message("messages", [lowerer.hole(node, ctx, "history")])]
+        kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
+        return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
+                                                  kind=kind)])]
+
+    def placeholders(self, node, ctx) -> list:
+        """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace."""
+        lowerer = self.lowerer
+        segments = lowerer.text(node, ctx)
+        if not all(isinstance(s, Text) for s in segments):
+            return segments
+        text = "".join(s.text for s in segments)
+        out: list = []
+        search = 0
+        try:
+            parsed = list(string.Formatter().parse(text))
+        except ValueError:
+            return segments
+        for literal, field_name, _, _ in parsed:
+            if literal:
+                out.append(Text(literal, None))
+            if field_name is None:
+                continue
+            from .literals import find_placeholder
+
+            span, search = find_placeholder(segments, text, field_name, search)
+            root = field_name.split(".")[0].split("[")[0]
+            span = span or ctx.module.span(node)
+            passed = self.filled.values.get(root) if self.filled is not None else None
+            if passed is not None and "." not in field_name and "[" not in field_name:
+                out.extend(self.passed(field_name, span, *passed))
+                continue
+            out.append(Hole("value", "{" + field_name + "}", span, (root,),
+                            lowerer.scope_of(root)))
+        return out
+
+    def passed(self, name: str, span, value, ctx) -> list:
+        """A placeholder filled where the template is invoked: the constant text passed, or
+        a hole at the placeholder with the scope of the most volatile value passed."""
+        segments = self.lowerer.text(value, ctx)
+        if all(isinstance(s, Text) for s in segments):
+            return [Text("".join(s.text for s in segments), span)]
+        worst = max((s for s in segments if isinstance(s, Hole)),
+                    key=lambda h: int(h.scope.varies_like))
+        return [Hole("value", "{" + name + "}", span, worst.deps, worst.scope)]
+
+    def breakpoint_notes(self, blocks: list[Block]) -> list:
+        """PFX013: a `cache_control` breakpoint after a volatile value, or a fifth one.
+        Removes the breakpoint markers from the blocks."""
+        from .values import Note
+
+        notes = []
+        volatile: Hole | None = None
+        count = 0
+        cleaned_blocks = []
+        for block in blocks:
+            kept = []
+            for segment in block.segments:
+                if isinstance(segment, Breakpoint):
+                    count += 1
+                    if count == 5:
+                        notes.append(Note("PFX013", segment.span, "more than 4 cache_control "
+                                          "breakpoints: Anthropic accepts at most 4"))
+                    elif volatile is not None:
+                        notes.append(Note("PFX013", segment.span, "cache_control breakpoint "
+                                          f"after the {volatile.scope.label} value "
+                                          f"'{volatile.expr}': the cached block differs per "
+                                          f"{volatile.scope.label}, so it is written on every "
+                                          "request and never read; put the breakpoint before "
+                                          "the value"))
+                    continue
+                if isinstance(segment, Hole) and volatile is None \
+                        and segment.scope.varies_like >= Scope.DAY:
+                    volatile = segment
+                kept.append(segment)
+            cleaned_blocks.append(Block(block.role, tuple(kept)))
+        blocks[:] = cleaned_blocks
+        return notes
+
+
+@dataclass(frozen=True)
+class Breakpoint:
+    """Where a `cache_control` marker sits among a block's segments (removed after checks)."""
+
+    span: Span
+
+
+def chain_of(node) -> str:
+    """`client.chat.completions.create`, `ChatOpenAI().invoke`: a call's dotted callee."""
+    import libcst as cst
+
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{chain_of(node.value)}.{node.attr.value}"
+    if isinstance(node, cst.Call):
+        return chain_of(node.func) + "()"
+    return "?"
+
+
+def argument_of(node, argument: str):
+    """A call's argument by keyword, or by position when `argument` is a number."""
+    if argument.isdigit():
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        index = int(argument)
+        return positional[index] if index < len(positional) else None
+    return next((a.value for a in node.args if a.keyword is not None
+                 and a.keyword.value == argument), None)
+
+
+def dict_fields(node) -> dict:
+    """The string keys of a dict literal and their value nodes."""
+    import libcst as cst
+
+    from .literals import literal_value
+
+    return {k: e.value for e in node.elements if isinstance(e, cst.DictElement)
+            for k in [literal_value(e.key)] if isinstance(k, str)}
+
+
+def for_clauses(node):
+    """The `for` clauses of a comprehension, outermost first."""
+    clause = node.for_in
+    while clause is not None:
+        yield clause
+        clause = clause.inner_for_in
+
+
+def list_parents(node, module):
+    """A node's enclosing nodes, innermost first."""
+    current = module.parents.get(id(node))
+    while current is not None:
+        yield current
+        current = module.parents.get(id(current))

@@ -1,0 +1,200 @@
+"""Sequences in prompts: the items of a list built in code (literals, `+`, `append`/`extend`
+statements, filters, `sorted` constants, a project function's returned list), the items a
+loop variable stands for, the keys and values a `**mapping` passes, and lists shuffled or
+sampled at random (PFX011).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from ...ir import Hole, Scope, Span
+from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
+                       literal_value, shorten)
+from .sources import RANDOM_EXAMPLES
+from .values import Context, HoleItem, LoopItem, Parts
+
+if TYPE_CHECKING:
+    from .interpreter import Lowerer
+
+
+def _filtered(node: cst.BaseExpression) -> bool:
+    """A comprehension that only filters a sequence, keeping each item as it is
+    (`[part for part in parts if part]`): its items are the sequence's, in order, less
+    some (measured as if all were kept)."""
+    if not isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+        return False
+    clause = node.for_in
+    return clause.inner_for_in is None and not clause.asynchronous and \
+        isinstance(clause.target, cst.Name) and isinstance(node.elt, cst.Name) and \
+        node.elt.value == clause.target.value
+
+
+class SequenceOps:
+    """Items of sequences and mappings built in code (mixed into the Lowerer)."""
+
+    def item_path(self: "Lowerer", item: LoopItem, ctx: Context) -> str:
+        """The value path of a loop variable, scoped as what it iterates over: items of a
+        constant list are constant, items picked at random change per request (PFX011)."""
+        at = deeper(item.ctx, ctx)
+        iterable = item.iterable
+        span = at.module.span(iterable)
+        source = iter_root(iter_source(iterable), at)
+        base = source.value if isinstance(source, cst.Name) else \
+            self.path_of(source, at) or "item"
+        path = f"{base}.item@{span.path}:{span.line}:{span.column}"
+        if path in self.scopes:
+            return path
+        self.scopes[path] = Scope.UNKNOWN  # while its iterable is read (cycles end here)
+        random = self._random_pick(iterable, at)
+        if random is not None:
+            self.note("PFX011", random, f"'{shorten(at.module.source(iterable))}' is picked or "
+                      "shuffled at random on every request; send examples in a fixed order")
+            scope = Scope.REQUEST
+        elif at.import_time:
+            scope = Scope.DEPLOY
+        else:
+            holes = [s for s in self.text(iter_root(iterable, at), at) if isinstance(s, Hole)]
+            scope = max((h.scope for h in holes), key=lambda s: int(s.varies_like),
+                        default=Scope.STATIC)
+            if holes and all(h.scope is Scope.UNKNOWN for h in holes) and \
+                    self.scope_of(base) is not Scope.UNKNOWN:
+                scope = self.scope_of(base)
+        self.scopes[path] = scope
+        return path
+
+    def _random_pick(self: "Lowerer", node: cst.BaseExpression, ctx: Context) -> Span | None:
+        """Where an iterable was shuffled or sampled at random, following names."""
+        depth = 0
+        while isinstance(node, cst.Name) and depth < MAX_DEPTH:
+            shuffled = self.shuffled(node, ctx)
+            if shuffled is not None:
+                return shuffled
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved
+            depth += 1
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in RANDOM_EXAMPLES:
+            return ctx.module.span(node)
+        return None
+
+    def shuffled(self: "Lowerer", node: cst.BaseExpression, ctx: Context) -> Span | None:
+        """Where a name was shuffled in place (`random.shuffle(examples)`) before this use."""
+        if not isinstance(node, cst.Name):
+            return None
+        entry = ctx.module.shuffled.get(id(ctx.function) if ctx.function else 0, {}).get(node.value)
+        return entry[1] if entry is not None and entry[0] < ctx.line else None
+
+    def sequence(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                 ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """The elements of a literal list/tuple (following names), or None."""
+        if isinstance(node, (cst.List, cst.Tuple)):
+            out: list[tuple[cst.BaseExpression, Context]] = []
+            for element in node.elements:
+                if isinstance(element, cst.StarredElement):
+                    inner = self.sequence(element.value, ctx)
+                    # Unknown contents stand as one opaque item (`*history`, shuffled examples).
+                    out.extend(inner if inner is not None else [(element.value, ctx)])
+                else:
+                    out.append((element.value, ctx))
+            return out
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            if self.shuffled(node, ctx) is not None:
+                return None
+            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
+                else self.attribute_value(node, ctx)
+            if isinstance(resolved, tuple):
+                return self.sequence(resolved[0], deeper(resolved[1], ctx))
+            if isinstance(resolved, Parts):
+                return self._parts_sequence(resolved, ctx)
+        if isinstance(node, cst.Subscript) and is_slice_copy(node):
+            return self.sequence(node.value, ctx)
+        if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
+            return self.sequence(node.for_in.iter, ctx)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            # `[system] + state["messages"]`: a side not known stands as one opaque item.
+            left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
+            if left is None and right is None:
+                return None
+            return (left if left is not None else [(node.left, ctx)]) + \
+                (right if right is not None else [(node.right, ctx)])
+        if isinstance(node, cst.Call) and len(node.args) == 1 and \
+                ctx.module.qualname(node.func) == "builtins.sorted":
+            return self._sorted_constants(node.args[0].value, ctx)
+        if isinstance(node, cst.Call):
+            returned = self.last_return(node, ctx)
+            if returned is not None:  # `messages=build_messages(ticket)`: the list it returns
+                return self.sequence(*returned)
+        return None
+
+    def _parts_sequence(self: "Lowerer", resolved: Parts, ctx: Context,
+                        ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """A list built by statements: `=`, `+=`/`extend` and `append`/`insert(0, …)`;
+        contents not known statically stand as one opaque item."""
+        out: list = []
+        for op, value, at in resolved.parts:
+            at = deeper(at, ctx)
+            if op in ("=", "+=", "extend"):
+                items = self.sequence(value, at) if value is not None else None
+                if items is None and op == "=" and not isinstance(value, HoleItem):
+                    return None
+                out.extend(items if items is not None else [(value, at)])
+            elif op == "append":
+                out.append((value, at))
+            elif op == "insert0":
+                out.insert(0, (value, at))
+            else:
+                return None
+        return out
+
+    def spread(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+               depth: int = 0) -> list[tuple[str, cst.BaseExpression, Context]]:
+        """What `**node` passes: the keys and values of a dict literal or `dict(...)` built
+        in code, followed through names, `self` attributes and project functions."""
+        if depth > 6:
+            return []
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
+                else self.attribute_value(node, ctx)
+            if isinstance(resolved, tuple):
+                return self.spread(resolved[0], deeper(resolved[1], ctx), depth + 1)
+            return []
+        if isinstance(node, cst.Call):
+            if dotted_name(node.func) == "dict":
+                out = [(a.keyword.value, a.value, ctx) for a in node.args if a.keyword]
+                for arg in node.args:
+                    if arg.star == "**":
+                        out.extend(self.spread(arg.value, ctx, depth + 1))
+                return out
+            returned = self.last_return(node, ctx)
+            return self.spread(*returned, depth + 1) if returned is not None else []
+        if isinstance(node, cst.Dict):
+            out = []
+            for element in node.elements:
+                if isinstance(element, cst.DictElement):
+                    key = literal_value(element.key)
+                    if isinstance(key, str):
+                        out.append((key, element.value, ctx))
+                elif isinstance(element, cst.StarredDictElement):
+                    out.extend(self.spread(element.value, ctx, depth + 1))
+            return out
+        return []
+
+    def _sorted_constants(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                          ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """`sorted(LABELS)` of a literal set or list of strings: its items, in sorted order."""
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, tuple) and ctx.depth < MAX_DEPTH:
+                return self._sorted_constants(resolved[0], deeper(resolved[1], ctx))
+            return None
+        if not isinstance(node, (cst.Set, cst.List, cst.Tuple)):
+            return None
+        items = [(e.value, ctx) for e in node.elements if isinstance(e, cst.Element)]
+        values = [literal_value(value) for value, _ in items]
+        if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
+            return None
+        return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]

@@ -1,0 +1,206 @@
+"""Which calls of a module send a prompt, and what each passes: a call a library model
+matches (by its dotted chain and qualified name, the most specific model first), a sink the
+user named, a JSON body posted over HTTP, or a prompt-ish keyword passed into code not in
+view (inferred). The result is a `Site`; lowering it to a prompt is `sinks.py`'s job."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .messages import argument_of, chain_of, dict_fields
+
+# Keywords that carry a prompt into code whose body is not in view, in the order such code
+# usually sends them, with the role each gets.
+INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system",
+                  "system_message": "system", "instructions": "system", "context": "context",
+                  "messages": "messages", "prompt": "user", "user_prompt": "user"}
+
+
+@dataclass
+class Site:
+    """A prompt call site: its node, sink kind, keyword arguments, and where to read them.
+
+    `contexts` gives the context of keywords that came from elsewhere (`**params`); `base`
+    and `origin` are set for a wrapper's sink evaluated for one of its callers: the context
+    with the caller's arguments bound, and the caller's call (where the prompt is sent from).
+    """
+
+    node: object
+    kind: str
+    keywords: dict
+    contexts: dict = field(default_factory=dict)
+    base: object = None
+    origin: object = None
+    model: object = None  # the library model (models.SinkModel) the site matched
+
+
+def context_at(module, node):
+    """The context an expression of a module is read in: its function, its place in
+    statement order, the `if` arms around it; import time at module level."""
+    from .values import Context
+
+    function = module.enclosing_function(node)
+    return Context(module, function, module.pos(node), import_time=function is None,
+                   arms=module.arms(node))
+
+
+class SiteClassifier:
+    """Recognises the prompt call sites of one module."""
+
+    def __init__(self, project, module, lowerer) -> None:
+        import libcst as cst
+
+        self.cst = cst
+        self.project = project
+        self.module = module
+        self.lowerer = lowerer
+
+    def spread(self, node) -> tuple[dict, dict]:
+        """Keyword arguments, with those a `**params` mapping built in code passes."""
+        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+        contexts: dict = {}
+        spreads = [a.value for a in node.args if a.star == "**"]
+        if spreads:
+            ctx = context_at(self.module, node)
+            for spread in spreads:
+                for key, value, value_ctx in self.lowerer.spread(spread, ctx):
+                    if key not in keywords:
+                        keywords[key] = value
+                        contexts[key] = value_ctx
+        return keywords, contexts
+
+    def classify(self, node) -> Site | None:
+        """The sink a call is, by the library models (the user's first), then by the
+        user's plain `python.sinks` names."""
+        chain = chain_of(node.func)
+        qualified = self.module.qualname(node.func) or ""
+        keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+        by_name = self.project.models_by_name
+        last = chain.rsplit(".", 1)[-1]
+        candidates = by_name.get(last, []) + by_name.get("*", [])
+        if qualified and qualified.rsplit(".", 1)[-1] != last:
+            candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
+        ranked = sorted({(m.specificity(chain, qualified, keywords), -index): m
+                         for index, m in candidates}.items(),
+                        key=lambda pair: pair[0], reverse=True)
+        for (score, _), model in ranked:  # the most specific first; the user's win a tie
+            if score <= 0:
+                break
+            site = self.modelled(model, node)
+            if site is not None:
+                return site
+        for sink in self.project.sinks:
+            name, _, argument = sink.partition(":")
+            if qualified == name or chain == name or chain.endswith("." + name):
+                value = argument_of(node, argument or "messages")
+                if value is None and not argument and node.args and node.args[0].keyword is None:
+                    value = node.args[0].value
+                if value is None:
+                    continue
+                if argument in ("", "messages"):
+                    return Site(node, "messages", {"messages": value})
+                return Site(node, "agent", {"system": value})
+        return self.inferred(node, keywords)
+
+    def inferred(self, node, keywords) -> Site | None:
+        """A prompt-ish keyword passed into code not in view (an installed or unknown
+        library): a prompt whose roles come from the keywords. Kept only when what it
+        passes is a message list or reads as a prompt (see `_build_one`)."""
+        present = [k for k in INFERRED_ROLES if k in keywords]
+        if not present or self.lowerer._function_of(node, context_at(self.module, node)) is not None:
+            return None
+        found = {k: argument_of(node, k) for k in present}
+        return Site(node, "inferred", found)
+
+    def modelled(self, model, node) -> Site | None:
+        """A call a library model matched, with the arguments its roles name."""
+        lowering = model.lowering
+        if lowering == "prompty":
+            return Site(node, "prompty", {}, model=model)
+        if lowering == "template-file":
+            return Site(node, "template-file", {"template": node}, model=model) \
+                if node.args else None
+        keywords, contexts = self.spread(node)
+        if lowering == "http":
+            return self.http(model, node, keywords, contexts)
+        found: dict = {}
+        found_contexts: dict = {}
+        for spec, _ in model.arguments:
+            value, value_ctx = self.argument_value(node, spec, keywords, contexts)
+            if value is not None:
+                found[spec] = value
+                if value_ctx is not None:
+                    found_contexts[spec] = value_ctx
+        if not found:
+            return None
+        if lowering == "jinja":
+            value = next(iter(found.values()))
+            if not isinstance(value, (self.cst.SimpleString, self.cst.ConcatenatedString,
+                                      self.cst.Name)):
+                return None
+            return Site(node, "jinja", {"template": value}, model=model)
+        return Site(node, lowering, found, found_contexts, model=model)
+
+    def argument_value(self, node, spec: str, keywords: dict, contexts: dict):
+        """The value a model's argument spec names: `name|0` (keyword, else position),
+        `config.system_instruction` (a keyword of the call or key of the dict passed as
+        `config`); with the context to read it in when it came from elsewhere."""
+        cst = self.cst
+        for alternative in spec.split("|"):
+            head, _, rest = alternative.partition(".")
+            if head.isdigit():
+                value, value_ctx = argument_of(node, head), None
+            else:
+                value, value_ctx = keywords.get(head), contexts.get(head)
+            if value is None:
+                continue
+            while rest:
+                key, _, rest = rest.partition(".")
+                at = value_ctx or context_at(self.module, node)
+                followed = self.lowerer.follow(value, at) if isinstance(value, cst.Name) \
+                    else (value, at)
+                if followed is None:
+                    return None, None
+                value, value_ctx = followed
+                if isinstance(value, cst.Call):
+                    value = argument_of(value, key)
+                elif isinstance(value, cst.Dict):
+                    value = dict_fields(value).get(key)
+                else:
+                    value = None
+                if value is None:
+                    break
+            if value is not None:
+                return value, value_ctx
+        return None, None
+
+    def http(self, model, node, keywords: dict, contexts: dict) -> Site | None:
+        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)`; a prompt
+        when the body has a key the model gives a role."""
+        cst = self.cst
+        body = keywords.get("json")
+        if body is None:
+            body = keywords.get("data", keywords.get("content"))
+            if body is None and node.args and len(node.args) > 1 and node.args[1].keyword is None:
+                body = node.args[1].value  # urllib.request.Request(url, data)
+            while isinstance(body, cst.Call) and isinstance(body.func, cst.Attribute) and \
+                    body.func.attr.value == "encode":
+                body = body.func.value
+            if isinstance(body, cst.Name):
+                followed = self.lowerer.follow(body, context_at(self.module, node))
+                body = followed[0] if followed is not None else body
+            if not (isinstance(body, cst.Call) and chain_of(body.func).endswith("dumps")
+                    and body.args):
+                return None
+            body = body.args[0].value
+        ctx = contexts.get("json") or context_at(self.module, node)
+        found: dict = {}
+        found_contexts: dict = {}
+        roles = dict(model.body)
+        for key, value, value_ctx in self.lowerer.spread(body, ctx):
+            if key in roles and key not in found:
+                found[key] = value
+                found_contexts[key] = value_ctx
+        if not found:
+            return None
+        return Site(node, "http", found, found_contexts, model=model)
