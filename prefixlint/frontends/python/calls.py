@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Hole, Scope
+from .flow import test_of
 from .literals import MAX_DEPTH, dotted_name, param_names
 from .module import Module
 from .values import Context, ModuleRef, Seg
@@ -71,7 +72,7 @@ class CallOps:
                 test_node = module.ifs.get(if_id)
                 if test_node is None:
                     continue
-                hole = self._deps_hole(test_node.test, at)
+                hole = self._deps_hole(test_of(test_node), at)
                 if hole.scope.varies_like >= Scope.DAY:
                     return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
         at = Context(module, function, module.pos(last), call_ctx.import_time,

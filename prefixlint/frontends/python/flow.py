@@ -54,7 +54,7 @@ class FlowTables:
         self.imports: dict[str, tuple[str, str]] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.owner: dict[int, ClassInfo] = {}  # id(method) -> its class
-        self.ifs: dict[int, cst.If] = {}
+        self.ifs: dict[int, cst.If | cst.Match] = {}  # by id: the tests that arms hang on
         self.parents: dict[int, cst.CSTNode] = {}
         self.stack: list[cst.CSTNode] = []
         self.scopes: list[cst.CSTNode] = []
@@ -119,7 +119,10 @@ class FlowTables:
 
     # -- bindings --------------------------------------------------------------------------
 
-    def _arms(self) -> tuple[tuple[int, int], ...]:
+    def _arms(self) -> tuple[tuple[int, int], ...] | None:
+        """The arms of `if` and `match` statements around the node being bound (a `case`
+        is an arm numbered by its place); None inside an `except` handler, which the
+        normal path of the code does not run."""
         arms = []
         for index, node in enumerate(self.stack[:-1]):
             if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
@@ -128,6 +131,14 @@ class FlowTables:
                 child = self.stack[index + 1]
                 self.ifs[id(node)] = node
                 arms.append((id(node), 0 if child is node.body else 1))
+            elif isinstance(node, cst.Match) and isinstance(self.stack[index + 1],
+                                                            cst.MatchCase):
+                self.ifs[id(node)] = node
+                arms.append((id(node), node.cases.index(self.stack[index + 1])))
+            elif isinstance(node, cst.ExceptHandler) and not any(
+                    isinstance(n, (cst.FunctionDef, cst.ClassDef))
+                    for n in self.stack[index + 1:-1]):
+                return None
         return tuple(arms)
 
     def _pos(self, node: cst.CSTNode) -> int:
@@ -144,9 +155,10 @@ class FlowTables:
                            op if exact else "opaque", at)
             return
         name = _dotted(target)
-        if name and name.count(".") <= 1:
+        arms = self._arms() if name and name.count(".") <= 1 else None
+        if arms is not None:
             self.bindings.setdefault(self._key(), []).append(
-                Binding(self._pos(at), name, op, value, self._arms()))
+                Binding(self._pos(at), name, op, value, arms))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -284,6 +296,11 @@ def reaching(bindings: list[Binding], name: str, before: int,
             out = []
         out.append(binding)
     return out
+
+
+def test_of(node: cst.If | cst.Match) -> cst.BaseExpression:
+    """What decides which arm runs: an `if`'s test, a `match`'s subject."""
+    return node.test if isinstance(node, cst.If) else node.subject
 
 
 def conditional(binding: Binding, arms: frozenset[tuple[int, int]]) -> bool:

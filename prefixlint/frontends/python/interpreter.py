@@ -15,7 +15,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
 from ..jinja import InputError
-from .flow import END, Binding, ClassInfo, conditional, reaching
+from .flow import END, Binding, conditional, reaching, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_names,
                        return_statements, shorten, source_texts)
 from .module import Module
@@ -183,15 +183,16 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
     def _volatile_test(self, binding: Binding, ctx: Context) -> Hole | None:
         """The test of the outermost `if` around a binding (but not around the use) when it
         varies more often than a deployment."""
+        used = {if_id for if_id, _ in ctx.arms}
         for if_id, _ in binding.arms:
-            if (if_id, 0) in ctx.arms or (if_id, 1) in ctx.arms:
+            if if_id in used:
                 continue
             node = ctx.module.ifs.get(if_id)
             if node is None:
                 return None
             test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
                                dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
-            hole = self._deps_hole(node.test, test_ctx)
+            hole = self._deps_hole(test_of(node), test_ctx)
             if hole.scope.varies_like >= Scope.DAY:
                 return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
             return None

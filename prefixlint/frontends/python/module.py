@@ -34,7 +34,7 @@ class Module:
     parents: dict[int, cst.CSTNode]
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     owner: dict[int, ClassInfo] = field(default_factory=dict)
-    ifs: dict[int, cst.If] = field(default_factory=dict)
+    ifs: dict[int, cst.If | cst.Match] = field(default_factory=dict)
     starts: dict[int, int] | None = None  # id(top-level statement) -> its first line
     _positions: dict | None = None
     _ranges: dict[int, dict] = field(default_factory=dict)
@@ -119,6 +119,8 @@ class Module:
         while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
             if isinstance(current, cst.If) and child is not current.test:
                 out.add((id(current), 0 if child is current.body else 1))
+            elif isinstance(current, cst.Match) and isinstance(child, cst.MatchCase):
+                out.add((id(current), current.cases.index(child)))
             child, current = current, self.parents.get(id(current))
         return frozenset(out)
 
