@@ -15,6 +15,15 @@ _CUES = frozenset({"you", "your", "answer", "respond", "response", "return", "ta
                    "output", "json", "instructions", "question", "context", "provide", "only",
                    "do", "not", "please", "write", "generate", "summarize", "extract",
                    "based", "format", "rules", "role", "goal", "expert", "helpful"})
+# Words that address a model: a prompt with no name saying what it is speaks to the model
+# ("you", "your") or tells it what to do; a report or log line with the other cues does not.
+_ADDRESS = frozenset({"you", "your", "you're", "yourself", "assistant", "answer", "respond",
+                      "responding", "reply", "write", "generate", "summarize", "extract",
+                      "classify", "translate", "act", "task", "instructions", "rules", "goal",
+                      "role", "expert", "helpful", "given", "following", "provide", "please",
+                      "consider", "focus", "note", "describe", "explain", "identify",
+                      "analyze", "review", "ensure", "avoid", "question",
+                      "questions", "below", "here"})
 _NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|preamble",
                         re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
@@ -36,5 +45,6 @@ def reads_as_prompt(text: str, name: str = "") -> bool:
     letters = sum(1 for ch in text if ch.isalpha() or ch.isspace())
     if letters < 0.75 * len(text):
         return False
-    cues = sum(1 for w in words if w.lower() in _CUES)
-    return cues >= 4
+    lowered = [w.lower() for w in words]
+    cues = sum(1 for w in lowered if w in _CUES)
+    return cues >= 4 and any(w in _ADDRESS for w in lowered)

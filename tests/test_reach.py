@@ -239,3 +239,27 @@ def test_hostile_configuration_files_are_passed_over(tmp_path):
     assert proc.returncode == 0, proc.stderr
     document = json.loads(proc.stdout)
     assert document["findings"] == [] and document["prompts"] == []
+
+
+def test_text_that_reports_to_a_person_is_not_prompt_text_but_instructions_are(tmp_path):
+    """A function returning a report line full of the words prompts use ("user", "session",
+    "only", "based") is not prompt text; instructions that never say "you" but tell the model
+    what to consider are."""
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "summary.py").write_text('''"""Texts of the review bot: its prompt and its usage line."""
+def usage_line(stats):
+    return (f"{stats.requests} requests from {stats.users} users in {stats.sessions} sessions; "
+            "only the requests of signed-in users are counted, based on the session log, "
+            "and the output format does not include the user names or the tokens per request.")
+
+
+def review_text(diff):
+    return (f"Here is the change under review:\\n{diff}\\n"
+            "Consider only what the change does, not the code around it. Focus on the lines "
+            "that were added, note each problem with its line, and do not repeat the diff. "
+            "Keep the output short, in plain words, one problem per line.")
+''')
+    found = _json(root)
+    assert [p["id"] for p in found["prompts"]] == ["summary.py:9"]
+    assert [(f["code"], f["line"]) for f in found["findings"]] == [("PFX005", 9)]
