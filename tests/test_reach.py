@@ -22,6 +22,7 @@ MODELS = HERE / "models"
 REACH_FINDINGS = [
     ("PFX001", "a_own_client.py", 6, 38),      # A: the f-string passed to the project's client
     ("PFX006", "agents/prompts/planner.md", 9, 15),  # folder via a helper; [system] + history
+    ("PFX001", "backends/base.py", 18, 84),    # abstract message methods, a backend's own
     ("PFX004", "bot_config.yaml", 4, 17),      # a system prompt in a YAML configuration
     ("PFX001", "bot_config.yaml", 4, 39),
     ("PFX005", "c_prompt_text.py", 6, 2),      # C: a returned f-string, the essay on top
@@ -46,6 +47,7 @@ REACH_FINDINGS = [
 ]
 
 REACH_SINKS = {
+    "backends/base.py:26": "client of openai.chat",
     "agents/loader.py:15": "messages",
     "a_own_client.py:6": "client of openai.chat",
     "a_own_client.py:11": "client of openai.chat",
@@ -167,6 +169,16 @@ def test_a_loader_folder_from_a_helper_and_history_added_with_plus(reach):
         [("agents/loader.py", 13), ("agents/loader.py", 15)]
     prompt = next(p for p in reach["prompts"] if p["id"] == "agents/loader.py:15")
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (157, 130)
+
+
+def test_messages_made_and_sent_by_methods_each_backend_implements(reach):
+    """The base class declares `system_message`, `user_message` and `submit` abstract; two
+    backends implement them (one with static methods). The call is one prompt, built with the
+    sending backend's own message methods: the question in the system message is the break."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "backends/base.py:26")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (98, 15)
+    assert [p["id"] for p in reach["prompts"] if p["id"].startswith("backends/")] == \
+        ["backends/base.py:26"]
 
 
 def test_a_field_default_is_read_through_a_classmethod_constructor(reach):

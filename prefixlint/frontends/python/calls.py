@@ -20,6 +20,25 @@ if TYPE_CHECKING:
     from .interpreter import Lowerer
 
 
+def abstract(function: cst.FunctionDef) -> bool:
+    """A method that only declares itself: `@abstractmethod`, or a body of a docstring and
+    `pass`, `...` or `raise NotImplementedError`."""
+    if any(dotted_name(d.decorator).endswith("abstractmethod") for d in function.decorators):
+        return True
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    for statement in body:
+        small = statement.body if isinstance(statement, cst.SimpleStatementLine) else [statement]
+        for item in small:
+            if isinstance(item, cst.Pass) or (isinstance(item, cst.Expr) and isinstance(
+                    item.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis))):
+                continue
+            if isinstance(item, cst.Raise) and item.exc is not None and "NotImplemented" in \
+                    dotted_name(item.exc.func if isinstance(item.exc, cst.Call) else item.exc):
+                continue
+            return False
+    return True
+
+
 class CallOps:
     """Following calls into project functions (mixed into the Lowerer)."""
 
@@ -113,7 +132,13 @@ class CallOps:
         params = param_names(ctx.function)
         info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
         if info is not None and params and params[0] == name:
-            return self._method(info, module, attr, 0)
+            found = self._method(info, module, attr, 0)
+            if found is None or abstract(found[0]):
+                for receiver, receiver_module in self.receivers:
+                    implemented = self._method(receiver, receiver_module, attr, 0)
+                    if implemented is not None and not abstract(implemented[0]):
+                        return implemented
+            return found
         target = self.resolve(name, ctx)
         if isinstance(target, ModuleRef) and attr in target.module.functions:
             self.files.add(target.module.path)
@@ -128,7 +153,9 @@ class CallOps:
         (`Settings(...)` running `__init__`)."""
         bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
         params = list(function.params.params)
-        if constructor or (module.owner.get(id(function)) is not None
+        static = any(dotted_name(d.decorator).endswith("staticmethod")
+                     for d in function.decorators)
+        if constructor or (module.owner.get(id(function)) is not None and not static
                            and isinstance(node.func, cst.Attribute)):
             params = params[1:]  # `self` is bound by the call
         for index, arg in enumerate(node.args):

@@ -65,6 +65,9 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
         self.steps = 0  # work done for the file being analyzed (see `step`)
         self._returns: dict[int, list] = {}
         self._kept: dict[int, bool] = {}  # id(ClassInfo) -> its instances live for the process
+        # (ClassInfo, Module) of the object sending the prompt being built: where a method the
+        # caller's class leaves abstract is implemented (see CallOps._function_of).
+        self.receivers: tuple = ()
         self.file = ""  # that file, for the finding when its budget runs out
 
     def returns_of(self, function: cst.FunctionDef) -> list:

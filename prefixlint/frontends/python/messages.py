@@ -158,6 +158,11 @@ class MessageLowering:
                                     else lowerer.text(body, ctx))]
             if name in ("MessagesPlaceholder",):
                 return [Message("messages", [lowerer.hole(node, ctx, "history")])]
+            returned = lowerer.last_return(node, ctx)
+            if returned is not None and isinstance(returned[0], (cst.Dict, cst.Call,
+                                                                 cst.Tuple)):
+                # `self.system_message(text)`: a project function that makes the message.
+                return self.message(returned[0], returned[1], template)
         kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
         return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
                                                   kind=kind)])]

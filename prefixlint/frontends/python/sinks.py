@@ -90,7 +90,7 @@ class SinkFinder:
             func = node.func
             name = func.value if isinstance(func, cst.Name) else \
                 func.attr.value if isinstance(func, cst.Attribute) else None
-            for wrapper in wrappers.get(name, ()):
+            for wrapper in self._candidates(wrappers.get(name, ()), node):
                 argument = _argument(node, wrapper)
                 if argument is None or not self._calls(node, wrapper):
                     continue
@@ -120,7 +120,12 @@ class SinkFinder:
                 site = _Site(sink, innermost.site.kind, innermost.site.keywords, contexts, base,
                              node, innermost.site.model)
                 consumed: set[int] = set()
+                # `self.system_message(...)` in the caller, abstract where the caller's class
+                # declares it, runs the implementation of the object that sends (a mixin).
+                owner = module.owner.get(id(innermost.function))
+                self.lowerer.receivers = ((owner, module),) if owner is not None else ()
                 built = self._build(site, consumed)
+                self.lowerer.receivers = ()
                 self.project.sent.update((self.module.path, c) for c in consumed)
                 self.project.sent.add((self.module.path, id(node)))
                 # A client of a client: the caller passes its own parameters on.
@@ -131,6 +136,29 @@ class SinkFinder:
                 prompts.extend(built)
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
+
+    def _candidates(self, wrappers, node) -> list:
+        """The wrappers a call can run. A method called on an object whose class is not in
+        view (`self.submit_prompt(p)` declared abstract, each backend implementing it) may
+        be any of several: one is measured, of the library most of them send through, the
+        first by path among those, so that one call is one prompt."""
+        wrappers = list(wrappers)
+        methods = [w for w in wrappers if w.method]
+        if len(methods) < 2 or not isinstance(node.func, self.cst.Attribute):
+            return wrappers
+        counts: dict = {}
+        for w in methods:
+            model = getattr(w.site, "model", None)
+            key = model.name if model is not None else w.site.kind
+            counts[key] = counts.get(key, 0) + 1
+        best = max(sorted(counts), key=lambda k: counts[k])
+        chosen = min((w for w in methods if (w.site.model.name if w.site.model is not None
+                                             else w.site.kind) == best),
+                     key=lambda w: (w.path, self.module.path))
+        for w in methods:
+            if w is not chosen and _argument(node, w) is not None:
+                w.called = True  # this call runs it as well: not a client nobody calls
+        return [w for w in wrappers if not w.method] + [chosen]
 
     def _decorated(self) -> list[tuple[Prompt, list]]:
         """Functions a library registers as part of an agent's system prompt: PydanticAI's
