@@ -52,18 +52,25 @@ class CallOps:
             return None
         return self.last_return(cst.Call(func=node), ctx, bound=False)
 
+    def _called(self: "Lowerer", call: cst.Call, ctx: Context,
+                ) -> tuple[cst.FunctionDef, Module, list] | None:
+        """The project function a call runs, its module and its `return value` statements;
+        None when it is not the project's or returns nothing."""
+        found = self._function_of(call, ctx)
+        if found is None:
+            return None
+        returns = self.returns_of(found[0])
+        return (found[0], found[1], returns) if returns else None
+
     def last_return(self: "Lowerer", call: cst.Call, ctx: Context, bound: bool = True,
                     ) -> tuple[cst.BaseExpression, Context] | None:
         """The last value a project function returns and where to read it: with the call's
         arguments bound (`bound`), or with its parameters unknown; None when the call is not
         to a project function that returns a value."""
-        found = self._function_of(call, ctx)
+        found = self._called(call, ctx)
         if found is None:
             return None
-        function, module = found
-        returns = self.returns_of(function)
-        if not returns:
-            return None
+        function, module, returns = found
         last = returns[-1]
         if not bound:
             return last.value, Context(module, function, module.pos(last), False,
@@ -75,13 +82,10 @@ class CallOps:
     def _helper(self: "Lowerer", node: cst.Call, ctx: Context) -> list[Seg] | None:
         """A call of a function or method of the project, evaluated at the call site with
         the arguments' values; several returns under a volatile test are a branch."""
-        found = self._function_of(node, ctx)
+        found = self._called(node, ctx)
         if found is None:
             return None
-        function, module = found
-        returns = self.returns_of(function)
-        if not returns:
-            return None
+        function, module, returns = found
         call_ctx = self._call_context(function, module, node, ctx)
         last = returns[-1]
         for early in returns[:-1]:
