@@ -478,7 +478,8 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
     """The trace `prefixlint simulate` replays: recorded requests (with the bad lines named),
     or traffic modelled from the prompts under `paths`. `shape` holds users,
     sessions_per_user, turns, rps, seed, think_seconds and duration. Returns the traffic,
-    the provider model (for block alignment) and messages for the user."""
+    the provider model (for block alignment) and messages for the user. Modelled turns are
+    built from each prompt's runs (`structure`), the history where the prompt puts it."""
     from . import recorded, simulate
 
     provider = config.provider_model()
@@ -495,11 +496,16 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
     if not result.measurements:
         raise ConfigError("no prompt was found to model traffic on (give paths, or "
                           "--requests FILE.jsonl)")
-    levels = [(m.prompt.id, dict(m.prefix_tokens), m.tokens_total) for m in result.measurements]
+    from .structure import structure
+
+    levels = [(m.prompt.id, dict(m.prefix_tokens), m.tokens_total,
+               structure(m.prompt, result.tokenizer.encode, result.scope_for(m.prompt)))
+              for m in result.measurements]
     turns = shape["turns"] or config.conversation_turns
     traffic = simulate.modelled(levels, shape["users"], shape["sessions_per_user"], turns,
                                 shape["rps"], config.tokens_per_turn, shape["seed"],
-                                shape["think_seconds"], shape["duration"])
+                                shape["think_seconds"], shape["duration"],
+                                shape.get("history_window"))
     return traffic, provider, []
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .routing import Ring, Router, moved_fraction, moved_fraction_modulo
+from .structure import Run
 
 TIMELINE_BUCKETS = 24
 DEFAULT_CACHE_TOKENS = 500_000
@@ -39,6 +40,10 @@ class SimRequest:
     user: str
     session: str
     chunks: tuple[tuple[str, int], ...]  # (key of the content up to here, tokens)
+    # What the replica holds once it has answered, besides the request: the next turn's
+    # start through this turn's answer (see `conversation_turn`); empty when that is never
+    # the next request's prefix.
+    answered: tuple[tuple[str, int], ...] = ()
 
     @property
     def tokens(self) -> int:
@@ -174,12 +179,78 @@ def _key(*parts: object) -> str:
                            digest_size=12).hexdigest()
 
 
-def modelled(levels: Sequence[tuple[str, dict, int]], users: int, sessions_per_user: int,
+ANSWER_LABEL_TOKENS = 16  # a role header or a label between the history and the question
+
+
+def conversation_turn(runs: Sequence, prompt_id: str, user: str, session: str, turn: int,
+                      serial: int, tokens_per_turn: int, window: int | None = None,
+                      ) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], int]:
+    """Turn `turn` of a conversation on a prompt of these runs (`structure.Run`): its chunks,
+    what the replica holds once it has answered, and how many leading chunks every request
+    shares (what a prewarm holds).
+
+    The model. The runs are sent in order: `shared` ones are the same for every request,
+    `user` ones per user, `session` ones per session, `request` ones per request. The history
+    is the turns before this one (the last `window` of them when the application truncates
+    it), each `tokens_per_turn` tokens: its question and answer as later turns send them. A
+    prompt with no history run has its conversation just before its last request run (the
+    question). Each chunk's key chains the keys before it, so a chunk is reused only after
+    the same start: a request reuses what a replica holds up to its first differing chunk. An
+    engine keeps the tokens it generated (vLLM and SGLang in their prefix cache, a llama.cpp
+    slot with its last prompt): once this turn is answered, the replica holds this request
+    and its answer. When one per-request run follows the history (the question, at most a
+    role header or a label before it), that is the next turn's start through this turn
+    (`answered`); when more follows it (a clock message and then the question, a reminder),
+    the next turn reuses the history only up to the previous turn. (A lone clock message
+    after a history that already holds the question is taken as the question: the model
+    then counts one answer per turn as reused that the engine computes again.) A request value before the history ends the reuse there (PFX006); a
+    truncated window changes the history's first turn, and the reuse ends where it starts."""
+    runs = list(runs)
+    history_at = next((i for i, r in enumerate(runs) if r.kind == "history"), None)
+    if history_at is None:
+        history_at = max((i for i, r in enumerate(runs) if r.kind == "request"),
+                         default=len(runs))
+        runs.insert(history_at, Run("history", 0))
+    first = 1 if window is None else max(1, turn - window)
+    owners = {"shared": (), "user": (user,), "session": (session,), "request": (serial,)}
+    chunks: list[tuple[str, int]] = []
+    key = _key("p", prompt_id)
+    shared = 0
+    before_history: list[tuple[str, int]] = []
+    through_history = key
+    for index, run in enumerate(runs):
+        if run.kind == "history":
+            for past in range(first, turn):
+                key = _key(key, "h", session, past)
+                chunks.append((key, tokens_per_turn))
+            before_history = list(chunks)
+            through_history = key
+            continue
+        key = _key(key, run.kind, index, *owners[run.kind])
+        chunks.append((key, run.tokens))
+        if run.kind == "shared" and shared == len(chunks) - 1 and index < history_at:
+            shared += 1
+    after = runs[history_at + 1:]
+    volatile = [i for i, r in enumerate(after) if r.kind != "shared"]
+    label = sum(r.tokens for r in after[:volatile[0]]) if volatile else 0
+    answered: tuple[tuple[str, int], ...] = ()
+    if len(volatile) <= 1 and label <= ANSWER_LABEL_TOKENS and (
+            not volatile or after[volatile[0]].kind == "request"):
+        answered = tuple(before_history) + ((_key(through_history, "h", session, turn),
+                                             tokens_per_turn),)
+    return (tuple((k, n) for k, n in chunks if n > 0), tuple((k, n) for k, n in answered
+                                                               if n > 0), shared)
+
+
+def modelled(levels: Sequence[tuple], users: int, sessions_per_user: int,
              turns: int, rps: float, tokens_per_turn: int, seed: int = 0,
-             think_seconds: float = 20.0, duration: float | None = None) -> Traffic:
+             think_seconds: float = 20.0, duration: float | None = None,
+             window: int | None = None) -> Traffic:
     """Traffic from measured prompts: `levels` are (prompt id, prefix tokens per level,
-    total tokens). Sessions start spread over the run (its length is the requests over the
-    rate, or `duration`); turns of a session follow each other after a think time."""
+    total tokens[, runs]); with the prompt's runs (`structure.structure`) each turn is built
+    by `conversation_turn`, else from the level counts alone. Sessions start spread over the
+    run (its length is the requests over the rate, or `duration`); turns of a session follow
+    each other after a think time."""
     rng = random.Random(seed)
     count = users * sessions_per_user * turns
     length = duration if duration is not None else count / rps
@@ -189,18 +260,31 @@ def modelled(levels: Sequence[tuple[str, dict, int]], users: int, sessions_per_u
         user = f"user-{user_index}"
         for number in range(sessions_per_user):
             session = f"{user}-session-{number}"
-            prompt_id, prefix, total = levels[rng.randrange(len(levels))]
+            prompt_id, prefix, total, *rest = levels[rng.randrange(len(levels))]
+            runs = rest[0] if rest else ()
             at = rng.uniform(0, max(length - turns * think_seconds, length * 0.5))
             for turn in range(1, turns + 1):
                 serial += 1
                 if duration is None or at < duration:
-                    requests.append(SimRequest(at, user, session, _chain(
-                        prompt_id, prefix, total, user, session, turn, tokens_per_turn, serial)))
+                    if runs:
+                        chunks, answered, _ = conversation_turn(
+                            runs, prompt_id, user, session, turn, serial, tokens_per_turn,
+                            window)
+                    else:
+                        chunks, answered = _chain(prompt_id, prefix, total, user, session,
+                                                  turn, tokens_per_turn, serial), ()
+                    requests.append(SimRequest(at, user, session, chunks, answered))
                 at += rng.expovariate(1 / think_seconds)
     requests.sort(key=lambda r: (r.at, r.session))
-    prewarm = tuple((_key("g", p), prefix["global"]) for p, prefix, _ in levels
-                    if prefix["global"])
-    return Traffic(tuple(requests), prewarm, "model")
+    prewarm: list[tuple[str, int]] = []
+    for prompt_id, prefix, _, *rest in levels:
+        if rest and rest[0]:
+            chunks, _, shared = conversation_turn(rest[0], prompt_id, "", "", 1, 0,
+                                                  tokens_per_turn, window)
+            prewarm.extend(chunks[:shared])
+        elif prefix["global"]:
+            prewarm.append((_key("g", prompt_id), prefix["global"]))
+    return Traffic(tuple(requests), tuple(prewarm), "model")
 
 
 def _chain(prompt_id: str, prefix: dict, total: int, user: str, session: str, turn: int,
@@ -290,6 +374,8 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
         total = request.tokens
         cached = min(total, aligned(cache.hit(request.chunks)))
         cache.store(request.chunks)
+        if request.answered:
+            cache.store(request.answered)
         start = max(request.at, free_at[replica])
         service = (total - cached) * settings.ms_per_token / 1000
         free_at[replica] = start + service

@@ -56,7 +56,8 @@ class SinkFinder:
                         (id(node), self._build(site, consumed)))
                 elif site is not None:
                     prompts.extend(self._build(site, consumed))
-            elif isinstance(node, cst.List) and _has_role_dict(node):
+            elif isinstance(node, cst.List) and _has_role_dict(node) and \
+                    not self._kept_as_history(node):
                 lists.append(node)
         deferred = self.project.lists.setdefault(self.module.path, [])
         prompts.extend(self._decorated())
@@ -281,6 +282,23 @@ class SinkFinder:
         target = self.lowerer.resolve(func.value.value, self._context(node)) \
             if isinstance(func.value, cst.Name) else None
         return isinstance(target, ModuleRef) and target.module.path == wrapper.path
+
+    def _kept_as_history(self, node) -> bool:
+        """A list of messages added to a conversation history (`self.history += [...]`,
+        `history.extend([...])`): bookkeeping for later turns, not a prompt of its own."""
+        from ...volatility import is_history
+        from .messages import chain_of
+
+        cst = self.cst
+        parent = self.module.parents.get(id(node))
+        if isinstance(parent, cst.AugAssign):
+            return is_history(chain_of(parent.target))
+        if isinstance(parent, cst.Arg):
+            call = self.module.parents.get(id(parent))
+            return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+                call.func.attr.value in ("extend", "append") and \
+                is_history(chain_of(call.func.value))
+        return False
 
     def _whole_list(self, node):
         """The whole list a literal of messages is part of: `[system] + history + [turn]`."""
