@@ -738,6 +738,12 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
                                    tuple(fail_replica_at), prewarm)
     results = [simulation.run(traffic, dataclasses.replace(settings, policy=name),
                               engine.cached_tokens) for name in policies]
+    against = None
+    if replicas > 1:  # the same trace on one replica: what scaling out costs
+        one = simulation.run(traffic, dataclasses.replace(
+            settings, replicas=1, policy="round-robin", add_replica_at=(),
+            fail_replica_at=()), engine.cached_tokens)
+        against = [simulation.against_one_replica(r, one, cost) for r in results]
     source = f"recorded requests from {requests_file}" if requests_file else (
         f"{users:,} users × {sessions_per_user} sessions × "
         f"{turns or config.conversation_turns} turns at {rps:g} requests/s")
@@ -747,12 +753,13 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
                 f"{cost:g} ms per uncached token, {engine.name} caching"
                 f"{', prewarmed' if prewarm else ''}.")
     if output_format == "json":
-        documents = [r.as_dict() for r in results]
+        documents = [r.as_dict() | ({"against_one_replica": against[i]} if against else {})
+                     for i, r in enumerate(results)]
         text = json.dumps(documents if policy == "all" else documents[0], indent=2) + "\n"
     elif output_format == "html":
         text = out.html(results, headline)
     else:
-        text = out.text(results, headline)
+        text = out.text(results, headline, against)
     _emit(text, output_file)
 
 

@@ -359,7 +359,7 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
         while events and events[0][0] <= request.at:
             at, kind = events.pop(0)
             event_log.append(_event(at, kind, router, caches, instances, free_at, in_flight,
-                                    list(keys_seen), settings))
+                                    list(keys_seen), settings, traffic.prewarm))
         load = {}
         for replica in router.alive:
             queue = in_flight[replica]
@@ -391,7 +391,7 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
         bucket[1] += cached
     for at, kind in events:  # events after the last request
         event_log.append(_event(at, kind, router, caches, instances, free_at, in_flight,
-                                list(keys_seen), settings))
+                                list(keys_seen), settings, traffic.prewarm))
     _windows(event_log, served)
     timeline = [{"start_s": round(i * width, 3),
                  "hit_ratio": round(c / p, 4) if p else None}
@@ -399,6 +399,22 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
     return Result(settings.policy, settings.replicas,
                   [instances[r] for r in sorted(instances)], ttft, event_log, timeline,
                   settings)
+
+
+def against_one_replica(result: Result, one: Result, ms_per_token: float) -> dict:
+    """The seed's estimate beside the simulation: the hit ratio lost against one replica times
+    the prefill of a mean request, and the mean first-token time the simulation gives (which
+    also counts the queue a replica builds)."""
+    overall, base = result.overall(), one.overall()
+    requests = overall["requests"] or 1
+    prefill_ms = overall["prompt_tokens"] / requests * ms_per_token
+    lost = base["hit_ratio"] - overall["hit_ratio"]
+    return {"hit_ratio_one_replica": base["hit_ratio"], "hit_ratio": overall["hit_ratio"],
+            "prefill_ms_per_request": round(prefill_ms, 2),
+            "estimate_ms_more": round(lost * prefill_ms, 2),
+            "ttft_ms_mean_one_replica": base["ttft_ms_mean"],
+            "ttft_ms_mean": overall["ttft_ms_mean"],
+            "simulated_ms_more": round(overall["ttft_ms_mean"] - base["ttft_ms_mean"], 2)}
 
 
 def _prefix_key(request: SimRequest, settings: Settings) -> str:
@@ -413,12 +429,17 @@ def _prefix_key(request: SimRequest, settings: Settings) -> str:
 
 
 def _event(at: float, kind: str, router: Router, caches: dict, instances: dict,
-           free_at: dict, in_flight: dict, keys: list[str], settings: Settings) -> dict:
+           free_at: dict, in_flight: dict, keys: list[str], settings: Settings,
+           prewarm: tuple = ()) -> dict:
+    """Add or lose a replica at `at`; an added replica starts prewarmed (the common
+    prefixes, as `prefixlint warm` does when it starts) when the run prewarms."""
     before = Ring(list(router.ring.replicas), list(router.ring.points))
     count = len(router.alive)
     if kind == "add":
         replica = max(caches) + 1
         caches[replica] = CACHE_MODELS[settings.cache_model](settings.cache_tokens)
+        if settings.prewarm:
+            caches[replica].store(prewarm)
         instances[replica] = Instance(replica)
         free_at[replica] = at
         in_flight[replica] = []

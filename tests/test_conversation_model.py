@@ -148,3 +148,27 @@ def turn(history):
     assert got == pytest.approx(expected, abs=0.001)
     report = measurement.prefix_tokens["turn"] / measurement.tokens_total
     assert report > 0.98  # what `report` says of consecutive turns: the same arithmetic
+
+
+def test_scaling_out_prints_the_seeds_estimate_beside_the_simulation_and_prewarms_new_replicas():
+    """Against one replica: (hit ratio lost) x (prefill of a mean request) is the seed's
+    estimate; the simulated first-token difference adds the queues. A replica added while the
+    run prewarms starts with the common prefix."""
+    app = REPO / "fixtures" / "chat_clock"
+    proc = run_cli("simulate", ".", "--replicas", "4", "--turns", "16", "--output-format",
+                   "json", cwd=app)
+    against = json.loads(proc.stdout)["against_one_replica"]
+    lost = against["hit_ratio_one_replica"] - against["hit_ratio"]
+    assert against["estimate_ms_more"] == pytest.approx(
+        lost * against["prefill_ms_per_request"], abs=0.02)
+    assert abs(against["simulated_ms_more"] - against["estimate_ms_more"]) < 2.0
+    runs = (Run("shared", 2000), Run("history", 90), Run("request", 12))
+    levels = [("app.py:9", {"global": 2000, "user": 2000, "session": 2000, "turn": 2000},
+               2102, runs)]
+    traffic = simulate.modelled(levels, users=20, sessions_per_user=1, turns=4, rps=2.0,
+                                tokens_per_turn=PER_TURN, seed=3)
+    cold, warm = (simulate.run(traffic, simulate.Settings(
+        replicas=2, policy="hash:session", add_replica_at=(10.0,), prewarm=prewarm))
+        for prewarm in (False, True))
+    assert warm.instances[2].requests == cold.instances[2].requests > 0
+    assert warm.instances[2].cached_tokens >= cold.instances[2].cached_tokens + 2000

@@ -41,7 +41,8 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
     assert sum(i["requests"] for i in spread["instances"]) == spread["overall"]["requests"] \
         == 50 * 2 * 16
     assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
-                           "timeline"}
+                           "timeline", "against_one_replica"}
+    assert "against_one_replica" not in one  # one replica: nothing to compare with
     assert set(spread["overall"]) >= {"hit_ratio", "ttft_ms_mean", "ttft_ms_p99",
                                       "load_max_over_mean"}
 

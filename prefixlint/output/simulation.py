@@ -16,7 +16,7 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:.1f}%"
 
 
-def text(results, headline: str) -> str:
+def text(results, headline: str, against: list | None = None) -> str:
     lines = [headline, ""]
     lines.append(f"{'policy':<14} {'replica':>7} {'requests':>9} {'prompt tokens':>14} "
                  f"{'cached tokens':>14} {'hit ratio':>9}")
@@ -33,8 +33,21 @@ def text(results, headline: str) -> str:
                      f" load max/mean {overall['load_max_over_mean']:.2f}")
         for event in result.events:
             lines.append(f"{'':<14} {event_text(event)}")
+        if against:
+            lines.append(f"{'':<14} {against_text(against[results.index(result)])}")
         lines.append("")
     return "\n".join(lines)
+
+
+def against_text(figures: dict) -> str:
+    """The seed's arithmetic beside the simulated figure, against one replica."""
+    return (f"against 1 replica: hit ratio {_percent(figures['hit_ratio_one_replica'])} -> "
+            f"{_percent(figures['hit_ratio'])}; estimate "
+            f"({figures['hit_ratio_one_replica']:.3f} - {figures['hit_ratio']:.3f}) x "
+            f"{figures['prefill_ms_per_request']:,.1f} ms = "
+            f"{figures['estimate_ms_more']:+,.1f} ms a request; simulated first token "
+            f"{figures['ttft_ms_mean_one_replica']:,.1f} -> {figures['ttft_ms_mean']:,.1f} ms "
+            f"({figures['simulated_ms_more']:+,.1f} ms, queues included)")
 
 
 def event_text(event: dict) -> str:
