@@ -90,7 +90,7 @@ def project(tmp_path):
 
 # Modules that start real servers or browsers, build wheels, or generate hundreds of inputs:
 # marked `slow`, so that `pytest -m "not slow"` is the fast subset (see README, Development).
-SLOW_MODULES = frozenset({"test_warm_engine", "test_replicas_engine", "test_html_report",
+SLOW_MODULES = frozenset({"test_warm_engine", "test_replicas_engine", "test_modelled_engine", "test_html_report",
                           "test_routing_recipes", "test_fuzz", "test_wheel", "test_pre_commit",
                           "test_readme_commands", "test_benchmarks", "test_metrics",
                           "test_engine_view", "test_determinism", "test_workers"})
