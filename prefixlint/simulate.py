@@ -153,6 +153,8 @@ class Result:
     events: list[dict] = field(default_factory=list)
     timeline: list[dict] = field(default_factory=list)
     settings: Settings = field(default_factory=Settings)
+    # Per instance, the hit ratio of each time bucket (None where it served nothing).
+    instance_timeline: dict[int, list] = field(default_factory=dict)
 
     def overall(self) -> dict:
         prompt = sum(i.prompt_tokens for i in self.instances)
@@ -171,7 +173,9 @@ class Result:
     def as_dict(self) -> dict:
         return {"version": 1, "policy": self.policy, "replicas": self.replicas,
                 "instances": [i.as_dict() for i in self.instances], "overall": self.overall(),
-                "events": self.events, "timeline": self.timeline}
+                "events": self.events, "timeline": self.timeline,
+                "timeline_by_instance": [{"id": replica, "hit_ratio": ratios} for replica, ratios
+                                         in sorted(self.instance_timeline.items())]}
 
 
 def _key(*parts: object) -> str:
@@ -354,6 +358,7 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
     end = traffic.requests[-1].at if traffic.requests else 0.0
     width = (end / TIMELINE_BUCKETS) or 1.0
     buckets = [[0, 0] for _ in range(TIMELINE_BUCKETS + 1)]
+    by_instance: dict[int, list[list[int]]] = {}
     served: list[tuple[float, int, int]] = []  # (arrival, prompt tokens, cached tokens)
     for request in traffic.requests:
         while events and events[0][0] <= request.at:
@@ -386,9 +391,11 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
         stats.prompt_tokens += total
         stats.cached_tokens += cached
         served.append((request.at, total, cached))
-        bucket = buckets[min(TIMELINE_BUCKETS, int(request.at / width))]
-        bucket[0] += total
-        bucket[1] += cached
+        index = min(TIMELINE_BUCKETS, int(request.at / width))
+        for bucket in (buckets[index], by_instance.setdefault(
+                replica, [[0, 0] for _ in range(TIMELINE_BUCKETS + 1)])[index]):
+            bucket[0] += total
+            bucket[1] += cached
     for at, kind in events:  # events after the last request
         event_log.append(_event(at, kind, router, caches, instances, free_at, in_flight,
                                 list(keys_seen), settings, traffic.prewarm))
@@ -396,9 +403,11 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
     timeline = [{"start_s": round(i * width, 3),
                  "hit_ratio": round(c / p, 4) if p else None}
                 for i, (p, c) in enumerate(buckets)]
+    per_instance = {replica: [round(c / p, 4) if p else None for p, c in rows]
+                    for replica, rows in by_instance.items()}
     return Result(settings.policy, settings.replicas,
                   [instances[r] for r in sorted(instances)], ttft, event_log, timeline,
-                  settings)
+                  settings, per_instance)
 
 
 def against_one_replica(result: Result, one: Result, ms_per_token: float) -> dict:

@@ -41,7 +41,7 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
     assert sum(i["requests"] for i in spread["instances"]) == spread["overall"]["requests"] \
         == 50 * 2 * 16
     assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
-                           "timeline", "against_one_replica"}
+                           "timeline", "timeline_by_instance", "against_one_replica"}
     assert "against_one_replica" not in one  # one replica: nothing to compare with
     assert set(spread["overall"]) >= {"hit_ratio", "ttft_ms_mean", "ttft_ms_p99",
                                       "load_max_over_mean"}
@@ -162,6 +162,21 @@ def test_text_and_html_outputs(tmp_path):
     html = page.read_text()
     assert "http" not in html.split("<body>")[1].replace("prefixlint", "")  # nothing fetched
     assert html.count('class="bar"') == 6 * 5 and html.count('class="line"') == 6
+    # each policy's instances over time (the added replica from 100 s), the event marked
+    documents = json.loads(run_cli("simulate", ".", "--policy", "all", "--add-replica-at",
+                                   "100", "--output-format", "json", cwd=CHAT).stdout)
+    assert html.count('class="instance-line"') == sum(
+        1 for d in documents for i in d["instances"] if i["requests"]) >= 6 * 4
+    assert html.count('class="instance-event"') == 6
+    sticky = html[html.index('id="instances-over-time-4"'):]
+    assert "replica 4 added" in sticky[:sticky.index("</svg>")]
+    proc = run_cli("simulate", ".", "--prewarm", "--output-format", "html", "-o", str(page),
+                   cwd=CHAT)
+    assert "prewarmed: every replica holds the common prefixes" in page.read_text()
+    document = _simulate("--add-replica-at", "100")
+    by_instance = {i["id"]: i["hit_ratio"] for i in document["timeline_by_instance"]}
+    assert sorted(by_instance) == [0, 1, 2, 3, 4]
+    assert by_instance[4][0] is None and len(by_instance[4]) == len(document["timeline"])
 
 
 def test_html_charts_render_in_chromium(tmp_path):
@@ -176,6 +191,7 @@ def test_html_charts_render_in_chromium(tmp_path):
     dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           "--dump-dom", page.as_uri()], capture_output=True, text=True,
                          timeout=120).stdout
-    assert dom.count("<rect") == 6 * 4 and dom.count("<polyline") == 6
+    assert dom.count("<rect") == 6 * 4 and dom.count("<polyline") > 6 + 6 * 3
+    assert dom.count('class="instance-event"') == 6
     assert "replica 3 failed (its cache is lost)" in dom
     assert 'id="policies"' in dom and "hash:session" in dom

@@ -111,6 +111,37 @@ def _timeline(results) -> str:
     return "".join(parts)
 
 
+def _instance_timeline(result, index: int) -> str:
+    """One policy's instances over time, one line each, with the fleet's events marked
+    (replica added or lost) and a prewarm at the start."""
+    width, height = 720, 180
+    end = max((p["start_s"] for p in result.timeline), default=1.0) or 1.0
+    step = end / max(len(result.timeline) - 1, 1)
+    parts = [f'<svg class="chart instances" id="instances-over-time-{index}" '
+             f'viewBox="0 0 {width} {height + 30}" width="{width}" height="{height + 30}" '
+             f'role="img" aria-label="{escape(result.policy)}: hit ratio of each instance '
+             f'over time">']
+    for replica, ratios in sorted(result.instance_timeline.items()):
+        points = [(i * step / end * (width - 10) + 5, height - ratio * height)
+                  for i, ratio in enumerate(ratios) if ratio is not None]
+        if points:
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+            parts.append(f'<polyline class="instance-line" points="{path}" fill="none" '
+                         f'stroke-width="2" stroke="{COLORS[replica % len(COLORS)]}"><title>'
+                         f'replica {replica}</title></polyline>')
+    marks = [(0.0, "prewarmed: every replica holds the common prefixes")] \
+        if result.settings.prewarm else []
+    marks += [(e["at_s"], event_text(e)) for e in result.events]
+    for at, label in marks:
+        x = at / end * (width - 10) + 5
+        parts.append(f'<line class="instance-event" x1="{x:.1f}" x2="{x:.1f}" y1="0" '
+                     f'y2="{height}" stroke="#c1121f" stroke-dasharray="4 3"><title>'
+                     f'{escape(label)}</title></line>')
+    parts.append(f'<text x="5" y="{height + 22}" font-size="12">{escape(result.policy)}: '
+                 f'each instance\'s hit ratio over time</text></svg>')
+    return "".join(parts)
+
+
 def html(results, headline: str) -> str:
     rows = []
     for index, result in enumerate(results):
@@ -141,6 +172,8 @@ linear in uncached tokens, one request at a time per replica</p>
 {_bars(results)}
 <h2>Hit ratio over time</h2>
 {_timeline(results)}
+<h2>Each instance over time</h2>
+{"".join(_instance_timeline(r, i) for i, r in enumerate(results))}
 {f"<h2>Events</h2><ul id='events'>{events}</ul>" if events else ""}
 <h2>Instances</h2>
 <table id="instances"><tr><th>policy</th><th>replica</th><th>requests</th><th>prompt tokens</th>
