@@ -480,7 +480,7 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
     sessions_per_user, turns, rps, seed, think_seconds and duration. Returns the traffic,
     the provider model (for block alignment) and messages for the user. Modelled turns are
     built from each prompt's runs (`structure`), the history where the prompt puts it."""
-    from . import recorded, simulate
+    from .fleet import recorded, simulate
 
     provider = config.provider_model()
     if requests_file is not None:

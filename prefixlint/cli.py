@@ -417,7 +417,8 @@ def _with_requests(text: str, output_format: str, result, requests_file) -> str:
     key in JSON, a section after the text."""
     if not requests_file:
         return text
-    from . import api, recorded
+    from . import api
+    from .fleet import recorded
     from .tokenizers import load
 
     if output_format not in ("text", "concise", "json"):
@@ -524,7 +525,7 @@ def prewarm(paths, output_file, config_file, tokenizer, top, variables, template
 def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, retries, verify,
          output_format):
     """Warm every replica with the manifest's prefixes; with --verify, show what each caches."""
-    from . import warm as warming
+    from .fleet import warm as warming
     from .output import warm_table
 
     try:
@@ -710,10 +711,10 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     import dataclasses
 
     from . import api
-    from . import simulate as simulation
+    from .fleet import simulate as simulation
     from .estimate import ms_per_token
     from .output import simulation as out
-    from .routing import POLICIES
+    from .fleet.routing import POLICIES
 
     policies = list(POLICIES) if policy == "all" else [policy]
     if policy != "all" and policy not in POLICIES:
@@ -780,7 +781,7 @@ def metrics(urls, interval, samples, timeout, manifest, output_format):
     """Per-instance prefix-cache hit ratios of running vLLM, SGLang or llama.cpp servers,
     from their Prometheus metrics; flags an instance far below the others (exit 1, as for
     an instance that cannot be read)."""
-    from . import metrics as engine_metrics
+    from .fleet import metrics as engine_metrics
 
     instances = engine_metrics.observe(list(urls), interval, samples, timeout)
     if output_format == "json":

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import REPO, run_cli, write_project
-from prefixlint import simulate
+from prefixlint.fleet import simulate
 from prefixlint.structure import Run
 
 PER_TURN = 150

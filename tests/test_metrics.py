@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from prefixlint.metrics import MetricsError, metrics_url, reading
+from prefixlint.fleet.metrics import MetricsError, metrics_url, reading
 
 PAGES = Path(__file__).with_name("metrics")
 

@@ -20,10 +20,10 @@ import engine
 import httpx
 import pytest
 
-from prefixlint import simulate
-from prefixlint.routing import Router
+from prefixlint.fleet import simulate
+from prefixlint.fleet.routing import Router
 from prefixlint.structure import Run
-from prefixlint.warm import cached_of, prompt_tokens_of
+from prefixlint.fleet.warm import cached_of, prompt_tokens_of
 
 QUESTION = 20  # tokens of the question (the last request run), and of each answer
 PER_TURN = 2 * QUESTION

@@ -13,11 +13,11 @@ import httpx
 import pytest
 
 from conftest import REPO, run_cli
-from prefixlint import simulate
-from prefixlint.recorded import Request
-from prefixlint.routing import Router
+from prefixlint.fleet import simulate
+from prefixlint.fleet.recorded import Request
+from prefixlint.fleet.routing import Router
 from prefixlint.tokenizers import load
-from prefixlint.warm import cached_of, prompt_tokens_of
+from prefixlint.fleet.warm import cached_of, prompt_tokens_of
 
 SYSTEM = ("You are the support assistant of Northwind Cloud. Answer from the support policy, "
           "cite the section you used, and say plainly when the policy does not cover it. ") * 6

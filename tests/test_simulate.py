@@ -10,9 +10,9 @@ import subprocess
 import pytest
 
 from conftest import REPO, run_cli
-from prefixlint import simulate
-from prefixlint.recorded import Request
-from prefixlint.routing import Ring, Router, moved_fraction
+from prefixlint.fleet import simulate
+from prefixlint.fleet.recorded import Request
+from prefixlint.fleet.routing import Ring, Router, moved_fraction
 
 CHAT = REPO / "fixtures" / "chat_service"
 

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import REPO, run_cli
 from prefixlint import api
-from prefixlint.warm import cached_of, prompt_tokens_of
+from prefixlint.fleet.warm import cached_of, prompt_tokens_of
 
 
 @pytest.fixture(scope="module")

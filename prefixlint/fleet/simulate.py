@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .routing import Ring, Router, moved_fraction, moved_fraction_modulo
-from .structure import Run
+from ..structure import Run
 
 TIMELINE_BUCKETS = 24
 DEFAULT_CACHE_TOKENS = 500_000
@@ -330,7 +330,7 @@ def recorded(requests, encode: Callable[[str], list[int]], rps: float,
         out.append(SimRequest(index / rps, request.user or "anonymous", session, tuple(chunks)))
     shared = 0
     if encoded:
-        from .measure import common_prefix
+        from ..measure import common_prefix
 
         shared = common_prefix(encoded) // block * block
     prewarm = tuple(c for c in out[0].chunks[: shared // block]) if out else ()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .measure import common_prefix
+from ..measure import common_prefix
 
 MAX_LINES = 100_000
 
