@@ -505,7 +505,7 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
     traffic = simulate.modelled(levels, shape["users"], shape["sessions_per_user"], turns,
                                 shape["rps"], config.tokens_per_turn, shape["seed"],
                                 shape["think_seconds"], shape["duration"],
-                                shape.get("history_window"))
+                                shape.get("history_window"), shape.get("hot_share", 0.0))
     return traffic, provider, []
 
 

@@ -676,6 +676,9 @@ def models(config_file, output_format):
 @click.option("--history-window", type=click.IntRange(min=1), default=None,
               help="Turns of history the application keeps (default: all): older turns are "
                    "dropped, and a turn's reuse ends where its history starts.")
+@click.option("--hot-session", type=click.FloatRange(0, 0.9), default=0.0,
+              metavar="SHARE", help="One more session (an automated client) sends this share "
+                                    "of all requests, e.g. 0.3.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--cache-tokens", type=click.IntRange(min=1), default=500_000,
               show_default=True, help="Prefix-cache capacity of each replica, in tokens.")
@@ -701,7 +704,7 @@ def models(config_file, output_format):
               help="Write the output to a file instead of stdout.")
 def simulate(paths, config_file, tokenizer, provider, model, requests_file, replicas, policy,
              users, sessions_per_user, turns, rps, duration, think_seconds, history_window,
-             seed, cache_tokens,
+             hot_session, seed, cache_tokens,
              cache_model, prefill, load_factor, prefix_tokens, prewarm, add_replica_at,
              fail_replica_at, output_format, output_file):
     """Simulate N replicas, each with its own prefix cache, behind a routing policy: per
@@ -729,7 +732,7 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
     shape = {"users": users, "sessions_per_user": sessions_per_user, "turns": turns,
              "rps": rps, "seed": seed, "think_seconds": think_seconds, "duration": duration,
-             "history_window": history_window}
+             "history_window": history_window, "hot_share": hot_session}
     traffic, engine, notes = api.simulation_traffic(
         paths, config, None, Path(requests_file) if requests_file else None, shape)
     for note in notes:

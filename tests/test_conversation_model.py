@@ -172,3 +172,19 @@ def test_scaling_out_prints_the_seeds_estimate_beside_the_simulation_and_prewarm
         for prewarm in (False, True))
     assert warm.instances[2].requests == cold.instances[2].requests > 0
     assert warm.instances[2].cached_tokens >= cold.instances[2].cached_tokens + 2000
+
+
+def test_a_hot_session_overloads_its_replica_and_bounded_load_relieves_it():
+    app = REPO / "fixtures" / "chat_clock"
+    common = ("--replicas", "4", "--turns", "16", "--rps", "150", "--policy", "hash:session",
+              "--hot-session", "0.3", "--output-format", "json")
+    hot = json.loads(run_cli("simulate", ".", *common, cwd=app).stdout)
+    bounded = json.loads(run_cli("simulate", ".", *common, "--load-factor", "1.25",
+                                 cwd=app).stdout)
+    requests = hot["overall"]["requests"]
+    assert requests == round(1600 / 0.7)  # the hot session sends 30% of all requests
+    busiest = max(i["requests"] for i in hot["instances"])
+    assert busiest > 0.4 * requests and hot["overall"]["load_max_over_mean"] > 1.7
+    assert bounded["overall"]["load_max_over_mean"] < 1.35
+    assert bounded["overall"]["ttft_ms_p99"] < hot["overall"]["ttft_ms_p99"] / 5
+    assert bounded["overall"]["hit_ratio"] < hot["overall"]["hit_ratio"]  # the price

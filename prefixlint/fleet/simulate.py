@@ -249,12 +249,13 @@ def conversation_turn(runs: Sequence, prompt_id: str, user: str, session: str, t
 def modelled(levels: Sequence[tuple], users: int, sessions_per_user: int,
              turns: int, rps: float, tokens_per_turn: int, seed: int = 0,
              think_seconds: float = 20.0, duration: float | None = None,
-             window: int | None = None) -> Traffic:
+             window: int | None = None, hot_share: float = 0.0) -> Traffic:
     """Traffic from measured prompts: `levels` are (prompt id, prefix tokens per level,
     total tokens[, runs]); with the prompt's runs (`structure.structure`) each turn is built
     by `conversation_turn`, else from the level counts alone. Sessions start spread over the
     run (its length is the requests over the rate, or `duration`); turns of a session follow
-    each other after a think time."""
+    each other after a think time. With `hot_share`, one more session (an automated client)
+    sends that share of all requests, conversation after conversation, spread over the run."""
     rng = random.Random(seed)
     count = users * sessions_per_user * turns
     length = duration if duration is not None else count / rps
@@ -279,6 +280,9 @@ def modelled(levels: Sequence[tuple], users: int, sessions_per_user: int,
                                                   turn, tokens_per_turn, serial), ()
                     requests.append(SimRequest(at, user, session, chunks, answered))
                 at += rng.expovariate(1 / think_seconds)
+    if hot_share > 0 and requests:
+        requests.extend(_hot_session(levels, len(requests), hot_share, turns, length, serial,
+                                     tokens_per_turn, window, rng))
     requests.sort(key=lambda r: (r.at, r.session))
     prewarm: list[tuple[str, int]] = []
     for prompt_id, prefix, _, *rest in levels:
@@ -289,6 +293,30 @@ def modelled(levels: Sequence[tuple], users: int, sessions_per_user: int,
         elif prefix["global"]:
             prewarm.append((_key("g", prompt_id), prefix["global"]))
     return Traffic(tuple(requests), tuple(prewarm), "model")
+
+
+def _hot_session(levels, count: int, share: float, turns: int, length: float, serial: int,
+                 tokens_per_turn: int, window: int | None, rng) -> list[SimRequest]:
+    """The requests of one session that sends `share` of all of them: one conversation of
+    `turns` turns after another (each its own history), arriving at random over the run."""
+    hot = round(count * share / (1 - share))
+    user, session = "user-hot", "user-hot-session"
+    prompt_id, prefix, total, *rest = levels[rng.randrange(len(levels))]
+    runs = rest[0] if rest else ()
+    out = []
+    for index in range(hot):
+        serial += 1
+        turn = index % turns + 1
+        conversation = f"{session}#{index // turns}"
+        at = rng.uniform(0, length)  # a client's bursts: arrivals at random, not paced
+        if runs:
+            chunks, answered, _ = conversation_turn(runs, prompt_id, user, conversation, turn,
+                                                    serial, tokens_per_turn, window)
+        else:
+            chunks, answered = _chain(prompt_id, prefix, total, user, conversation, turn,
+                                      tokens_per_turn, serial), ()
+        out.append(SimRequest(at, user, session, chunks, answered))
+    return out
 
 
 def _chain(prompt_id: str, prefix: dict, total: int, user: str, session: str, turn: int,
