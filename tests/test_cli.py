@@ -13,13 +13,27 @@ def test_check_text_output_and_exit_1():
     proc = run_cli("check", cwd=HELPDESK)
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
-    assert lines[0] == ("prompts/escalation.j2:2:28: PFX004 date value 'today' changes the "
-                        "prefix every day after 8 tokens (+1,152 tokens cacheable)")
-    assert lines[1] == ("prompts/helpdesk.j2:3:23: PFX002 user value 'user.display_name' ends "
-                        "the shared prefix after 23 tokens (+1,146 tokens cacheable)")
+    # Each finding in full, as ruff shows one: the whole message, the line, a caret.
+    assert lines[:5] == [
+        "prompts/escalation.j2:2:28: PFX004 date value 'today' (scope by name 'today') changes "
+        "the prefix every day after 8 tokens; 1,153 constant tokens follow — move it below the "
+        "constant text (+1,152 tokens cacheable)",
+        "  |",
+        "2 | {% block header %}Today is {{ today }}. Outage handling mode.{% endblock %}",
+        "  |                            ^^^^^^^^^^^ PFX004",
+        "  |"]
+    assert lines[6].startswith("prompts/helpdesk.j2:3:23: PFX002 user value 'user.display_name'")
+    assert lines[8:10] == ["3 | You are speaking with {{ user.display_name }}.",
+                           "  |                       ^^^^^^^^^^^^^^^^^^^^^^^ PFX002"]
+    assert not any(line.endswith("…") for line in lines)  # nothing cut
     assert lines[-2:] == ["Found 2 findings (1 error, 1 warning) in 4 prompts.",
                           "No safe fixes (2 fixable with --fix --unsafe-fixes)."]
     assert proc.stderr == ""
+    concise = run_cli("check", "--output-format", "concise", cwd=HELPDESK).stdout.splitlines()
+    assert concise == ["prompts/escalation.j2:2:28: PFX004 date value 'today' changes the "
+                       "prefix every day after 8 tokens (+1,152 tokens cacheable)",
+                       "prompts/helpdesk.j2:3:23: PFX002 user value 'user.display_name' ends "
+                       "the shared prefix after 23 tokens (+1,146 tokens cacheable)"]
 
 
 def test_exit_codes_follow_fail_on_and_exit_zero():
@@ -35,8 +49,9 @@ def test_select_and_ignore_by_prefix():
     proc = run_cli("check", "--ignore", "PFX00", cwd=HELPDESK)
     assert proc.returncode == 0
     assert proc.stdout.startswith("All checks passed!")
-    proc = run_cli("check", "--select", "PFX0", "--ignore", "PFX004", cwd=HELPDESK)
-    assert [line.split()[1] for line in proc.stdout.splitlines()[:-2]] == ["PFX002"]
+    proc = run_cli("check", "--select", "PFX0", "--ignore", "PFX004", "--output-format",
+                   "concise", cwd=HELPDESK)
+    assert [line.split()[1] for line in proc.stdout.splitlines()] == ["PFX002"]
 
 
 def test_usage_errors_exit_2_even_with_exit_zero(tmp_path):

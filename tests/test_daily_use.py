@@ -226,21 +226,27 @@ def test_warm_takes_base_urls_names_what_it_tried_and_says_when_it_cannot_verify
     assert f"HTTP 404 from {server.url}/api/v1/chat/completions" in missing.stdout
 
 
-def test_text_messages_are_brief_and_provenance_is_never_empty():
-    """Every line of text output across the suites: the message at most about 120
-    characters (the full one is in JSON); no `(from [])` anywhere."""
+def test_text_shows_every_message_whole_and_concise_keeps_it_brief():
+    """Across the suites: the default text shows each finding's whole message (what JSON
+    says, nothing cut); `--output-format concise` keeps each at most about 120 characters;
+    no `(from [])` anywhere."""
     checked = 0
     for folder in (REPO / "tests" / "python", REPO / "tests" / "templates",
                    REPO / "tests" / "flow", REPO / "fixtures"):
         text = run_cli("check", ".", "--no-cache", cwd=folder).stdout
+        concise = run_cli("check", ".", "--no-cache", "--output-format", "concise",
+                          cwd=folder).stdout
         document = run_cli("check", ".", "--no-cache", "--output-format", "json",
                            cwd=folder).stdout
         assert "(from [])" not in text + document
-        for line in text.splitlines():
-            if ": PFX" in line:
-                message = line.split(": PFX", 1)[1].split(" ", 1)[1].removeprefix("[*] ")
-                assert len(message) <= 120, line
-                checked += 1
+        messages = [f["message"] for f in json.loads(document)["findings"]]
+        shown = [line.split(": PFX", 1)[1].split(" ", 1)[1].removeprefix("[*] ")
+                 for line in text.splitlines() if ": PFX" in line and not line.startswith(" ")]
+        assert shown == messages
+        for line in concise.splitlines():
+            message = line.split(": PFX", 1)[1].split(" ", 1)[1].removeprefix("[*] ")
+            assert len(message) <= 120, line
+            checked += 1
     assert checked > 60
 
 

@@ -46,7 +46,8 @@ def test_unsafe_fix_moves_the_volatile_line_of_each_template_example(tmp_path, c
     example = bad_example(code)
     root = write_project(tmp_path / "p", {example.file: example.source})
     before = global_prefix(root, example.file)
-    assert run_cli("check", "--fix", cwd=root).stdout.count(code) == 1  # not a safe fix
+    assert run_cli("check", "--fix", "--output-format", "concise",
+                   cwd=root).stdout.count(code) == 1  # not a safe fix
     proc = run_cli("check", "--fix", "--unsafe-fixes", cwd=root)
     assert f"{code}: moved line" in proc.stderr
     assert code not in proc.stdout

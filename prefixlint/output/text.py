@@ -1,4 +1,5 @@
-"""`check`'s text output: `path:line:col: CODE message`, sorted, then one summary line."""
+"""`check`'s text output: each finding in full (`path:line:col: CODE message`, the source line
+with a caret, the related places), sorted, then one summary line."""
 
 from __future__ import annotations
 
@@ -51,9 +52,74 @@ def brief(message: str) -> str:
     return short[:BRIEF - 1].rsplit(" ", 1)[0].rstrip(",;:—- ") + "…"
 
 
+SHOWN_CHARS = 160  # of a long source line: a window around the finding's column
+MAX_SOURCE_BYTES = 4_000_000
+
+
 def render(result: Result) -> str:
-    lines = [f"{f.span.path}:{f.span.line}:{f.span.column}: {f.code}"
-             f"{' [*]' if fixable(f) == 'safe' else ''} {brief(f.message)}"
-             for f in result.findings]
+    """Each finding in full, as ruff shows one: its whole message (cost, remedy, where the
+    value comes from), the source line with a caret under the value, and the places that
+    move with it; then the summary. `--output-format concise` is the one-line form."""
+    sources = _Sources(result)
+    lines: list[str] = []
+    for finding in result.findings:
+        span = finding.span
+        lines.append(f"{span.path}:{span.line}:{span.column}: {finding.code}"
+                     f"{' [*]' if fixable(finding) == 'safe' else ''} {finding.message}")
+        lines.extend(_excerpt(sources.line(span.path, span.line), span, finding.code))
+        for related in finding.related:
+            lines.append(f"  = related: {related.path}:{related.line}:{related.column}")
+        lines.append("")
     lines.append(summary(result))
     return "\n".join(lines) + "\n"
+
+
+def _excerpt(source: str | None, span, code: str) -> list[str]:
+    """The line a finding stands on, with a caret under its span (a window of a long line)."""
+    if source is None:
+        return []
+    start = max(0, span.column - 1)
+    width = span.end_column - span.column if span.end_line == span.line else len(source) - start
+    width = max(1, min(width, len(source) - start if start < len(source) else 1))
+    shown, offset = source, 0
+    if len(source) > SHOWN_CHARS:
+        offset = max(0, min(start - SHOWN_CHARS // 3, len(source) - SHOWN_CHARS))
+        shown = ("…" if offset else "") + source[offset:offset + SHOWN_CHARS] + \
+            ("…" if offset + SHOWN_CHARS < len(source) else "")
+        start = start - offset + (1 if offset else 0)
+        width = min(width, SHOWN_CHARS)
+    number = str(span.line)
+    gutter = " " * len(number)
+    shown = shown.expandtabs(1)
+    return [f"{gutter} |", f"{number} | {shown}", f"{gutter} | {' ' * start}{'^' * width} {code}",
+            f"{gutter} |"]
+
+
+class _Sources:
+    """Source lines of the findings' files, read once each from the project (never a file
+    past a few megabytes, never a binary)."""
+
+    def __init__(self, result: Result) -> None:
+        from pathlib import Path
+
+        self.roots = [Path(result.config.root), Path.cwd()]
+        self.files: dict[str, list[str] | None] = {}
+
+    def line(self, path: str, number: int) -> str | None:
+        if path not in self.files:
+            self.files[path] = self._read(path)
+        lines = self.files[path]
+        return lines[number - 1].rstrip("\r") if lines and 0 < number <= len(lines) else None
+
+    def _read(self, path: str) -> list[str] | None:
+        for root in self.roots:
+            file = root / path
+            try:
+                if file.is_file() and file.stat().st_size <= MAX_SOURCE_BYTES:
+                    data = file.read_bytes()
+                    if b"\0" in data:
+                        return None
+                    return data.decode("utf-8-sig", "replace").split("\n")
+            except OSError:
+                return None
+        return None
