@@ -255,6 +255,8 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
 @click.option("--output-format", type=click.Choice(list(CHECK_FORMATS)), default="text",
               show_default=True)
 @click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
+@click.option("--strict", is_flag=True, help="Exit 1 when an LLM call found was not followed "
+                                             "(see the Coverage line), findings or not.")
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 @click.option("--fix", is_flag=True, help="Apply safe fixes (sort_keys=True, sorted(...)).")
 @click.option("--unsafe-fixes", is_flag=True,
@@ -266,7 +268,7 @@ CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "s
               help="Analyze everything again; do not read or write .prefixlint_cache.")
 def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
           provider, model, diff_base, max_regression, requests_file, output_format, statistics,
-          show_settings, fix, unsafe_fixes, show_diff, no_cache):
+          strict, show_settings, fix, unsafe_fixes, show_diff, no_cache):
     """Report each value that ends a prompt's shared prefix (for pre-commit and CI)."""
     _gate_options(diff_base, max_regression)
     if show_settings:
@@ -288,6 +290,11 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
     _emit(_with_requests(_check_output(result, comparison, output_format, statistics,
                                        max_regression), output_format, result, requests_file),
           output_file)
+    if strict and not exit_zero:
+        from .coverage import coverage
+
+        if coverage(result).not_followed:
+            sys.exit(EXIT_FINDINGS)
     _exit(result, fail_on, exit_zero, comparison, max_regression)
 
 

@@ -26,8 +26,10 @@ def test_check_text_output_and_exit_1():
     assert lines[8:10] == ["3 | You are speaking with {{ user.display_name }}.",
                            "  |                       ^^^^^^^^^^^^^^^^^^^^^^^ PFX002"]
     assert not any(line.endswith("…") for line in lines)  # nothing cut
-    assert lines[-2:] == ["Found 2 findings (1 error, 1 warning) in 4 prompts.",
-                          "No safe fixes (2 fixable with --fix --unsafe-fixes)."]
+    assert lines[-3:] == ["Found 2 findings (1 error, 1 warning) in 4 prompts.",
+                          "No safe fixes (2 fixable with --fix --unsafe-fixes).",
+                          "Coverage: 4 prompts measured (4 template files no code was seen "
+                          "rendering)."]
     assert proc.stderr == ""
     concise = run_cli("check", "--output-format", "concise", cwd=HELPDESK).stdout.splitlines()
     assert concise == ["prompts/escalation.j2:2:28: PFX004 date value 'today' changes the "
@@ -70,7 +72,7 @@ def test_usage_errors_exit_2_even_with_exit_zero(tmp_path):
 def test_json_output_matches_the_design_contract():
     proc = run_cli("check", "--output-format", "json", cwd=HELPDESK)
     data = json.loads(proc.stdout)
-    assert list(data) == ["version", "tokenizer", "findings", "prompts", "summary"]
+    assert list(data) == ["version", "tokenizer", "findings", "prompts", "summary", "coverage"]
     assert data["version"] == 1 and data["tokenizer"] == "o200k_base"
     finding = next(f for f in data["findings"] if f["code"] == "PFX002")
     for key in ("code", "severity", "path", "line", "column", "end_line", "end_column",

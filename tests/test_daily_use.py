@@ -84,7 +84,7 @@ def test_unsafe_fixes_alone_writes_nothing_and_fixable_findings_are_marked(suppo
     before = {p: p.read_bytes() for p in supportbot.rglob("*.j2")}
     proc = run_cli("check", "--unsafe-fixes", cwd=supportbot)
     assert {p: p.read_bytes() for p in supportbot.rglob("*.j2")} == before
-    assert proc.stdout.splitlines()[-1] == "No safe fixes (2 fixable with --fix " \
+    assert proc.stdout.splitlines()[-2] == "No safe fixes (2 fixable with --fix " \
                                            "--unsafe-fixes)."
     root = write_project(supportbot.parent / "py", {"app.py": (
         "from openai import OpenAI\n\nclient = OpenAI()\n"
@@ -94,7 +94,7 @@ def test_unsafe_fixes_alone_writes_nothing_and_fixable_findings_are_marked(suppo
         "POLICY}, {'role': 'user', 'content': question}])\n")})
     proc = run_cli("check", cwd=root)
     assert " PFX010 [*] " in proc.stdout
-    assert proc.stdout.splitlines()[-1] == "[*] 1 fixable with --fix."
+    assert proc.stdout.splitlines()[-2] == "[*] 1 fixable with --fix."
 
 
 def _git(root, *args):

@@ -85,6 +85,8 @@ def document(result: Result, settings: Settings | None = None) -> dict:
 
         extra = {"routing": {"label": "estimate",
                              "advice": routing_advice(prefix_groups(heads(result)))}}
+    from ..coverage import coverage
+
     return {
         "version": 1,
         "tokenizer": result.tokenizer.name,
@@ -96,6 +98,7 @@ def document(result: Result, settings: Settings | None = None) -> dict:
             "tokens_total": sum(m.tokens_total for m in result.measurements),
             "prefix_tokens_global": sum(m.prefix_tokens["global"] for m in result.measurements),
         },
+        "coverage": coverage(result).as_dict(),
     } | extra
 
 

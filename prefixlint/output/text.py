@@ -10,7 +10,13 @@ from ..api import Result
 from ..fixes import fixable
 
 
-def summary(result: Result) -> str:
+def summary(result: Result, missed: int = 0) -> str:
+    """The last line: what was found, or a pass; never a pass when LLM calls found were not
+    followed (`missed`), since then what was not seen may break."""
+    if not result.findings and missed:
+        return (f"No findings in the {_prompts(len(result.measurements))} measured, but "
+                f"{missed} LLM call{'s were' if missed != 1 else ' was'} not followed "
+                f"(see Coverage).")
     if not result.findings:
         return f"All checks passed! ({_prompts(len(result.measurements))} measured)"
     counts = Counter(f.severity for f in result.findings)
@@ -70,7 +76,11 @@ def render(result: Result) -> str:
         for related in finding.related:
             lines.append(f"  = related: {related.path}:{related.line}:{related.column}")
         lines.append("")
-    lines.append(summary(result))
+    from ..coverage import coverage
+
+    seen = coverage(result)
+    lines.append(summary(result, len(seen.not_followed)))
+    lines.append(seen.line())
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,67 @@
+"""What a run did not see, said aloud (issue 21, item 4): every text run ends with a coverage
+line (prompts by where they come from, LLM calls found but not followed, with where and why),
+JSON gains `coverage`, a run whose only call was not followed never says "All checks
+passed!", and `--strict` fails it."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import REPO, run_cli, write_project
+
+CLIENT_NOT_IN_VIEW = {"app.py": '''from openai import OpenAI
+
+from company_sdk import build_messages
+
+client = OpenAI()
+
+
+def answer(ticket):
+    return client.chat.completions.create(model="gpt-4o", messages=build_messages(ticket))
+'''}
+
+
+def _lines(cwd, *args):
+    proc = run_cli("check", ".", "--no-cache", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_each_fixture_app_ends_with_its_coverage():
+    cases = {
+        "supportbot": "Coverage: 4 prompts measured (4 template files no code was seen "
+                      "rendering).",
+        "langgraph_agent/broken": "Coverage: 1 prompt measured (1 sent by a call in code).",
+        "chat_clock": "Coverage: 1 prompt measured (1 sent by a call in code).",
+    }
+    for folder, line in cases.items():
+        lines = _lines(REPO / "fixtures" / folder)
+        assert [x for x in lines if x.startswith("Coverage:")] == [line]
+        assert lines[-1] == line  # every run ends with its coverage
+
+
+def test_the_reach_suite_counts_every_source_and_names_what_was_not_followed():
+    lines = _lines(REPO / "tests" / "reach")
+    assert [x for x in lines if x.startswith("Coverage:")][0] == ("Coverage: 24 prompts measured (17 sent by calls in code, 1 template "
+                         "file no code was seen rendering, 4 prompt texts with no call in view, "
+                         "2 in configuration files).")
+
+
+def test_a_call_whose_messages_are_not_in_view_is_never_a_pass(tmp_path):
+    root = write_project(tmp_path / "p", CLIENT_NOT_IN_VIEW)
+    lines = _lines(root)
+    assert lines == [
+        "No findings in the 1 prompt measured, but 1 LLM call was not followed (see Coverage).",
+        "Coverage: 1 prompt measured (1 sent by a call in code); 1 LLM call not followed: "
+        "app.py:9 ('build_messages(ticket)' is built where the code is not in view)."]
+    assert run_cli("check", ".", "--no-cache", cwd=root).returncode == 0  # a warning line
+    assert run_cli("check", ".", "--no-cache", "--strict", cwd=root).returncode == 1
+    document = json.loads(run_cli("check", ".", "--no-cache", "--output-format", "json",
+                                  cwd=root).stdout)
+    assert document["coverage"] == {
+        "prompts": 1, "sources": {"calls": 1},
+        "not_followed": [{"path": "app.py", "line": 9,
+                          "why": "'build_messages(ticket)' is built where the code is not "
+                                 "in view"}]}
+    assert run_cli("check", ".", "--no-cache", "--strict", cwd=REPO / "fixtures" /
+                   "chat_clock").returncode == 0  # everything followed, nothing found
