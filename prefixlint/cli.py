@@ -345,6 +345,10 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
         document = out.document(result) | {"diff": comparison.as_dict(max_regression)}
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     text = out.render(result)
+    if output_format in ("github", "sarif", "junit") and comparison is not None:
+        from .output import gate_formats
+
+        return getattr(gate_formats, output_format)(text, comparison, max_regression)
     if output_format == "text" and comparison is not None:
         from .gate import regressions
 

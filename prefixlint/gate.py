@@ -16,8 +16,8 @@ from pathlib import Path
 
 from .config import Config, ConfigError
 
-BREAK_CODES = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX010", "PFX011",
-               "PFX012", "PFX013")
+BREAK_CODES = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006", "PFX010",
+               "PFX011", "PFX012", "PFX013")
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,8 @@ class PromptChange:
     id: str
     before: int | None
     after: int | None
+    path: str = ""  # where the prompt is (after the change, else before), for annotations
+    line: int = 0
 
     @property
     def change(self) -> int:
@@ -47,7 +49,8 @@ class Comparison:
         failing = {c.id for c in regressions(self, limit)}
         return {"base": self.base, "changed_files": list(self.changed_files),
                 "prompts": [{"id": c.id, "before": c.before, "after": c.after,
-                             "change": c.change, "regression": c.id in failing}
+                             "change": c.change, "regression": c.id in failing,
+                             "path": c.path, "line": c.line}
                             for c in self.changes],
                 "new_findings": [{"code": f.code, "path": f.span.path, "line": f.span.line,
                                   "column": f.span.column, "prompt": f.prompt}
@@ -134,22 +137,86 @@ def compare(paths, config: Config, base: str, cwd: Path | None = None):
         old_config = dataclasses.replace(config, root=old_root)
         before = api.check(old_paths, old_config, old_root) if old_paths or not paths \
             else None
+        old_ids = identities(before.measurements if before else (), old_root)
     touched = set(files)
 
     def affected(measurement) -> bool:
         return bool(touched & set(measurement.prompt.files)) or measurement.prompt.path in touched
 
-    before_tokens = {m.prompt.id: m.prefix_tokens["global"] for m in
+    new_ids = identities(after.measurements, root)
+    before_tokens = {old_ids[m.prompt.id]: m.prefix_tokens["global"] for m in
                      (before.measurements if before else ()) if affected(m)}
-    after_tokens = {m.prompt.id: m.prefix_tokens["global"] for m in after.measurements
+    after_tokens = {new_ids[m.prompt.id]: m.prefix_tokens["global"] for m in after.measurements
                     if affected(m)}
-    changes = tuple(PromptChange(pid, before_tokens.get(pid), after_tokens.get(pid))
-                    for pid in sorted(set(before_tokens) | set(after_tokens)))
-    old_keys = {(f.code, f.span.path, f.expr, f.prompt) for f in (before.findings if before else ())}
+    shown = {new_ids[m.prompt.id]: m.prompt for m in after.measurements}
+    shown.update({old_ids[m.prompt.id]: m.prompt for m in (before.measurements if before
+                                                            else ()) if old_ids[m.prompt.id]
+                  not in shown})
+    changes = tuple(PromptChange(shown[key].id, before_tokens.get(key), after_tokens.get(key),
+                                 shown[key].path, shown[key].line)
+                    for key in sorted(set(before_tokens) | set(after_tokens))
+                    if before_tokens.get(key) != after_tokens.get(key))
+    old_keys = {(f.code, old_ids.get(f.prompt, f.prompt), f.expr)
+                for f in (before.findings if before else ())}
     new = tuple(f for f in after.findings if f.code in BREAK_CODES
-                and (f.prompt in after_tokens or f.span.path in touched)
-                and (f.code, f.span.path, f.expr, f.prompt) not in old_keys)
+                and (new_ids.get(f.prompt, f.prompt) in after_tokens or f.span.path in touched)
+                and (f.code, new_ids.get(f.prompt, f.prompt), f.expr) not in old_keys)
     return after, Comparison(base, changes, new, files)
+
+
+def identities(measurements, root: Path) -> dict[str, str]:
+    """Each prompt's identity across revisions, by its id: its file, the definition that
+    holds it (the function, method or class, else the module) and its place among that
+    definition's prompts, with the template it renders; never its line, so that a comment
+    added above it does not make it another prompt."""
+    import ast
+
+    trees: dict[str, list] = {}
+    keyed: dict[tuple, list] = {}
+    for m in measurements:
+        prompt = m.prompt
+        if prompt.kind != "python":
+            keyed.setdefault((prompt.id,), []).append(prompt)
+            continue
+        if prompt.path not in trees:
+            trees[prompt.path] = _definitions(ast, root / prompt.path)
+        owner = next((name for start, end, name in trees[prompt.path]
+                      if start <= prompt.line <= end), "<module>")
+        variant = prompt.id.partition(" ")[2]
+        keyed.setdefault((prompt.path, owner, variant), []).append(prompt)
+    out: dict[str, str] = {}
+    for key, prompts in keyed.items():
+        for index, prompt in enumerate(sorted(prompts, key=lambda p: (p.line, p.id))):
+            out[prompt.id] = "::".join(filter(None, key)) + (f"#{index}" if index else "")
+    return out
+
+
+def _definitions(ast, path: Path) -> list[tuple[int, int, str]]:
+    """(first line, last line, qualified name) of every function and class, innermost first
+    (a file that does not parse has none)."""
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return []
+    found: list[tuple[int, int, str, int]] = []
+
+    def walk(node, prefix: str, depth: int) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}{child.name}"
+                found.append((child.lineno, child.end_lineno or child.lineno, name, depth))
+                walk(child, name + ".", depth + 1)
+            else:
+                walk(child, prefix, depth)
+
+    walk(tree, "", 0)
+    return [(a, b, name) for a, b, name, _ in sorted(found, key=lambda f: -f[3])]
+
+
+def regression_text(change: PromptChange, limit: str | None) -> str:
+    """One regression in words, for every output format."""
+    return (f"{change.id}: shared prefix {change.before:,} -> {change.after:,} tokens "
+            f"({change.change:+,}), more than --max-regression {limit or '0'} allows")
 
 
 def regressions(comparison: Comparison, limit: str | None) -> tuple[PromptChange, ...]:

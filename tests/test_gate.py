@@ -82,3 +82,84 @@ def test_bad_refs_are_usage_errors(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert run_cli("check", "--diff-base", "HEAD", "--max-regression", "lots",
                    cwd=root).returncode == 2
+
+
+def _python_repo(tmp_path):
+    """A copy of the langgraph fixture app, committed."""
+    import shutil
+
+    from conftest import REPO
+
+    root = tmp_path / "app"
+    shutil.copytree(REPO / "fixtures" / "langgraph_agent" / "fixed", root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "dev@example.com")
+    git(root, "config", "user.name", "Dev")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "first")
+    return root
+
+
+def test_a_comment_above_every_prompt_changes_no_prompt(tmp_path):
+    """Prompt identity survives edits: each prompt is its file, its definition and its place
+    there, so a comment line added above every module's code shifts every line but changes
+    nothing the gate compares."""
+    root = _python_repo(tmp_path)
+    for path in sorted(root.rglob("*.py")):
+        path.write_text("# Reviewed for cacheability.\n" + path.read_text())
+    proc = run_cli("check", "--diff-base", "HEAD", "--max-regression", "0",
+                   "--output-format", "json", cwd=root)
+    assert proc.returncode == 0, proc.stdout
+    diff = json.loads(proc.stdout)["diff"]
+    assert diff["prompts"] == [] and diff["new_findings"] == []
+    assert len(diff["changed_files"]) >= 2
+    text = run_cli("check", "--diff-base", "HEAD", cwd=root).stdout
+    assert "  (no prompt changed)" in text
+
+
+def test_a_value_moved_up_across_a_line_shift_is_that_prompts_regression(tmp_path):
+    """The breaking value moved above the rules, with a comment added above as well: the
+    prompt is compared with itself (not reported as removed and new)."""
+    root = _python_repo(tmp_path)
+    graph = next(root.rglob("graph.py"))
+    text = graph.read_text()
+    assert '"content": SYSTEM_PROMPT}' in text
+    graph.write_text("# The agent's graph.\n" + text.replace(
+        '"content": SYSTEM_PROMPT}', '"content": time_note + "\\n" + SYSTEM_PROMPT}'))
+    proc = run_cli("check", "--diff-base", "HEAD", "--max-regression", "0",
+                   "--output-format", "json", cwd=root)
+    assert proc.returncode == 1
+    diff = json.loads(proc.stdout)["diff"]
+    [change] = diff["prompts"]
+    assert change["before"] is not None and change["after"] is not None
+    assert change["change"] < -100 and change["regression"] is True
+    assert (change["path"], change["line"]) == ("src/react_agent/graph.py", 25)
+    assert [f["code"] for f in diff["new_findings"]] == ["PFX006"]
+    said = f"shared prefix {change['before']:,} -> {change['after']:,} tokens"
+
+    def gate(fmt):
+        proc = run_cli("check", "--diff-base", "HEAD", "--max-regression", "0",
+                       "--output-format", fmt, cwd=root)
+        assert proc.returncode == 1
+        return proc.stdout
+
+    assert "src/react_agent/graph.py:25: 188 -> " in gate("text")
+    github = gate("github").splitlines()
+    assert github[0].startswith("::error file=src/react_agent/graph.py,line=25,"
+                                "title=prefixlint gate::") and said in github[0]
+    import jsonschema
+
+    from test_output_formats import sarif_schema
+
+    document = json.loads(gate("sarif"))
+    jsonschema.Draft4Validator(sarif_schema()).validate(document)
+    results = document["runs"][0]["results"]
+    assert [(r["ruleId"], r["baselineState"]) for r in results] == [("PFX006", "new"),
+                                                                    ("PFX-GATE", "updated")]
+    assert said in results[1]["message"]["text"]
+    import xml.etree.ElementTree as ET
+
+    suite = ET.fromstring(gate("junit").split("\n", 1)[1]).find("testsuite")
+    [case] = [c for c in suite if c.get("name") == "gate: src/react_agent/graph.py:25"]
+    assert said in case.find("failure").get("message")
+    assert suite.get("failures") == "2"  # the prompt's new finding, and the gate
