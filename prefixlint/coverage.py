@@ -63,14 +63,20 @@ def _source(prompt, rendered: set[str]) -> str:
     return "rendered" if prompt.path in rendered else "templates"
 
 
-def _opaque(prompt) -> Hole | None:
-    """The value a Python prompt is made of entirely, when it has no constant text of its
-    own: what it sends was built where the analysis could not see."""
+def opaque(prompt) -> str:
+    """The expression a Python call's prompt is made of entirely, when it has no constant
+    text of its own (what it sends was built where the analysis could not see); "" else.
+    Only prompts whose blocks are the segments Python code built (not a Jinja template
+    written in code) are judged; a result read from the cache says it as `Prompt.opaque`."""
+    from .frontends.python.renderer import SegmentRenderer
+
+    if prompt.opaque or not isinstance(prompt.renderer, SegmentRenderer):
+        return prompt.opaque
     segments = [s for b in prompt.blocks for s in b.segments]
     if not segments or any(isinstance(s, Text) and s.text.strip() or getattr(s, "template", "")
                            for s in segments):
-        return None  # constant text, or a template file the code renders
-    return next((s for s in segments if isinstance(s, Hole)), None)
+        return ""  # constant text, or a template file the code renders
+    return next((s.expr for s in segments if isinstance(s, Hole)), "")
 
 
 def coverage(result) -> Coverage:
@@ -81,10 +87,10 @@ def coverage(result) -> Coverage:
     for measurement in result.measurements:
         prompt = measurement.prompt
         counts[_source(prompt, rendered)] = counts.get(_source(prompt, rendered), 0) + 1
-        hole = _opaque(prompt) if prompt.kind == "python" and prompt.sink != "text" else None
-        if hole is not None:
+        expr = opaque(prompt) if prompt.kind == "python" and prompt.sink != "text" else ""
+        if expr:
             missed.append(NotFollowed(prompt.path, prompt.line,
-                                      f"'{hole.expr}' is built where the code is not in view"))
+                                      f"'{expr}' is built where the code is not in view"))
     for finding in result.findings:
         if finding.code == "PFX900" and "too complex" in finding.message:
             missed.append(NotFollowed(finding.span.path, finding.span.line,

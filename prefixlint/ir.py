@@ -164,6 +164,9 @@ class Prompt:
     # project's own function around one), `inferred` (a prompt-ish keyword into code not in
     # view), `text` (prompt text measured with no sink found), `messages` (a role list).
     sink: str = ""
+    # A Python call's prompt with no constant text of its own: the expression it is made of,
+    # built where the analysis could not see (coverage: a call not followed).
+    opaque: str = ""
 
     def suppressions_for(self, path: str) -> "Suppressions | None":
         for name, value in self.suppressions:

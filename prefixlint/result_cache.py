@@ -22,11 +22,12 @@ from typing import Iterable
 
 from . import __version__
 from .config import Config
+from .coverage import opaque
 from .ir import Finding, Hole, Prompt, Scope, Span
 from .measure import Cause, Measurement
 
 FOLDER = ".prefixlint_cache"
-FORMAT = 2  # 2: prompts say what sends them (`sink`)
+FORMAT = 3  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past
 
 
 def folder(config: Config) -> Path:
@@ -192,7 +193,7 @@ def _measurement_data(m: Measurement) -> dict:
     prompt = m.prompt
     return {"prompt": {"id": prompt.id, "path": prompt.path, "line": prompt.line,
                        "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat,
-                       "sink": prompt.sink},
+                       "sink": prompt.sink, "opaque": opaque(prompt)},
             "tokens_total": m.tokens_total, "prefix_tokens": m.prefix_tokens,
             "causes": [_cause_data(c) for c in m.causes],
             "projected_global": m.projected_prefix_global,
@@ -204,7 +205,8 @@ def _measurement_data(m: Measurement) -> dict:
 def _measurement(data: dict) -> Measurement:
     p = data["prompt"]
     prompt = Prompt(p["id"], p["path"], int(p["line"]), p["kind"], (), (), None,
-                    tuple(p["files"]), chat=bool(p["chat"]), sink=str(p.get("sink", "")))
+                    tuple(p["files"]), chat=bool(p["chat"]), sink=str(p.get("sink", "")),
+                    opaque=str(p.get("opaque", "")))
     return Measurement(prompt, int(data["tokens_total"]),
                        {k: int(v) for k, v in data["prefix_tokens"].items()},
                        tuple(_cause(c) for c in data["causes"]), int(data["projected_global"]),

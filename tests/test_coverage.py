@@ -65,3 +65,10 @@ def test_a_call_whose_messages_are_not_in_view_is_never_a_pass(tmp_path):
                                  "in view"}]}
     assert run_cli("check", ".", "--no-cache", "--strict", cwd=REPO / "fixtures" /
                    "chat_clock").returncode == 0  # everything followed, nothing found
+
+
+def test_coverage_is_the_same_when_the_result_comes_from_the_cache(tmp_path):
+    root = write_project(tmp_path / "p", CLIENT_NOT_IN_VIEW)
+    first, second = (run_cli("check", ".", cwd=root).stdout for _ in range(2))
+    assert (root / ".prefixlint_cache").is_dir()
+    assert first == second and "1 LLM call not followed" in second
