@@ -348,6 +348,8 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     config = config or load_config(cwd, paths=paths)
     unreadable: list[tuple[str, str]] = []
     files = discover(paths, config, cwd, unreadable)
+    readers = _readers(paths, files, config, cwd) if paths else []
+    files = sorted(set(files) | set(readers)) if readers else files
     use_cache = use_cache and not edited and not unreadable and \
         not os.environ.get("PREFIXLINT_DEBUG")  # a debugging run analyzes everything
     where = (cwd or Path.cwd()).resolve()
@@ -378,6 +380,12 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     findings += [rules.input_error(f"cannot list this folder: {reason}; its files are not "
                                    "analyzed", folder, 1, folder)
                  for folder, reason in sorted(set(unreadable))]
+    if readers:  # only the prompts the named prompt files are part of
+        named = set(files) - set(readers)
+        measurements = [m for m in measurements if m.prompt.path in named
+                        or named & set(m.prompt.files)]
+        ids = {m.prompt.id for m in measurements}
+        findings = [f for f in findings if f.prompt in ids or f.span.path in named]
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: natural_key(m.prompt.id))
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")
@@ -386,6 +394,31 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     if use_cache:
         result_cache.store(config, [str(p) for p in paths], where, files, read, result)
     return result
+
+
+def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> list[str]:
+    """The project's Python files that may read one of the prompt files named (a staged
+    `prompts/system.md`): those that mention its file name. A prompt file is part of the
+    Python prompt that reads it, so that prompt is what `check prompts/system.md` reports."""
+    named = [f for f in files if not f.endswith((".py", ".pyi"))]
+    if not named:
+        return []
+    stems = {f.rsplit("/", 1)[-1].rsplit(".", 1)[0] for f in named}
+    out = []
+    try:
+        project = discover([str(config.root)], config, config.root, [])
+    except ConfigError:
+        return []
+    for candidate in project:
+        if candidate in files or not candidate.endswith(".py"):
+            continue
+        try:
+            text = (config.root / candidate).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if any(stem in text for stem in stems):
+            out.append(candidate)
+    return out
 
 
 def heads(result: Result) -> dict[str, list[int]]:

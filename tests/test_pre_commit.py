@@ -47,3 +47,34 @@ def test_hook_fails_on_a_breaking_template_and_passes_on_the_fixed_one(tmp_path)
     passing = try_repo()
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "prefixlint" in passing.stdout and "Passed" in passing.stdout
+
+
+def test_a_commit_that_changes_only_a_markdown_prompt_runs_the_hook(tmp_path):
+    """The hook's files cover prompt files that code reads; given only the staged `.md`, the
+    check reports it through the Python prompt that reads and formats it."""
+    root = write_project(tmp_path / "work", {
+        "prompts/system.md": f"{POLICY}\nYou are speaking with {{name}}.\n",
+        "app/bot.py": (
+            "from pathlib import Path\n\nfrom openai import OpenAI\n\nclient = OpenAI()\n"
+            "PROMPTS = Path(__file__).parent.parent / 'prompts'\n\n\n"
+            "def answer(user, question):\n"
+            "    system = (PROMPTS / 'system.md').read_text().format(name=user.name)\n"
+            "    return client.chat.completions.create(model='gpt-4.1', messages=[\n"
+            "        {'role': 'system', 'content': system}, {'role': 'user', 'content': question}])\n")})
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
+
+    def git(*args):
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+    git("init", "-q", "-b", "main")
+    git("config", "user.email", "dev@example.com")
+    git("config", "user.name", "Dev")
+    git("add", "-A")
+    git("commit", "-q", "-m", "prompts")
+    (root / "prompts/system.md").write_text(f"You are speaking with {{name}}.\n{POLICY}\n")
+    git("add", "prompts/system.md")
+    staged = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(REPO),
+                             "prefixlint"], cwd=root, env=env, capture_output=True, text=True,
+                            timeout=600)
+    assert staged.returncode == 1, staged.stdout + staged.stderr
+    assert "prompts/system.md:1:23: PFX002 user value '{name}'" in staged.stdout
