@@ -222,6 +222,8 @@ def test_warm_takes_base_urls_names_what_it_tried_and_says_when_it_cannot_verify
         server.server.shutdown()
     assert server.paths[:2] == ["/v1/chat/completions", "/v1/chat/completions"]
     assert "the server reports no cached-token counts" in proc.stdout
+    assert "--enable-prompt-tokens-details" in proc.stdout  # vLLM's flag, named
+    assert "--enable-cache-report" in proc.stdout  # SGLang's
     assert "0.0%" not in proc.stdout
     assert f"HTTP 404 from {server.url}/api/v1/chat/completions" in missing.stdout
 

@@ -48,13 +48,19 @@ class InstanceResult:
                 "cold_cached_tokens": self.cold_cached_tokens, "ratio": self.ratio,
                 "cold_ms": mean(self.cold_ms), "warm_ms": mean(self.warm_ms),
                 "errors": self.errors[:5] + (
-                    ["the server reports no cached-token counts: nothing to verify"]
+                    ["the server reports no cached-token counts: nothing to verify ("
+                     + COUNTS_HINT + ")"]
                     if self.verified and self.warmed and not self.counted else [])}
 
     def ok(self, verify: bool) -> bool:
         if self.failed or not self.warmed:
             return False
         return not verify or self.cached_tokens > 0
+
+
+# How each engine is made to report cached tokens, for when a server does not.
+COUNTS_HINT = ("start vLLM with --enable-prompt-tokens-details, SGLang with "
+               "--enable-cache-report; llama.cpp reports them as it is")
 
 
 @dataclass(frozen=True)

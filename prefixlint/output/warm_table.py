@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..fleet.warm import COUNTS_HINT
+
 
 def render(results, verify: bool) -> str:
     header = ("instance", "warmed", "failed", "prefix tokens", "cached", "ratio", "cold ms",
@@ -23,7 +25,7 @@ def render(results, verify: bool) -> str:
             lines.append(f"{r.endpoint}: {error}")
         if verify and r.warmed and not r.counted:
             lines.append(f"{r.endpoint}: the server reports no cached-token counts, so the "
-                         "warming cannot be verified")
+                         f"warming cannot be verified ({COUNTS_HINT})")
     ok = [r for r in results if r.ok(verify)]
     lines.append(f"{len(ok)} of {len(results)} instances warmed"
                  + (" and verified" if verify else "") + ".")
