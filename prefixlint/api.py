@@ -196,6 +196,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         prompts.extend(python.unused_wrappers())
     prompts.extend(python.remaining_lists())
     prompts.extend(python.remaining_texts(prompts))
+    prompts = _distinct(prompts)
     loaded: list[str] = []
     referenced: set[str] = set()
     for name in templates:
@@ -394,6 +395,19 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     if use_cache:
         result_cache.store(config, [str(p) for p in paths], where, files, read, result)
     return result
+
+
+def _distinct(prompts: list) -> list:
+    """One prompt per call site: a call that several rounds of the project's clients (or
+    several clients of one name) each built is measured once, as the first built it (files
+    are read in order, so the first is the same on every run)."""
+    seen: set[str] = set()
+    out = []
+    for prompt, notes in prompts:
+        if prompt.id not in seen:
+            seen.add(prompt.id)
+            out.append((prompt, notes))
+    return out
 
 
 def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> list[str]:

@@ -72,3 +72,17 @@ def test_coverage_is_the_same_when_the_result_comes_from_the_cache(tmp_path):
     first, second = (run_cli("check", ".", cwd=root).stdout for _ in range(2))
     assert (root / ".prefixlint_cache").is_dir()
     assert first == second and "1 LLM call not followed" in second
+
+
+def test_one_prompt_per_call_site_and_one_code_per_place():
+    """Issue 21, item 5, across every suite: no prompt id twice (a call several clients of
+    one name could send is one prompt), and no place reported under two codes."""
+    for folder in ("tests/python", "tests/flow", "tests/reach", "tests/templates",
+                   "tests/models", "fixtures"):
+        document = json.loads(run_cli("check", ".", "--no-cache", "--output-format", "json",
+                                      cwd=REPO / folder).stdout)
+        ids = [p["id"] for p in document["prompts"]]
+        assert len(ids) == len(set(ids)), folder
+        places = [(f["path"], f["line"], f["column"]) for f in document["findings"]]
+        assert len(places) == len(set(places)), folder
+        assert document["summary"]["prompts"] == len(set(ids))
