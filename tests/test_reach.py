@@ -70,6 +70,7 @@ REACH_SINKS = {
     "n_enumerate.py:16": "openai.chat",
     "o_joined_parts.py:17": "text",
     "p_filled_template.py:9": "langchain.PromptTemplate.from_template",
+    "q_two_sends.py:22": "client of openai.chat",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
 }
 
@@ -114,6 +115,8 @@ def test_reach_findings_are_exactly_the_expected_ones(reach):
 
 def test_every_prompt_says_what_sends_it(reach):
     assert {p["id"]: p["sink"] for p in reach["prompts"]} == REACH_SINKS
+    # one prompt per call site: a client method sending from either branch is called once
+    assert [p["id"] for p in reach["prompts"]].count("q_two_sends.py:22") == 1
     by_prompt = {f["prompt"]: f["sink"] for f in reach["findings"]}
     assert by_prompt["i_inferred.py:11"] == "inferred"
 
