@@ -18,15 +18,19 @@ def git(root, *args):
     subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
 
 
-def repo(tmp_path, first: str):
-    root = write_project(tmp_path / "repo", {"prompts/helpdesk.j2": first,
-                                             "prompts/other.j2": "Static text only. " * 20})
+def committed(root):
+    """`root` as a new git repository with everything in one first commit."""
     git(root, "init", "-q", "-b", "main")
     git(root, "config", "user.email", "dev@example.com")
     git(root, "config", "user.name", "Dev")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "first")
     return root
+
+
+def repo(tmp_path, first: str):
+    return committed(write_project(tmp_path / "repo", {
+        "prompts/helpdesk.j2": first, "prompts/other.j2": "Static text only. " * 20}))
 
 
 def test_a_change_that_breaks_the_prefix_fails_with_the_right_regression(tmp_path):
@@ -92,12 +96,7 @@ def _python_repo(tmp_path):
 
     root = tmp_path / "app"
     shutil.copytree(REPO / "fixtures" / "langgraph_agent" / "fixed", root)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "dev@example.com")
-    git(root, "config", "user.name", "Dev")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "first")
-    return root
+    return committed(root)
 
 
 def test_a_comment_above_every_prompt_changes_no_prompt(tmp_path):

@@ -17,12 +17,8 @@ def test_manifest_is_valid():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_hook_fails_on_a_breaking_template_and_passes_on_the_fixed_one(tmp_path):
-    root = write_project(tmp_path / "work", {
-        "prompts/helpdesk.j2": f"You are Nimbus.\nYou are speaking with {{{{ user.name }}}}.\n{POLICY}\n",
-        "app/notes.py": "NOTE = 'not a prompt'\n"})
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
-
+def _committed(root, env):
+    """Make `root` a git repository with one commit; return its `git(*args)`."""
     def git(*args):
         subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
 
@@ -31,6 +27,15 @@ def test_hook_fails_on_a_breaking_template_and_passes_on_the_fixed_one(tmp_path)
     git("config", "user.name", "Dev")
     git("add", "-A")
     git("commit", "-q", "-m", "prompts")
+    return git
+
+
+def test_hook_fails_on_a_breaking_template_and_passes_on_the_fixed_one(tmp_path):
+    root = write_project(tmp_path / "work", {
+        "prompts/helpdesk.j2": f"You are Nimbus.\nYou are speaking with {{{{ user.name }}}}.\n{POLICY}\n",
+        "app/notes.py": "NOTE = 'not a prompt'\n"})
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
+    git = _committed(root, env)
 
     def try_repo():
         return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(REPO),
@@ -62,15 +67,7 @@ def test_a_commit_that_changes_only_a_markdown_prompt_runs_the_hook(tmp_path):
             "    return client.chat.completions.create(model='gpt-4.1', messages=[\n"
             "        {'role': 'system', 'content': system}, {'role': 'user', 'content': question}])\n")})
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
-
-    def git(*args):
-        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
-
-    git("init", "-q", "-b", "main")
-    git("config", "user.email", "dev@example.com")
-    git("config", "user.name", "Dev")
-    git("add", "-A")
-    git("commit", "-q", "-m", "prompts")
+    git = _committed(root, env)
     (root / "prompts/system.md").write_text(f"You are speaking with {{name}}.\n{POLICY}\n")
     git("add", "prompts/system.md")
     staged = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(REPO),
