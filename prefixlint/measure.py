@@ -24,7 +24,8 @@ from .volatility import is_history
 REPORTED_LEVELS = ("global", "user", "session", "turn")
 MAX_BREAKS = 64
 MAX_HOLES = 2_000  # values in one prompt; past it, the prompt is too complex to measure
-SECONDS = 10.0  # time to measure one prompt, checked between renders
+SECONDS = 300.0  # a far wall-clock backstop for one prompt; MAX_TOKENIZED_CHARS decides
+MAX_TOKENIZED_CHARS = 60_000_000  # text tokenized to measure one prompt: its work budget
 LINE_LABEL_CHARS = 40
 _LOCATED = re.compile(r"[^@.]*@.*?:\d+:\d+")  # a value read at a place: `now@app.py:3:7`
 
@@ -155,6 +156,7 @@ class _Tokens:
         self.cache: dict[str, list[int]] = {}
         self.deadline = deadline
         self.seconds = seconds
+        self.chars = 0  # characters tokenized so far: the work budget
 
     def __call__(self, text: str) -> list[int]:
         if time.monotonic() > self.deadline:
@@ -162,6 +164,11 @@ class _Tokens:
                              f"of {self.seconds:g} s")
         tokens = self.cache.get(text)
         if tokens is None:
+            self.chars += len(text)
+            if self.chars > MAX_TOKENIZED_CHARS:
+                raise TooComplex(f"too complex to analyze: measuring needs more than "
+                                 f"{MAX_TOKENIZED_CHARS:,} characters tokenized (its variants "
+                                 "are too many or too long)")
             tokens = self.cache[text] = self.tokenizer.encode(text)
         return tokens
 

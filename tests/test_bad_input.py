@@ -41,7 +41,7 @@ EXPECTED_900 = {
     "prompts/mro.j2": "blocked by the sandbox",
     "prompts/globals.j2": "blocked by the sandbox",
     "prompts/big_range.j2": "render limit",
-    "prompts/spin.j2": "longer than",
+    "prompts/spin.j2": "more than 2,000,000 steps",
     "prompts/output_bomb.j2": "output exceeds",
     "prompts/doubling.j2": "grew past",
     "prompts/repeat.j2": "repeated string",

@@ -294,15 +294,34 @@ def test_a_file_past_the_analysis_budget_is_its_own_finding_and_fast(tmp_path):
     _only_that_file_is_refused(tmp_path, "app/huge.py", huge, "too complex to analyze")
 
 
-def test_measuring_past_its_time_budget_is_the_prompts_finding(tmp_path, monkeypatch):
+def test_measuring_past_its_work_budget_is_the_prompts_finding(tmp_path, monkeypatch):
+    """The budget counts characters tokenized, not seconds: the same on any machine."""
     from prefixlint import measure
 
     root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY})
-    monkeypatch.setattr(measure, "SECONDS", 0.0)
-    monkeypatch.setattr(measure.measure, "__defaults__", (0.0,))
+    monkeypatch.setattr(measure, "MAX_TOKENIZED_CHARS", 1000)
     result = api.check([], api.load_config(root), cwd=root)
     assert [(f.code, f.message) for f in result.findings] == [
-        ("PFX900", "too complex to analyze: measuring took longer than the budget of 0 s")]
+        ("PFX900", "too complex to analyze: measuring needs more than 1,000 characters "
+                   "tokenized (its variants are too many or too long)")]
+
+
+def test_a_render_is_bounded_by_steps_not_seconds(tmp_path, monkeypatch):
+    """Nested loops over ranges stop at the step budget, whatever the machine's load; the
+    same template under a budget it fits renders."""
+    from prefixlint.frontends import jinja
+
+    loops = ("{% for i in range(200) %}{% for j in range(200) %}{% endfor %}{% endfor %}"
+             "You are Nimbus. {{ user.name }}\n" + POLICY)
+    root = write_project(tmp_path / "p", {"prompts/a.j2": loops})
+    monkeypatch.setattr(api, "Limits", lambda: jinja.Limits(max_steps=30_000))
+    findings = api.check([], api.load_config(root), cwd=root).findings
+    assert [(f.code, f.message) for f in findings] == [
+        ("PFX900", "template exceeds a render limit: rendering took more than 30,000 steps "
+                   "(a loop or recursion too large for a prompt)")]
+    monkeypatch.setattr(api, "Limits", lambda: jinja.Limits(max_steps=200_000))
+    assert [f.code for f in api.check([], api.load_config(root), cwd=root).findings] == \
+        ["PFX002"]
 
 
 def test_an_include_glob_built_to_backtrack_does_not_hang(tmp_path):

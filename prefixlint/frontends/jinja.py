@@ -43,7 +43,12 @@ class Limits:
     """Bounds on one render, so that a hostile template is a finding, not a hang."""
 
     max_chars: int = 2_000_000
-    seconds: float = 2.0
+    # Steps of one render (an operator, an attribute, a call, an iteration of `range`, an
+    # output chunk): the budget that decides, the same on any machine under any load.
+    max_steps: int = 2_000_000
+    # A far backstop for a loop no step counts: never reached by a template that fits the
+    # step budget, so results never depend on the machine's speed.
+    seconds: float = 60.0
     max_file_bytes: int = 1_048_576
 
 
@@ -226,7 +231,8 @@ class ProjectEnvironment(SandboxedEnvironment):
         self.search_paths = search_paths
         self._joined: dict[tuple[str, str], str] = {}  # files do not change during a run
         self.limits = limits
-        self.until = 0.0  # the deadline of the render under way (0: none)
+        self.until = 0.0  # the backstop deadline of the render under way (0: none)
+        self.steps = 0  # steps of the render under way
         self.registry = registry
         self.origins = origins
         self.scans: dict[str, Scan] = {}
@@ -237,6 +243,7 @@ class ProjectEnvironment(SandboxedEnvironment):
         # Same input, same bytes out: the sandbox's own randomness is made reproducible.
         self.filters["random"] = _first_item
         self.globals["lipsum"] = _lipsum
+        self.globals["range"] = self._range
 
     # -- analysis hook -------------------------------------------------------------------
 
@@ -279,10 +286,21 @@ class ProjectEnvironment(SandboxedEnvironment):
     # -- guards --------------------------------------------------------------------------
 
     def check_time(self) -> None:
-        """The render's own time bound, checked as it runs (on any thread: SIGALRM only
-        interrupts the main one)."""
+        """Count one step of the render under way: past `max_steps` the template is too
+        complex to render (a count of work, not of seconds); the far wall-clock backstop is
+        checked too (on any thread: SIGALRM only interrupts the main one)."""
+        self.steps += 1
+        if self.steps > self.limits.max_steps:
+            raise RenderLimitError(f"rendering took more than {self.limits.max_steps:,} steps "
+                                   "(a loop or recursion too large for a prompt)")
         if self.until and time.monotonic() > self.until:
             raise RenderLimitError(f"rendering took longer than {self.limits.seconds:g} s")
+
+    def _range(self, *args: int) -> "_CountedRange":
+        """The sandbox's `range`, each item taken a step of the render."""
+        from jinja2.sandbox import safe_range
+
+        return _CountedRange(safe_range(*args), self.check_time)
 
     def _check_size(self, value: object) -> object:
         self.check_time()
@@ -338,6 +356,34 @@ class ProjectEnvironment(SandboxedEnvironment):
         if hasattr(function, "jinja_pass_arg"):
             guarded.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
         return guarded
+
+
+class _CountedRange:
+    """A `range` whose iteration counts a step per item (length, indexing and membership as
+    a range's), so that nested loops over ranges stay within a render's step budget."""
+
+    def __init__(self, values: range, step: Callable[[], None]) -> None:
+        self.values = values
+        self.step = step
+
+    def __iter__(self) -> Iterator[int]:
+        for value in self.values:
+            self.step()
+            yield value
+
+    def __reversed__(self) -> Iterator[int]:
+        for value in reversed(self.values):
+            self.step()
+            yield value
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, index):
+        return self.values[index]
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.values
 
 
 @contextlib.contextmanager
@@ -557,6 +603,7 @@ class JinjaRenderer:
             chunks: list[str] = []
             total = 0
             environment.until = time.monotonic() + limits.seconds
+            environment.steps = 0
             try:
                 with _deadline(limits.seconds):
                     for chunk in template.generate(self._context(values)):
