@@ -86,7 +86,8 @@ def coverage(result) -> Coverage:
     missed: list[NotFollowed] = []
     for measurement in result.measurements:
         prompt = measurement.prompt
-        counts[_source(prompt, rendered)] = counts.get(_source(prompt, rendered), 0) + 1
+        source = _source(prompt, rendered)
+        counts[source] = counts.get(source, 0) + 1
         expr = opaque(prompt) if prompt.kind == "python" and prompt.sink != "text" else ""
         if expr:
             missed.append(NotFollowed(prompt.path, prompt.line,

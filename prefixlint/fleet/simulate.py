@@ -271,14 +271,9 @@ def modelled(levels: Sequence[tuple], users: int, sessions_per_user: int,
             for turn in range(1, turns + 1):
                 serial += 1
                 if duration is None or at < duration:
-                    if runs:
-                        chunks, answered, _ = conversation_turn(
-                            runs, prompt_id, user, session, turn, serial, tokens_per_turn,
-                            window)
-                    else:
-                        chunks, answered = _chain(prompt_id, prefix, total, user, session,
-                                                  turn, tokens_per_turn, serial), ()
-                    requests.append(SimRequest(at, user, session, chunks, answered))
+                    requests.append(_request(at, user, session, session, turn, serial,
+                                             (prompt_id, prefix, total, runs),
+                                             tokens_per_turn, window))
                 at += rng.expovariate(1 / think_seconds)
     if hot_share > 0 and requests:
         requests.extend(_hot_session(levels, len(requests), hot_share, turns, length, serial,
@@ -309,14 +304,23 @@ def _hot_session(levels, count: int, share: float, turns: int, length: float, se
         turn = index % turns + 1
         conversation = f"{session}#{index // turns}"
         at = rng.uniform(0, length)  # a client's bursts: arrivals at random, not paced
-        if runs:
-            chunks, answered, _ = conversation_turn(runs, prompt_id, user, conversation, turn,
-                                                    serial, tokens_per_turn, window)
-        else:
-            chunks, answered = _chain(prompt_id, prefix, total, user, conversation, turn,
-                                      tokens_per_turn, serial), ()
-        out.append(SimRequest(at, user, session, chunks, answered))
+        out.append(_request(at, user, session, conversation, turn, serial,
+                            (prompt_id, prefix, total, runs), tokens_per_turn, window))
     return out
+
+
+def _request(at: float, user: str, session: str, conversation: str, turn: int, serial: int,
+             prompt: tuple, tokens_per_turn: int, window: int | None) -> SimRequest:
+    """Turn `turn` of `conversation`, routed as `session`: built from the prompt's runs when
+    they are known, else from its level counts alone."""
+    prompt_id, prefix, total, runs = prompt
+    if runs:
+        chunks, answered, _ = conversation_turn(runs, prompt_id, user, conversation, turn,
+                                                serial, tokens_per_turn, window)
+    else:
+        chunks, answered = _chain(prompt_id, prefix, total, user, conversation, turn,
+                                  tokens_per_turn, serial), ()
+    return SimRequest(at, user, session, chunks, answered)
 
 
 def _chain(prompt_id: str, prefix: dict, total: int, user: str, session: str, turn: int,

@@ -32,6 +32,11 @@ CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property")
 _MAX_MADE = 4
 
 
+def _decorator_name(node: cst.BaseExpression) -> str:
+    """`functools.lru_cache(maxsize=8)` or `@cache`: the decorator's last name."""
+    return dotted_name(node.func if isinstance(node, cst.Call) else node).split(".")[-1]
+
+
 @dataclass(frozen=True)
 class Made:
     """An instance of a project class and the call that made it, with where that call
@@ -295,9 +300,8 @@ class ObjectOps:
             parent = module.parents.get(id(call))
             if function is None:
                 continue
-            if any(dotted_name(d.decorator).split(".")[-1].split("(")[0] in CACHE_DECORATORS
-                   or (isinstance(d.decorator, cst.Call) and dotted_name(d.decorator.func)
-                       .split(".")[-1] in CACHE_DECORATORS) for d in function.decorators):
+            if any(_decorator_name(d.decorator) in CACHE_DECORATORS
+                   for d in function.decorators):
                 continue
             if isinstance(parent, cst.Assign) and all(
                     isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
