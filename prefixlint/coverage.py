@@ -6,8 +6,10 @@ analysis budget ran out). A run that followed nothing it found must not look lik
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from .ir import Hole, Text
+from .rules import BUDGET_NOTE
 
 SHOWN = 5  # calls not followed named in the text line; JSON lists them all
 # Where a measured prompt comes from: (key, one, several).
@@ -39,8 +41,8 @@ class Coverage:
                 "not_followed": [{"path": n.path, "line": n.line, "why": n.why}
                                  for n in self.not_followed]}
 
-    def line(self) -> str:
-        """The coverage line that ends a text run."""
+    def line(self, shown: Callable[[str], str] = str) -> str:
+        """The coverage line that ends a text run (`shown`: how a path is printed)."""
         counts = ", ".join(f"{count} {one if count == 1 else several}"
                            for key, one, several in SOURCES
                            for source, count in self.sources if source == key and count)
@@ -48,7 +50,7 @@ class Coverage:
         text += f" ({counts})" if counts else ""
         if not self.not_followed:
             return text + "."
-        shown = "; ".join(f"{n.path}:{n.line} ({n.why})" for n in self.not_followed[:SHOWN])
+        shown = "; ".join(f"{shown(n.path)}:{n.line} ({n.why})" for n in self.not_followed[:SHOWN])
         more = len(self.not_followed) - SHOWN
         return (f"{text}; {len(self.not_followed)} LLM call"
                 f"{'s' if len(self.not_followed) != 1 else ''} not followed: {shown}"
@@ -93,7 +95,7 @@ def coverage(result) -> Coverage:
             missed.append(NotFollowed(prompt.path, prompt.line,
                                       f"'{expr}' is built where the code is not in view"))
     for finding in result.findings:
-        if finding.code == "PFX900" and "too complex" in finding.message:
+        if finding.code == "PFX900" and finding.message.endswith(BUDGET_NOTE):
             missed.append(NotFollowed(finding.span.path, finding.span.line,
                                       "the analysis budget ran out"))
     missed.sort(key=lambda n: (n.path, n.line))

@@ -260,7 +260,8 @@ def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_toke
 def minor(finding: Finding) -> bool:
     """Whether a finding is `info` only because its gain is below min-gain-tokens."""
     rule = catalogue().get(finding.code)
-    return finding.severity == "info" and rule is not None and rule.severity != "info"
+    return finding.severity == "info" and rule is not None and rule.severity != "info" \
+        and finding.code != INPUT_ERROR
 
 
 def history_findings(measurement: Measurement, turns: int, tokens_per_turn: int,
@@ -323,10 +324,21 @@ def note_findings(notes, prompt_id: str) -> list[Finding]:
             for n in notes if n.code in rules]
 
 
+# What prefixlint's own work budgets say when one runs out (steps of a render or of the
+# Python analysis, characters tokenized, values in one prompt, the far wall-clock backstop).
+_BUDGET = re.compile(r"too complex to analyze|took more than [\d,]+ steps|took longer than")
+BUDGET_NOTE = "; a limit of prefixlint's own work, not an error in the file: it was not measured"
+
+
 def input_error(message: str, path: str, line: int, prompt: str | None = None,
                 column: int = 1) -> Finding:
-    """A PFX900 finding: this file could not be analyzed, the run goes on."""
-    return Finding(code=INPUT_ERROR, severity=catalogue()[INPUT_ERROR].severity,
+    """A PFX900 finding: this file could not be analyzed, the run goes on. A work budget run
+    out is the tool's limitation, not the user's error: info, said so in the message (and
+    listed under Coverage as not followed)."""
+    severity = catalogue()[INPUT_ERROR].severity
+    if _BUDGET.search(message):
+        severity, message = "info", message + BUDGET_NOTE
+    return Finding(code=INPUT_ERROR, severity=severity,
                    span=Span(path, line, column, line, column), message=message, prompt=prompt)
 
 

@@ -126,11 +126,16 @@ def test_hostile_chat_templates_are_bounded(tmp_path):
                    "{% for j in range(100000) %}{{ m.content }}{% endfor %}{% endfor %}"
                    "{% endfor %}",
         "b.jinja": "{{ bos_token }}{{ messages.__class__.__mro__ }}",
-        "c.jinja": "{{ bos_token }}{{ 'x' * 10000000000 }}{{ messages }}"})
-    assert found == [("PFX900", name, 1, 1) for name in ("a.jinja", "b.jinja", "c.jinja")]
+        "c.jinja": "{{ bos_token }}{{ 'x' * 10000000000 }}{{ messages }}",
+        # silent work: no output grows, the step budget (not a clock) stops it
+        "d.jinja": "{{ bos_token }}{% for m in messages %}{% for i in range(100000) %}"
+                   "{% for j in range(100000) %}{% endfor %}{% endfor %}{% endfor %}"})
+    assert found == [("PFX900", name, 1, 1) for name in ("a.jinja", "b.jinja", "c.jinja",
+                                                         "d.jinja")]
     messages = [f["message"] for f in document["findings"]]
     assert "more than 200,000 characters" in messages[0] and "unsafe" in messages[1]
     assert "repetition past 200,000 characters" in messages[2]
+    assert "more than 2,000,000 steps" in messages[3]
 
 
 def test_render_explains_that_a_chat_template_is_not_a_prompt(tmp_path):

@@ -301,9 +301,11 @@ def test_measuring_past_its_work_budget_is_the_prompts_finding(tmp_path, monkeyp
     root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY})
     monkeypatch.setattr(measure, "MAX_TOKENIZED_CHARS", 1000)
     result = api.check([], api.load_config(root), cwd=root)
-    assert [(f.code, f.message) for f in result.findings] == [
-        ("PFX900", "too complex to analyze: measuring needs more than 1,000 characters "
-                   "tokenized (its variants are too many or too long)")]
+    assert [(f.code, f.severity, f.message) for f in result.findings] == [
+        ("PFX900", "info", "too complex to analyze: measuring needs more than 1,000 characters "
+                           "tokenized (its variants are too many or too long); a limit of "
+                           "prefixlint's own work, not an error in the file: it was not "
+                           "measured")]
 
 
 def test_a_render_is_bounded_by_steps_not_seconds(tmp_path, monkeypatch):
@@ -316,9 +318,11 @@ def test_a_render_is_bounded_by_steps_not_seconds(tmp_path, monkeypatch):
     root = write_project(tmp_path / "p", {"prompts/a.j2": loops})
     monkeypatch.setattr(api, "Limits", lambda: jinja.Limits(max_steps=30_000))
     findings = api.check([], api.load_config(root), cwd=root).findings
-    assert [(f.code, f.message) for f in findings] == [
-        ("PFX900", "template exceeds a render limit: rendering took more than 30,000 steps "
-                   "(a loop or recursion too large for a prompt)")]
+    assert [(f.code, f.severity, f.message) for f in findings] == [
+        ("PFX900", "info", "template exceeds a render limit: rendering took more than 30,000 "
+                           "steps (a loop or recursion too large for a prompt); a limit of "
+                           "prefixlint's own work, not an error in the file: it was not "
+                           "measured")]
     monkeypatch.setattr(api, "Limits", lambda: jinja.Limits(max_steps=200_000))
     assert [f.code for f in api.check([], api.load_config(root), cwd=root).findings] == \
         ["PFX002"]

@@ -48,7 +48,9 @@ DAYS = (_dt.date(2026, 11, 30), _dt.date(2026, 12, 1))
 # Modes engines pass through `chat_template_kwargs`, with two values each to compare.
 MODES = (("enable_thinking", (True, False)), ("reasoning_effort", ("low", "high")),
          ("thinking", (True, False)))
-RENDER_SECONDS = 2.0
+# A far backstop for a loop no step counts; the step budget of `Limits` decides, so that a
+# result never depends on the machine's speed or load.
+RENDER_SECONDS = 60.0
 EOS = "</s>"
 MAX_OUTPUT = 200_000
 MAX_CONFIG_BYTES = 32_000_000  # a tokenizer_config.json lists every added token
@@ -80,14 +82,27 @@ class ChatTemplateError(Exception):
 
 def _environment():
     from jinja2 import ext
-    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError, safe_range
+
+    from .jinja import Limits, RenderLimitError, _CountedRange
+
+    max_steps = Limits().max_steps
 
     class Bounded(ImmutableSandboxedEnvironment):
-        """Engines' sandbox, with `*` and `**` bounded before they build a huge value."""
+        """Engines' sandbox, with `*` and `**` bounded before they build a huge value and
+        every operator, attribute, call and item of `range` counted as a step of work."""
 
-        intercepted_binops = frozenset({"*", "**"})
+        intercepted_binops = frozenset({"*", "**", "+", "%"})
+        steps = 0
+
+        def step(self) -> None:
+            self.steps += 1
+            if self.steps > max_steps:
+                raise RenderLimitError(f"rendering took more than {max_steps:,} steps "
+                                       "(a loop or recursion too large for a chat template)")
 
         def call_binop(self, context, operator, left, right):
+            self.step()
             sized = [v for v in (left, right) if isinstance(v, (str, list, tuple))]
             count = [v for v in (left, right) if isinstance(v, int)]
             if operator == "*" and sized and count and \
@@ -97,7 +112,22 @@ def _environment():
                 raise SecurityError("a power past the render bounds")
             return super().call_binop(context, operator, left, right)
 
+        def getattr(self, obj, attribute):
+            self.step()
+            return super().getattr(obj, attribute)
+
+        def getitem(self, obj, argument):
+            self.step()
+            return super().getitem(obj, argument)
+
+        def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's
+            __self.step()
+            return ImmutableSandboxedEnvironment.call(__self, __context, __obj, *args,
+                                                      **kwargs)
+
     environment = Bounded(trim_blocks=True, lstrip_blocks=True, extensions=[ext.loopcontrols])
+    environment.globals["range"] = lambda *args: _CountedRange(safe_range(*args),
+                                                               environment.step)
 
     def tojson(value, indent=None, ensure_ascii=False, sort_keys=False):
         return json.dumps(value, indent=indent, ensure_ascii=ensure_ascii, sort_keys=sort_keys)
@@ -119,6 +149,8 @@ def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
     def strftime_now(fmt: str) -> str:
         return _dt.datetime.combine(day, _dt.time(9, 30)).strftime(fmt)
 
+    environment = template.environment
+    environment.steps = 0  # each render has the whole budget
     with _deadline(RENDER_SECONDS):
         # `date_string` is not passed, as engines do not pass it: a template's own default
         # (a fixed date) then stands, and one computed with strftime_now changes daily.
@@ -129,6 +161,7 @@ def _render(template, messages: list[dict], day: _dt.date, tools: list | None,
                                       eos_token=eos_token, raise_exception=raise_exception,
                                       strftime_now=strftime_now, **(modes or {})):
             size += len(part)
+            environment.step()
             if size > MAX_OUTPUT:  # stopped as it grows, not after
                 raise ChatTemplateError(f"the template renders more than {MAX_OUTPUT:,} "
                                         "characters")
