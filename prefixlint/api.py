@@ -556,19 +556,63 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
     return traffic, provider, []
 
 
-def settings_groups(paths: Sequence[str | Path], cwd: Path | None = None) -> list[list[str]]:
+@dataclass(frozen=True)
+class SettingsGroup:
+    """Paths that share the settings file nearest to them, and the folders below those paths
+    that have settings of their own (analyzed apart, as their own project)."""
+
+    paths: tuple[str, ...]
+    apart: tuple[Path, ...] = ()
+
+    def config(self, config: Config) -> Config:
+        """`config` with the folders analyzed apart excluded."""
+        import dataclasses
+
+        root = config.root.resolve()
+        folders = []
+        for folder in self.apart:
+            try:
+                folders.append(_glob_literal(folder.relative_to(root).as_posix()))
+            except ValueError:
+                continue
+        return dataclasses.replace(config, exclude=config.exclude + tuple(folders)) \
+            if folders else config
+
+
+def _glob_literal(path: str) -> str:
+    return re.sub(r"([\\*?\[\]])", r"\\\1", path)
+
+
+def settings_groups(paths: Sequence[str | Path], cwd: Path | None = None) -> list[SettingsGroup]:
     """The paths grouped by the settings file nearest to each (ruff's hierarchical
     configuration): `check fixtures/supportbot fixtures/rag` analyzes each folder as the
-    project its own prefixlint.toml makes it. One group when they share one."""
+    project its own prefixlint.toml makes it, and so does `check fixtures`, for each folder
+    below it with a prefixlint.toml (or a pyproject.toml with `[tool.prefixlint]`). One group
+    when they all share one."""
     from .config import find_settings
+    from .discover import nested_settings
 
     where = (cwd or Path.cwd()).resolve()
+    given = [str(p) for p in paths] or ["."]
     groups: dict[str, list[str]] = {}
-    for path in paths:
+    nested: list[Path] = []
+    for path in given:
         full = (where / path).resolve()
         found = find_settings(full if full.is_dir() else full.parent)
-        groups.setdefault(str(found or ""), []).append(str(path))
-    return [groups[key] for key in sorted(groups)]
+        groups.setdefault(str(found or ""), []).append(path)
+        if full.is_dir():
+            nested += nested_settings(full)
+    for folder in sorted(set(nested)):
+        shown = os.path.relpath(folder, where).replace(os.sep, "/")
+        groups.setdefault(str(find_settings(folder) or ""), []).append(shown)
+    out = []
+    for key in sorted(groups):
+        members = groups[key]
+        inside = [(where / m).resolve() for m in members]
+        apart = tuple(sorted(n for n in set(nested)
+                             if any(n != m and m in n.parents for m in inside)))
+        out.append(SettingsGroup(tuple(members), apart))
+    return out
 
 
 def merge_roots(results: Sequence[Result], cwd: Path | None = None) -> Result:

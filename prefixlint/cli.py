@@ -98,9 +98,9 @@ def _run(paths, *options, diff_base=None, human=False, use_cache=False, **named)
 
     from . import api
 
-    groups = api.settings_groups(paths) if len(paths) > 1 and not options[0] else []
-    if not diff_base and len(groups) > 1:  # each folder with its own settings (as ruff)
-        results = [api.check(group, _config(group, *options, **named),
+    groups = api.settings_groups(paths) if not options[0] and not diff_base else []
+    if len(groups) > 1:  # each folder with its own settings (as ruff)
+        results = [api.check(group.paths, group.config(_config(group.paths, *options, **named)),
                              progress=_progress(human), use_cache=use_cache)
                    for group in groups]
         result = api.merge_roots(results)

@@ -89,12 +89,29 @@ def _strings(key: str, value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def rule_codes() -> tuple[str, ...]:
+    """The codes of the rule catalogue, from its file names (no rule is parsed)."""
+    here = Path(__file__).resolve().parent
+    for folder in (here / "_rules", here.parent / "rules"):
+        if folder.is_dir():
+            return tuple(sorted(p.stem for p in folder.glob("PFX*.toml")))
+    return ()
+
+
 def parse_codes(key: str, value: Any) -> tuple[str, ...]:
+    """Rule codes or prefixes; one that selects no rule is an error, as in ruff (a typo in
+    `--ignore` would otherwise pass every run in silence)."""
     codes = tuple(c.strip().upper() for c in _strings(key, value))
+    known = rule_codes()
     for code in codes:
         if not _CODE_SELECTOR.match(code):
             raise ConfigError(f"`{key}`: {code!r} is not a rule code or prefix (like PFX002 "
                               "or PFX0)")
+        if known and code != "ALL" and not any(k.startswith(code) for k in known):
+            close = difflib.get_close_matches(code, known, n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise ConfigError(f"`{key}`: {code!r} is not a rule code or prefix of one "
+                              f"(`prefixlint rule --all` lists them){hint}")
     return codes
 
 
@@ -317,6 +334,13 @@ def _read_settings(path: Path) -> Mapping[str, Any] | None:
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.prefixlint] must be a table")
     return table
+
+
+def has_settings(folder: Path, names: Sequence[str] = ()) -> bool:
+    """Whether a folder holds prefixlint settings (`names`: its file names, when listed)."""
+    names = names or [n for n in ("prefixlint.toml", "pyproject.toml") if (folder / n).is_file()]
+    return "prefixlint.toml" in names or (
+        "pyproject.toml" in names and _read_settings(folder / "pyproject.toml") is not None)
 
 
 def find_settings(start: Path) -> Path | None:

@@ -137,6 +137,22 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
     return tuple(sorted(found))
 
 
+def nested_settings(folder: Path) -> list[Path]:
+    """The folders below `folder` with settings of their own (a prefixlint.toml, or a
+    pyproject.toml with `[tool.prefixlint]`), passing over what no run analyzes: the default
+    excludes, hidden folders and test folders."""
+    from .config import has_settings
+
+    found: list[Path] = []
+    for current, dirs, files in os.walk(folder):
+        here = Path(current)
+        if here != folder and has_settings(here, files):
+            found.append(here)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in TEST_FOLDERS
+                         and not any(glob_match(p, d) for p in DEFAULT_EXCLUDE))
+    return found
+
+
 def _readable(path: Path, root: Path) -> bool:
     """A regular file inside the project once links are followed: a walk passes over pipes,
     devices and links that leave the project (they are never opened)."""

@@ -24,11 +24,15 @@ def _count(number: int, noun: str) -> str:
 
 
 def render(result) -> str:
+    from .paths import shown_from
+
+    # GitHub reads `file=` from the workspace, where a workflow's steps run.
+    shown = shown_from(result.config.root)
     findings = sorted(result.findings, key=lambda f: (ORDER[f.severity], f.sort_key()))
     lines = []
     for f in findings:
         span = f.span
-        props = [f"file={_escape_property(span.path)}", f"line={span.line}", f"col={span.column}"]
+        props = [f"file={_escape_property(shown(span.path))}", f"line={span.line}", f"col={span.column}"]
         if (span.end_line, span.end_column) > (span.line, span.column):
             props += [f"endLine={span.end_line}", f"endColumn={span.end_column}"]
         props.append(f"title={_escape_property(f.code)}")

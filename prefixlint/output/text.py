@@ -66,21 +66,24 @@ def render(result: Result) -> str:
     """Each finding in full, as ruff shows one: its whole message (cost, remedy, where the
     value comes from), the source line with a caret under the value, and the places that
     move with it; then the summary. `--output-format concise` is the one-line form."""
+    from .paths import shown_from
+
     sources = _Sources(result)
+    shown = shown_from(result.config.root)
     lines: list[str] = []
     for finding in result.findings:
         span = finding.span
-        lines.append(f"{span.path}:{span.line}:{span.column}: {finding.code}"
+        lines.append(f"{shown(span.path)}:{span.line}:{span.column}: {finding.code}"
                      f"{' [*]' if fixable(finding) == 'safe' else ''} {finding.message}")
         lines.extend(_excerpt(sources.line(span.path, span.line), span, finding.code))
         for related in finding.related:
-            lines.append(f"  = related: {related.path}:{related.line}:{related.column}")
+            lines.append(f"  = related: {shown(related.path)}:{related.line}:{related.column}")
         lines.append("")
     from ..coverage import coverage
 
     seen = coverage(result)
     lines.append(summary(result, len(seen.not_followed)))
-    lines.append(seen.line())
+    lines.append(seen.line(shown))
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,35 @@
+"""Paths as a person at a terminal reads them: relative to the current folder when the file
+is under it, else absolute (ruff's way). JSON, SARIF and JUnit keep project-relative paths,
+as their contract says."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+
+def shown_from(root: Path, cwd: Path | None = None) -> Callable[[str], str]:
+    """A function that turns a project-relative path into the one to print."""
+    base = (cwd or Path.cwd()).resolve()
+    top = Path(root).resolve()
+    if top == base:
+        return lambda path: path
+    try:
+        prefix = top.relative_to(base).as_posix() + "/"
+    except ValueError:  # the project is not under the current folder
+        prefix = None
+    inside = None
+    try:
+        inside = base.relative_to(top).as_posix() + "/"  # the current folder is in the project
+    except ValueError:
+        pass
+
+    def shown(path: str) -> str:
+        if prefix is not None:
+            return prefix + path
+        if inside is not None and path.startswith(inside):
+            return path[len(inside):]
+        return os.path.join(str(top), path) if path else path
+
+    return shown

@@ -1,0 +1,64 @@
+"""Habits of a daily tool (issue 21, item 8): paths as the terminal sees them, each folder
+analyzed with the settings nearest to it also from a parent folder, and rule codes checked."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from conftest import REPO, run_cli, write_project
+
+
+def _concise(proc) -> list[str]:
+    return [line.split(": ")[0] + " " + line.split(": ")[1].split()[0]
+            for line in proc.stdout.splitlines()]
+
+
+def test_a_run_from_a_parent_folder_uses_each_subfolders_settings(tmp_path):
+    """supportbot/prefixlint.toml declares product_name static: from the parent, as from
+    inside, only the two real breaks are reported, with paths from where the run starts."""
+    shutil.copytree(REPO / "fixtures" / "supportbot", tmp_path / "apps" / "supportbot")
+    (tmp_path / "apps" / "notes").mkdir()  # no settings of its own: the defaults
+    (tmp_path / "apps" / "notes" / "notes.j2").write_text(
+        "Hello {{ product_name }}.\n" + "Answer from the policy, cite the section used.\n" * 20)
+    inside = run_cli("check", "--output-format", "concise", cwd=tmp_path / "apps" / "supportbot")
+    parent = run_cli("check", "--output-format", "concise", cwd=tmp_path)
+    assert _concise(inside) == ["prompts/escalation.j2:2:28 PFX004",
+                                "prompts/helpdesk.j2:3:23 PFX002"]
+    assert [line for line in _concise(parent) if "supportbot" in line] == [
+        "apps/supportbot/prompts/escalation.j2:2:28 PFX004",
+        "apps/supportbot/prompts/helpdesk.j2:3:23 PFX002"]
+    # the folder without settings keeps the defaults there: product_name is unclassified
+    assert "apps/notes/notes.j2:1:7 PFX005" in _concise(parent)
+    document = json.loads(run_cli("check", "apps", "--output-format", "json",
+                                  cwd=tmp_path).stdout)
+    assert sorted(f["path"] for f in document["findings"]) == [
+        "apps/notes/notes.j2", "apps/supportbot/prompts/escalation.j2",
+        "apps/supportbot/prompts/helpdesk.j2"]
+
+
+def test_paths_print_relative_to_the_current_folder(tmp_path):
+    shutil.copytree(REPO / "fixtures" / "supportbot", tmp_path / "supportbot")
+    prompts = tmp_path / "supportbot" / "prompts"
+    concise = run_cli("check", ".", "--output-format", "concise", cwd=prompts)
+    assert _concise(concise) == ["escalation.j2:2:28 PFX004", "helpdesk.j2:3:23 PFX002"]
+    text = run_cli("check", ".", cwd=prompts).stdout
+    assert text.startswith("escalation.j2:2:28: PFX004 ")
+    github = run_cli("check", "supportbot", "--output-format", "github", cwd=tmp_path).stdout
+    assert "::error file=supportbot/prompts/helpdesk.j2,line=3,col=23," in github
+    # JSON keeps its contract: paths from the project root
+    document = json.loads(run_cli("check", ".", "--output-format", "json", cwd=prompts).stdout)
+    assert [f["path"] for f in document["findings"]] == ["prompts/escalation.j2",
+                                                         "prompts/helpdesk.j2"]
+
+
+def test_an_unknown_rule_code_is_a_usage_error(tmp_path):
+    root = write_project(tmp_path / "p", {"a.j2": "Hello {{ user_name }}"})
+    proc = run_cli("check", "--select", "PFX999", cwd=root)
+    assert proc.returncode == 2
+    assert "'PFX999' is not a rule code or prefix of one" in proc.stderr
+    assert "did you mean PFX900?" in proc.stderr
+    assert run_cli("check", "--ignore", "PFX0,PFX9", cwd=root).returncode == 0  # prefixes
+    (root / "prefixlint.toml").write_text('ignore = ["PFX08"]\n')
+    proc = run_cli("check", cwd=root)
+    assert proc.returncode == 2 and "'PFX08' is not a rule code" in proc.stderr
