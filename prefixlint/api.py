@@ -266,6 +266,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         return "error", rules.input_error(f"prefixlint could not measure this prompt: {why}",
                                           prompt.path, prompt.line, prompt.id)
 
+    plain: dict[str, object] = {}  # directives of prompt files with no comments of their own
     jobs = config.jobs or workers.default_jobs(len(prompts))
     if jobs > 1 and prompts:
         tokenizer()  # loaded once, before the workers are forked
@@ -289,13 +290,44 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         measured_findings += rules.history_findings(measured, config.conversation_turns,
                                                     config.tokens_per_turn, explain)
         measured_findings += rules.provider_findings(measured, provider)
-        for finding in measured_findings + noted:
-            suppressions = prompt.suppressions_for(finding.span.path)
-            if suppressions is None or not suppressions.suppresses(finding.code, finding.span.line):
-                findings.append(finding)
+        silenced = _silencer(prompt, workspace, plain)
+        findings += [f for f in measured_findings + noted if not silenced(f)]
     if read is not None:
         read.update(workspace.files_read)
     return _linked_first(findings, measurements), measurements
+
+
+def _silencer(prompt: Prompt, workspace: Workspace,
+              plain: dict[str, object]) -> Callable[[Finding], bool]:
+    """Whether a finding of a prompt is suppressed: by a directive in the file it stands in
+    (a plain prompt file's own lines too: `<!-- prefixlint: ignore[PFX002] -->` in a `.md`
+    that Python fills), or by `# noqa` on the Python line that passes its value or makes
+    the call."""
+    from . import suppress
+
+    holes = {h.span: h for h in prompt.holes}
+
+    def of(path: str):
+        found = prompt.suppressions_for(path)
+        if found is None and path not in plain and not is_python(path):
+            try:
+                plain[path] = suppress.from_lines(workspace.read(path))
+            except InputError:
+                plain[path] = None
+        return found if found is not None else plain.get(path)
+
+    def silenced(finding: Finding) -> bool:
+        span = finding.span
+        places = [(span.path, span.line)]
+        if span.path != prompt.path:  # in a prompt file: the Python lines that fill it
+            hole = holes.get(span)
+            if hole is not None and hole.passed is not None:
+                places.append((hole.passed.path, hole.passed.line))
+            places.append((prompt.path, prompt.line))
+        return any(found is not None and found.suppresses(finding.code, line)
+                   for found, line in ((of(path), line) for path, line in places))
+
+    return silenced
 
 
 def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]:

@@ -65,7 +65,9 @@ class Hole:
     """A value not known statically: an interpolated expression, or a branch or loop on one.
 
     `deps` are the dotted value paths it reads (``user.display_name``); `kind` is `value`,
-    `branch` or `loop`; `expr` is its source text as a user would recognise it.
+    `branch` or `loop`; `expr` is its source text as a user would recognise it. `passed` is
+    the Python expression that fills a placeholder of a prompt file (`.format(name=...)`),
+    where a `# noqa` silences what is reported at the placeholder.
     """
 
     kind: str
@@ -73,6 +75,7 @@ class Hole:
     span: Span
     deps: tuple[str, ...]
     scope: Scope
+    passed: Span | None = None
 
 
 Segment = Union[Text, Hole]

@@ -27,7 +27,8 @@ from .ir import Finding, Hole, Prompt, Scope, Span
 from .measure import Cause, Measurement
 
 FOLDER = ".prefixlint_cache"
-FORMAT = 3  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past
+FORMAT = 4  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
+# 4: holes say where Python passed them (`passed`)
 
 
 def folder(config: Config) -> Path:
@@ -170,12 +171,13 @@ def _finding(data: dict) -> Finding:
 
 def _hole_data(hole: Hole) -> dict:
     return {"kind": hole.kind, "expr": hole.expr, "span": _span_data(hole.span),
-            "deps": list(hole.deps), "scope": hole.scope.label}
+            "deps": list(hole.deps), "scope": hole.scope.label,
+            "passed": _span_data(hole.passed) if hole.passed else None}
 
 
 def _hole(data: dict) -> Hole:
     return Hole(data["kind"], data["expr"], _span(data["span"]), tuple(data["deps"]),
-                Scope.parse(data["scope"]))
+                Scope.parse(data["scope"]), _span(data["passed"]) if data["passed"] else None)
 
 
 def _cause_data(cause: Cause) -> dict:

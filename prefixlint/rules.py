@@ -167,6 +167,8 @@ def _origin(hole: Hole, source: Explained | None = None) -> str:
         line = rest.split(":", 1)[0].split(".", 1)[0]
         if path and line.isdigit() and path != hole.span.path:
             sites.append(f"passed at {path}:{line}")
+    if hole.passed is not None and hole.passed.path != hole.span.path:
+        sites.append(f"passed at {hole.passed.path}:{hole.passed.line}")
     words = origins + sorted(set(sites))
     if source is not None and source.detail and source.source != "code":
         declared = source.source in ("configuration", "declaration")

@@ -1,5 +1,6 @@
 """Reads `prefixlint: ignore[CODE, …]`, `prefixlint: ignore-file` and ruff's `# noqa: CODE`
-(for prefixlint's own codes) from comment text."""
+(for prefixlint's own codes) from comment text, and from the lines of a prompt file that
+has no comments of its own kind (`.md`, `.txt`: `<!-- prefixlint: ignore[PFX002] -->`)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,13 @@ def parse(comments: Iterable[tuple[int, str]]) -> Suppressions:
                 line_codes.append((line, codes))
     return Suppressions(frozenset(file_codes), tuple(sorted(line_codes, key=lambda x: x[0])),
                         tuple(sorted(noqa_codes, key=lambda x: x[0])))
+
+
+def from_lines(text: str) -> Suppressions:
+    """The directives of a plain prompt file, each line that names one taken as a comment:
+    `<!-- prefixlint: ignore[PFX002] -->` in Markdown, `# prefixlint: ignore[PFX002]` in
+    a text file. Only lines that hold a directive are read."""
+    if "prefixlint" not in text.lower() and "noqa" not in text.lower():
+        return Suppressions()
+    return parse((number, line) for number, line in enumerate(text.split("\n"), 1)
+                 if "prefixlint" in line.lower() or "noqa" in line.lower())

@@ -62,3 +62,71 @@ def test_an_unknown_rule_code_is_a_usage_error(tmp_path):
     (root / "prefixlint.toml").write_text('ignore = ["PFX08"]\n')
     proc = run_cli("check", cwd=root)
     assert proc.returncode == 2 and "'PFX08' is not a rule code" in proc.stderr
+
+
+POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
+          "facts about orders.\n") * 12
+FILLED = '''from pathlib import Path
+from string import Template
+
+from jinja2 import Environment, FileSystemLoader
+from openai import OpenAI
+
+client = OpenAI()
+env = Environment(loader=FileSystemLoader("prompts"))
+SYSTEM = Path("prompts/system.md").read_text()
+NOTES = Template(Path("prompts/notes.txt").read_text())
+
+
+def send(system, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {"role": "system", "content": system}, {"role": "user", "content": question}])
+
+
+def markdown(user, question):
+    return send(SYSTEM.format(user_name=user.name), question)
+
+
+def jinja(user, question):
+    return send(env.get_template("agent.j2").render(user_name=user.name), question)
+
+
+def text(user, question):
+    return send(NOTES.substitute(user_name=user.name), question)
+'''
+PROMPT_FILES = {"prompts/system.md": "You are speaking with {user_name}.\n" + POLICY,
+                "prompts/agent.j2": "You are speaking with {{ user_name }}.\n" + POLICY,
+                "prompts/notes.txt": "You are speaking with $user_name.\n" + POLICY}
+
+
+def test_a_prompt_file_filled_by_python_can_be_silenced_in_the_file_or_on_the_python_line(
+        tmp_path):
+    """Each kind of prompt file takes a directive in its own comment form, and `# noqa` on
+    the Python line that passes the value silences what is reported at the placeholder."""
+    root = write_project(tmp_path / "p", {"app/bot.py": FILLED, **PROMPT_FILES})
+    proc = run_cli("check", "--output-format", "concise", cwd=root)
+    assert _concise(proc) == ["prompts/agent.j2:1:23 PFX002", "prompts/notes.txt:1:23 PFX002",
+                              "prompts/system.md:1:23 PFX002"]
+    text = run_cli("check", cwd=root).stdout  # where to put the noqa
+    assert "(from user.name, passed at app/bot.py:19, scope by word 'user')" in text
+    assert "(from user.name, passed at app/bot.py:23, scope by word 'user')" in text
+    assert "(from user.name, passed at app/bot.py:27, scope by word 'user')" in text
+
+    directives = {"prompts/system.md": "<!-- prefixlint: ignore[PFX002] -->\n",
+                  "prompts/agent.j2": "{# prefixlint: ignore[PFX002] #}\n",
+                  "prompts/notes.txt": "# prefixlint: ignore[PFX002]\n"}
+    for name, line in directives.items():
+        (root / name).write_text(line + PROMPT_FILES[name])
+    assert run_cli("check", "--output-format", "concise", cwd=root).stdout == ""
+
+    for name, content in PROMPT_FILES.items():
+        (root / name).write_text(content)
+    source = FILLED
+    for call in ("SYSTEM.format(user_name=user.name)",
+                 'env.get_template("agent.j2").render(user_name=user.name)',
+                 "NOTES.substitute(user_name=user.name)"):
+        source = source.replace(f"{call}, question)", f"{call}, question)  # noqa: PFX002")
+    (root / "app/bot.py").write_text(source)
+    assert run_cli("check", "--output-format", "concise", cwd=root).stdout == ""
+    (root / "app/bot.py").write_text(source.replace("# noqa: PFX002", "# noqa: PFX001"))
+    assert len(_concise(run_cli("check", "--output-format", "concise", cwd=root))) == 3

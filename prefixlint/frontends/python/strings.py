@@ -202,7 +202,8 @@ class StringOps:
             span = offset_span(segments, match.start(), len(match.group(0)))
             if name in keywords:
                 found = self.text(keywords[name], ctx)
-                out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope)
+                out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope,
+                                h.passed or h.span)
                            if isinstance(h, Hole) and span is not None else h for h in found)
             else:
                 base = self.path_of(mapping, ctx) if mapping is not None else None
@@ -364,7 +365,7 @@ class StringOps:
                 if isinstance(segment, Hole) and placeholder_span is not None:
                     # Reported at the placeholder in the constant, scoped by the argument.
                     segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
-                                   segment.deps, segment.scope)
+                                   segment.deps, segment.scope, segment.passed or segment.span)
                 out.append(segment)
         return out
 
@@ -390,7 +391,7 @@ class StringOps:
                 if found > position:
                     out.append(Text(text[position:found], offset_span([segment], position, 0)))
                 span = offset_span([segment], found, len(needle))
-                out.extend(Hole(s.kind, needle, span, s.deps, s.scope)
+                out.extend(Hole(s.kind, needle, span, s.deps, s.scope, s.passed or s.span)
                            if isinstance(s, Hole) and span is not None else s for s in filling)
                 position = found + len(needle)
             if position < len(text):

@@ -119,9 +119,9 @@ def _dotted_tail(node: cst.BaseExpression) -> str:
 
 
 def remap(hole: Hole, embed_bindings: dict[str, object], spread: str | None,
-          scope_of: Callable[[str], Scope]) -> Hole:
+          scope_of: Callable[[str], Scope], passed: Span | None = None) -> Hole:
     """A template hole as the Python code fills it: its value paths are the paths of the
-    values passed, and its scope theirs."""
+    values passed, and its scope theirs; `passed` is the call that passes them."""
     deps = []
     for dep in hole.deps:
         root, sep, rest = dep.partition(".")
@@ -137,7 +137,7 @@ def remap(hole: Hole, embed_bindings: dict[str, object], spread: str | None,
     scope = max((scope_of(d) for d in deps), key=lambda s: int(s.varies_like))
     if all(isinstance(embed_bindings.get(d.partition(".")[0]), Text) for d in hole.deps):
         scope = Scope.STATIC
-    return Hole(hole.kind, hole.expr, hole.span, tuple(deps), scope)
+    return Hole(hole.kind, hole.expr, hole.span, tuple(deps), scope, hole.passed or passed)
 
 
 class EmbedRenderer:
@@ -156,7 +156,8 @@ class EmbedRenderer:
         bindings = dict(embed.bindings)
         out = []
         for piece in self.inner.render_traced(BoundValues(values, embed)).pieces:
-            chain = tuple(Link(remap(link.hole, bindings, embed.spread, self.scope_of),
+            chain = tuple(Link(remap(link.hole, bindings, embed.spread, self.scope_of,
+                                     embed.span),
                                link.branch) for link in piece.chain)
             out.append(Piece(piece.text, outer + chain))
         return out
@@ -364,12 +365,13 @@ class TemplateLinker:
         inner = tuple(h for f in files for h in registry.holes.get(f, ()))
         renderer = EmbedRenderer(self.workspace, name, lowerer.scope_for)
         bound = dict(bindings)
-        remapped = tuple(remap(h, bound, spread, lowerer.scope_for) for h in inner)
+        remapped = tuple(remap(h, bound, spread, lowerer.scope_for, span) for h in inner)
         scope = max((h.scope for h in remapped), key=lambda s: int(s.varies_like),
                     default=Scope.STATIC)
         return Embed("template", name, span, tuple(d for h in remapped for d in h.deps)[:1]
-                     or (name,), scope, name, tuple(sorted(bindings, key=lambda b: b[0])),
-                     spread, renderer, remapped)
+                     or (name,), scope, template=name,
+                     bindings=tuple(sorted(bindings, key=lambda b: b[0])), spread=spread,
+                     renderer=renderer, inner=remapped)
 
     def prompty(self, call: cst.Call, lowerer: "Lowerer", ctx: "Context") -> Embed | None:
         """`prompty.execute(path, inputs={...})`, or `prompty.prepare(p, inputs)` /
