@@ -130,3 +130,46 @@ def test_a_prompt_file_filled_by_python_can_be_silenced_in_the_file_or_on_the_py
     assert run_cli("check", "--output-format", "concise", cwd=root).stdout == ""
     (root / "app/bot.py").write_text(source.replace("# noqa: PFX002", "# noqa: PFX001"))
     assert len(_concise(run_cli("check", "--output-format", "concise", cwd=root))) == 3
+
+
+CLIENT = '''class Client:
+    def __init__(self, transport):
+        self.transport = transport
+
+    def ask(self, prompt):
+        return self.transport.send(prompt)
+
+
+def complete(prompt, temperature=0):
+    return _send(prompt)
+'''
+CALLER = f'''from myco.llm import Client, complete
+
+client = Client(None)
+POLICY = "{POLICY.replace(chr(10), " ").strip()}"
+
+
+def answer(user, question):
+    return client.ask(f"Hi {{user.name}}. " + POLICY + question)
+
+
+def summary(user):
+    return complete(f"About {{user.name}}. " + POLICY)
+'''
+
+
+def test_custom_sinks_match_by_qualified_or_bare_name(tmp_path):
+    """A project's own client whose transport is not in view: nothing is found until the
+    settings name its methods, by qualified name (a method as `module.Class.method`) or by
+    bare name, as the README documents."""
+    root = write_project(tmp_path / "p", {"myco/__init__.py": "", "myco/llm.py": CLIENT,
+                                          "app/bot.py": CALLER})
+    assert _concise(run_cli("check", "--output-format", "concise", cwd=root)) == []
+    both = ["app/bot.py:8:29 PFX002", "app/bot.py:12:30 PFX002"]
+    for sinks in ('["myco.llm.Client.ask", "myco.llm.complete:0"]', '["ask", "complete:0"]',
+                  '["Client.ask", "complete"]'):
+        (root / "prefixlint.toml").write_text(f"[python]\nsinks = {sinks}\n")
+        proc = run_cli("check", "--output-format", "concise", cwd=root)
+        assert _concise(proc) == both, (sinks, proc.stdout, proc.stderr)
+    (root / "prefixlint.toml").write_text('[python]\nsinks = ["myco.llm.Client.tell"]\n')
+    assert _concise(run_cli("check", "--output-format", "concise", cwd=root)) == []

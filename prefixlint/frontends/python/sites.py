@@ -89,18 +89,47 @@ class SiteClassifier:
             site = self.modelled(model, node)
             if site is not None:
                 return site
+        names = self._method_names(node) if self.project.sinks else ()
         for sink in self.project.sinks:
             name, _, argument = sink.partition(":")
-            if qualified == name or chain == name or chain.endswith("." + name):
+            if qualified == name or chain == name or chain.endswith("." + name) or \
+                    name in names:
                 value = argument_of(node, argument or "messages")
                 if value is None and not argument and node.args and node.args[0].keyword is None:
                     value = node.args[0].value
                 if value is None:
                     continue
-                if argument in ("", "messages"):
+                if argument in ("", "messages") and not self._text(value, node):
                     return Site(node, "messages", {"messages": value})
                 return Site(node, "agent", {"system": value})
         return self.inferred(node, keywords)
+
+    def _text(self, value, node) -> bool:
+        """Whether what a user sink is given is prompt text (a string built in code) rather
+        than a message list: `ask(f"..." + POLICY)` sends one prompt."""
+        cst = self.cst
+        found = self.lowerer.follow(value, context_at(self.module, node))
+        made = found[0] if found is not None else value
+        if isinstance(made, cst.BinaryOperation):
+            made = made.left
+            while isinstance(made, cst.BinaryOperation):
+                made = made.left
+        return isinstance(made, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
+
+    def _method_names(self, node) -> tuple[str, ...]:
+        """For `obj.method(...)` on an instance of a project class: the method's qualified
+        name (`myco.llm.Client.ask`) and its class-qualified one (`Client.ask`), as a
+        user names a sink in `python.sinks`."""
+        func = node.func
+        if not isinstance(func, self.cst.Attribute):
+            return ()
+        made = self.lowerer.instance(func.value, context_at(self.module, node))
+        if made is None:
+            return ()
+        cls = made.info.node.name.value
+        dotted = made.module.path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        method = func.attr.value
+        return (f"{dotted}.{cls}.{method}", f"{cls}.{method}")
 
     def inferred(self, node, keywords) -> Site | None:
         """A prompt-ish keyword passed into code not in view (an installed or unknown
