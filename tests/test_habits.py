@@ -173,3 +173,50 @@ def test_custom_sinks_match_by_qualified_or_bare_name(tmp_path):
         assert _concise(proc) == both, (sinks, proc.stdout, proc.stderr)
     (root / "prefixlint.toml").write_text('[python]\nsinks = ["myco.llm.Client.tell"]\n')
     assert _concise(run_cli("check", "--output-format", "concise", cwd=root)) == []
+
+
+CLOCKS = '''import time
+
+from jinja2 import Environment, FileSystemLoader
+from openai import OpenAI
+
+client = OpenAI()
+env = Environment(loader=FileSystemLoader("prompts"))
+POLICY = "{policy}"
+
+
+def send(system, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": system}}, {{"role": "user", "content": question}}])
+
+
+def minutes(question, when):
+    return send("Local time " + when.strftime("%I:%M %p") + ". " + POLICY, question)
+
+
+def spec(question, when):
+    return send(f"Local time {{when:%H:%M}}. " + POLICY, question)
+
+
+def passed(question, when):
+    clock = when.strftime("%H:%M")
+    return send(env.get_template("passed.j2").render(clock=clock), question)
+
+
+def day(question):
+    return send("Today is " + time.strftime("%Y-%m-%d") + ". " + POLICY, question)
+'''
+
+
+def test_a_clock_format_finer_than_a_day_is_request_scoped(tmp_path):
+    """Whatever the formatted value is called, a format with hours or minutes shows a clock
+    reading (request), and one with the day only changes daily; in Python and in Jinja."""
+    root = write_project(tmp_path / "p", {
+        "app.py": CLOCKS.format(policy=POLICY.replace("\n", " ").strip()),
+        "prompts/passed.j2": "Local time {{ clock }}.\n" + POLICY,
+        "prompts/own.j2": "Local time {{ stamp.strftime('%I:%M') }}.\n" + POLICY,
+        "prompts/daily.j2": "Today is {{ stamp.strftime('%A %d %B') }}.\n" + POLICY})
+    proc = run_cli("check", "--output-format", "concise", cwd=root)
+    assert _concise(proc) == ["app.py:17:33 PFX001", "app.py:21:31 PFX001",
+                              "app.py:30:31 PFX004", "prompts/daily.j2:1:10 PFX004",
+                              "prompts/own.j2:1:12 PFX001", "prompts/passed.j2:1:12 PFX001"]

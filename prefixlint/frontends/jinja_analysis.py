@@ -9,6 +9,8 @@ split back into the elements that produced it (sqlfluff's tracing idea, done on 
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from jinja2 import nodes
@@ -98,14 +100,32 @@ class Registry:
             return None
         paths = tuple(sorted(dep.paths))
         declared = self.declared.get(span.path, {})
-        scope = max((self._scope(p, declared) for p in paths), key=lambda s: int(s))
-        return Hole(kind, expr, span, paths, Scope(scope))
+        scope = Scope(max((self._scope(p, declared) for p in paths), key=lambda s: int(s)))
+        return Hole(kind, expr, span, paths, _formatted(expr, scope))
 
     def _scope(self, path: str, declared: dict[str, Scope]) -> Scope:
         scope = self.scope_of(path)
         if scope is Scope.UNKNOWN:
             return declared.get(path.split(".", 1)[0], scope)
         return scope
+
+
+_STRFTIME = re.compile(r"""\.strftime\(\s*(['"])([^'"]*)\1\s*\)\s*$""")
+
+
+def _formatted(expr: str, scope: Scope) -> Scope:
+    """`when.strftime('%I:%M')` is a clock reading (request) whatever `when` is called;
+    `now.strftime('%Y-%m-%d')` changes once a day (as in Python code)."""
+    from .python.sources import clock_format, date_only
+
+    match = _STRFTIME.search(expr)
+    if match is None:
+        return scope
+    if date_only(match.group(2)) and scope.varies_like > Scope.DAY:
+        return Scope.DAY
+    if clock_format(match.group(2)) and scope is Scope.UNKNOWN:
+        return Scope.REQUEST
+    return scope
 
 
 def _chain_path(node: nodes.Node, scope: dict[str, Dep]) -> str | None:

@@ -19,6 +19,7 @@ from .flow import END, Binding, conditional, reaching, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_names,
                        return_statements, shorten, source_texts)
 from .module import Module
+from .sources import clock_format, date_only
 from .calls import CallOps
 from .objects import ObjectOps
 from .sequences import SequenceOps
@@ -291,8 +292,27 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
             path = segment.deps[0]
             if path in self.scopes:
                 self.scopes[path] = Scope.DAY
-            return Hole(segment.kind, segment.expr, segment.span, segment.deps, Scope.DAY)
+            return Hole(segment.kind, segment.expr, segment.span, segment.deps, Scope.DAY,
+                        segment.passed)
         return segment
+
+    def _as_clock(self, segment: Seg) -> Seg:
+        """A value formatted to the minute or hour (`%I:%M`) is a clock reading: a value of
+        unknown scope takes the request's."""
+        if isinstance(segment, Hole) and segment.scope is Scope.UNKNOWN:
+            for path in segment.deps:
+                self.scopes[path] = Scope.REQUEST
+            return Hole(segment.kind, segment.expr, segment.span, segment.deps, Scope.REQUEST,
+                        segment.passed)
+        return segment
+
+    def _as_format(self, segments: list[Seg], fmt: object) -> list[Seg]:
+        """Segments formatted with a strftime format: to the day, or to the clock."""
+        if isinstance(fmt, str) and date_only(fmt):
+            return [self._as_day(s) for s in segments]
+        if isinstance(fmt, str) and clock_format(fmt):
+            return [self._as_clock(s) for s in segments]
+        return segments
 
     def _deps_hole(self, node: cst.BaseExpression, ctx: Context) -> Hole:
         segments = self.text(node, ctx)

@@ -73,6 +73,12 @@ def date_only(fmt: str) -> bool:
     return "%" in fmt and not _SUB_DAY.search(fmt)
 
 
+def clock_format(fmt: str) -> bool:
+    """Whether a strftime format shows the time of day (`%I:%M`, `%H`): what it formats is
+    a clock reading, which changes between requests whatever its name says."""
+    return bool(_SUB_DAY.search(fmt))
+
+
 # Text that marks a prompt built with no library call of its own: role dicts, message
 # objects, keywords that hold instructions. The library models add their call shapes.
 PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMessage",

@@ -17,7 +17,7 @@ from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, find_placeholder, format_constant, iter_source,
                        literal_value, offset_span, shorten, source_texts, spec_text,
                        transform_text)
-from .sources import CLOCKS, date_only, source_scope
+from .sources import CLOCKS, source_scope
 from .values import Context, Parts, Seg
 
 if TYPE_CHECKING:
@@ -56,8 +56,8 @@ class StringOps:
                 continue
             spec = spec_text(part.format_spec)
             inner = self.text(part.expression, ctx)
-            if spec and date_only(spec):
-                inner = [self._as_day(s) for s in inner]
+            if spec:
+                inner = self._as_format(inner, spec)
             if all(isinstance(s, Text) for s in inner) and not spec and part.conversion is None:
                 out.extend(inner)
             elif all(isinstance(s, Text) for s in inner):
@@ -111,15 +111,15 @@ class StringOps:
                           f"'{shorten(ctx.module.source(node))}' is read once (when the module "
                           "is imported, or when an object kept for the process is made): the "
                           "prefix stays cacheable, but the time it shows grows stale")
-            return [self.hole(node, ctx, qualified + "()", scope)]
+            hole = self.hole(node, ctx, qualified + "()", scope)
+            if qualified == "time.strftime" and node.args:  # the clock, formatted to the day
+                return self._as_format([hole], literal_value(node.args[0].value))
+            return [hole]
         if qualified in DATA_LOADERS:  # data the project ships, read at run time
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if method == "strftime" and isinstance(func, cst.Attribute):
-            base = self.text(func.value, ctx)
             fmt = literal_value(node.args[0].value) if node.args else None
-            if isinstance(fmt, str) and date_only(fmt):
-                return [self._as_day(s) for s in base]
-            return base
+            return self._as_format(self.text(func.value, ctx), fmt)
         if method == "format" and isinstance(func, cst.Attribute):
             return self._format(func.value, node.args, ctx)
         if method in ("substitute", "safe_substitute") and isinstance(func, cst.Attribute):
