@@ -104,7 +104,8 @@ def test_finding_messages_name_the_value_and_its_origin(result):
         "request value 'rid' (from req.headers.x-request-id, scope by name 'headers') ends the "
         "shared prefix after")
     assert by_place["policy.py:13"].message.startswith(
-        "user value '{customer_name}' (from customer.name, scope by word 'customer')")
+        "user value '{customer_name}' (from customer.name, passed at "
+        "p05_anthropic_format_constant.py:12, scope by word 'customer')")
     assert by_place["p47_strftime_day.py:13"].severity == "warning"
 
 
