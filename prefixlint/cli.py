@@ -113,7 +113,7 @@ def _run(paths, *options, diff_base=None, human=False, use_cache=False, **named)
         return result, None
     from . import gate
 
-    result, comparison = gate.compare(list(paths), config, diff_base)
+    result, comparison = gate.compare(list(paths), config, diff_base, use_cache=use_cache)
     _warn(result)
     kept = tuple(f for f in result.findings if comparison.keeps(f))
     ids = {c.id for c in comparison.changes}

@@ -118,13 +118,18 @@ def export(root: Path, base: str, destination: Path) -> Path:
     return old_root
 
 
-def compare(paths, config: Config, base: str, cwd: Path | None = None):
-    """Run the analysis on the work tree and on `base`; return (result after, Comparison)."""
+def compare(paths, config: Config, base: str, cwd: Path | None = None,
+            use_cache: bool = False):
+    """Run the analysis on the work tree and on `base`; return (result after, Comparison).
+    When no changed file can change a prompt, `base` is not analyzed at all, and the work
+    tree's result comes from the cache (with `use_cache`)."""
     from . import api
 
     root = config.root.resolve()
     files = changed_files(root, base)
-    after = api.check(paths, config, cwd)
+    after = api.check(paths, config, cwd, use_cache=use_cache)
+    if not any_relevant(files, after, config, base):
+        return after, Comparison(base, (), (), files)
     with tempfile.TemporaryDirectory(prefix="prefixlint-base-") as folder:
         old_root = export(root, base, Path(folder))
         cwd_path = (cwd or Path.cwd()).resolve()
@@ -162,6 +167,56 @@ def compare(paths, config: Config, base: str, cwd: Path | None = None):
                 and (new_ids.get(f.prompt, f.prompt) in after_tokens or f.span.path in touched)
                 and (f.code, new_ids.get(f.prompt, f.prompt), f.expr) not in old_keys)
     return after, Comparison(base, changes, new, files)
+
+
+SETTINGS_FILES = ("prefixlint.toml", "pyproject.toml")
+MAX_PYTHON_READ = 200  # changed Python files read at `base` to rule them out; past it, all count
+
+
+def any_relevant(files: tuple[str, ...], after, config: Config, base: str) -> bool:
+    """Whether a changed file can change a prompt: one a prompt of the work tree is built
+    from, a settings file, a template or prompt configuration, or a Python module that
+    mentions a prompt sink now or at `base` (the analysis's own prefilter)."""
+    from .discover import _wanted
+    from .frontends.python import is_python
+    from .frontends.python.sources import prefilter
+    from .models import all_models
+
+    root = config.root.resolve()
+    used = {m.prompt.path for m in after.measurements}
+    used.update(f for m in after.measurements for f in m.prompt.files)
+    used.update(f.span.path for f in after.findings)
+    python = [name for name in files if is_python(name) and name not in used]
+    if len(python) > MAX_PYTHON_READ:
+        return True
+    test = prefilter(config.python_sinks, all_models(config.models)) if python else None
+    for name in files:
+        if name in used or name.rsplit("/", 1)[-1] in SETTINGS_FILES:
+            return True
+        if not is_python(name):
+            if _wanted(name, config):
+                return True
+            continue
+        for text in (_text_now(root / name), _text_at(root, base, name)):
+            if text is not None and test.search(text):
+                return True
+    return False
+
+
+def _text_now(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _text_at(root: Path, base: str, name: str) -> str | None:
+    try:
+        return subprocess.run(["git", "-C", str(root), "show", f"{base}:./{name}"],
+                              capture_output=True, timeout=120, check=True
+                              ).stdout.decode("utf-8", "replace")
+    except (subprocess.CalledProcessError, OSError):
+        return None  # not there at `base`: a new file
 
 
 def identities(measurements, root: Path) -> dict[str, str]:

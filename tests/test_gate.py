@@ -162,3 +162,49 @@ def test_a_value_moved_up_across_a_line_shift_is_that_prompts_regression(tmp_pat
     [case] = [c for c in suite if c.get("name") == "gate: src/react_agent/graph.py:25"]
     assert said in case.find("failure").get("message")
     assert suite.get("failures") == "2"  # the prompt's new finding, and the gate
+
+
+def _compare_without_base(root, monkeypatch):
+    """The gate in process, with the base revision's export made to fail: a comparison that
+    returns did not analyze `base`."""
+    from prefixlint import api, gate
+
+    def no_export(*args):
+        raise AssertionError("the base revision was analyzed")
+
+    monkeypatch.setattr(gate, "export", no_export)
+    monkeypatch.chdir(root)
+    return gate.compare([], api.load_config(root), "HEAD", root, use_cache=True)
+
+
+def test_a_change_no_prompt_depends_on_is_answered_without_the_base(tmp_path, monkeypatch):
+    """Docs, a Python module with no prompt sink in it, a new data file: the base revision
+    is not exported nor analyzed, and no prompt changed."""
+    root = _python_repo(tmp_path)
+    (root / "README.md").write_text("How to run the agent.\n")
+    (root / "numbers.py").write_text("def add(a, b):\n    return a + b\n")
+    (root / "data.csv").write_text("a,b\n1,2\n")
+    result, comparison = _compare_without_base(root, monkeypatch)
+    assert comparison.changes == () and comparison.new_findings == ()
+    assert comparison.changed_files == ("README.md", "data.csv", "numbers.py")
+    assert len(result.measurements) >= 1  # the work tree's prompts are still reported
+
+
+def test_a_change_a_prompt_may_depend_on_analyzes_the_base(tmp_path, monkeypatch):
+    """A module that mentions a prompt sink (now or at the base), a template, a settings
+    file, or any file a prompt is built from: each needs the base revision."""
+    import pytest
+
+    for name, text in (("helper.py", "SYSTEM_PROMPT = 'You are a helper.'\n"),
+                       ("prompts/new.j2", "Hello {{ user.name }}\n"),
+                       ("prefixlint.toml", "min-gain-tokens = 16\n")):
+        root = _python_repo(tmp_path / name.replace("/", "_"))
+        (root / name).parent.mkdir(exist_ok=True)
+        (root / name).write_text(text)
+        with pytest.raises(AssertionError, match="base revision was analyzed"):
+            _compare_without_base(root, monkeypatch)
+    root = _python_repo(tmp_path / "built_from")
+    module = next(p for p in sorted(root.rglob("*.py")) if "SYSTEM_PROMPT" in p.read_text())
+    module.write_text(module.read_text() + "\n# reviewed\n")
+    with pytest.raises(AssertionError, match="base revision was analyzed"):
+        _compare_without_base(root, monkeypatch)
