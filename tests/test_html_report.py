@@ -93,3 +93,26 @@ def test_screenshot_is_not_blank(report):
     assert len(set(pixels)) > 50
     non_white = sum(1 for byte in pixels[::7] if byte < 200) / len(pixels[::7])
     assert non_white > 0.05
+
+
+def test_prompts_are_listed_worst_first_with_contents(report):
+    """The contents table and the sections list the prompts by what a move gains (every
+    request, then across days), each row linking to its section."""
+    assert CHROMIUM, "chromium is missing"
+    folder, page = report
+    dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={folder / 'profile-order'}",
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True,
+                         timeout=120).stdout
+    order = ["prompts/helpdesk.j2", "prompts/escalation.j2", "prompts/helpdesk_fixed.j2",
+             "prompts/escalation_fixed.j2"]
+    assert re.findall(r'data-prompt="([^"]+)"', dom) == order
+    contents = re.search(r'<table id="contents">(.*?)</table>', dom, re.S).group(1)
+    rows = re.findall(r'<a href="#(prompt-\d+)">([^<]+)</a></td><td>([^<]+)</td>'
+                      r'<td>([\d,]+)</td><td>([\d.]+%)</td><td>\+([\d,]+)</td>', contents)
+    assert [(name, first, gain) for _, name, first, _, _, gain in rows] == [
+        ("prompts/helpdesk.j2", "user value user.display_name", "1,146"),
+        ("prompts/escalation.j2", "day value today (daily)", "1,152"),
+        ("prompts/helpdesk_fixed.j2", "user value user.display_name", "0"),
+        ("prompts/escalation_fixed.j2", "day value today (daily)", "0")]
+    for anchor, name, *_ in rows:
+        assert f'id="{anchor}" data-prompt="{name}"' in dom

@@ -1,8 +1,9 @@
 """`report --output-format html`: one self-contained page (no network resources).
 
-A summary (prompts, tokens, global share, projected share, estimated savings), then per
-prompt its rendered text coloured by token: shared by every user, per user, per session, or
-volatile, with the break marked and linked to its source line.
+A summary (prompts, tokens, global share, projected share, estimated savings), a contents
+table of the prompts worst first (most tokens to gain by a move, then the smallest share),
+then per prompt its rendered text coloured by token: shared by every user, per user, per
+session, or volatile, with the break marked and linked to its source line.
 """
 
 from __future__ import annotations
@@ -28,7 +29,39 @@ padding:1rem;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;max-height:34r
 border-radius:4px;margin:0 .15rem;text-decoration:none}
 .legend span{padding:.1rem .5rem;margin-right:.5rem;border-radius:4px}
 .finding{color:#9d0208}.muted{color:#5c6577}
+#contents td:nth-child(2),#contents th:nth-child(2){text-align:left}
 """
+
+
+def worst_first(views: list[dict]) -> list[dict]:
+    """Prompts ordered by what fixing them gains: the most tokens a move makes shared on
+    every request, then across days, then the smallest share shared by every user, by id."""
+    return sorted(views, key=lambda v: (-v["measurement"].gain_tokens,
+                                        -v["measurement"].gain_tokens_stable,
+                                        v["measurement"].share("global"),
+                                        v["measurement"].prompt.id))
+
+
+def _contents(views: list[dict]) -> str:
+    rows = "".join(
+        f'<tr><td><a href="#prompt-{i}">{escape(v["measurement"].prompt.id)}</a></td>'
+        f'<td>{escape(_first_break(v))}</td><td>{v["measurement"].tokens_total:,}</td>'
+        f'<td>{v["measurement"].share("global") * 100:.1f}%</td>'
+        f'<td>+{max(v["measurement"].gain_tokens, v["measurement"].gain_tokens_stable):,}</td>'
+        f'<td>{len(v["findings"])}</td></tr>'
+        for i, v in enumerate(views))
+    return ('<h2>Prompts, worst first</h2><table id="contents"><tr><th>prompt</th>'
+            "<th>first break</th><th>tokens</th><th>shared by every user</th>"
+            f"<th>gain after the moves</th><th>findings</th></tr>{rows}</table>")
+
+
+def _first_break(view: dict) -> str:
+    m = view["measurement"]
+    if m.break_hole is not None:
+        return f"{m.break_hole.scope.label} value {m.break_hole.expr}"
+    if m.day_break_hole is not None:
+        return f"{m.day_break_hole.scope.label} value {m.day_break_hole.expr} (daily)"
+    return "none"
 
 
 def _segments(text: str, bounds: list[int]) -> list[tuple[str, str]]:
@@ -71,7 +104,7 @@ def _prompt_section(index: int, view: dict, links: str) -> str:
             f"+{m.gain_tokens_stable:,} tokens" if m.gain_tokens_stable else "")
     findings = "".join(f'<li class="finding">{escape(f.span.path)}:{f.span.line}:{f.span.column} '
                        f'{escape(f.code)} {escape(f.message)}</li>' for f in view["findings"])
-    return (f'<section class="prompt" data-prompt="{escape(m.prompt.id)}">'
+    return (f'<section class="prompt" id="prompt-{index}" data-prompt="{escape(m.prompt.id)}">'
             f"<h2>{escape(m.prompt.id)}</h2>"
             f'<p class="muted">{m.tokens_total:,} tokens · {m.prompt.kind} · projected share '
             f"{m.projected_share_global * 100:.1f}% (+{m.gain_tokens:,} tokens){days}</p>"
@@ -108,7 +141,9 @@ def render(result, settings, views: list[dict], links: str = "") -> str:
               '<span class="d">shared by every user, today only</span><span class="u">'
               'shared per user</span><span class="s">shared per session</span><span class="v">'
               "volatile</span></p>")
-    sections = "".join(_prompt_section(i, v, links) for i, v in enumerate(views))
+    views = worst_first(views)
+    sections = _contents(views) + "".join(_prompt_section(i, v, links)
+                                          for i, v in enumerate(views))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>prefixlint '
             f"report</title><style>{CSS}</style></head><body><h1>prefixlint report</h1>"
             f'<p class="muted">prefixlint {__version__} · shared prefixes measured with '
