@@ -5,6 +5,7 @@ requests."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
@@ -41,7 +42,9 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
     assert sum(i["requests"] for i in spread["instances"]) == spread["overall"]["requests"] \
         == 50 * 2 * 16
     assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
-                           "timeline", "timeline_by_instance", "against_one_replica"}
+                           "timeline", "timeline_by_instance", "against_one_replica",
+                           "warnings"}
+    assert spread["warnings"] == []  # round-robin spreads the load
     assert "against_one_replica" not in one  # one replica: nothing to compare with
     assert set(spread["overall"]) >= {"hit_ratio", "ttft_ms_mean", "ttft_ms_p99",
                                       "load_max_over_mean"}
@@ -179,6 +182,22 @@ def test_text_and_html_outputs(tmp_path):
     assert by_instance[4][0] is None and len(by_instance[4]) == len(document["timeline"])
 
 
+def test_one_replica_taking_most_of_the_load_is_a_warning(tmp_path):
+    """One user, sticky by user, four replicas: one replica serves everything; the text,
+    JSON and HTML outputs say so."""
+    args = ("--users", "1", "--policy", "hash:user", "--replicas", "4")
+    document = _simulate(*args)
+    [warning] = document["warnings"]
+    busiest = max(document["instances"], key=lambda i: i["requests"])
+    assert warning.startswith(f"replica {busiest['id']} serves 100% of the requests under "
+                              "hash:user (load max/mean 4.00)")
+    text = run_cli("simulate", ".", *args, cwd=CHAT).stdout
+    assert f"warning: replica {busiest['id']} serves 100% of the requests" in text
+    page = tmp_path / "sim.html"
+    run_cli("simulate", ".", *args, "--output-format", "html", "-o", str(page), cwd=CHAT)
+    assert f"Warning: replica {busiest['id']} serves 100% of the requests" in page.read_text()
+
+
 def test_html_charts_render_in_chromium(tmp_path):
     import shutil
 
@@ -191,7 +210,16 @@ def test_html_charts_render_in_chromium(tmp_path):
     dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           "--dump-dom", page.as_uri()], capture_output=True, text=True,
                          timeout=120).stdout
-    assert dom.count("<rect") == 6 * 4 and dom.count("<polyline") > 6 + 6 * 3
+    assert dom.count('<rect class="bar"') == 6 * 4 and dom.count("<polyline") > 6 + 6 * 3
+    # every chart has its axes: the hit ratio from 0 to 100%, time in seconds, a colour key
+    charts = re.findall(r'<svg class="chart.*?</svg>', dom, re.S)
+    assert len(charts) == 2 + 6
+    for chart in charts:
+        assert re.findall(r'class="tick"[^>]*>(\d+%)<', chart) == ["0%", "50%", "100%"]
+        assert '>hit ratio</text>' in chart and 'class="key"' in chart
+    for chart in charts[1:]:
+        assert ">time since the start of the trace</text>" in chart and ">0 s</text>" in chart
+    assert ">replica 3</text>" in charts[0] and ">hash:session</text>" in charts[1]
     assert dom.count('class="instance-event"') == 6
     assert "replica 3 failed (its cache is lost)" in dom
     assert 'id="policies"' in dom and "hash:session" in dom

@@ -30,6 +30,7 @@ from ..structure import Run
 TIMELINE_BUCKETS = 24
 DEFAULT_CACHE_TOKENS = 500_000
 RECORDED_BLOCK = 16  # tokens per chunk for engines that cache per token (±15 tokens a request)
+MOST_OF_THE_LOAD = 0.5  # a replica serving more than half the requests is a hot spot
 
 
 @dataclass(frozen=True)
@@ -170,12 +171,27 @@ class Result:
                 "ttft_ms_p99": round(p99, 2),
                 "load_max_over_mean": round(max(served) / mean, 3) if mean else 0.0}
 
+    def warnings(self) -> list[str]:
+        """What a reader must not miss: one replica serving most of the requests (sticky
+        routing on a few heavy users or sessions makes a hot spot; the others idle)."""
+        total = sum(i.requests for i in self.instances)
+        if self.replicas < 2 or not total:
+            return []
+        busiest = max(self.instances, key=lambda i: (i.requests, -i.id))
+        share = busiest.requests / total
+        if share <= MOST_OF_THE_LOAD:
+            return []
+        return [f"replica {busiest.id} serves {share * 100:.0f}% of the requests under "
+                f"{self.policy} (load max/mean {self.overall()['load_max_over_mean']:.2f}): "
+                "its queue sets the first-token time while the other replicas idle"]
+
     def as_dict(self) -> dict:
         return {"version": 1, "policy": self.policy, "replicas": self.replicas,
                 "instances": [i.as_dict() for i in self.instances], "overall": self.overall(),
                 "events": self.events, "timeline": self.timeline,
                 "timeline_by_instance": [{"id": replica, "hit_ratio": ratios} for replica, ratios
-                                         in sorted(self.instance_timeline.items())]}
+                                         in sorted(self.instance_timeline.items())],
+                "warnings": self.warnings()}
 
 
 def _key(*parts: object) -> str:
