@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from . import config as config_module
 from . import rules, workers
-from .config import Config, ConfigError
+from .config import AUTO, Config, ConfigError
 from .discover import discover, glob_match
 from .frontends import chat_template
 from .frontends.jinja import InputError, Limits, Workspace, read_text
@@ -26,7 +26,7 @@ from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .template_kinds import is_prompt_template
 from .tokenizers import ENCODINGS, Tokenizer, TokenizerError, load
-from .volatility import Explained, Volatility
+from .volatility import Explained, Volatility, is_history
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
@@ -41,6 +41,35 @@ class Result:
     config: Config
     provider: ProviderModel | None = None
     scope_for: Callable[[Prompt], Callable[[str], Scope]] | None = None
+
+    def provider_for(self, prompt: Prompt) -> ProviderModel | None:
+        """The provider a prompt is measured against: the run's, or with `provider = "auto"`
+        the one its SDK sends it to (generic when the code does not say)."""
+        if self.config.provider != AUTO or self.provider is None:
+            return self.provider
+        return self.config.provider_model(prompt.sent_to, prompt.sent_model)
+
+    def providers_used(self) -> list[tuple[ProviderModel, int]]:
+        """Each provider the prompts are measured against, with how many prompts, most
+        prompts first (then by name)."""
+        counts: dict[ProviderModel, int] = {}
+        for m in self.measurements:
+            found = self.provider_for(m.prompt)
+            if found is not None:
+                counts[found] = counts.get(found, 0) + 1
+        return sorted(counts.items(), key=lambda pair: (-pair[1], pair[0].name, pair[0].model))
+
+    def uncached(self) -> list[Measurement]:
+        """Prompts with a break that their SDK's provider caches none of: shorter, even as a
+        conversation grows, than its minimum (their breaks are info)."""
+        out = []
+        for m in self.measurements:
+            found = self.provider_for(m.prompt)
+            worth = any(c.gain_tokens >= self.config.min_gain_tokens for c in m.causes)
+            if found is not None and m.prompt.sent_to and worth and found.minimum > \
+                    m.tokens_total + conversation_growth(m.prompt, self.config):
+                out.append(m)
+        return out
 
     def failed(self, fail_on: str | None = None) -> bool:
         """Whether any finding is at or above the `fail-on` severity (exit code 1)."""
@@ -267,6 +296,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                                           prompt.path, prompt.line, prompt.id)
 
     plain: dict[str, object] = {}  # directives of prompt files with no comments of their own
+    providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
     jobs = config.jobs or workers.default_jobs(len(prompts))
     if jobs > 1 and prompts:
         tokenizer()  # loaded once, before the workers are forked
@@ -289,7 +319,11 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                              if f.span not in at_notes]
         measured_findings += rules.history_findings(measured, config.conversation_turns,
                                                     config.tokens_per_turn, explain)
-        measured_findings += rules.provider_findings(measured, provider)
+        sent_to = providers.setdefault((prompt.sent_to, prompt.sent_model), config.provider_model(
+            prompt.sent_to, prompt.sent_model)) if config.provider == AUTO else provider
+        measured_findings = rules.below_minimum(measured_findings, measured, sent_to,
+                                                conversation_growth(prompt, config))
+        measured_findings += rules.provider_findings(measured, sent_to)
         silenced = _silencer(prompt, workspace, plain)
         findings += [f for f in measured_findings + noted if not silenced(f)]
     if read is not None:
@@ -328,6 +362,14 @@ def _silencer(prompt: Prompt, workspace: Workspace,
                    for found, line in ((of(path), line) for path, line in places))
 
     return silenced
+
+
+def conversation_growth(prompt: Prompt, config: Config) -> int:
+    """Tokens a prompt with a conversation history grows by over the turns modelled (0 for
+    a one-shot prompt): what counts toward a provider's caching minimum."""
+    if not (prompt.history or any(is_history(d) for h in prompt.holes for d in h.deps)):
+        return 0
+    return config.tokens_per_turn * (config.conversation_turns - 1)
 
 
 def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]:

@@ -211,7 +211,8 @@ def _common(function):
         click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (never hides 2)."),
         click.option("-o", "--output-file", type=click.Path(dir_okay=False),
                      help="Write the output to a file instead of stdout."),
-        click.option("--provider", help="Cache model to measure against: generic (default), "
+        click.option("--provider", help="Cache model to measure against: auto (default: "
+                                        "each prompt's SDK's provider, else generic), generic, "
                                         "openai, anthropic, bedrock, gemini, deepseek, vllm, "
                                         "sglang, llamacpp."),
         click.option("--model", help="Model name, for per-model minimums (claude-haiku-4-5)."),

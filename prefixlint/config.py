@@ -25,6 +25,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 FAIL_ON = ("info", "warning", "error", "never")
+AUTO = "auto"  # the provider each prompt's SDK sends it to
 _CODE_SELECTOR = re.compile(r"^(ALL|PFX\d{0,3})$")
 
 
@@ -62,7 +63,7 @@ class Config:
     models: tuple = ()  # the user's library models (models.SinkModel), before the shipped ones
     values: tuple[tuple[str, str], ...] = ()
     jinja: tuple[tuple[str, object], ...] = ()
-    provider: str = "generic"
+    provider: str = "auto"  # per prompt, from the SDK it is sent through; else generic
     model: str | None = None
     providers: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     variables_map: Mapping[str, Scope] = field(default_factory=dict, compare=False, repr=False)
@@ -70,13 +71,17 @@ class Config:
     def __post_init__(self) -> None:
         object.__setattr__(self, "variables_map", dict(self.variables))
 
-    def provider_model(self):
-        """The provider model of this run (raises ConfigError for unknown names or overrides)."""
+    def provider_model(self, sent_to: str = "", sent_model: str = ""):
+        """The provider model of this run (raises ConfigError for unknown names or overrides);
+        with `provider = "auto"`, that of a prompt the code sends to `sent_to` (its SDK's
+        provider, for `sent_model`), else the generic one."""
         from .providers import ProviderError, provider
 
+        name, model = self.provider, self.model
+        if name == AUTO:
+            name, model = (sent_to, sent_model or model) if sent_to else ("generic", model)
         try:
-            return provider(self.provider, self.model,
-                            {name: dict(table) for name, table in self.providers})
+            return provider(name, model, {n: dict(table) for n, table in self.providers})
         except ProviderError as exc:
             raise ConfigError(str(exc)) from None
 

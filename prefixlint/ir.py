@@ -170,6 +170,13 @@ class Prompt:
     # A Python call's prompt with no constant text of its own: the expression it is made of,
     # built where the analysis could not see (coverage: a call not followed).
     opaque: str = ""
+    # The provider the code sends it to, guessed from the SDK (`openai`, `anthropic`; "" when
+    # the code does not say), and the model it names ("" when not a constant).
+    sent_to: str = ""
+    sent_model: str = ""
+    # It carries a conversation history (known from its holes; kept for a cached result,
+    # which has no holes).
+    history: bool = False
 
     def suppressions_for(self, path: str) -> "Suppressions | None":
         for name, value in self.suppressions:

@@ -148,7 +148,8 @@ def provider(name: str, model: str | None = None,
     """The provider model to measure with, for a model, with configured overrides applied."""
     base = PROVIDERS.get(name)
     if base is None:
-        raise ProviderError(f"unknown provider {name!r} (known: {', '.join(sorted(PROVIDERS))})")
+        raise ProviderError(f"unknown provider {name!r} (known: auto, "
+                            f"{', '.join(sorted(PROVIDERS))})")
     chosen = base.with_model(model)
     changes: dict[str, object] = {}
     for key, value in (overrides or {}).get(name, {}).items():

@@ -25,10 +25,11 @@ from .config import Config
 from .coverage import opaque
 from .ir import Finding, Hole, Prompt, Scope, Span
 from .measure import Cause, Measurement
+from .volatility import is_history
 
 FOLDER = ".prefixlint_cache"
 FORMAT = 4  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
-# 4: holes say where Python passed them (`passed`)
+# 4: holes say where Python passed them (`passed`), prompts where they are sent (`sent_to`)
 
 
 def folder(config: Config) -> Path:
@@ -195,7 +196,10 @@ def _measurement_data(m: Measurement) -> dict:
     prompt = m.prompt
     return {"prompt": {"id": prompt.id, "path": prompt.path, "line": prompt.line,
                        "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat,
-                       "sink": prompt.sink, "opaque": opaque(prompt)},
+                       "sink": prompt.sink, "opaque": opaque(prompt),
+                       "sent_to": prompt.sent_to, "sent_model": prompt.sent_model,
+                       "history": prompt.history or any(is_history(d) for h in prompt.holes
+                                                        for d in h.deps)},
             "tokens_total": m.tokens_total, "prefix_tokens": m.prefix_tokens,
             "causes": [_cause_data(c) for c in m.causes],
             "projected_global": m.projected_prefix_global,
@@ -208,7 +212,8 @@ def _measurement(data: dict) -> Measurement:
     p = data["prompt"]
     prompt = Prompt(p["id"], p["path"], int(p["line"]), p["kind"], (), (), None,
                     tuple(p["files"]), chat=bool(p["chat"]), sink=str(p.get("sink", "")),
-                    opaque=str(p.get("opaque", "")))
+                    opaque=str(p.get("opaque", "")), sent_to=str(p.get("sent_to", "")),
+                    sent_model=str(p.get("sent_model", "")), history=bool(p.get("history")))
     return Measurement(prompt, int(data["tokens_total"]),
                        {k: int(v) for k, v in data["prefix_tokens"].items()},
                        tuple(_cause(c) for c in data["causes"]), int(data["projected_global"]),

@@ -6,6 +6,7 @@ them, `prefixlint rule` prints them, and the test suite runs their examples.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import sys
@@ -316,6 +317,26 @@ def provider_findings(measurement: Measurement, provider) -> list[Finding]:
                     message=head + tail, scope=hole.scope.label if hole else None,
                     expr=hole.expr if hole else None, prompt=measurement.prompt.id,
                     gain_tokens=max(0, projected - shared))]
+
+
+# The codes of a value that breaks the shared prefix: worth nothing to move when the provider
+# caches no prompt as short as this one.
+PREFIX_CODES = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006")
+
+
+def below_minimum(findings: list[Finding], measurement: Measurement, provider,
+                  grows: int = 0) -> list[Finding]:
+    """Breaks in a prompt shorter than the provider's caching minimum become `info` (shown
+    with `--fail-on info`): OpenAI caches nothing under 1,024 tokens, so moving the value
+    gains nothing there. A conversation counts as long as it `grows` (its history over the
+    turns modelled): a short system prompt before a long history is cached."""
+    total = measurement.tokens_total
+    if provider is None or provider.minimum <= total + grows:
+        return findings
+    note = (f"; the whole prompt ({_tokens(total)}) is below the {provider.name} minimum of "
+            f"{provider.minimum:,}, so it is not cached either way")
+    return [dataclasses.replace(f, severity="info", message=f.message + note)
+            if f.code in PREFIX_CODES and f.severity != "info" else f for f in findings]
 
 
 def note_findings(notes, prompt_id: str) -> list[Finding]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -57,8 +58,13 @@ if "PREFIXLINT_CACHE_HOME" not in os.environ:
 
 
 def write_project(root: Path, files: dict[str, str | bytes], settings: str = "") -> Path:
-    """Write a project (with a prefixlint.toml marking its root) and return its root."""
+    """Write a project (with a prefixlint.toml marking its root) and return its root. Its
+    prompts are measured as for an engine that caches every token unless the settings name
+    a provider: the tests pin what the analysis finds in short prompts, which a hosted API
+    would not cache at all (tests/test_providers.py pins the provider each SDK implies)."""
     root.mkdir(parents=True, exist_ok=True)
+    if not re.search(r"^provider\s*=", settings, re.M):
+        settings = 'provider = "generic"\n' + settings
     (root / "prefixlint.toml").write_text(settings, encoding="utf-8")
     for name, content in files.items():
         path = root / name

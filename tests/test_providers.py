@@ -123,3 +123,75 @@ def test_prefix_hash_routing_advice_for_prompts_sharing_a_template_head(tmp_path
                       "prompts/translate.j2, prompts/triage.j2): route by a hash of that prefix "
                       "so each replica keeps a few prefixes hot"]
     assert "route by a hash of that prefix" in run_cli("report", cwd=root).stdout
+
+
+POLICY_LINE = ("Follow the support policy of Northwind Cloud on every answer and never "
+               "invent facts about orders, invoices or refunds. ")
+SDK_APP = '''import anthropic
+import litellm
+from openai import OpenAI
+
+hosted = OpenAI()
+own = OpenAI(base_url="http://vllm.internal:8000/v1", api_key="unused")
+claude = anthropic.Anthropic()
+POLICY = "{policy}"
+
+
+def hosted_answer(user, question):
+    return hosted.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": f"Hi {{user.name}}. " + POLICY}},
+        {{"role": "user", "content": question}}])
+
+
+def own_answer(user, question):
+    return own.chat.completions.create(model="meta-llama/Llama-3.1-8B-Instruct", messages=[
+        {{"role": "system", "content": f"Hi {{user.name}}. " + POLICY}},
+        {{"role": "user", "content": question}}])
+
+
+def claude_chat(user, history, question):
+    return claude.messages.create(model="claude-sonnet-4-5", max_tokens=512,
+                                  system=f"Hi {{user.name}}. " + POLICY,
+                                  messages=history + [{{"role": "user", "content": question}}])
+
+
+def routed(user, question):
+    return litellm.completion(model="anthropic/claude-haiku-4-5", messages=[
+        {{"role": "system", "content": f"Hi {{user.name}}. " + POLICY}},
+        {{"role": "user", "content": question}}])
+'''
+
+
+def test_the_provider_each_prompt_is_sent_to_is_guessed_from_its_sdk(tmp_path):
+    """No settings: an OpenAI client with no base_url is OpenAI's API, which caches nothing
+    under 1,024 tokens, so a break in a 200-token one-shot prompt is info; a client with its
+    own base_url is a self-hosted engine (every token counts); an Anthropic conversation
+    grows past the minimum with its history; LiteLLM names the provider in the model."""
+    root = tmp_path / "app"
+    root.mkdir()
+    (root / "app.py").write_text(SDK_APP.format(policy=POLICY_LINE * 8))
+    proc = run_cli("check", "--output-format", "concise", cwd=root)
+    codes = [(line.split(":")[1], line.split(": ")[1].split()[0])
+             for line in proc.stdout.splitlines()]
+    assert codes == [("19", "PFX002"), ("25", "PFX002")], proc.stdout
+    text = run_cli("check", cwd=root).stdout
+    assert ("2 prompts with a break are below the caching minimum of the provider their SDK "
+            "sends to (anthropic 4,096, openai 1,024 tokens): not cached either way, so their "
+            "breaks are info (--fail-on info shows them; --provider sets the provider).") in text
+    shown = json.loads(run_cli("check", "--fail-on", "info", "--output-format", "json",
+                               cwd=root).stdout)["findings"]
+    by_line = {f["line"]: f for f in shown if f["code"] == "PFX002"}
+    assert by_line[13]["severity"] == by_line[31]["severity"] == "info"
+    assert by_line[13]["message"].endswith("; the whole prompt (211 tokens) is below the "
+                                           "openai minimum of 1,024, so it is not cached "
+                                           "either way")
+    assert by_line[19]["severity"] == by_line[25]["severity"] == "error"
+    report = json.loads(run_cli("report", "--output-format", "json", cwd=root).stdout)
+    assert {p["id"]: (p["provider"]["name"], p["provider"]["model"], p["provider"]["minimum"])
+            for p in report["prompts"]} == {
+        "app.py:12": ("openai", "gpt-4.1", 1024), "app.py:18": ("generic", None, 0),
+        "app.py:24": ("anthropic", "claude-sonnet-4-5", 1024),
+        "app.py:30": ("anthropic", "claude-haiku-4-5", 4096)}
+    # --provider sets one for every prompt: every break is an error again
+    forced = run_cli("check", "--provider", "generic", "--output-format", "concise", cwd=root)
+    assert len(forced.stdout.splitlines()) == 4

@@ -126,11 +126,13 @@ def render(result, settings, views: list[dict], links: str = "") -> str:
     if settings is not None and result.provider is not None:
         from ..estimate import estimate
 
-        ms = sum(estimate(m, result.provider, settings).projected_saved_ms
+        ms = sum(estimate(m, result.provider_for(m.prompt), settings).projected_saved_ms
                  for m in result.measurements)
+        names = ", ".join(dict.fromkeys(p.name for p, _ in result.providers_used())) or \
+            result.provider.name
         saved = (f'<div class="card" id="saved"><b>{ms:,.1f} ms</b>prefill saved per request '
                  f"after the moves (estimate, {settings.ms_per_token:g} ms/token, "
-                 f"{escape(result.provider.name)})</div>")
+                 f"{escape(names)})</div>")
     cards = (f'<div class="card" id="prompts"><b>{len(result.measurements)}</b>prompts</div>'
              f'<div class="card" id="tokens"><b>{total:,}</b>tokens ({escape(result.tokenizer.name)})</div>'
              f'<div class="card" id="days"><b>{days * 100:.1f}%</b>shared across days</div>'

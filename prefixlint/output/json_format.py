@@ -53,7 +53,7 @@ def prompt_dict(measurement: Measurement, result: Result | None = None,
 
 def _provider_keys(measurement: Measurement, result: Result | None,
                    settings: Settings | None) -> dict:
-    provider = result.provider if result is not None else None
+    provider = result.provider_for(measurement.prompt) if result is not None else None
     if provider is None:
         return {}
     keys: dict = {"provider": {"name": provider.name, "model": provider.model or None,

@@ -70,16 +70,22 @@ def render(result: Result, settings: Settings | None = None) -> str:
 
 def _estimates(result: Result, settings: Settings) -> list[str]:
     """Per prompt: what the provider caches, and prefill time saved per request (estimates)."""
-    provider = result.provider
-    model = f", {provider.model}" if provider.model else ""
-    out = ["", f"Estimates ({provider.name}{model}: minimum {provider.minimum:,} tokens; "
-               f"{settings.ms_per_token:g} ms of prefill per token; {settings.replicas} "
-               f"replica{'s' if settings.replicas != 1 else ''}):"]
+    used = result.providers_used()
+    if len(used) == 1:
+        provider = used[0][0]
+        model = f", {provider.model}" if provider.model else ""
+        named = f"{provider.name}{model}: minimum {provider.minimum:,} tokens"
+    else:
+        named = "per prompt, from its SDK: " + ", ".join(
+            f"{p.name}{f' {p.model}' if p.model else ''} (minimum {p.minimum:,}) for {n}"
+            for p, n in used)
+    out = ["", f"Estimates ({named}; {settings.ms_per_token:g} ms of prefill per token; "
+               f"{settings.replicas} replica{'s' if settings.replicas != 1 else ''}):"]
     header = ("prompt", "cached", "saves", "after moves", "sticky adds")
     rows = []
     advice_lines = []
     for m in result.measurements:
-        found = estimate(m, provider, settings)
+        found = estimate(m, result.provider_for(m.prompt), settings)
         rows.append((m.prompt.id, f"{found.cached_tokens:,}", f"{found.saved_ms:,.1f} ms",
                      f"{found.projected_cached_tokens:,} / {found.projected_saved_ms:,.1f} ms",
                      f"{found.sticky_saved_ms:,.1f} ms"))

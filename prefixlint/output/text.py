@@ -35,6 +35,26 @@ def summary(result: Result, missed: int = 0) -> str:
             f"in {_prompts(len(result.measurements))}.{fixes}")
 
 
+def providers_line(result: Result) -> str:
+    """With `provider = "auto"`, the prompts whose breaks are info because the provider their
+    SDK sends them to caches nothing that short; "" when there are none."""
+    from ..config import AUTO
+
+    if result.config.provider != AUTO:
+        return ""
+    uncached = result.uncached()
+    if not uncached:
+        return ""
+    names = sorted({(p.name, p.minimum) for p in map(result.provider_for,
+                                                       (m.prompt for m in uncached))})
+    minimums = ", ".join(f"{name} {minimum:,}" for name, minimum in names)
+    return (f"{_prompts(len(uncached))} with a break {'are' if len(uncached) != 1 else 'is'} "
+            f"below the caching minimum of the provider {'their' if len(uncached) != 1 else 'its'}"
+            f" SDK sends to ({minimums} tokens): not cached either way, so "
+            f"{'their' if len(uncached) != 1 else 'its'} breaks are info (--fail-on info shows "
+            "them; --provider sets the provider).")
+
+
 def _prompts(count: int) -> str:
     return f"{count} prompt{'s' if count != 1 else ''}"
 
@@ -82,6 +102,9 @@ def render(result: Result) -> str:
     from ..coverage import coverage
 
     seen = coverage(result)
+    guessed = providers_line(result)
+    if guessed:
+        lines.append(guessed)
     lines.append(summary(result, len(seen.not_followed)))
     lines.append(seen.line(shown))
     return "\n".join(lines) + "\n"

@@ -413,6 +413,13 @@ class SinkFinder:
         if site.origin is not None and site.kind != "agent":
             sink = f"client of {sink}"
         prompt = _with_sink(prompt, sink)
+        if site.model is not None:
+            from dataclasses import replace
+
+            from .destination import destination
+
+            sent_to, sent_model = destination(lowerer, site, outer)
+            prompt = replace(prompt, sent_to=sent_to, sent_model=sent_model)
         if site.base is None and site.kind not in ("agent", "messages") and \
                 self.project.client_of(self, site, ctx, [(prompt, notes)]):
             return None  # built at each call of the project's client, with its arguments
