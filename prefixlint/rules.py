@@ -158,7 +158,9 @@ def _origin(hole: Hole, source: Explained | None = None) -> str:
     """` (from datetime.now(), passed at app/graph.py:12)`: where a value comes from when
     its name does not say, and the Python line that passes it into another file; or
     ` (scope by word 'time' of 'CURRENT_TIME')`: what gave it its scope."""
-    origins = [d.split("@", 1)[0] for d in hole.deps
+    deps = [d for d in hole.deps if d.removesuffix(".history") == d
+            or d.removesuffix(".history") not in hole.deps]  # a replayed turn's own marker
+    origins = [d.split("@", 1)[0] for d in deps
                if not re.search(rf"(?<![\w.]){re.escape(d.split('.')[0])}(?!\w)", hole.expr)]
     origins = [o for o in origins if re.search(r"[A-Za-z_]", o)]  # never "(from [])"
     sites = []

@@ -41,6 +41,7 @@ REACH_FINDINGS = [
     ("PFX001", "p_filled_template.py", 9, 76),  # {body} takes the scope chain.invoke passes
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
+    ("PFX006", "r_replayed_turns.py", 20, 52),  # stored turns built in reverse, then flipped
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
     ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
     ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
@@ -71,6 +72,7 @@ REACH_SINKS = {
     "o_joined_parts.py:17": "text",
     "p_filled_template.py:9": "langchain.PromptTemplate.from_template",
     "q_two_sends.py:22": "client of openai.chat",
+    "r_replayed_turns.py:21": "openai.chat",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
 }
 

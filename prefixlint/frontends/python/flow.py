@@ -41,7 +41,8 @@ class ClassInfo:
     bases: tuple[str, ...] = ()
 
 
-_MUTATORS = {"append": "append", "extend": "extend", "insert": "insert0"}
+_MUTATORS = {"append": "append", "extend": "extend", "insert": "insert0",
+             "reverse": "reverse"}
 
 
 class FlowTables:
@@ -213,7 +214,9 @@ class FlowTables:
                 op, args = "append", args[1:]
             else:
                 args = args[1:]
-        if len(args) == 1:
+        if op == "reverse" and not node.args:
+            self._bind(func.value, None, op, node)
+        elif len(args) == 1 and op != "reverse":
             self._bind(func.value, args[0].value, op, node)
 
     # -- imports ---------------------------------------------------------------------------

@@ -154,6 +154,17 @@ def is_slice_copy(node: cst.Subscript) -> bool:
     return piece.lower is None and piece.upper is None and piece.step is None
 
 
+def is_reversal(node: cst.Subscript) -> bool:
+    """`messages[::-1]`: the whole sequence, last item first."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return False
+    piece = node.slice[0].slice
+    step = piece.step
+    negative_one = (isinstance(step, cst.UnaryOperation) and isinstance(step.operator, cst.Minus)
+                    and isinstance(step.expression, cst.Integer) and step.expression.value == "1")
+    return piece.lower is None and piece.upper is None and negative_one
+
+
 def walk_body(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     stack = [node]
     while stack:

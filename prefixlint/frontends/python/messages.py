@@ -13,6 +13,18 @@ from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
 
+
+# Roles a message object can name by attribute (`MessageRole.SYSTEM`, `Role.USER`).
+ROLES = frozenset({"system", "user", "assistant", "tool", "developer", "model", "function"})
+
+
+def replayed_turn(segments: list) -> list:
+    """The content of a message whose role is computed (`turn.role`): a stored turn of the
+    conversation replayed, so its values are history (what PFX006 keeps after the request
+    values), whatever the list holding them is called."""
+    return [Hole(s.kind, s.expr, s.span, s.deps + tuple(f"{d}.history" for d in s.deps[:1]),
+                 s.scope, s.passed) if isinstance(s, Hole) else s for s in segments]
+
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""
 
@@ -106,11 +118,14 @@ class MessageLowering:
             fields = dict_fields(node)
             role_value = fields.get("role")
             role = lowerer.json_value(role_value, ctx) if role_value is not None else None
+            replayed = role_value is not None and not isinstance(role, str)
             role = role if isinstance(role, str) else "message"
             content = fields.get("content")
             message = Message(role, [])
             if content is None:
                 return [message]
+            if replayed:  # `{"role": turn.role, "content": turn.text}`: a stored turn
+                return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
             parts = lowerer.sequence(content, ctx) if isinstance(content, cst.List) else None
             if parts is not None and all(isinstance(p, cst.Dict) for p, _ in parts):
                 for part, part_ctx in parts:
@@ -143,9 +158,14 @@ class MessageLowering:
             if name == "ChatMessage" or {"role", "content"} <= keywords:
                 # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
                 # object of a project or library built with role= and content=.
-                role = argument_of(node, "role")
-                role = role.attr.value.lower() if isinstance(role, cst.Attribute) else \
-                    lowerer.json_value(role, ctx) if role is not None else "user"
+                role_node = argument_of(node, "role")
+                role = role_node.attr.value.lower() if isinstance(role_node, cst.Attribute) \
+                    and role_node.attr.value.lower() in ROLES else \
+                    lowerer.json_value(role_node, ctx) if role_node is not None else "user"
+                if not isinstance(role, str):  # `dict(role=turn.role, content=...)`
+                    body = argument_of(node, "content")
+                    if body is not None:
+                        return [Message("message", replayed_turn(lowerer.text(body, ctx)))]
                 roles = {name: role if isinstance(role, str) else "message"}
             if name in roles:
                 args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}

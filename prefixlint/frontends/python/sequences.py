@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Hole, Scope, Span
-from .literals import (MAX_DEPTH, deeper, dotted_name, iter_root, iter_source, is_slice_copy,
-                       literal_value, shorten)
+from .literals import (MAX_DEPTH, deeper, dotted_name, is_reversal, is_slice_copy,
+                       iter_root, iter_source, literal_value, shorten)
 from .sources import RANDOM_EXAMPLES
 from .values import Context, HoleItem, LoopItem, Parts
 
@@ -112,6 +112,15 @@ class SequenceOps:
                 return self._parts_sequence(resolved, ctx)
         if isinstance(node, cst.Subscript) and is_slice_copy(node):
             return self.sequence(node.value, ctx)
+        if isinstance(node, cst.Subscript) and is_reversal(node):  # `messages[::-1]`
+            items = self.sequence(node.value, ctx)
+            return items[::-1] if items is not None else None
+        if isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].keyword \
+                and not node.args[0].star and ctx.module.qualname(node.func) in (
+                    "builtins.reversed", "builtins.list", "builtins.tuple"):
+            items = self.sequence(node.args[0].value, ctx)  # `list(reversed(messages))`
+            reverse = ctx.module.qualname(node.func) == "builtins.reversed"
+            return items[::-1] if items is not None and reverse else items
         if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
             return self.sequence(node.for_in.iter, ctx)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
@@ -146,6 +155,8 @@ class SequenceOps:
                 out.append((value, at))
             elif op == "insert0":
                 out.insert(0, (value, at))
+            elif op == "reverse":  # `messages.reverse()`
+                out.reverse()
             else:
                 return None
         return out

@@ -379,7 +379,7 @@ class StringOps:
             return None
         template = self.text(receiver, ctx)
         if not any(isinstance(s, Text) and needle in s.text for s in template):
-            return template
+            return self._replaced_unseen(template, new, ctx)
         filling = self.text(new, ctx)
         out: list[Seg] = []
         for segment in template:
@@ -396,6 +396,30 @@ class StringOps:
                 position = found + len(needle)
             if position < len(text):
                 out.append(Text(text[position:], offset_span([segment], position, 0)))
+        return out
+
+    def _replaced_unseen(self, template: list[Seg], new: cst.BaseExpression,
+                         ctx: Context) -> list[Seg]:
+        """A placeholder replaced in text not in view (a configured system prompt with
+        `{time}` in it): the value lands somewhere in it, so the text varies as the most
+        volatile of the two, reported at the value passed, where the fix is made."""
+        holes = [s for s in template if isinstance(s, Hole)]
+        filled = [s for s in self.text(new, ctx) if isinstance(s, Hole)]
+        if not holes or not filled:
+            return template
+        value = max(filled, key=lambda h: int(h.scope.varies_like))
+        if value.scope.varies_like <= max(int(h.scope.varies_like) for h in holes):
+            return template
+        deps = tuple(dict.fromkeys(d for h in (*filled, *holes) for d in h.deps))
+        merged = Hole(value.kind, shorten(ctx.module.source(new)), ctx.module.span(new), deps,
+                      value.scope)
+        out: list[Seg] = []
+        for segment in template:
+            if isinstance(segment, Hole):
+                if merged not in out:
+                    out.append(merged)
+            else:
+                out.append(segment)
         return out
 
     def _join(self, separator: cst.BaseExpression, iterable: cst.BaseExpression,
