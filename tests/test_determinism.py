@@ -29,4 +29,4 @@ def test_text_is_byte_identical_across_hash_seeds():
     runs = [run_cli("check", "fixtures/supportbot", cwd=REPO, env={"PYTHONHASHSEED": s}).stdout
             for s in ("1", "2")]
     assert runs[0] == runs[1]
-    assert runs[0].startswith("prompts/escalation.j2:2:28: PFX004 ")
+    assert runs[0].startswith("fixtures/supportbot/prompts/escalation.j2:2:28: PFX004 ")
