@@ -392,14 +392,14 @@ def _received(payload: tuple[str, object], prompt: Prompt) -> tuple[str, object]
 
 
 def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> list[Finding]:
-    """A template file that Python code renders is also measured alone; the Python prompt's
-    findings in it stand (it knows the values passed), and the lone measurement's findings
-    in it are dropped, reported or not by the Python prompt (a value the code passes as a
-    constant is no break)."""
+    """A template file that Python code renders (or a configuration file whose prompt text
+    it reads) is also measured alone; the Python prompt's findings in it stand (it knows the
+    values passed), and the lone measurement's findings in it are dropped, reported or not
+    by the Python prompt (a value the code passes as a constant is no break)."""
     kinds = {m.prompt.id: m.prompt.kind for m in measurements}
     rendered = {path for m in measurements if m.prompt.kind == "python"
                 for path in m.prompt.files if not is_python(path)}
-    return [f for f in findings if not (kinds.get(f.prompt) == "jinja"
+    return [f for f in findings if not (kinds.get(f.prompt) in ("jinja", "config")
                                         and f.span.path in rendered)]
 
 

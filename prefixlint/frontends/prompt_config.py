@@ -135,7 +135,12 @@ def _position(source: str, offset: int) -> tuple[int, int]:
     return line, offset - (source.rfind("\n", 0, offset) + 1) + 1
 
 
-def _yaml(source: str) -> Iterator[_Value]:
+def yaml_strings(source: str) -> list[_Value]:
+    """Every string value of a YAML (or JSON) document, with its key path, in file order."""
+    return list(_yaml(source, every=True))
+
+
+def _yaml(source: str, every: bool = False) -> Iterator[_Value]:
     import yaml
 
     try:
@@ -159,7 +164,7 @@ def _yaml(source: str) -> Iterator[_Value]:
             for index, child in reversed(list(enumerate(node.value))):
                 stack.append((child, keys + (str(index),)))
         elif isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and \
-                isinstance(node.value, str) and "{" in node.value and keys:
+                isinstance(node.value, str) and (every or "{" in node.value) and keys:
             found.append(_Value(keys, node.value, node.start_mark.index))
     yield from sorted(found, key=lambda v: v.offset)
 

@@ -130,6 +130,8 @@ class FlowTables:
                 arms = []
             elif isinstance(node, cst.If):
                 child = self.stack[index + 1]
+                if child is node.test:  # a walrus in the test runs before either arm
+                    continue
                 self.ifs[id(node)] = node
                 arms.append((id(node), 0 if child is node.body else 1))
             elif isinstance(node, cst.Match) and isinstance(self.stack[index + 1],
@@ -164,6 +166,10 @@ class FlowTables:
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
             self._bind(target.target, node.value, "=", node)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        """`if prompt := config.get("system_prompt"):` binds like an assignment."""
+        self._bind(node.target, node.value, "=", node)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:

@@ -21,6 +21,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_name
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
+from .config_values import config_text
 from .objects import ObjectOps
 from .sequences import SequenceOps
 from .strings import StringOps
@@ -271,6 +272,10 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
                 repeated = self._repeat(node, ctx)
                 if repeated is not None:
                     return repeated
+        if isinstance(node, (cst.Call, cst.Subscript)) and self.linker is not None:
+            configured = config_text(self, node, ctx)  # `CONFIG["system_prompt"]` of a file
+            if configured is not None:
+                return configured
         if isinstance(node, cst.Call):
             return self._call(node, ctx)
         if isinstance(node, (cst.Attribute, cst.Subscript)):

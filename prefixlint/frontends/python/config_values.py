@@ -1,0 +1,130 @@
+"""Prompt text that Python code reads from a configuration file it loads: `CONFIG =
+yaml.safe_load(open("config.yaml"))`, then `CONFIG["system_prompt"]` or
+`CONFIG.get("bot", {}).get("persona")`. The value is the file's text, each line keeping its
+place in the file, so that a finding (a `{time}` the code fills, a value before the history)
+points into the configuration, where it is fixed. Placeholders stay text: the code that
+fills them (`.format`, `.replace`) says what goes in. Nothing is loaded or run: the file is
+parsed as YAML (JSON is YAML too)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from ...ir import Span, Text
+from .literals import literal_value
+
+if TYPE_CHECKING:
+    from .interpreter import Lowerer
+    from .values import Context
+
+LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
+                     "json.load", "json.loads"})
+THREADS = frozenset({"asyncio.to_thread"})  # `await asyncio.to_thread(load_config)`
+MAX_DEPTH = 6
+
+
+def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> list | None:
+    """The text a `doc["key"]` / `doc.get("key")` chain reads from a configuration file the
+    code loads, or None when it is not one."""
+    keys: list[str] = []
+    current = node
+    while True:
+        if isinstance(current, cst.Subscript) and len(current.slice) == 1 and \
+                isinstance(current.slice[0].slice, cst.Index):
+            key = literal_value(current.slice[0].slice.value)
+            current = current.value
+        elif isinstance(current, cst.Call) and isinstance(current.func, cst.Attribute) and \
+                current.func.attr.value == "get" and current.args:
+            key = literal_value(current.args[0].value)
+            current = current.func.value
+        else:
+            break
+        if not isinstance(key, str):
+            return None
+        keys.insert(0, key)
+    if not keys or lowerer.linker is None:
+        return None
+    path = _loaded(lowerer, current, ctx, 0)
+    if path is None:
+        return None
+    try:
+        source = lowerer.linker.workspace.read(path)
+    except Exception:  # noqa: BLE001 - an unreadable file is simply not linked
+        return None
+    from ..prompt_config import yaml_strings
+
+    value = next((v for v in yaml_strings(source) if v.keys == tuple(keys)), None)
+    if value is None:
+        return None
+    lowerer.files.add(path)
+    return _lines(path, source, value)
+
+
+def _loaded(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
+            depth: int) -> str | None:
+    """The project file a loader call reads, following names, awaits, functions that
+    return the loaded document and `asyncio.to_thread(load)`."""
+    if depth > MAX_DEPTH:
+        return None
+    found = lowerer.follow(node, ctx, attributes=True)
+    if found is None:
+        return None
+    node, ctx = found
+    if isinstance(node, cst.Await):
+        return _loaded(lowerer, node.expression, ctx, depth + 1)
+    if not isinstance(node, cst.Call):
+        return None
+    name = ctx.module.qualname(node.func) or ""
+    if name in LOADERS and node.args:
+        return _read(lowerer, node.args[0].value, ctx)
+    if name in THREADS and node.args:
+        function = node.args[0].value
+        call = cst.Call(func=function, args=node.args[1:])
+        returned = lowerer.last_return(call, ctx)
+        return _loaded(lowerer, returned[0], returned[1], depth + 1) if returned else None
+    returned = lowerer.last_return(node, ctx)
+    found = _loaded(lowerer, returned[0], returned[1], depth + 1) if returned else None
+    if found is None and len(node.args) == 1 and not node.args[0].keyword:
+        # `resolve_env(yaml.safe_load(f))`: a helper that passes the document through (its
+        # keys are looked up in the file, so one that does not keep them links nothing)
+        found = _loaded(lowerer, node.args[0].value, ctx, depth + 1)
+    return found
+
+
+def _read(lowerer: "Lowerer", argument: cst.BaseExpression, ctx: "Context") -> str | None:
+    """The file a loader's argument reads: an open file, `open(p).read()`, `Path(p).read_text()`."""
+    linker = lowerer.linker
+    path = linker.opened(lowerer, argument, ctx)
+    if path is not None:
+        return path
+    if isinstance(argument, cst.Call) and isinstance(argument.func, cst.Attribute):
+        if argument.func.attr.value == "read_text":
+            return linker.path(lowerer, argument.func.value, ctx)
+        if argument.func.attr.value == "read":
+            return linker.opened(lowerer, argument.func.value, ctx)
+    return None
+
+
+def _lines(path: str, source: str, value) -> list:
+    """The value's text, a segment per line, each at its place in the file (a block scalar
+    drops the indentation, so lines are found in order from where the value starts)."""
+    out = []
+    cursor = value.offset
+    lines = value.text.split("\n")
+    for index, line in enumerate(lines):
+        tail = "\n" if index < len(lines) - 1 else ""
+        if not line:
+            if tail:
+                out.append(Text(tail, None))
+            continue
+        found = source.find(line, cursor)
+        span = None
+        if found >= 0:
+            cursor = found + len(line)
+            number = source.count("\n", 0, found) + 1
+            column = found - (source.rfind("\n", 0, found) + 1) + 1
+            span = Span(path, number, column, number, column + len(line))
+        out.append(Text(line + tail, span))
+    return out
