@@ -397,10 +397,16 @@ def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> l
     values passed), and the lone measurement's findings in it are dropped, reported or not
     by the Python prompt (a value the code passes as a constant is no break)."""
     kinds = {m.prompt.id: m.prompt.kind for m in measurements}
-    rendered = {path for m in measurements if m.prompt.kind == "python"
-                for path in m.prompt.files if not is_python(path)}
-    return [f for f in findings if not (kinds.get(f.prompt) in ("jinja", "config")
-                                        and f.span.path in rendered)]
+    python = [m.prompt for m in measurements if m.prompt.kind == "python"]
+    rendered = {path for prompt in python for path in prompt.files if not is_python(path)}
+    # a configuration file's lines the code reads (another mapping of it stands alone)
+    read_lines = {(s.span.path, s.span.line) for prompt in python for block in prompt.blocks
+                  for s in block.segments if getattr(s, "span", None) is not None
+                  and not is_python(s.span.path)}
+    return [f for f in findings
+            if not (kinds.get(f.prompt) == "jinja" and f.span.path in rendered)
+            and not (kinds.get(f.prompt) == "config"
+                     and (f.span.path, f.span.line) in read_lines)]
 
 
 def _unique(findings: Iterable[Finding]) -> list[Finding]:

@@ -44,6 +44,7 @@ REACH_FINDINGS = [
     ("PFX006", "r_replayed_turns.py", 20, 52),  # stored turns built in reverse, then flipped
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
     ("PFX006", "s_settings_file/settings.yaml", 4, 9),  # a settings file's prompt, read in code
+    ("PFX002", "s_settings_file/settings.yaml", 12, 41),  # its other prompt, measured alone
     ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
     ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
 ]
@@ -76,6 +77,7 @@ REACH_SINKS = {
     "r_replayed_turns.py:21": "openai.chat",
     "s_settings_file/bot.py:26": "openai.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
+    "s_settings_file/settings.yaml:11": "config escalation",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
 }
 
