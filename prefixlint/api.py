@@ -494,7 +494,14 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     """The project's Python files that may read one of the prompt files named (a staged
     `prompts/system.md`): those that mention its file name. A prompt file is part of the
     Python prompt that reads it, so that prompt is what `check prompts/system.md` reports."""
-    named = [f for f in files if not f.endswith((".py", ".pyi"))]
+    where = (cwd or Path.cwd()).resolve()
+    given = {(where / p).resolve() for p in paths if (where / p).is_file()}
+    root = config.root.resolve()
+    # prompt files named on the command line, and templates found in a folder given; not a
+    # folder's configuration files (`config.json`, `settings.yaml`: names too common to
+    # tell which code reads them, and read through their keys, not their names)
+    named = [f for f in files if not f.endswith((".py", ".pyi")) and (
+        (root / f) in given or not prompt_config.is_config_file(f))]
     if not named:
         return []
     stems = {f.rsplit("/", 1)[-1].rsplit(".", 1)[0] for f in named}

@@ -46,6 +46,7 @@ REACH_FINDINGS = [
     ("PFX006", "s_settings_file/settings.yaml", 4, 9),  # a settings file's prompt, read in code
     ("PFX002", "s_settings_file/settings.yaml", 12, 41),  # its other prompt, measured alone
     ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
+    ("PFX001", "t_service_settings.json", 7, 98),  # prompts in a service's JSON settings
     ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
 ]
 
@@ -79,6 +80,7 @@ REACH_SINKS = {
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
+    "t_service_settings.json:7": "config Assistant",
 }
 
 MODEL_FINDINGS = [

@@ -1,6 +1,6 @@
-"""Prompt text kept in configuration files (YAML, TOML): a CrewAI `agents.yaml` / `tasks.yaml`,
-a bot's `config.yaml` with a `system_prompt`, an agent's templates in YAML, prompt settings in
-TOML. The string values of one mapping whose keys say they are prompt text (`system_prompt`,
+"""Prompt text kept in configuration files (YAML, TOML, JSON with or without comments): a
+CrewAI `agents.yaml` / `tasks.yaml`, a bot's `config.yaml` with a `system_prompt`, an agent's
+templates in YAML, prompt settings in TOML, a service's `appsettings.json` prompts. The string values of one mapping whose keys say they are prompt text (`system_prompt`,
 `instance_template`, `role`/`goal`/`backstory`, `description`) or whose text reads as
 instructions to a model are one prompt, in file order; `{name}` and `{{ expr }}` /
 `{% tag %}` placeholders are holes scoped by their names. Nothing is rendered or run; a file
@@ -22,12 +22,16 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-SUFFIXES = (".yaml", ".yml", ".toml")
+SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 MAX_NODES = 200_000  # values of one configuration file looked at, at most
 # Settings files of tools, never prompt text.
 SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
                            "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",
-                           "docker-compose.yaml", "mkdocs.yml", "codecov.yml"})
+                           "docker-compose.yaml", "mkdocs.yml", "codecov.yml",
+                           "package.json", "package-lock.json", "tsconfig.json",
+                           "composer.json", "composer.lock", "tokenizer_config.json",
+                           "tokenizer.json", "launch.json",
+                           "devcontainer.json", "renovate.json", ".eslintrc.json"})
 _KEY_HINT = re.compile(r"prompt|template|instruction|system|persona|preamble|backstory|goal|"
                        r"^role$|description|expected_output", re.IGNORECASE)
 _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^role$",
@@ -61,7 +65,15 @@ def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Pr
     """The prompts a configuration file holds (none for most files)."""
     if "{" not in source:
         return []
-    values = list(_toml(source) if name.endswith(".toml") else _yaml(source))
+    if name.endswith(".json"):
+        # every JSON file has braces: only one with a placeholder and a prompt-ish key is
+        # parsed (comments, as in `appsettings.json`, are blanked in place first)
+        if not (_PLACEHOLDER.search(source) and _KEY_HINT.search(source)):
+            return []
+        source_for_parse = _without_comments(source)
+        values = list(_yaml(source_for_parse))
+    else:
+        values = list(_toml(source) if name.endswith(".toml") else _yaml(source))
     groups: dict[tuple[str, ...], list[_Value]] = {}
     for value in values:
         groups.setdefault(value.keys[:-1], []).append(value)
@@ -167,6 +179,36 @@ def _yaml(source: str, every: bool = False) -> Iterator[_Value]:
                 isinstance(node.value, str) and (every or "{" in node.value) and keys:
             found.append(_Value(keys, node.value, node.start_mark.index))
     yield from sorted(found, key=lambda v: v.offset)
+
+
+def _without_comments(source: str) -> str:
+    """JSON with `//` and `/* */` comments (JSONC) as plain JSON, every offset kept: each
+    comment character outside a string becomes a space (newlines stay)."""
+    out = list(source)
+    index, size, in_string = 0, len(source), False
+    while index < size:
+        char = source[index]
+        if in_string:
+            if char == "\\":
+                index += 2
+                continue
+            in_string = char != '"'
+        elif char == '"':
+            in_string = True
+        elif source.startswith("//", index):
+            end = source.find("\n", index)
+            end = size if end < 0 else end
+            out[index:end] = " " * (end - index)
+            index = end
+            continue
+        elif source.startswith("/*", index):
+            end = source.find("*/", index + 2)
+            end = size if end < 0 else end + 2
+            out[index:end] = [c if c == "\n" else " " for c in source[index:end]]
+            index = end
+            continue
+        index += 1
+    return "".join(out)
 
 
 def _toml(source: str) -> Iterator[_Value]:

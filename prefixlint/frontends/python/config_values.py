@@ -8,6 +8,7 @@ parsed as YAML (JSON is YAML too)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 
 LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
                      "json.load", "json.loads"})
-THREADS = frozenset({"asyncio.to_thread"})  # `await asyncio.to_thread(load_config)`
+THREADS = frozenset({"asyncio.to_thread"})
+PROMPT_KEY = re.compile(r"prompt|template|instruction|system|persona|preamble|message|"
+                        r"context|description", re.IGNORECASE)  # `await asyncio.to_thread(load_config)`
 MAX_DEPTH = 6
 
 
@@ -44,7 +47,9 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
         if not isinstance(key, str):
             return None
         keys.insert(0, key)
-    if not keys or lowerer.linker is None:
+    # Only a key that says it holds prompt text is followed to a loader (following every
+    # `.get("x")` of a project into the functions that made its dict costs parses).
+    if not keys or lowerer.linker is None or not PROMPT_KEY.search(keys[-1]):
         return None
     path = _loaded(lowerer, current, ctx, 0)
     if path is None:
