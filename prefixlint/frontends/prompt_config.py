@@ -36,6 +36,12 @@ _KEY_HINT = re.compile(r"prompt|template|instruction|system|persona|preamble|bac
                        r"^role$|description|expected_output", re.IGNORECASE)
 _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^role$",
                          re.IGNORECASE)
+# A JSON member whose key says it holds prompt text and whose string value (one line in
+# JSON) has a placeholder: the text test a `.json` file passes before it is parsed (PyYAML
+# reads JSON slowly, and most JSON files are data or tool settings).
+_JSON_PROMPT = re.compile(r'"[^"\n]*(?:prompt|template|instruction|system|persona|preamble|'
+                          r'backstory|goal|description)[^"\n]*"\s*:\s*"(?:[^"\\\n]|\\.)*'
+                          r'(?:\{\{|\{%|\{[A-Za-z_$])', re.IGNORECASE)
 # `{{ expr }}`, `{% tag %}`, or a `{name}` format field (not `{{`/`}}` escapes).
 _PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
@@ -68,7 +74,7 @@ def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Pr
     if name.endswith(".json"):
         # every JSON file has braces: only one with a placeholder and a prompt-ish key is
         # parsed (comments, as in `appsettings.json`, are blanked in place first)
-        if not (_PLACEHOLDER.search(source) and _KEY_HINT.search(source)):
+        if not _JSON_PROMPT.search(source):
             return []
         source_for_parse = _without_comments(source)
         values = list(_yaml(source_for_parse))
