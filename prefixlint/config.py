@@ -143,6 +143,18 @@ SETTINGS = ("include", "exclude", "extend-exclude", "force-exclude", "include-te
             "jobs", "cache-dir", "models")
 
 
+def _check_providers(tables) -> None:
+    """Every `[providers.NAME]` table names a known provider and valid overrides, whether
+    or not this run uses it (a typo must not pass in silence)."""
+    from .providers import ProviderError, provider
+
+    for name, table in tables:
+        try:
+            provider(name, None, {name: dict(table)})
+        except ProviderError as exc:
+            raise ConfigError(f"`providers.{name}`: {exc}") from None
+
+
 def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
     parsed: dict[str, Any] = {}
     for key, value in table.items():
@@ -197,6 +209,7 @@ def _parse_table(table: Mapping[str, Any]) -> dict[str, Any]:
                                   "[tool.prefixlint.providers.vllm] block-size = 32")
             parsed["providers"] = tuple((name, tuple(sorted(table.items())))
                                         for name, table in sorted(value.items()))
+            _check_providers(parsed["providers"])
         elif key == "python":
             parsed.update(_parse_python(value))
         elif key == "models":
@@ -328,7 +341,10 @@ def _read_settings(path: Path) -> Mapping[str, Any] | None:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("prefixlint")
+        tool = data.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{path}: [tool] must be a table")
+        table = tool.get("prefixlint")
         if table is not None and not isinstance(table, dict):
             raise ConfigError(f"{path}: [tool.prefixlint] must be a table")
         return table

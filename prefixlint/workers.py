@@ -19,14 +19,17 @@ Outcome = TypeVar("Outcome")
 MIN_PROMPTS = 24  # below this, starting workers costs more than it saves
 
 
-def default_jobs(prompts: int) -> int:
-    """As many workers as this process may use cores, for more than a few dozen prompts."""
-    if prompts < MIN_PROMPTS:
-        return 1
+def cores() -> int:
+    """The cores this process may use."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def default_jobs(prompts: int) -> int:
+    """As many workers as this process may use cores, for more than a few dozen prompts."""
+    return 1 if prompts < MIN_PROMPTS else cores()
 
 
 def can_fork() -> bool:
@@ -44,7 +47,7 @@ def run(count: int, measure_one: Callable[[int], Outcome], jobs: int,
     its prompt's renderer), `received(i, payload)` turns it back in the parent, and
     `lost(i, why)` stands for the outcome of a prompt whose worker stopped before sending it.
     """
-    jobs = min(jobs, count)
+    jobs = min(jobs, count, cores())  # `--jobs 64` on 2 cores: 2 workers, not 64 forks
     if jobs <= 1 or not can_fork():
         return [measure_one(index) for index in range(count)]
     import multiprocessing

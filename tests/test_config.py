@@ -76,11 +76,21 @@ def test_exclude(tmp_path):
     ("[conversation]\nturns = 0\n", "`conversation.turns` must be a whole number of at least 1"),
     ("[conversation]\nturn = 8\n", "unknown setting `conversation.turn`"),
     ("conversation = 8\n", "`conversation` must be a table"),
+    # a provider table is checked whether or not the run uses it: a typo never passes
+    ("[providers.bogus]\nminimum = 5\n", "`providers.bogus`: unknown provider 'bogus'"),
+    ("[providers.openai]\nminimum = 'x'\n", "`providers.openai.minimum` must be a whole number"),
 ])
 def test_bad_settings_are_errors(tmp_path, settings, words):
     root = write_project(tmp_path / "p", {}, settings)
     with pytest.raises(ConfigError, match=words.replace("(", r"\(").replace("`", "`")):
         api.load_config(root)
+
+
+@pytest.mark.parametrize("text", ["tool = 5\n", "tool = 'x'\n", "tool = [1]\n"])
+def test_a_pyproject_whose_tool_is_not_a_table_is_a_configuration_error(tmp_path, text):
+    (tmp_path / "pyproject.toml").write_text(text)
+    with pytest.raises(ConfigError, match=r"\[tool\] must be a table"):
+        api.load_config(tmp_path)
 
 
 def test_suppression_on_the_line_and_the_line_above(tmp_path):

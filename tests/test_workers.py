@@ -47,6 +47,7 @@ def test_a_worker_that_dies_costs_only_its_unfinished_prompts(tmp_path, monkeypa
         return real_measure(prompt, *args, **kwargs)
 
     monkeypatch.setattr(api, "measure", dying)
+    monkeypatch.setattr(workers, "cores", lambda: 2)  # two workers on any machine
     config = api.load_config(root, jobs=2)
     result = api.check([], config, cwd=root)
     errors = [f for f in result.findings if f.code == "PFX900"]
@@ -64,3 +65,19 @@ def test_jobs_must_be_a_positive_number(tmp_path):
     (root / "prefixlint.toml").write_text("jobs = 0\n")
     proc = run_cli("check", cwd=root)
     assert proc.returncode == 2 and "`jobs` must be a whole number of at least 1" in proc.stderr
+
+
+def test_jobs_are_capped_at_the_cores_this_process_may_use(tmp_path, monkeypatch):
+    """`--jobs 64` on one core measures in this process: no worker is forked for nothing."""
+    root = _project(tmp_path)
+    pids = set()
+    real_measure = api.measure
+
+    def recording(prompt, *args, **kwargs):
+        pids.add(os.getpid())
+        return real_measure(prompt, *args, **kwargs)
+
+    monkeypatch.setattr(api, "measure", recording)
+    monkeypatch.setattr(workers, "cores", lambda: 1)
+    result = api.check([], api.load_config(root, jobs=64), cwd=root)
+    assert pids == {os.getpid()} and len(result.measurements) == 30
