@@ -556,12 +556,14 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
         if show:
             click.echo(f"\rwarming {done}/{total}", err=True, nl=done == total)
 
+    from .fleet.redact import redact
+
     results = warming.warm(manifest, endpoints, options, progress)
     if output_format == "json":
-        click.echo(json.dumps({"version": 1, "instances": [r.as_dict() for r in results]},
-                              indent=2))
+        click.echo(redact(json.dumps({"version": 1, "instances": [r.as_dict() for r in results]},
+                                     indent=2)))
     else:
-        click.echo(warm_table.render(results, verify), nl=False)
+        click.echo(redact(warm_table.render(results, verify)), nl=False)
     sys.exit(0 if results and all(r.ok(verify) for r in results) else 1)
 
 
@@ -798,12 +800,14 @@ def metrics(urls, interval, samples, timeout, manifest, output_format):
     an instance that cannot be read)."""
     from .fleet import metrics as engine_metrics
 
+    from .fleet.redact import redact
+
     instances = engine_metrics.observe(list(urls), interval, samples, timeout)
     if output_format == "json":
-        _emit(json.dumps({"version": 1, "instances": [i.as_dict() for i in instances]},
-                         indent=2) + "\n", None)
+        _emit(redact(json.dumps({"version": 1, "instances": [i.as_dict() for i in instances]},
+                                indent=2) + "\n"), None)
     else:
-        _emit(engine_metrics.text(instances, manifest), None)
+        _emit(redact(engine_metrics.text(instances, manifest)), None)
     sys.exit(1 if any(i.error or i.cold for i in instances) else 0)
 
 
@@ -817,6 +821,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
+        from .fleet.redact import redact
+
+        exc.message = redact(exc.message)  # a bad --endpoint URL is named without its password
         exc.show()
         sys.exit(EXIT_ERROR)
     except click.exceptions.Abort:

@@ -514,3 +514,19 @@ def test_an_include_name_the_file_system_refuses_is_that_files_finding(tmp_path,
     codes = {(f["code"], f["path"]) for f in data["findings"]}
     assert ("PFX900", "prompts/a.j2") in codes and ("PFX002", "prompts/ok.j2") in codes
     assert not [f for f in data["findings"] if "internal error" in f["message"]]
+
+
+@pytest.mark.parametrize("args", [
+    ("metrics", "http://admin:s3cr3t@127.0.0.1:9"),
+    ("metrics", "http://admin:s3cr3t@127.0.0.1:9", "--output-format", "json"),
+    ("warm", "--manifest", "m.json", "--endpoint", "http://admin:s3cr3t@127.0.0.1:9",
+     "--timeout", "1", "--retries", "1"),
+    ("warm", "--manifest", "m.json", "--endpoint", "http://admin:s3cr3t@127.0.0.1:9",
+     "--timeout", "1", "--retries", "1", "--output-format", "json"),
+])
+def test_a_password_in_an_endpoint_url_is_never_echoed(tmp_path, args):
+    (tmp_path / "m.json").write_text(json.dumps(MANIFEST))
+    proc = run_cli(*args, cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert "s3cr3t" not in proc.stdout + proc.stderr
+    assert "http://admin:***@127.0.0.1:9" in proc.stdout
