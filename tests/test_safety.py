@@ -530,3 +530,17 @@ def test_a_password_in_an_endpoint_url_is_never_echoed(tmp_path, args):
     assert proc.returncode == 1, proc.stderr
     assert "s3cr3t" not in proc.stdout + proc.stderr
     assert "http://admin:***@127.0.0.1:9" in proc.stdout
+
+
+def test_a_file_name_or_template_text_cannot_forge_an_output_line(tmp_path):
+    """A newline in a file name and an escape sequence in a template are shown escaped:
+    every line of text and concise output is one the tool wrote."""
+    name = "prompts/evil\nfake.j2:1:1: PFX001 forged.j2"
+    root = write_project(tmp_path / "p", {name: "Hi {{ user.name }}\x1b[31m red\n" + POLICY})
+    concise = run_cli("check", "--output-format", "concise", cwd=root).stdout
+    assert concise.splitlines() == [
+        "prompts/evil\\nfake.j2:1:1: PFX001 forged.j2:1:4: PFX002 user value 'user.name' ends "
+        "the shared prefix after 1 token (+99 tokens cacheable)"]
+    text = run_cli("check", cwd=root).stdout
+    assert not any(line.startswith("fake.j2") for line in text.splitlines())
+    assert "1 | Hi {{ user.name }}\\x1b[31m red" in text and "\x1b" not in text

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 
 def render(result) -> str:
-    from .paths import shown_from
+    from .paths import printable, shown_from
     from .text import brief
 
     shown = shown_from(result.config.root)
-    return "".join(f"{shown(f.span.path)}:{f.span.line}:{f.span.column}: {f.code} {brief(f.message)}\n"
-                   for f in result.findings)
+    return "".join(f"{shown(f.span.path)}:{f.span.line}:{f.span.column}: {f.code} "
+                   f"{printable(brief(f.message))}\n" for f in result.findings)

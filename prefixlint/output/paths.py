@@ -5,8 +5,18 @@ as their contract says."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable(text: str) -> str:
+    """`text` with control characters escaped (`\\n`, `\\x1b`), so that a file name or a
+    template's text can neither forge a line of output nor drive the terminal."""
+    return _CONTROL.sub(lambda m: _NAMED.get(m.group(0), f"\\x{ord(m.group(0)):02x}"), text)
 
 
 def shown_from(root: Path, cwd: Path | None = None) -> Callable[[str], str]:
@@ -14,7 +24,7 @@ def shown_from(root: Path, cwd: Path | None = None) -> Callable[[str], str]:
     base = (cwd or Path.cwd()).resolve()
     top = Path(root).resolve()
     if top == base:
-        return lambda path: path
+        return printable
     try:
         prefix = top.relative_to(base).as_posix() + "/"
     except ValueError:  # the project is not under the current folder
@@ -27,9 +37,9 @@ def shown_from(root: Path, cwd: Path | None = None) -> Callable[[str], str]:
 
     def shown(path: str) -> str:
         if prefix is not None:
-            return prefix + path
+            return printable(prefix + path)
         if inside is not None and path.startswith(inside):
-            return path[len(inside):]
-        return os.path.join(str(top), path) if path else path
+            return printable(path[len(inside):])
+        return printable(os.path.join(str(top), path) if path else path)
 
     return shown

@@ -86,7 +86,7 @@ def render(result: Result) -> str:
     """Each finding in full, as ruff shows one: its whole message (cost, remedy, where the
     value comes from), the source line with a caret under the value, and the places that
     move with it; then the summary. `--output-format concise` is the one-line form."""
-    from .paths import shown_from
+    from .paths import printable, shown_from
 
     sources = _Sources(result)
     shown = shown_from(result.config.root)
@@ -94,7 +94,8 @@ def render(result: Result) -> str:
     for finding in result.findings:
         span = finding.span
         lines.append(f"{shown(span.path)}:{span.line}:{span.column}: {finding.code}"
-                     f"{' [*]' if fixable(finding) == 'safe' else ''} {finding.message}")
+                     f"{' [*]' if fixable(finding) == 'safe' else ''} "
+                     f"{printable(finding.message)}")
         lines.extend(_excerpt(sources.line(span.path, span.line), span, finding.code))
         for related in finding.related:
             lines.append(f"  = related: {shown(related.path)}:{related.line}:{related.column}")
@@ -124,9 +125,11 @@ def _excerpt(source: str | None, span, code: str) -> list[str]:
             ("…" if offset + SHOWN_CHARS < len(source) else "")
         start = start - offset + (1 if offset else 0)
         width = min(width, SHOWN_CHARS)
+    from .paths import printable
+
     number = str(span.line)
     gutter = " " * len(number)
-    shown = shown.expandtabs(1)
+    shown = printable(shown.expandtabs(1))
     return [f"{gutter} |", f"{number} | {shown}", f"{gutter} | {' ' * start}{'^' * width} {code}",
             f"{gutter} |"]
 
