@@ -247,6 +247,8 @@ def cli() -> None:
     """Keep LLM prompt prefixes cacheable: find the value that breaks the shared prefix."""
 
 
+MAX_FLEET_EVENTS = 100  # replicas added or lost in one simulation
+
 CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "sarif": "sarif",
                  "github": "github", "junit": "junit"}
 
@@ -733,6 +735,15 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     from .output import simulation as out
     from .fleet.routing import POLICIES
 
+    for name, value in (("--rps", rps), ("--duration", duration),
+                        ("--think-seconds", think_seconds), ("--hot-session", hot_session),
+                        *(("--add-replica-at", v) for v in add_replica_at),
+                        *(("--fail-replica-at", v) for v in fail_replica_at)):
+        if value is not None and not math.isfinite(value):
+            raise click.BadParameter("must be a finite number", param_hint=name)
+    if len(add_replica_at) + len(fail_replica_at) > MAX_FLEET_EVENTS:
+        raise click.UsageError(f"at most {MAX_FLEET_EVENTS} replicas added or lost in one "
+                               "simulation")
     policies = list(POLICIES) if policy == "all" else [policy]
     if policy != "all" and policy not in POLICIES:
         raise click.BadParameter(f"{policy!r} is not one of {', '.join(POLICIES)}, all",
@@ -744,6 +755,13 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     if requests_file and not Path(requests_file).is_file():
         raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
     config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
+    planned = users * sessions_per_user * (turns or config.conversation_turns)
+    if not requests_file and planned > simulation.MAX_REQUESTS:
+        raise click.UsageError(
+            f"{users:,} users × {sessions_per_user:,} sessions × "
+            f"{turns or config.conversation_turns:,} turns is {planned:,} requests; a "
+            f"simulation takes at most {simulation.MAX_REQUESTS:,} (give fewer users, "
+            "sessions or turns)")
     shape = {"users": users, "sessions_per_user": sessions_per_user, "turns": turns,
              "rps": rps, "seed": seed, "think_seconds": think_seconds, "duration": duration,
              "history_window": history_window, "hot_share": hot_session}

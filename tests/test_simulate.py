@@ -145,6 +145,12 @@ def test_recorded_requests_are_replayed_from_the_command_line(tmp_path):
     (["--replicas", "0"], "0 is not in the range"),
     (["--requests", "missing.jsonl"], "no such file"),
     (["--prefill-ms-per-token", "fast"], "must be a number"),
+    # bounded traffic: never minutes of work or gigabytes for one typo
+    (["--rps", "nan"], "Invalid value for --rps: must be a finite number"),
+    (["--duration", "nan"], "Invalid value for --duration: must be a finite number"),
+    (["--users", "1000000"], "1,000,000 users × 2 sessions × 8 turns is 16,000,000 requests; "
+                             "a simulation takes at most 1,000,000"),
+    (["--add-replica-at", "1"] * 101, "at most 100 replicas added or lost"),
 ])
 def test_bad_options_are_usage_errors(args, message):
     proc = run_cli("simulate", ".", *args, cwd=CHAT)

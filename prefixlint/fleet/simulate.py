@@ -31,6 +31,7 @@ TIMELINE_BUCKETS = 24
 DEFAULT_CACHE_TOKENS = 500_000
 RECORDED_BLOCK = 16  # tokens per chunk for engines that cache per token (±15 tokens a request)
 MOST_OF_THE_LOAD = 0.5  # a replica serving more than half the requests is a hot spot
+MAX_REQUESTS = 1_000_000  # requests one simulation models (100,000 take about 3 s)
 
 
 @dataclass(frozen=True)
