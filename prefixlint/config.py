@@ -425,4 +425,10 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
         config = dataclasses.replace(config, tokenizer_path=str(root / config.tokenizer_path))
     if config.cache_dir and not Path(config.cache_dir).is_absolute():
         config = dataclasses.replace(config, cache_dir=str(root / config.cache_dir))
+    if config.cache_dir:
+        target, top = Path(config.cache_dir).resolve(), root.resolve()
+        if target == top or target in top.parents:
+            raise ConfigError(f"`cache-dir` must be a folder of its own (it is "
+                              f"{_shown(target, cwd)}, the project root or a folder above it), "
+                              "like \".prefixlint_cache\"")
     return config

@@ -16,6 +16,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Iterable
@@ -32,8 +33,44 @@ FORMAT = 4  # 2: prompts say what sends them (`sink`); 3: and what they were not
 # 4: holes say where Python passed them (`passed`), prompts where they are sent (`sent_to`)
 
 
+# The Cache Directory Tagging marker (https://bford.info/cachedir/): backup tools skip the
+# folder, and `clean` removes nothing from a folder that does not carry it.
+TAG = "CACHEDIR.TAG"
+TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+            "# This file is a cache directory tag created by prefixlint.\n")
+IGNORE_TEXT = "# Automatically created by prefixlint.\n*\n"
+_OWN = re.compile(r"check-[0-9a-f]{24}\.json(?:\.\d+\.tmp)?")
+
+
 def folder(config: Config) -> Path:
     return Path(config.cache_dir) if config.cache_dir else config.root / FOLDER
+
+
+def _create(path: Path, text: str) -> None:
+    """Write a new file, never through a link (a link planted where it goes is left alone:
+    the write fails and the run goes on without a cache)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                         | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _own_folder(target: Path) -> bool:
+    """Whether `target` is a cache folder prefixlint made: a real folder (not a link) with
+    its tag; one made before tags holds only prefixlint's own files, and is tagged now."""
+    if target.is_symlink() or not target.is_dir():
+        return False
+    tag = target / TAG
+    if tag.is_file() and not tag.is_symlink():
+        return True
+    names = [item.name for item in target.iterdir()]
+    if any(not (_OWN.fullmatch(n) or n == ".gitignore") for n in names):
+        return False
+    try:
+        _create(tag, TAG_TEXT)
+    except OSError:
+        return False
+    return True
 
 
 def _digest(path: Path) -> str | None:
@@ -79,7 +116,11 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
 
     entry = _entry(config, paths, cwd)
     try:
+        if entry.is_symlink() or not stat.S_ISREG(os.stat(entry).st_mode):
+            return None  # a pipe or a device is never opened: a miss, not a hang
         document = json.loads(entry.read_text(encoding="utf-8"))
+        if not isinstance(document, dict):
+            return None
         if document.get("format") != FORMAT or sorted(found) != document["found"]:
             return None
         root = config.root
@@ -90,7 +131,7 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
         return Result(tokenizer, tuple(_finding(f) for f in document["findings"]),
                       tuple(_measurement(m) for m in document["measurements"]), config,
                       config.provider_model())
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
 
 
@@ -112,14 +153,18 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
                 "findings": [_finding_data(f) for f in result.findings],
                 "measurements": [_measurement_data(m) for m in result.measurements]}
     entry = _entry(config, paths, cwd)
+    target = entry.parent
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        ignore = entry.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# Automatically created by prefixlint.\n*\n", encoding="utf-8")
+        if not target.exists() and not target.is_symlink():
+            target.mkdir(parents=True)
+        if not _own_folder(target):
+            return  # a link, or a folder holding files not prefixlint's: never written into
+        ignore = target / ".gitignore"
+        if not ignore.exists() and not ignore.is_symlink():
+            _create(ignore, IGNORE_TEXT)
         tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(entry)
+        _create(tmp, json.dumps(document, ensure_ascii=False))
+        tmp.replace(entry)  # atomic in one folder; a link at `entry` is replaced, not followed
     except OSError:
         pass
 
@@ -128,15 +173,20 @@ def clean(config: Config) -> int:
     """Remove the stored results (`prefixlint clean`); the number of files removed."""
     removed = 0
     target = folder(config)
-    if not target.is_dir() or target.is_symlink():
-        return 0
+    tag = target / TAG
+    if target.is_symlink() or not target.is_dir() or tag.is_symlink() or not tag.is_file():
+        return 0  # only a folder prefixlint tagged as its own
     for item in sorted(target.iterdir()):
-        if item.is_file() and not item.is_symlink() and (
-                item.name.startswith("check-") or item.name == ".gitignore"):
+        if item.is_symlink() or not item.is_file():
+            continue
+        ours = _OWN.fullmatch(item.name) or (
+            item.name == ".gitignore" and item.read_text(errors="replace") == IGNORE_TEXT)
+        if ours:
             item.unlink()
             removed += 1
     try:
-        target.rmdir()
+        tag.unlink()
+        target.rmdir()  # only when nothing else is left in it
     except OSError:
         pass
     return removed

@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import REPO, run_cli, write_project
 
 POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
@@ -110,3 +112,57 @@ def test_a_changed_imported_constant_analyzes_its_users_again(tmp_path):
     [after] = json.loads(second)["prompts"]
     assert before["id"] == after["id"] == "app/agent.py:9"
     assert after["prefix_tokens"]["global"] > before["prefix_tokens"]["global"] + 100
+
+
+@pytest.mark.parametrize("setting", ['"."', '".."', '"sub/.."'])
+def test_the_cache_folder_cannot_be_the_project_or_above_it(tmp_path, setting):
+    root = _project(tmp_path)
+    (root / "prefixlint.toml").write_text(f"cache-dir = {setting}\n")
+    proc = run_cli("check", cwd=root)
+    assert proc.returncode == 2 and "`cache-dir` must be a folder of its own" in proc.stderr
+    assert run_cli("clean", cwd=root).returncode == 2
+    assert (root / "prefixlint.toml").exists() and (root / "prompts").is_dir()
+
+
+def test_clean_removes_only_what_prefixlint_wrote(tmp_path):
+    """A cache-dir naming a folder of the user's own: nothing is written into it and `clean`
+    deletes nothing there; in prefixlint's own folder, a file it did not write stays."""
+    root = _project(tmp_path)
+    notes = root / "notes"
+    notes.mkdir()
+    (notes / "check-todo.txt").write_text("mine")
+    (notes / ".gitignore").write_text("secret.txt\n")
+    (root / "prefixlint.toml").write_text('cache-dir = "notes"\n')
+    run_cli("check", cwd=root)
+    assert sorted(p.name for p in notes.iterdir()) == [".gitignore", "check-todo.txt"]
+    assert "Removed 0 cache files" in run_cli("clean", cwd=root).stderr
+    assert (notes / ".gitignore").read_text() == "secret.txt\n"
+    (root / "prefixlint.toml").write_text("")
+    run_cli("check", cwd=root)
+    cache = root / ".prefixlint_cache"
+    assert (cache / "CACHEDIR.TAG").read_text().startswith(
+        "Signature: 8a477f597d28d172789f06886806bc55")
+    (cache / "keep.txt").write_text("a file someone put there")
+    proc = run_cli("clean", cwd=root)
+    assert "Removed 2 cache files" in proc.stderr
+    assert sorted(p.name for p in cache.iterdir()) == ["keep.txt"]
+
+
+def test_the_cache_is_never_written_through_a_link_nor_read_from_a_pipe(tmp_path):
+    root = _project(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (root / ".prefixlint_cache").symlink_to(outside, target_is_directory=True)
+    assert run_cli("check", cwd=root).returncode == 1
+    assert list(outside.iterdir()) == []  # nothing written through the link
+    (root / ".prefixlint_cache").unlink()
+    cache = root / ".prefixlint_cache"
+    cache.mkdir()
+    (cache / ".gitignore").symlink_to(tmp_path / "planted")  # a dangling link
+    run_cli("check", cwd=root)
+    assert not (tmp_path / "planted").exists()
+    [entry] = cache.glob("check-*.json")
+    entry.unlink()
+    os.mkfifo(entry)  # where the entry goes: a miss, never a hang
+    proc = run_cli("check", cwd=root, timeout=60)
+    assert proc.returncode == 1 and "PFX00" in proc.stdout
