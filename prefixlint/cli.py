@@ -322,10 +322,10 @@ def _fix(paths, config, unsafe: bool, show_diff: bool) -> int:
             click.echo(fixes.diff(candidate), nl=False)
             continue
         target = config.root / candidate.path
-        if target.is_symlink():  # checked again right before writing
-            click.echo(f"prefixlint: not fixing {candidate.path}: it is a link", err=True)
+        refused = fixes.unwritable(target, candidate)  # checked again right before writing
+        if refused:
+            click.echo(f"prefixlint: not fixing {candidate.path}: {refused}", err=True)
             continue
-        target.write_bytes(candidate.data())
         if not candidate.safe:
             for line in candidate.descriptions:
                 click.echo(f"prefixlint: {candidate.path}: {line}", err=True)

@@ -268,10 +268,17 @@ def candidates(findings: tuple[Finding, ...], root: Path, unsafe: bool,
             continue
         if not file.is_file():
             continue
-        data = file.read_bytes()
-        bom = data.startswith(codecs.BOM_UTF8)
-        # as the analysis read it: no newline translation
-        before = (edited or {}).get(path) or data.decode("utf-8-sig")
+        try:
+            data = file.read_bytes()
+            bom = data.startswith(codecs.BOM_UTF8)
+            # as the analysis read it: no newline translation
+            before = (edited or {}).get(path) or data.decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else \
+                f"it cannot be read ({exc.strerror or exc})"
+            fixes.append(Fix(path, "", "", tuple(f.code for f in found), (), True,
+                             refusal=why))
+            continue
         safe = [f for f in found if f.fix is not None]
         if safe:
             after = _apply(before, [f.fix for f in safe])
@@ -407,6 +414,39 @@ def plan(paths, config, cwd: Path, unsafe: bool) -> Plan:
     solved = {f.path for f in fixes}
     kept = [refusal for refusal in dict.fromkeys(refusals) if refusal[0] not in solved]
     return Plan(tuple(fixes), tuple(changed), tuple(kept))
+
+
+def unwritable(target: Path, fix: Fix) -> str:
+    """Write a fix in place of the file, or say why not: never through a link, never into a
+    file with other hard links (another name would change too), never over an edit saved
+    since the file was analyzed; the new bytes go to a new file renamed over the old one
+    (its mode kept), so a reader never sees half a file. "" when written."""
+    import os
+    import tempfile
+
+    try:
+        if target.is_symlink():
+            return "it is a link; prefixlint never writes through a link"
+        status = target.stat()
+        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
+            return "it is read-only"  # by its mode too: root may write anything
+        if status.st_nlink > 1:
+            return f"it has {status.st_nlink} hard links; fixing one name would change the others"
+        expected = (codecs.BOM_UTF8 if fix.bom else b"") + fix.before.encode("utf-8")
+        if target.read_bytes() != expected:
+            return "it changed since it was analyzed (saved while the check ran); run again"
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(fix.data())
+            os.chmod(temporary, status.st_mode & 0o7777)
+            os.replace(temporary, target)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as exc:
+        return f"it cannot be written ({exc.strerror or exc})"
+    return ""
 
 
 def diff(fix: Fix) -> str:

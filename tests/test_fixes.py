@@ -185,3 +185,47 @@ def test_a_short_paragraph_moves_whole_and_stays_in_its_message(tmp_path):
     # heading, value and the sentence after it move together, before `user:`
     assert (root / "chat.prompty").read_text() == "".join(
         lines[:7] + lines[11:16] + lines[7:11] + lines[16:])
+
+
+def _three_fixable(tmp_path):
+    example = bad_example("PFX010")
+    files = {f"app/{name}.py": example.source for name in ("a", "b", "c")}
+    return write_project(tmp_path / "p", files), example
+
+
+def test_fix_skips_a_hard_link_and_a_read_only_file_and_fixes_the_rest(tmp_path):
+    """Each file it cannot safely write is named with the reason; the others are fixed."""
+    import os
+
+    root, example = _three_fixable(tmp_path)
+    outside = tmp_path / "outside.py"
+    os.link(root / "app/b.py", outside)  # a second name for b.py, outside the project
+    (root / "app/c.py").chmod(0o444)
+    proc = run_cli("check", "--fix", cwd=root)
+    assert "prefixlint: not fixing app/b.py: it has 2 hard links" in proc.stderr
+    assert "prefixlint: not fixing app/c.py: it is read-only" in proc.stderr
+    assert "fixed app/a.py (1 finding)" in proc.stderr
+    assert "sorted(TAGS)" in (root / "app/a.py").read_text()
+    assert outside.read_text() == example.source == (root / "app/c.py").read_text()
+
+
+def test_fix_never_overwrites_an_edit_saved_while_it_ran(tmp_path, monkeypatch, capsys):
+    from prefixlint import api, cli, fixes
+
+    root, example = _three_fixable(tmp_path)
+    real_plan = fixes.plan
+
+    def plan_then_edit(*args, **kwargs):
+        found = real_plan(*args, **kwargs)
+        with open(root / "app/b.py", "a", encoding="utf-8") as handle:
+            handle.write("# saved by the editor while the check ran\n")
+        return found
+
+    monkeypatch.setattr(fixes, "plan", plan_then_edit)
+    monkeypatch.chdir(root)
+    assert cli._fix((), api.load_config(root), False, False) == 3
+    err = capsys.readouterr().err
+    assert "not fixing app/b.py: it changed since it was analyzed" in err
+    assert (root / "app/b.py").read_text().endswith("# saved by the editor while the check ran\n")
+    assert "sorted(TAGS)" not in (root / "app/b.py").read_text()
+    assert "sorted(TAGS)" in (root / "app/a.py").read_text()
