@@ -261,6 +261,19 @@ def _parse_jinja(value: Any) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(out))
 
 
+def _inside_project(key: str, value: str, root: Path, source: Path | None, cwd: Path) -> None:
+    """A file a project's settings name must be inside the project once links are followed:
+    settings a repository ships never make prefixlint read (and copy into a manifest or a
+    page) a file of the user's machine. A path given on the command line is the user's own."""
+    target = Path(value).expanduser().resolve()
+    top = root.resolve()
+    if target != top and top not in target.parents:
+        where = _shown(source, cwd) if source is not None else "the settings"
+        raise ConfigError(f"{where}: `{key}` must name a file inside the project "
+                          f"({value} is outside {top}); give a file elsewhere on the command "
+                          f"line instead (--{key})")
+
+
 def _anchored_template(config: Config, base: Path) -> Config:
     """A relative `chat-template` path, made absolute from `base`."""
     if config.chat_template and not Path(config.chat_template).expanduser().is_absolute():
@@ -416,6 +429,8 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
     config = Config(root=root, source=source, **settings)
     config = _anchored_tokenizer(config, root)  # a path in the file: from the project root
     config = _anchored_template(config, root)
+    if config.chat_template and not (overrides or {}).get("chat_template"):
+        _inside_project("chat-template", config.chat_template, root, source, cwd)
     if overrides:
         config = dataclasses.replace(config, **{k: v for k, v in overrides.items()
                                                 if v is not None})

@@ -80,7 +80,11 @@ def load_template(path: Path) -> EngineTemplate:
     tokens come from that file or from one beside the template."""
     from .frontends.chat_template import MAX_CONFIG_BYTES
 
+    import stat
+
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a device or a pipe would never end
+            raise EngineTemplateError(f"chat template {path} is not a regular file")
         if path.stat().st_size > MAX_CONFIG_BYTES:
             raise EngineTemplateError(f"chat template {path} is larger than "
                                       f"{MAX_CONFIG_BYTES:,} bytes")

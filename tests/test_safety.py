@@ -544,3 +544,24 @@ def test_a_file_name_or_template_text_cannot_forge_an_output_line(tmp_path):
     text = run_cli("check", cwd=root).stdout
     assert not any(line.startswith("fake.j2") for line in text.splitlines())
     assert "1 | Hi {{ user.name }}\\x1b[31m red" in text and "\x1b" not in text
+
+
+@pytest.mark.parametrize("setting", ["/etc/passwd", "../outside.jinja", "link.jinja"])
+def test_settings_cannot_make_a_chat_template_of_a_file_outside_the_project(tmp_path, setting):
+    """A repository's settings naming `/etc/passwd` (or a link out) would copy it into
+    manifests, pages and `render`: it is a configuration error; the command line may."""
+    (tmp_path / "outside.jinja").write_text("{{ bos_token }}{% for m in messages %}"
+                                            "{{ m.content }}{% endfor %}")
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}\n" + POLICY},
+                         f'chat-template = "{setting}"\n')
+    (root / "link.jinja").symlink_to(tmp_path / "outside.jinja")
+    for command in (("check",), ("prewarm",), ("render", "prompts/a.j2")):
+        proc = run_cli(*command, cwd=root)
+        assert proc.returncode == 2, (command, proc.stdout)
+        assert "`chat-template` must name a file inside the project" in proc.stderr
+        assert "root:" not in proc.stdout  # nothing of /etc/passwd
+    (root / "prefixlint.toml").write_text("")
+    given = run_cli("check", "--chat-template", str(tmp_path / "outside.jinja"), cwd=root)
+    assert given.returncode in (0, 1), given.stderr  # the user's own choice
+    device = run_cli("check", "--chat-template", "/dev/zero", cwd=root, timeout=30)
+    assert device.returncode == 2 and "is not a regular file" in device.stderr
