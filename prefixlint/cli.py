@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -248,6 +249,7 @@ def cli() -> None:
 
 
 MAX_FLEET_EVENTS = 100  # replicas added or lost in one simulation
+MAX_MANIFEST_BYTES = 256_000_000  # a prewarm manifest; a device or a huge file is refused
 
 CHECK_FORMATS = {"text": "text", "concise": "concise", "json": "json_format", "sarif": "sarif",
                  "github": "github", "junit": "junit"}
@@ -543,6 +545,11 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
     from .output import warm_table
 
     try:
+        status = os.stat(manifest_file)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_MANIFEST_BYTES:
+            raise click.BadParameter(
+                f"cannot read the manifest: {manifest_file} is not a regular file of at most "
+                f"{MAX_MANIFEST_BYTES:,} bytes", param_hint="--manifest")
         manifest = json.loads(Path(manifest_file).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:
         reason = "it nests too deeply" if isinstance(exc, RecursionError) else exc

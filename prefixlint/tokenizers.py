@@ -365,6 +365,27 @@ def hugging_face(spec: str) -> Tokenizer:
     return Tokenizer(f"{HF_PREFIX}{label}", encode, f"file:{file}", prefix_fn=prefix)
 
 
+MAX_ENCODING_BYTES = 64_000_000  # an encoding file is a few MB; a gzip bomb stops here
+
+
+def _gunzip(data: bytes, path: str) -> bytes:
+    """A gzipped encoding file's bytes, decompressed up to MAX_ENCODING_BYTES."""
+    import zlib
+
+    try:
+        inflate = zlib.decompressobj(wbits=31)
+        out = inflate.decompress(data, MAX_ENCODING_BYTES)
+        if inflate.unconsumed_tail:
+            raise TokenizerError(f"tokenizer-path {path!r} decompresses to more than "
+                                 f"{MAX_ENCODING_BYTES:,} bytes")
+        if not inflate.eof:
+            raise TokenizerError(f"tokenizer-path {path!r} is a damaged gzip file")
+        return out
+    except zlib.error as exc:
+        raise TokenizerError(f"tokenizer-path {path!r} is not a valid gzip file ({exc})") \
+            from None
+
+
 @functools.lru_cache(maxsize=None)
 def load(name: str = "o200k_base", path: str | None = None, allow_download: bool = True) -> Tokenizer:
     """The tokenizer `name`, loaded once per process (see the module doc for the order)."""
@@ -378,9 +399,12 @@ def load(name: str = "o200k_base", path: str | None = None, allow_download: bool
         file = Path(path)
         if not file.is_file():
             raise TokenizerError(f"tokenizer-path {path!r} is not a file")
+        if file.stat().st_size > MAX_ENCODING_BYTES:
+            raise TokenizerError(f"tokenizer-path {path!r} is larger than "
+                                 f"{MAX_ENCODING_BYTES:,} bytes")
         data = file.read_bytes()
         if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
+            data = _gunzip(data, path)
         if not _valid(data, spec):
             raise TokenizerError(f"tokenizer-path {path!r} is not the {name} encoding file "
                                  "(its sha256 does not match)")

@@ -565,3 +565,23 @@ def test_settings_cannot_make_a_chat_template_of_a_file_outside_the_project(tmp_
     assert given.returncode in (0, 1), given.stderr  # the user's own choice
     device = run_cli("check", "--chat-template", "/dev/zero", cwd=root, timeout=30)
     assert device.returncode == 2 and "is not a regular file" in device.stderr
+
+
+def test_a_manifest_that_is_a_device_is_a_clear_usage_error(tmp_path):
+    proc = run_cli("warm", "--manifest", "/dev/zero", "--endpoint", "http://127.0.0.1:9",
+                   cwd=tmp_path, timeout=30)
+    assert proc.returncode == 2 and "/dev/zero is not a regular file" in proc.stderr
+
+
+@pytest.mark.parametrize("data,words", [
+    (b"\x1f\x8bnot gzip at all", "is not a valid gzip file"),
+    (__import__("gzip").compress(b"\0" * 80_000_000), "decompresses to more than 64,000,000"),
+])
+def test_a_tokenizer_file_that_is_not_what_it_looks_like_is_a_configuration_error(
+        tmp_path, data, words):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hi {{ user.name }}\n" + POLICY},
+                         'tokenizer-path = "o200k.tiktoken"\n')
+    (root / "o200k.tiktoken").write_bytes(data)
+    proc = run_cli("check", cwd=root, timeout=60)
+    assert proc.returncode == 2 and words in proc.stderr, proc.stderr
+    assert "internal error" not in proc.stderr and "Aborted" not in proc.stderr
