@@ -229,3 +229,19 @@ def test_fix_never_overwrites_an_edit_saved_while_it_ran(tmp_path, monkeypatch, 
     assert (root / "app/b.py").read_text().endswith("# saved by the editor while the check ran\n")
     assert "sorted(TAGS)" not in (root / "app/b.py").read_text()
     assert "sorted(TAGS)" in (root / "app/a.py").read_text()
+
+
+def test_json_dumps_with_spread_options_is_reported_but_not_fixed(tmp_path):
+    """`json.dumps(x, **OPTIONS)` may already pass sort_keys: adding it could make the call
+    fail at run time, so no fix is offered, the finding stands."""
+    app = ("import json\nfrom openai import OpenAI\n\nclient = OpenAI()\nOPTIONS = {'indent': 2}\n"
+           "POLICY = '" + "Follow the policy on every answer. " * 30 + "'\n\n\n"
+           "def ask(profile, question):\n"
+           "    return client.chat.completions.create(model='m', messages=[\n"
+           "        {'role': 'system', 'content': json.dumps(profile, **OPTIONS) + POLICY},\n"
+           "        {'role': 'user', 'content': question}])\n")
+    root = write_project(tmp_path / "p", {"app.py": app})
+    proc = run_cli("check", "--select", "PFX010", cwd=root)
+    assert "the ** arguments may hold it" in proc.stdout and "[*]" not in proc.stdout
+    run_cli("check", "--fix", cwd=root)
+    assert (root / "app.py").read_text() == app

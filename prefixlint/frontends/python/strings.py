@@ -302,9 +302,14 @@ class StringOps:
                                     equal=cst.AssignEqual(cst.SimpleWhitespace(""),
                                                           cst.SimpleWhitespace(""))))
             fixed = ctx.module.tree.code_for_node(node.with_changes(args=args))
+            # `json.dumps(x, **options)` may already pass sort_keys: adding it could make the
+            # call fail (a keyword given twice), so that is no fix to apply blindly
+            spread = given is None and any(a.star == "**" for a in node.args)
             self.note("PFX010", ctx.module.span(node),
                       f"'{shorten(ctx.module.source(node))}' serializes data whose key order "
-                      "is not fixed; pass sort_keys=True", (ctx.module.span(node), fixed))
+                      "is not fixed; pass sort_keys=True"
+                      + (" (not offered as a fix: the ** arguments may hold it)" if spread
+                         else ""), None if spread else (ctx.module.span(node), fixed))
         return [self.hole(node, ctx, self.path_of(value, ctx))]
 
     def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
