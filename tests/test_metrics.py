@@ -33,6 +33,17 @@ def test_a_page_without_cache_metrics_names_what_it_found():
         reading("process_cpu_seconds_total 1.5\npython_gc_objects_collected_total 10\n")
 
 
+@pytest.mark.parametrize("page", [
+    "vllm:prefix_cache_hits_total -500\nvllm:prefix_cache_queries_total 100\n",
+    "vllm:prefix_cache_hits_total 900\nvllm:prefix_cache_queries_total 100\n",
+    "sglang:cache_hit_rate 7.5\n",
+])
+def test_figures_no_engine_can_report_are_an_invalid_reading(page):
+    """A negative counter, more hits than lookups or a rate past 1 is never a hit ratio."""
+    with pytest.raises(MetricsError, match="invalid reading"):
+        reading(page)
+
+
 def test_base_urls_and_metrics_urls_mean_the_same_page():
     assert metrics_url("http://h:8000") == metrics_url("http://h:8000/v1/") == \
         metrics_url("http://h:8000/metrics") == "http://h:8000/metrics"

@@ -62,7 +62,21 @@ def parse(text: str) -> dict[str, float]:
 
 
 def reading(text: str) -> Reading:
-    """The prefix-cache figures of one metrics page (MetricsError for an unknown engine)."""
+    """The prefix-cache figures of one metrics page (MetricsError for an unknown engine, or
+    for figures no engine can report: a negative counter, more hits than lookups, a rate
+    outside 0-1 are an invalid reading, never a hit ratio of -500%)."""
+    found = _reading(text)
+    counters = [v for v in (found.cached, found.queried) if v is not None]
+    if any(v < 0 for v in counters) or (
+            found.cached is not None and found.queried is not None
+            and found.cached > found.queried) or (
+            found.gauge is not None and not 0.0 <= found.gauge <= 1.0):
+        raise MetricsError(f"invalid reading from {found.engine}: cached {found.cached}, "
+                           f"looked up {found.queried}, rate {found.gauge}")
+    return found
+
+
+def _reading(text: str) -> Reading:
     values = parse(text)
 
     def get(*names: str) -> float | None:
