@@ -90,3 +90,41 @@ def test_the_cold_replica_is_flagged_with_the_remedy(tmp_path):
     document = json.loads(as_json.stdout)
     assert [(i["engine"], i["hit_ratio"], i["cold"]) for i in document["instances"]] == \
         [("vllm", 0.8, False), ("vllm", 0.12, True)]
+
+
+def test_a_dripping_or_endless_server_costs_one_bounded_reading(tmp_path):
+    """One server sends a byte at a time and never finishes, another sends a page without
+    end: each is that instance's error, within the timeout and the size bound."""
+    import time
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            self.send_response(200)
+            self.end_headers()
+            try:
+                if self.path.startswith("/drip"):
+                    for _ in range(100):
+                        self.wfile.write(b"#")
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                else:
+                    line = b"# " + b"x" * 1000 + b"\n"
+                    for _ in range(10_000):  # 10 MB
+                        self.wfile.write(line)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        proc = run_cli("metrics", f"{base}/drip", f"{base}/flood", "--timeout", "1",
+                       cwd=tmp_path, timeout=60)
+    finally:
+        server.shutdown()
+    assert proc.returncode == 1
+    assert "/drip/metrics: no complete page within 1 s" in proc.stdout
+    assert "/flood/metrics: the page is larger than 5,000,000 bytes" in proc.stdout

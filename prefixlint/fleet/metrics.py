@@ -117,15 +117,29 @@ def metrics_url(url: str) -> str:
 def scrape(url: str, timeout: float) -> Reading:
     import httpx
 
+    import time
+
     target = metrics_url(url)
+    deadline = time.monotonic() + timeout
     try:
-        response = httpx.get(target, timeout=timeout, follow_redirects=False)
+        with httpx.stream("GET", target, timeout=timeout, follow_redirects=False) as response:
+            if response.status_code != 200:
+                raise MetricsError(f"{target} answered HTTP {response.status_code}")
+            body = bytearray()
+            for chunk in response.iter_bytes():  # decompressed as it arrives
+                body += chunk
+                if len(body) > MAX_PAGE_BYTES:
+                    raise MetricsError(f"{target}: the page is larger than "
+                                       f"{MAX_PAGE_BYTES:,} bytes")
+                if time.monotonic() > deadline:  # a server that drips never ends a read
+                    raise MetricsError(f"{target}: no complete page within {timeout:g} s")
     except httpx.HTTPError as exc:
         raise MetricsError(f"unreachable ({type(exc).__name__}: {exc or 'no answer'})") \
             from None
-    if response.status_code != 200:
-        raise MetricsError(f"{target} answered HTTP {response.status_code}")
-    return reading(response.text[:5_000_000])
+    return reading(body.decode("utf-8", "replace"))
+
+
+MAX_PAGE_BYTES = 5_000_000  # a metrics page is a few kilobytes
 
 
 @dataclass
