@@ -364,10 +364,18 @@ def _silencer(prompt: Prompt, workspace: Workspace,
     return silenced
 
 
+def may_grow(prompt: Prompt) -> bool:
+    """Whether a prompt may carry a conversation that grows: a history by name, or a list
+    of messages whose items are not known (it may be one). Only a prompt whose every message
+    is known is one-shot."""
+    return prompt.history or any(is_history(d) for h in prompt.holes for d in h.deps) or \
+        any(block.role == "messages" for block in prompt.blocks)
+
+
 def conversation_growth(prompt: Prompt, config: Config) -> int:
-    """Tokens a prompt with a conversation history grows by over the turns modelled (0 for
+    """Tokens a prompt that may carry a conversation grows by over the turns modelled (0 for
     a one-shot prompt): what counts toward a provider's caching minimum."""
-    if not (prompt.history or any(is_history(d) for h in prompt.holes for d in h.deps)):
+    if not may_grow(prompt):
         return 0
     return config.tokens_per_turn * (config.conversation_turns - 1)
 

@@ -26,7 +26,6 @@ from .config import Config
 from .coverage import opaque
 from .ir import Finding, Hole, Prompt, Scope, Span
 from .measure import Cause, Measurement
-from .volatility import is_history
 
 FOLDER = ".prefixlint_cache"
 FORMAT = 4  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
@@ -243,13 +242,14 @@ def _cause(data: dict) -> Cause:
 
 
 def _measurement_data(m: Measurement) -> dict:
+    from .api import may_grow
+
     prompt = m.prompt
     return {"prompt": {"id": prompt.id, "path": prompt.path, "line": prompt.line,
                        "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat,
                        "sink": prompt.sink, "opaque": opaque(prompt),
                        "sent_to": prompt.sent_to, "sent_model": prompt.sent_model,
-                       "history": prompt.history or any(is_history(d) for h in prompt.holes
-                                                        for d in h.deps)},
+                       "history": may_grow(prompt)},
             "tokens_total": m.tokens_total, "prefix_tokens": m.prefix_tokens,
             "causes": [_cause_data(c) for c in m.causes],
             "projected_global": m.projected_prefix_global,
