@@ -73,12 +73,12 @@ def _expected(template: str, messages_of, measured, result, model, bos: str = ""
 
 
 def test_a_python_prompt_counts_as_the_engine_renders_and_tokenizes_it(tmp_path):
-    model = _tiny_model(tmp_path / "model")
-    (tmp_path / "model" / "tokenizer_config.json").write_text(json.dumps(
+    model = _tiny_model(tmp_path / "p" / "model")
+    (tmp_path / "p" / "model" / "tokenizer_config.json").write_text(json.dumps(
         {"chat_template": CHATML, "bos_token": None, "eos_token": "<|im_end|>"}))
     root = write_project(tmp_path / "p", {"app.py": APP},
-                         f'tokenizer = "hf:{tmp_path / "model"}"\n'
-                         f'chat-template = "{tmp_path / "model" / "tokenizer_config.json"}"\n')
+                         f'tokenizer = "hf:{tmp_path / "p" / "model"}"\n'
+                         f'chat-template = "{tmp_path / "p" / "model" / "tokenizer_config.json"}"\n')
     result = api.check([], api.load_config(root), cwd=root)
     [measured] = result.measurements
     total, shared = _expected(CHATML, lambda s: [
@@ -141,11 +141,11 @@ def test_a_bad_chat_template_is_a_configuration_error(tmp_path, setting, message
 
 
 def test_prewarm_writes_the_text_the_engine_caches(tmp_path):
-    model = _tiny_model(tmp_path / "model")
-    (tmp_path / "model" / "chat_template.jinja").write_text(CHATML)
+    model = _tiny_model(tmp_path / "p" / "model")
+    (tmp_path / "p" / "model" / "chat_template.jinja").write_text(CHATML)
     root = write_project(tmp_path / "p", {"app.py": APP},
-                         f'tokenizer = "hf:{tmp_path / "model"}"\n'
-                         f'chat-template = "{tmp_path / "model" / "chat_template.jinja"}"\n')
+                         f'tokenizer = "hf:{tmp_path / "p" / "model"}"\n'
+                         f'chat-template = "{tmp_path / "p" / "model" / "chat_template.jinja"}"\n')
     proc = run_cli("prewarm", "--min-tokens", "1", cwd=root)
     assert proc.returncode == 0, proc.stderr
     [entry] = json.loads(proc.stdout)["entries"]
@@ -179,8 +179,8 @@ def test_warm_sends_the_engines_text_to_a_completions_endpoint(tmp_path):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        (tmp_path / "chatml.jinja").write_text(CHATML)
-        root = write_project(tmp_path / "p", {"app.py": APP}, 'chat-template = "../chatml.jinja"\n')
+        root = write_project(tmp_path / "p", {"app.py": APP, "engine/chatml.jinja": CHATML},
+                             'chat-template = "engine/chatml.jinja"\n')
         made = run_cli("prewarm", "--min-tokens", "1", "-o", "manifest.json", cwd=root)
         assert made.returncode == 0, made.stderr
         proc = run_cli("warm", "--manifest", "manifest.json", "--api", "completions",
