@@ -1,6 +1,7 @@
 """Prompt text kept in configuration files (YAML, TOML, JSON with or without comments): a
 CrewAI `agents.yaml` / `tasks.yaml`, a bot's `config.yaml` with a `system_prompt`, an agent's
-templates in YAML, prompt settings in TOML, a service's `appsettings.json` prompts. The string values of one mapping whose keys say they are prompt text (`system_prompt`,
+templates in YAML, prompt settings in TOML, a service's `appsettings.json` prompts. The
+string values of one mapping whose keys say they are prompt text (`system_prompt`,
 `instance_template`, `role`/`goal`/`backstory`, `description`) or whose text reads as
 instructions to a model are one prompt, in file order; `{name}` and `{{ expr }}` /
 `{% tag %}` placeholders are holes scoped by their names. Nothing is rendered or run; a file

@@ -32,7 +32,8 @@ def render(result) -> str:
     lines = []
     for f in findings:
         span = f.span
-        props = [f"file={_escape_property(shown(span.path))}", f"line={span.line}", f"col={span.column}"]
+        props = [f"file={_escape_property(shown(span.path))}", f"line={span.line}",
+                 f"col={span.column}"]
         if (span.end_line, span.end_column) > (span.line, span.column):
             props += [f"endLine={span.end_line}", f"endColumn={span.end_column}"]
         props.append(f"title={_escape_property(f.code)}")

@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 
 LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
                      "json.load", "json.loads"})
-THREADS = frozenset({"asyncio.to_thread"})
+THREADS = frozenset({"asyncio.to_thread"})  # `await asyncio.to_thread(load_config)`
+# The keys whose values are followed to a loader: ones that say they hold prompt text.
 PROMPT_KEY = re.compile(r"prompt|template|instruction|system|persona|preamble|message|"
-                        r"context|description", re.IGNORECASE)  # `await asyncio.to_thread(load_config)`
+                        r"context|description", re.IGNORECASE)
 MAX_DEPTH = 6
 
 

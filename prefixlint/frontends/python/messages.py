@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
-
-
 # Roles a message object can name by attribute (`MessageRole.SYSTEM`, `Role.USER`).
 ROLES = frozenset({"system", "user", "assistant", "tool", "developer", "model", "function"})
 
@@ -24,6 +22,7 @@ def replayed_turn(segments: list) -> list:
     values), whatever the list holding them is called."""
     return [Hole(s.kind, s.expr, s.span, s.deps + tuple(f"{d}.history" for d in s.deps[:1]),
                  s.scope, s.passed) if isinstance(s, Hole) else s for s in segments]
+
 
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""

@@ -89,7 +89,12 @@ class SiteClassifier:
             site = self.modelled(model, node)
             if site is not None:
                 return site
-        names = self._method_names(node) if self.project.sinks else ()
+        # a method named by its class (`Client.ask`): the receiver's class is looked up only
+        # when a sink ends in the method's name
+        method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else None
+        names = self._method_names(node) if method and any(
+            s.partition(":")[0].rsplit(".", 1)[-1] == method for s in self.project.sinks) \
+            else ()
         for sink in self.project.sinks:
             name, _, argument = sink.partition(":")
             if qualified == name or chain == name or chain.endswith("." + name) or \
