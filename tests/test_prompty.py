@@ -118,3 +118,24 @@ def test_front_matter_that_is_not_yaml_is_reported_at_its_line(tmp_path):
     assert (error["code"], error["path"], error["line"]) == ("PFX900", "bad.prompty", 4)
     assert error["message"].startswith("front matter is not valid YAML")
     assert [p["id"] for p in document["prompts"]] == ["good.j2"]
+
+
+def test_front_matter_that_yaml_cannot_build_is_its_files_finding(tmp_path):
+    """Nesting thousands deep, an integer of 100,000 digits, a date that does not exist:
+    each is that file's PFX900 saying why, not an internal error; the good file is measured."""
+    body = "\n---\nsystem:\nYou help {{name}} with the library's catalogue.\n"
+    root = write_project(tmp_path / "p", {
+        "deep.prompty": "---\nname: x\nsample: " + "[" * 5000 + "]" * 5000 + body,
+        "bigint.prompty": "---\nname: x\nmodel:\n  parameters:\n    max_tokens: "
+                          + "9" * 100_000 + body,
+        "date.prompty": "---\nname: x\ncreated: 2024-13-45" + body,
+        "good.prompty": "---\nname: x" + body})
+    result = api.check([], api.load_config(root), cwd=root)
+    found = {f.span.path: f.message for f in result.findings if f.code == "PFX900"}
+    assert sorted(found) == ["bigint.prompty", "date.prompty", "deep.prompty"]
+    assert found["deep.prompty"] == "front matter nests too deeply to read"
+    assert found["bigint.prompty"].startswith("front matter holds a value YAML cannot make: "
+                                              "Exceeds the limit")  # Python's own words
+    assert found["date.prompty"] == ("front matter holds a value YAML cannot make: month must "
+                                     "be in 1..12")
+    assert [m.prompt.id for m in result.measurements] == ["good.prompty"]

@@ -61,6 +61,11 @@ def settings(source: str) -> Settings:
         line = mark.line + 2 if mark is not None else 1
         raise FrontMatterError(f"front matter is not valid YAML: "
                                f"{getattr(exc, 'problem', None) or exc}", line) from None
+    except RecursionError:
+        raise FrontMatterError("front matter nests too deeply to read", 1) from None
+    except ValueError as exc:  # an integer of thousands of digits, a date like 2024-13-45
+        raise FrontMatterError(f"front matter holds a value YAML cannot make: {exc}", 1) \
+            from None
     if not isinstance(data, dict):
         return Settings()
     inputs = data.get("inputs")
