@@ -162,9 +162,10 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
         if not ignore.exists() and not ignore.is_symlink():
             _create(ignore, IGNORE_TEXT)
         tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-        _create(tmp, json.dumps(document, ensure_ascii=False))
+        # ASCII JSON: a file name that is not UTF-8 (kept as surrogates) round-trips
+        _create(tmp, json.dumps(document))
         tmp.replace(entry)  # atomic in one folder; a link at `entry` is replaced, not followed
-    except OSError:
+    except (OSError, ValueError):
         pass
 
 

@@ -585,3 +585,18 @@ def test_a_tokenizer_file_that_is_not_what_it_looks_like_is_a_configuration_erro
     proc = run_cli("check", cwd=root, timeout=60)
     assert proc.returncode == 2 and words in proc.stderr, proc.stderr
     assert "internal error" not in proc.stderr and "Aborted" not in proc.stderr
+
+
+def test_a_file_name_that_is_not_utf8_goes_through_every_output_and_the_cache(tmp_path):
+    root = write_project(tmp_path / "p", {})
+    (root / "prompts").mkdir()
+    with open(os.path.join(bytes(root / "prompts"), b"caf\xe9.j2"), "w") as handle:
+        handle.write("Hi {{ user.name }}\n" + POLICY)
+    for output in ("text", "concise", "json", "sarif", "github", "junit"):
+        for _ in range(2):  # measured and stored, then read from the cache
+            proc = run_cli("check", "--output-format", output, cwd=root)
+            assert proc.returncode == 1, (output, proc.stderr)
+            assert "internal error" not in proc.stderr
+    document = json.loads(run_cli("check", "--output-format", "sarif", cwd=root).stdout)
+    location = document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "prompts/caf\udce9.j2"

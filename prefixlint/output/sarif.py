@@ -31,7 +31,7 @@ def _fingerprint(finding) -> str:
     """Stable across runs and line moves: code, file, the value, and the prompt."""
     key = "\0".join([finding.code, finding.span.path, finding.expr or finding.message,
                      finding.prompt or ""])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def _physical(span) -> dict:
