@@ -129,13 +129,23 @@ def test_hostile_chat_templates_are_bounded(tmp_path):
         "c.jinja": "{{ bos_token }}{{ 'x' * 10000000000 }}{{ messages }}",
         # silent work: no output grows, the step budget (not a clock) stops it
         "d.jinja": "{{ bos_token }}{% for m in messages %}{% for i in range(100000) %}"
-                   "{% for j in range(100000) %}{% endfor %}{% endfor %}{% endfor %}"})
+                   "{% for j in range(100000) %}{% endfor %}{% endfor %}{% endfor %}",
+        # strings that would grow to a gigabyte are refused before they are built
+        "e.jinja": "{{ bos_token }}{% for m in messages %}{{ m.content.ljust(1000000000) }}"
+                   "{% endfor %}",
+        "f.jinja": "{{ bos_token }}{% for m in messages %}{{ '%1000000000s' % m.content }}"
+                   "{% endfor %}",
+        "g.jinja": "{{ bos_token }}{% for m in messages %}"
+                   "{{ '{:>1000000000}'.format(m.content) }}{% endfor %}"})
     assert found == [("PFX900", name, 1, 1) for name in ("a.jinja", "b.jinja", "c.jinja",
-                                                         "d.jinja")]
+                                                         "d.jinja", "e.jinja", "f.jinja",
+                                                         "g.jinja")]
     messages = [f["message"] for f in document["findings"]]
     assert "more than 200,000 characters" in messages[0] and "unsafe" in messages[1]
     assert "repetition past 200,000 characters" in messages[2]
     assert "more than 2,000,000 steps" in messages[3]
+    assert "an argument past 200,000 (the output bound)" in messages[4]
+    assert "a format width past the render bounds" in messages[5] == messages[6]
 
 
 def test_render_explains_that_a_chat_template_is_not_a_prompt(tmp_path):

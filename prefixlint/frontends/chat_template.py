@@ -84,7 +84,7 @@ def _environment():
     from jinja2 import ext
     from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError, safe_range
 
-    from .jinja import Limits, RenderLimitError, _CountedRange
+    from .jinja import _FORMAT_WIDTH, Limits, RenderLimitError, _CountedRange
 
     max_steps = Limits().max_steps
 
@@ -110,10 +110,15 @@ def _environment():
                 raise SecurityError(f"a repetition past {MAX_OUTPUT:,} characters")
             if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
                 raise SecurityError("a power past the render bounds")
+            if operator == "%" and isinstance(left, str) and _FORMAT_WIDTH.search(left):
+                raise SecurityError("a format width past the render bounds")
             return super().call_binop(context, operator, left, right)
 
         def getattr(self, obj, attribute):
             self.step()
+            if isinstance(obj, str) and attribute in ("format", "format_map") \
+                    and _FORMAT_WIDTH.search(obj):
+                raise SecurityError("a format width past the render bounds")
             return super().getattr(obj, attribute)
 
         def getitem(self, obj, argument):
@@ -122,6 +127,11 @@ def _environment():
 
         def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's
             __self.step()
+            for arg in (*args, *kwargs.values()):  # `ljust(10**9)`, `center`, `zfill`…
+                if isinstance(arg, int) and not isinstance(arg, bool) and arg > MAX_OUTPUT:
+                    raise SecurityError(f"an argument past {MAX_OUTPUT:,} (the output bound)")
+                if isinstance(arg, str) and _FORMAT_WIDTH.search(arg):
+                    raise SecurityError("a format width past the render bounds")
             return ImmutableSandboxedEnvironment.call(__self, __context, __obj, *args,
                                                       **kwargs)
 
