@@ -3,6 +3,7 @@ run, never a timed assertion), and the generated repository has to break where i
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +19,8 @@ def test_benchmark_smoke_run_prints_every_row():
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]
     assert len(rows) == 11
-    for row in rows:
-        seconds = row.split(" | ")[1]
-        assert seconds.endswith(" s") and float(seconds[:-2]) > 0
+    for row in rows:  # each row's figure is printed as seconds (its value is not tested)
+        assert re.fullmatch(r"\d+(?:\.\d+)? s", row.split(" | ")[1]), row
 
 
 def test_generated_repository_breaks_where_its_styles_say(tmp_path):

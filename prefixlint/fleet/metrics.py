@@ -76,28 +76,32 @@ def reading(text: str) -> Reading:
     return found
 
 
+# Each engine's families, tried in this order: (engine, cached-token counters, counters of
+# the tokens looked up, a hit-rate gauge for older versions, whether the second counter
+# counts only the tokens evaluated, as llama.cpp's does). The counters win over the gauge.
+FAMILIES = (
+    ("vllm", ("vllm:prefix_cache_hits_total", "vllm:prefix_cache_hits"),
+     ("vllm:prefix_cache_queries_total", "vllm:prefix_cache_queries"),
+     "vllm:gpu_prefix_cache_hit_rate", False),
+    ("sglang", ("sglang:cached_tokens_total",), ("sglang:prompt_tokens_total",),
+     "sglang:cache_hit_rate", False),
+    ("llama.cpp", ("llamacpp:prompt_tokens_cached_total",), ("llamacpp:prompt_tokens_total",),
+     None, True),
+)
+
+
 def _reading(text: str) -> Reading:
     values = parse(text)
 
-    def get(*names: str) -> float | None:
+    def get(names: tuple[str, ...]) -> float | None:
         return next((values[n] for n in names if n in values), None)
 
-    hits = get("vllm:prefix_cache_hits_total", "vllm:prefix_cache_hits")
-    queries = get("vllm:prefix_cache_queries_total", "vllm:prefix_cache_queries")
-    if hits is not None and queries is not None:
-        return Reading("vllm", hits, queries)
-    if "vllm:gpu_prefix_cache_hit_rate" in values:
-        return Reading("vllm", gauge=values["vllm:gpu_prefix_cache_hit_rate"])
-    cached = get("sglang:cached_tokens_total")
-    prompt = get("sglang:prompt_tokens_total")
-    if cached is not None and prompt is not None:
-        return Reading("sglang", cached, prompt)
-    if "sglang:cache_hit_rate" in values:
-        return Reading("sglang", gauge=values["sglang:cache_hit_rate"])
-    cached = get("llamacpp:prompt_tokens_cached_total")
-    evaluated = get("llamacpp:prompt_tokens_total")
-    if cached is not None and evaluated is not None:
-        return Reading("llama.cpp", cached, cached + evaluated)
+    for engine, cached_names, queried_names, gauge, evaluated in FAMILIES:
+        cached, queried = get(cached_names), get(queried_names)
+        if cached is not None and queried is not None:
+            return Reading(engine, cached, cached + queried if evaluated else queried)
+        if gauge is not None and gauge in values:
+            return Reading(engine, gauge=values[gauge])
     known = sorted({n.split(":", 1)[0] if ":" in n else n.split("_", 1)[0] for n in values})
     raise MetricsError("no prefix-cache metrics (looked for vLLM, SGLang and llama.cpp's"
                        + (f"; found families {', '.join(known[:5])}" if known else "") + ")")

@@ -33,16 +33,17 @@ SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "p
                            "composer.json", "composer.lock", "tokenizer_config.json",
                            "tokenizer.json", "launch.json",
                            "devcontainer.json", "renovate.json", ".eslintrc.json"})
-_KEY_HINT = re.compile(r"prompt|template|instruction|system|persona|preamble|backstory|goal|"
-                       r"^role$|description|expected_output", re.IGNORECASE)
+# Words of a key that holds prompt text (`system_prompt`, `backstory`, `description`).
+KEY_WORDS = ("prompt", "template", "instruction", "system", "persona", "preamble", "backstory",
+             "goal", "description")
+KEY_HINT = re.compile("|".join(KEY_WORDS) + r"|^role$|expected_output", re.IGNORECASE)
 _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^role$",
                          re.IGNORECASE)
 # A JSON member whose key says it holds prompt text and whose string value (one line in
 # JSON) has a placeholder: the text test a `.json` file passes before it is parsed (PyYAML
 # reads JSON slowly, and most JSON files are data or tool settings).
-_JSON_PROMPT = re.compile(r'"[^"\n]*(?:prompt|template|instruction|system|persona|preamble|'
-                          r'backstory|goal|description)[^"\n]*"\s*:\s*"(?:[^"\\\n]|\\.)*'
-                          r'(?:\{\{|\{%|\{[A-Za-z_$])', re.IGNORECASE)
+_JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*"'
+                          r'(?:[^"\\\n]|\\.)*(?:\{\{|\{%|\{[A-Za-z_$])', re.IGNORECASE)
 # `{{ expr }}`, `{% tag %}`, or a `{name}` format field (not `{{`/`}}` escapes).
 _PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
@@ -86,7 +87,7 @@ def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Pr
         groups.setdefault(value.keys[:-1], []).append(value)
     out = []
     for parent, members in groups.items():
-        chosen = [v for v in members if _KEY_HINT.search(v.keys[-1]) or
+        chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
                   reads_as_prompt(_PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
         if not any(_PLACEHOLDER.search(v.text) for v in chosen):
             continue

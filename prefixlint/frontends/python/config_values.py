@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Span, Text
+from ..prompt_config import KEY_HINT, yaml_strings
 from .literals import literal_value
 
 if TYPE_CHECKING:
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
                      "json.load", "json.loads"})
 THREADS = frozenset({"asyncio.to_thread"})  # `await asyncio.to_thread(load_config)`
-# The keys whose values are followed to a loader: ones that say they hold prompt text.
-PROMPT_KEY = re.compile(r"prompt|template|instruction|system|persona|preamble|message|"
-                        r"context|description", re.IGNORECASE)
+# The keys whose values are followed to a loader: ones that say they hold prompt text, as
+# the configuration frontend reads them, and message or context text.
+PROMPT_KEY = re.compile(KEY_HINT.pattern + r"|message|context", re.IGNORECASE)
 MAX_DEPTH = 6
 
 
@@ -59,8 +60,6 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
         source = lowerer.linker.workspace.read(path)
     except Exception:  # noqa: BLE001 - an unreadable file is simply not linked
         return None
-    from ..prompt_config import yaml_strings
-
     value = next((v for v in yaml_strings(source) if v.keys == tuple(keys)), None)
     if value is None:
         return None
