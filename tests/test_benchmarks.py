@@ -41,3 +41,27 @@ def test_generated_repository_breaks_where_its_styles_say(tmp_path):
         ("PFX013", "app/m0001.py", 13, 28),  # the breakpoint after them
     ]  # m0002 (messages), m0003 (a growing history), m0004 (a template of constants): clean
     assert len(result.measurements) == 5  # lib/ holds no prompt
+
+
+def test_accuracy_scorer_counts_a_file_a_finding_names_as_a_related_place(tmp_path):
+    """The settings file holds the placeholder (the finding stands there); the code that fills
+    it with the clock is a related place, so a label on the code file counts as found, and a
+    stable label on a file no finding names stays a true negative."""
+    import shutil
+    snapshot = tmp_path / "snapshots" / "acme+bot"
+    shutil.copytree(Path(__file__).parent / "reach" / "s_settings_file", snapshot)
+    (snapshot / "prefixlint.toml").write_text('provider = "generic"\n')
+    (snapshot / "faq.py").write_text('FAQ = "Opening hours: nine to five."\n')
+    labels = tmp_path / "labels"
+    labels.mkdir()
+    (labels / "acme__bot.toml").write_text(
+        'repo = "acme/bot"\nsplit = "dev"\n'
+        '[[file]]\npath = "bot.py"\nline = 23\nverdict = "breaks"\n'
+        '[[file]]\npath = "settings.yaml"\nline = 2\nverdict = "breaks"\n'
+        '[[file]]\npath = "faq.py"\nline = 1\nverdict = "stable"\n')
+    out = tmp_path / "scores.json"
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "accuracy" / "score.py"),
+                           str(tmp_path / "snapshots"), "--labels", str(labels),
+                           "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "files: recall 1.00, precision 1.00 (tp 2, fn 0, fp 0, tn 1)" in done.stdout

@@ -7,8 +7,10 @@ search tool's `fetch` names them, extracted with `git archive`), as a new user w
 compares its findings with the labels file by file:
 
 - a `breaks` file is found when prefixlint reports a break (PFX001-PFX013, warning or error)
-  whose path is that file;
-- a `stable` file is a false alarm when it gets such a finding.
+  that names that file: the finding's own path, or one of its related places (where the
+  value is produced or passed, the prompt's call site), since that is where a user running
+  `check FILE` sees it and where the fix is made;
+- a `stable` file is a false alarm when such a finding names it in the same way.
 
 A third of the repositories is held out (chosen by a hash of the name, not by hand): by
 default only the development split is scored, `--split heldout` or `--split all` scores the
@@ -128,7 +130,9 @@ def score(repository: Repository, report: dict) -> Outcome:
     flagged: dict[str, list[dict]] = {}
     for finding in report.get("findings", []):
         if finding["code"] in BREAK_CODES and finding["severity"] in ("warning", "error"):
-            flagged.setdefault(finding["path"], []).append(finding)
+            named = {finding["path"], *(place["path"] for place in finding.get("related", []))}
+            for path in sorted(named):
+                flagged.setdefault(path, []).append(finding)
     outcome = Outcome(repository.repo, repository.split)
     for label in repository.files:
         if label.path.endswith(OTHER_LANGUAGES):
@@ -136,7 +140,7 @@ def score(repository: Repository, report: dict) -> Outcome:
             continue
         found = flagged.get(label.path, [])
         row = {"path": label.path, "line": label.line, "shape": label.shape, "why": label.why,
-               "found": [f"{f['code']}:{f['line']}:{f['column']}" for f in found]}
+               "found": [_where(f, label.path) for f in found]}
         if label.verdict == "breaks":
             if found:
                 outcome.tp += 1
@@ -149,6 +153,13 @@ def score(repository: Repository, report: dict) -> Outcome:
         else:
             outcome.tn += 1
     return outcome
+
+
+def _where(finding: dict, path: str) -> str:
+    """A finding as CODE:LINE:COLUMN, with the file it stands in when it names `path` only
+    as a related place."""
+    place = f"{finding['code']}:{finding['line']}:{finding['column']}"
+    return place if finding["path"] == path else f"{place} in {finding['path']}"
 
 
 def _ratio(value: float | None) -> str:
