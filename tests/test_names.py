@@ -100,4 +100,5 @@ def test_a_type_word_at_the_end_is_set_aside():
     assert volatility.scope_of("context_str") is Scope.REQUEST
     assert volatility.scope_of("query_str") is Scope.REQUEST
     assert volatility.scope_of("chat_history_str") is Scope.SESSION
-    assert volatility.scope_of("policy_str") is Scope.UNKNOWN
+    assert volatility.scope_of("widget_str") is Scope.UNKNOWN
+    assert volatility.scope_of("policy_str") is Scope.DEPLOY  # the last word, once `str` is set aside

@@ -41,6 +41,7 @@ REACH_FINDINGS = [
     ("PFX001", "p_filled_template.py", 9, 76),  # {body} takes the scope chain.invoke passes
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
+    ("PFX001", "prompts/research_step.txt", 3, 20),  # read at import, .replace, tools=None
     ("PFX006", "r_replayed_turns.py", 20, 52),  # stored turns built in reverse, then flipped
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
     ("PFX006", "s_settings_file/settings.yaml", 4, 9),  # a settings file's prompt, read in code
@@ -48,6 +49,7 @@ REACH_FINDINGS = [
     ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
     ("PFX001", "t_service_settings.json", 7, 98),  # prompts in a service's JSON settings
     ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
+    ("PFX001", "v_format_escapes.py", 22, 18),  # literals and f-strings of constants, joined
 ]
 
 REACH_SINKS = {
@@ -77,6 +79,11 @@ REACH_SINKS = {
     "q_two_sends.py:22": "client of openai.chat",
     "r_replayed_turns.py:21": "openai.chat",
     "s_settings_file/bot.py:26": "openai.chat",
+    "u_loaded_step.py:27": "inferred",
+    "u_loaded_step.py:33": "inferred",
+    "v_format_escapes.py:13": "text",  # `{{ }}` escapes a brace: no Jinja error, no hole
+    "v_format_escapes.py:21": "text",
+    "w_escaped_settings.json:4": "config prompts",  # its `{{...}}` JSON example is text
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",

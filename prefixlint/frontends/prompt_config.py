@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from ..dialect import is_format_string
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
 from .python.renderer import SegmentRenderer
@@ -120,7 +121,10 @@ def _segments(name: str, source: str, value: _Value, scope_of) -> Iterator[Text 
     value's own offsets do not map one to one)."""
     cursor = value.offset
     last = 0
+    escapes = is_format_string(value.text)  # `{{` and `}}` are braces, not expressions
     for match in _PLACEHOLDER.finditer(value.text):
+        if escapes and match.group("jinja") is not None:
+            continue
         if match.start() > last:
             yield Text(value.text[last:match.start()])
         last = match.end()

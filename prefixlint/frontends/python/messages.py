@@ -47,6 +47,8 @@ class MessageLowering:
         while isinstance(resolved, cst.Call) and resolved.args and \
                 resolved_ctx.module.qualname(resolved.func) in ("builtins.list", "builtins.tuple"):
             resolved = resolved.args[0].value
+        if isinstance(resolved, cst.Name) and resolved.value == "None":
+            return Block("tools", ())  # `tools=None`: no tools are sent
         filtered = isinstance(resolved, (cst.ListComp, cst.GeneratorExp)) and any(
             f.ifs for f in for_clauses(resolved))
         qualified = resolved_ctx.module.qualname(resolved.func) \

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from ...dialect import FORMAT_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from .renderer import SegmentRenderer
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 
 _NAME_HINT = re.compile(r"prompt|instruction|template|message|system", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
-_FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[^\]]*\])*"
-                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 
 
 @dataclass(frozen=True)
@@ -105,13 +104,15 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         text = node.evaluated_value
     except Exception:  # noqa: BLE001 - bytes, or a string libcst cannot evaluate
         return None
+    if text is None and isinstance(node, cst.ConcatenatedString):
+        text = _joined_constants(finder, node)  # `"..." f"{RULES}" "..."`
     if not isinstance(text, str):
         return None
-    jinja = bool(_JINJA.search(text))
-    fields = _FORMAT_FIELD.findall(text) if not jinja else []
+    jinja = is_jinja(text)
+    fields = FORMAT_FIELD.findall(text) if not jinja else []
     if not (jinja or fields):
         return None
-    constant = _JINJA.sub(" ", text) if jinja else _FORMAT_FIELD.sub(" ", text)
+    constant = _JINJA.sub(" ", text) if jinja else FORMAT_FIELD.sub(" ", text)
     if not reads_as_prompt(constant, name):
         return None
     module = finder.module
@@ -129,6 +130,15 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
     ctx = finder._context(node)
     segments = finder.messages.placeholders(node, ctx)
     return _candidate(finder, name, segments, node, span)
+
+
+def _joined_constants(finder: SinkFinder, node) -> str | None:
+    """The text of implicitly joined literals whose f-string parts are all constants the
+    analysis knows (`"Rules:" f"{POLICY}"`); None when a part is not known."""
+    segments = finder.lowerer.text(node, finder._context(node))
+    if not segments or not all(isinstance(s, Text) for s in segments):
+        return None
+    return "".join(s.text for s in segments)
 
 
 def _returned(finder: SinkFinder, function) -> Candidate | None:
@@ -173,7 +183,7 @@ def _literal_text(value) -> str | None:
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
             value.func.attr.value == "format" and isinstance(value.func.value, cst.SimpleString):
         text = value.func.value.evaluated_value
-        return _FORMAT_FIELD.sub(" ", text) if isinstance(text, str) else None
+        return FORMAT_FIELD.sub(" ", text) if isinstance(text, str) else None
     return None
 
 

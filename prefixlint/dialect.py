@@ -1,0 +1,32 @@
+"""Which placeholder syntax a piece of prompt text uses: Jinja (`{{ name }}`, `{% tag %}`)
+or Python's `str.format` (`{name}`, with `{{` and `}}` as escaped braces).
+
+Prompt text held in a Python string or a settings value does not say which it is, and the
+same characters mean different things: `{{"summary": "..."}}` is a JSON example in a format
+string and a (broken) expression in Jinja. Text with a `{% tag %}` is Jinja; text with a
+single-brace `{field}` outside any `{{ }}` is a format string whose double braces are
+escapes; anything else with `{{ }}` is Jinja.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TAG = re.compile(r"\{%.*?%\}", re.DOTALL)
+_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+# A `{name}` field of `str.format` (attribute, index, conversion and spec allowed), never
+# one brace of a `{{` or `}}` pair.
+FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[^\]]*\])*"
+                          r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+
+
+def is_format_string(text: str) -> bool:
+    """Whether text with placeholders is a `str.format` template (see the module doc)."""
+    return not _TAG.search(text) and bool(FORMAT_FIELD.search(text))
+
+
+def is_jinja(text: str) -> bool:
+    """Whether text is a Jinja template: it has a tag, or `{{ }}` and no format field."""
+    if _TAG.search(text):
+        return True
+    return bool(_EXPRESSION.search(text)) and not is_format_string(text)
