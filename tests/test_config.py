@@ -21,7 +21,7 @@ def check(root, cwd=None, paths=()):
 def test_variables_declare_scopes_with_dotted_names_and_globs(tmp_path):
     files = {"prompts/a.j2": "Brand: {{ brand }}.\n" + POLICY,
              "prompts/b.j2": "Owner: {{ account.owner }}.\n" + POLICY,
-             "prompts/c.j2": "Flag: {{ toggles.beta_tools }}.\n" + POLICY}
+             "prompts/c.j2": "Flag: {{ toggles.beta_search }}.\n" + POLICY}
     root = write_project(tmp_path / "a", files)
     assert [f.code for f in check(root).findings] == ["PFX005", "PFX002", "PFX005"]
     root = write_project(tmp_path / "b", files, '[variables]\nbrand = "static"\n'

@@ -50,6 +50,8 @@ REACH_FINDINGS = [
     ("PFX001", "t_service_settings.json", 7, 98),  # prompts in a service's JSON settings
     ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
     ("PFX001", "v_format_escapes.py", 22, 18),  # literals and f-strings of constants, joined
+    ("PFX001", "x_phased_agent/research.py", 35, 59),  # an agent's step prompt, clients deep
+    ("PFX001", "y_default_prompt.py", 20, 47),  # the default when no prompt was chosen
 ]
 
 REACH_SINKS = {
@@ -84,6 +86,10 @@ REACH_SINKS = {
     "v_format_escapes.py:13": "text",  # `{{ }}` escapes a brace: no Jinja error, no hole
     "v_format_escapes.py:21": "text",
     "w_escaped_settings.json:4": "config prompts",  # its `{{...}}` JSON example is text
+    # one call of an agent sends a prompt per phase: told apart by the sink each reaches
+    "x_phased_agent/base.py:9": "client of chat_api.chat",
+    "y_default_prompt.py:27": "inferred",
+    "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",

@@ -169,7 +169,10 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
-            if binding.op in ("=", "opaque", "item") and parts and \
+            if binding.op == "=" and parts and conditional(binding, ctx.arms) and \
+                    self._fills_when_empty(binding, ctx):
+                parts = []  # `if not text: text = DEFAULT`: the default is what is sent
+            elif binding.op in ("=", "opaque", "item") and parts and \
                     conditional(binding, ctx.arms) and not _rewrites(binding):
                 test = self._volatile_test(binding, ctx)
                 if test is not None:
@@ -184,6 +187,29 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
         if parts[0][0] == "opaque" and len(parts) == 1:
             return None
         return Parts(tuple(parts))
+
+    def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
+        """Whether a binding is the body of an `if` (not around the use) that tests its own
+        name for emptiness (`if not prompt:`, `if prompt is None:`, `if prompt == "":`):
+        a default put in when nothing was chosen before."""
+        used = {if_id for if_id, _ in ctx.arms}
+        outer = [(if_id, arm) for if_id, arm in binding.arms if if_id not in used]
+        if len(outer) != 1 or outer[0][1] != 0:
+            return False
+        node = ctx.module.ifs.get(outer[0][0])
+        test = test_of(node) if isinstance(node, cst.If) else None
+        name = binding.name
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return isinstance(test.expression, cst.Name) and test.expression.value == name
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+                isinstance(test.left, cst.Name) and test.left.value == name:
+            target = test.comparisons[0]
+            empty = (isinstance(target.comparator, cst.Name)
+                     and target.comparator.value == "None") or \
+                (isinstance(target.comparator, cst.SimpleString)
+                 and target.comparator.evaluated_value == "")
+            return empty and isinstance(target.operator, (cst.Is, cst.Equal))
+        return False
 
     def _volatile_test(self, binding: Binding, ctx: Context) -> Hole | None:
         """The test of the outermost `if` around a binding (but not around the use) when it

@@ -24,6 +24,11 @@ def replayed_turn(segments: list) -> list:
                  s.scope, s.passed) if isinstance(s, Hole) else s for s in segments]
 
 
+# Message classes named for their role (`AssistantMessage`, `SystemMessage`); others are
+# the user's.
+_NAMED_ROLES = (("System", "system"), ("Developer", "system"), ("Assistant", "assistant"),
+                ("AI", "assistant"), ("Tool", "tool"))
+
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""
 
@@ -168,6 +173,11 @@ class MessageLowering:
                     if body is not None:
                         return [Message("message", replayed_turn(lowerer.text(body, ctx)))]
                 roles = {name: role if isinstance(role, str) else "message"}
+            elif name.endswith("Message") and name not in roles and "content" in keywords:
+                # `Message(content=...)`, `UserMessage(content=...)`: a message class whose
+                # role is its default (the user's) or its name's.
+                roles = {name: next((r for prefix, r in _NAMED_ROLES if name.startswith(prefix)),
+                                    "user")}
             if name in roles:
                 args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
                 body = args.get("content") or (node.args[0].value if node.args else None)

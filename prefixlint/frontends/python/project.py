@@ -142,6 +142,8 @@ class PythonProject:
         self.wrappers: dict[str, list[Wrapper]] = {}
         self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
         self.sent: set[tuple[str, int]] = set()  # lists a wrapper call sends
+        # the sinks each call of a client reaches (`path:line` of the call), over the rounds
+        self.reached: dict[str, list[tuple[str, int]]] = {}
         self.texts: dict[str, list] = {}  # prompt text with no sink in view, by file
         self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
 

@@ -91,6 +91,9 @@ class SinkFinder:
             func = node.func
             name = func.value if isinstance(func, cst.Name) else \
                 func.attr.value if isinstance(func, cst.Attribute) else None
+            # the sinks this call's prompts come from, over every round of clients
+            reached = self.project.reached.setdefault(
+                f"{self.module.path}:{self.module.line(node)}", [])
             for wrapper in self._candidates(wrappers.get(name, ()), node):
                 argument = _argument(node, wrapper)
                 if argument is None or not self._calls(node, wrapper):
@@ -130,6 +133,7 @@ class SinkFinder:
                 self.project.sent.update((self.module.path, c) for c in consumed)
                 self.project.sent.add((self.module.path, id(node)))
                 # A client of a client: the caller passes its own parameters on.
+                built = self._per_phase(built, reached, wrapper)
                 if built and wrapper.round < MAX_CLIENT_DEPTH and caller.function is not None \
                         and self.project.client_of(self, innermost.site, caller, built,
                                                    wrapper, node):
@@ -138,11 +142,27 @@ class SinkFinder:
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
 
+    def _per_phase(self, built: list, reached: list, wrapper) -> list:
+        """A call of a client that calls the model through several calls of its own (an
+        agent whose phases each call it) is one prompt per such call: the first keeps the
+        call's id, the others are told apart by the client's call they go through
+        (`app/run.py:12 (via agents/research.py:88)`). Sinks the client holds itself, as in
+        one branch or another, stay one prompt, as does one call reached again."""
+        key = (wrapper.path, self.project.module(wrapper.path).line(wrapper.call)) \
+            if wrapper.call is not None else ("", 0)
+        if not reached or key == reached[0]:
+            reached.append(key)
+            return built
+        reached.append(key)
+        return [(_renamed(prompt, f"{prompt.id} (via {key[0]}:{key[1]})"), notes)
+                for prompt, notes in built]
+
     def _candidates(self, wrappers, node) -> list:
         """The wrappers a call can run. A method called on an object whose class is not in
         view (`self.submit_prompt(p)` declared abstract, each backend implementing it) may
         be any of several: one is measured, of the library most of them send through, the
-        first by path among those, so that one call is one prompt."""
+        first by path among those, with every sink it reaches (an agent that calls the model
+        in each of its phases sends a prompt per phase)."""
         wrappers = list(wrappers)
         methods = [w for w in wrappers if w.method]
         if len(methods) < 2 or not isinstance(node.func, self.cst.Attribute):
@@ -157,9 +177,10 @@ class SinkFinder:
                                              else w.site.kind) == best),
                      key=lambda w: (w.path, self.module.path))
         for w in methods:
-            if w is not chosen and _argument(node, w) is not None:
+            if w.function is not chosen.function and _argument(node, w) is not None:
                 w.called = True  # this call runs it as well: not a client nobody calls
-        return [w for w in wrappers if not w.method] + [chosen]
+        return [w for w in wrappers if not w.method] + \
+            [w for w in methods if w.function is chosen.function]
 
     def _decorated(self) -> list[tuple[Prompt, list]]:
         """Functions a library registers as part of an agent's system prompt: PydanticAI's

@@ -316,13 +316,6 @@ class StringOps:
                 ctx: Context) -> list[Seg]:
         template = self.text(receiver, ctx)
         args = list(args)
-        if not all(isinstance(s, Text) for s in template):
-            # Text not known here, formatted with known values: one hole that varies as
-            # the most volatile of them.
-            holes = [h for s in template if isinstance(s, Hole) for h in (s,)]
-            for arg in args:
-                holes.extend(h for h in self.text(arg.value, ctx) if isinstance(h, Hole))
-            return [max(holes, key=lambda h: int(h.scope.varies_like))]
         positional = [a.value for a in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
         contexts: dict[str, Context] = {}
@@ -331,13 +324,45 @@ class StringOps:
             for key, value, value_ctx in self.spread(mapping, ctx):
                 if key not in keywords:
                     keywords[key], contexts[key] = value, value_ctx
+        if not any(isinstance(s, Text) for s in template):
+            # Text not known here, formatted with known values: one hole that varies as
+            # the most volatile of them.
+            holes = [h for s in template if isinstance(s, Hole) for h in (s,)]
+            for arg in args:
+                holes.extend(h for h in self.text(arg.value, ctx) if isinstance(h, Hole))
+            return [max(holes, key=lambda h: int(h.scope.varies_like))]
+        # Known text with holes in it (an f-string part, a clock): each run of text is
+        # formatted on its own and the holes stay where they are.
+        out: list[Seg] = []
+        counter = [0]
+        run: list[Seg] = []
+        for segment in [*template, None]:
+            if isinstance(segment, Text):
+                run.append(segment)
+                continue
+            if run:
+                formatted = self._format_run(run, receiver, ctx, positional, keywords,
+                                             contexts, mappings, counter)
+                if formatted is None:
+                    return [self.hole(receiver, ctx)]
+                out.extend(formatted)
+                run = []
+            if segment is not None:
+                out.append(segment)
+        return out
+
+    def _format_run(self, template: list[Seg], receiver, ctx: Context, positional: list,
+                    keywords: dict, contexts: dict, mappings: list, counter: list[int],
+                    ) -> list[Seg] | None:
+        """One run of known text of a `.format` receiver, its fields filled from the call's
+        arguments (`counter` numbers the automatic fields across runs); None when the text
+        is no format string."""
         fmt = "".join(s.text for s in template)
         out: list[Seg] = []
-        auto = 0
         try:
             parsed = list(string.Formatter().parse(fmt))
         except ValueError:
-            return [self.hole(receiver, ctx)]
+            return None
         search_from = 0
         for literal, field_name, _spec, _conversion in parsed:
             if literal:
@@ -347,8 +372,8 @@ class StringOps:
             root, _, rest = field_name.partition(".")
             root = root.split("[", 1)[0]
             if root == "" or root.isdigit():
-                number = auto if root == "" else int(root)
-                auto += root == ""
+                number = counter[0] if root == "" else int(root)
+                counter[0] += root == ""
                 value = positional[number] if number < len(positional) else None
             else:
                 value = keywords.get(root)
