@@ -544,16 +544,15 @@ def warm(manifest_file, endpoints, api, model, api_key, concurrency, timeout, re
     from .fleet import warm as warming
     from .output import warm_table
 
+    from . import bounded_json
+
     try:
-        status = os.stat(manifest_file)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_MANIFEST_BYTES:
-            raise click.BadParameter(
-                f"cannot read the manifest: {manifest_file} is not a regular file of at most "
-                f"{MAX_MANIFEST_BYTES:,} bytes", param_hint="--manifest")
-        manifest = json.loads(Path(manifest_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        reason = "it nests too deeply" if isinstance(exc, RecursionError) else exc
-        raise click.BadParameter(f"cannot read the manifest: {reason}",
+        manifest = bounded_json.read(manifest_file, MAX_MANIFEST_BYTES)
+    except bounded_json.JSONBoundError as exc:
+        raise click.BadParameter(f"cannot read the manifest: {manifest_file} {exc}",
+                                 param_hint="--manifest") from None
+    except (OSError, ValueError) as exc:
+        raise click.BadParameter(f"cannot read the manifest: {exc}",
                                  param_hint="--manifest") from None
     problem = warming.manifest_error(manifest, api)
     if problem:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import bounded_json
 from .ir import Piece, Rendering
 
 # How prefixlint's renderers start a message: one `<|role|>` line (see SegmentRenderer).
@@ -96,7 +97,7 @@ def load_template(path: Path) -> EngineTemplate:
     data: object = {}
     if path.suffix == ".json":
         try:
-            data = json.loads(text)
+            data = bounded_json.loads(text)
         except ValueError as exc:
             raise EngineTemplateError(f"chat template {path} is not valid JSON: {exc}") \
                 from None
@@ -109,7 +110,7 @@ def load_template(path: Path) -> EngineTemplate:
         text = found
     elif config_file.is_file() and config_file.stat().st_size <= MAX_CONFIG_BYTES:
         try:
-            data = json.loads(config_file.read_text(encoding="utf-8-sig"))
+            data = bounded_json.loads(config_file.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError, ValueError):
             data = {}
     tokens = data if isinstance(data, dict) else {}

@@ -356,7 +356,8 @@ def test_a_deeply_nested_manifest_is_a_clear_usage_error(tmp_path):
     (tmp_path / "m.json").write_text("[" * 100_000 + "]" * 100_000)
     proc = run_cli("warm", "--manifest", "m.json", "--endpoint", "http://127.0.0.1:9",
                    cwd=tmp_path)
-    assert proc.returncode == 2 and "nests too deeply" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and "m.json nests more than 100 levels deep" in proc.stderr, \
+        proc.stderr
 
 
 class _Misbehaving:

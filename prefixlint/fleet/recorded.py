@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .. import bounded_json
 from ..measure import common_prefix
 
 MAX_LINES = 100_000
+MAX_LINE_CHARS = 2_000_000  # one request: a long prompt with its history
+MAX_TOTAL_CHARS = 50_000_000  # what is held (and tokenized) of the whole file
 
 
 @dataclass(frozen=True)
@@ -99,15 +102,30 @@ def parse(line_number: int, data: object) -> Request:
 def read(path: Path) -> tuple[list[Request], list[str]]:
     """The requests of a JSONL file, and one error per line that is not one."""
     requests, errors = [], []
+    held = 0
     with path.open(encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, 1):
+        for number in range(1, MAX_LINES + 2):
+            line = handle.readline(MAX_LINE_CHARS + 1)
+            if not line:
+                break
             if number > MAX_LINES:
                 errors.append(f"line {number}: past {MAX_LINES:,} lines, the rest is not read")
                 break
+            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # the rest of it, never held whole
+                    line = handle.readline(MAX_LINE_CHARS)
+                errors.append(f"line {number}: longer than {MAX_LINE_CHARS:,} characters, "
+                              "not read")
+                continue
             if not line.strip():
                 continue
+            held += len(line)
+            if held > MAX_TOTAL_CHARS:
+                errors.append(f"line {number}: past {MAX_TOTAL_CHARS:,} characters of "
+                              "requests, the rest is not read")
+                break
             try:
-                requests.append(parse(number, json.loads(line)))
+                requests.append(parse(number, bounded_json.loads(line)))
             except ValueError as exc:
                 errors.append(f"line {number}: {exc}")
     return requests, errors

@@ -355,8 +355,12 @@ def config_findings(name: str, text: str, tokenizer: Callable) -> list[Finding]:
     string, or a list of named ones), each checked; findings point at the key's line."""
     from .. import rules
 
+    from ..bounded_json import JSONBoundError, loads
+
     try:
-        data = json.loads(text)
+        data = loads(text)
+    except JSONBoundError as exc:
+        return [rules.input_error(f"cannot read it: the JSON {exc}", name, 1, name)]
     except ValueError as exc:
         return [rules.input_error(f"not valid JSON: {exc}", name, 1, name)]
     found = data.get("chat_template") if isinstance(data, dict) else None
