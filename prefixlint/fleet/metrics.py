@@ -121,25 +121,18 @@ def metrics_url(url: str) -> str:
 def scrape(url: str, timeout: float) -> Reading:
     import httpx
 
-    import time
+    from .bounded_http import BoundError, get
 
     target = metrics_url(url)
-    deadline = time.monotonic() + timeout
     try:
-        with httpx.stream("GET", target, timeout=timeout, follow_redirects=False) as response:
-            if response.status_code != 200:
-                raise MetricsError(f"{target} answered HTTP {response.status_code}")
-            body = bytearray()
-            for chunk in response.iter_bytes():  # decompressed as it arrives
-                body += chunk
-                if len(body) > MAX_PAGE_BYTES:
-                    raise MetricsError(f"{target}: the page is larger than "
-                                       f"{MAX_PAGE_BYTES:,} bytes")
-                if time.monotonic() > deadline:  # a server that drips never ends a read
-                    raise MetricsError(f"{target}: no complete page within {timeout:g} s")
+        status, body = get(target, timeout, MAX_PAGE_BYTES)
+    except BoundError as exc:
+        raise MetricsError(str(exc).replace("answer", "page")) from None
     except httpx.HTTPError as exc:
         raise MetricsError(f"unreachable ({type(exc).__name__}: {exc or 'no answer'})") \
             from None
+    if status != 200:
+        raise MetricsError(f"{target} answered HTTP {status}")
     return reading(body.decode("utf-8", "replace"))
 
 

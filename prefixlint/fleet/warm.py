@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 VERIFY_SUFFIX = "Reply with the single word OK."
 RETRYABLE_STATUS = {408, 425, 429, 500, 502, 503, 504}
+MAX_ANSWER_BYTES = 8_000_000  # a one-token completion, or a model list, is a few kilobytes
 
 
 @dataclass
@@ -159,29 +160,33 @@ def _bodies(entry: dict, options: Options) -> tuple[str, dict, dict]:
 async def _post(client, url: str, body: dict, options: Options) -> tuple[dict, float]:
     import httpx
 
+    from .. import bounded_json
+    from .bounded_http import BoundError, request
+
     last = "no attempt"
     for attempt in range(options.retries):
         start = time.perf_counter()
         try:  # the whole exchange has one deadline: a server that drips bytes cannot hold it
-            response = await asyncio.wait_for(client.post(url, json=body), options.timeout)
-        except asyncio.TimeoutError:
-            last = f"no complete answer within {options.timeout:g} s"
+            status, text = await request(client, "POST", url, options.timeout,
+                                         MAX_ANSWER_BYTES, json=body)
+        except BoundError as exc:
+            last = str(exc)
         except httpx.HTTPError as exc:
             last = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         else:
             elapsed = (time.perf_counter() - start) * 1000
-            if 200 <= response.status_code < 300:
+            if 200 <= status < 300:
                 try:
-                    payload = response.json()
+                    payload = bounded_json.loads(text)
                 except ValueError:
                     raise RuntimeError(f"{url}: the answer is not JSON") from None
                 if not isinstance(payload, dict):
                     raise RuntimeError(f"{url}: the answer is not a JSON object")
                 return payload, elapsed
-            if 300 <= response.status_code < 400:
-                raise RuntimeError(f"HTTP {response.status_code}: a redirect, not an answer")
-            last = f"HTTP {response.status_code} from {url}: {response.text[:200]}"
-            if response.status_code not in RETRYABLE_STATUS:
+            if 300 <= status < 400:
+                raise RuntimeError(f"HTTP {status}: a redirect, not an answer")
+            last = f"HTTP {status} from {url}: {text[:200].decode('utf-8', 'replace')}"
+            if status not in RETRYABLE_STATUS:
                 break
         if attempt + 1 < options.retries:
             await asyncio.sleep(options.backoff * 2 ** attempt)
@@ -195,10 +200,14 @@ def base_url(endpoint: str) -> str:
     return endpoint[:-3] if endpoint.endswith("/v1") else endpoint
 
 
-async def _model_of(client, endpoint: str) -> str | None:
+async def _model_of(client, endpoint: str, timeout: float) -> str | None:
+    from .. import bounded_json
+    from .bounded_http import request
+
     try:
-        response = await client.get(endpoint + "/v1/models")
-        data = response.json().get("data") or []
+        _, text = await request(client, "GET", endpoint + "/v1/models", timeout,
+                                MAX_ANSWER_BYTES)
+        data = bounded_json.loads(text).get("data") or []
         return data[0].get("id") if data else None
     except Exception:  # noqa: BLE001 - a server without /v1/models takes bodies without model
         return None
@@ -223,7 +232,7 @@ async def _send_all(endpoint: str, entries: Sequence[dict], options: Options,
 
     endpoint = base_url(endpoint)
     async with httpx.AsyncClient(timeout=options.timeout, headers=headers) as client:
-        model = options.model or await _model_of(client, endpoint)
+        model = options.model or await _model_of(client, endpoint, options.timeout)
         instance_options = Options(**{**options.__dict__, "model": model})
         for entry in entries:
             path, body, verify = _bodies(entry, instance_options)
