@@ -25,7 +25,7 @@ from .ir import Finding, Prompt, Scope, natural_key
 from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .template_kinds import is_prompt_template
-from .tokenizers import ENCODINGS, Tokenizer, TokenizerError, load
+from .tokenizers import ENCODINGS, EncodeLimitError, Tokenizer, TokenizerError, load
 from .volatility import Explained, Volatility, is_history
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -282,7 +282,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
         except InputError as error:
             return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
-        except TooComplex as exc:
+        except (TooComplex, EncodeLimitError) as exc:
             return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
         except TokenizerError:
             raise  # the configuration, not this prompt

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import os
 import re
+import secrets
 import stat
 from pathlib import Path
 from typing import Iterable
@@ -28,8 +30,10 @@ from .ir import Finding, Hole, Prompt, Scope, Span
 from .measure import Cause, Measurement
 
 FOLDER = ".prefixlint_cache"
-FORMAT = 4  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
-# 4: holes say where Python passed them (`passed`), prompts where they are sent (`sent_to`)
+FORMAT = 5  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
+# 4: holes say where Python passed them (`passed`), prompts where they are sent (`sent_to`);
+# 5: each entry is signed, and files looked for and absent are recorded as `absent`
+KEY_FILE = "result-cache.key"  # in the user cache, never in a project
 
 
 # The Cache Directory Tagging marker (https://bford.info/cachedir/): backup tools skip the
@@ -72,15 +76,55 @@ def _own_folder(target: Path) -> bool:
     return True
 
 
+ABSENT = "absent"
+
+
 def _digest(path: Path) -> str | None:
-    """The sha256 of a regular file's bytes; None for anything else (a pipe is never
-    opened, a run that read one is not kept)."""
+    """The sha256 of a regular file's bytes, `absent` for a file the run looked for and did
+    not find (an include not yet written: the result is stale once it is); None for
+    anything else (a pipe is never opened, a run that read one is not kept)."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
         return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None if path.is_symlink() else ABSENT
     except OSError:
         return None
+
+
+def _key() -> bytes | None:
+    """The secret that signs this user's entries, kept in the user cache (created on first
+    use, readable by the user alone); None when there is none to be had, and then no result
+    is kept or read. An entry committed to a repository, or written by hand, is not signed
+    with it and is ignored: a cache cannot turn a failing check into a passing one."""
+    from .tokenizers import user_cache_dir
+
+    folder = user_cache_dir()
+    if folder is None:
+        return None
+    path = folder / KEY_FILE
+    flags = getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | flags)
+    except FileNotFoundError:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
+            with os.fdopen(descriptor, "wb") as handle:
+                handle.write(secrets.token_bytes(32))
+            descriptor = os.open(path, os.O_RDONLY | flags)
+        except OSError:
+            return None
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        key = handle.read(65)
+    return key if len(key) == 32 else None
+
+
+def _signed(key: bytes, text: str) -> str:
+    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
 
 
 def _data_digest() -> str:
@@ -117,7 +161,11 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
     try:
         if entry.is_symlink() or not stat.S_ISREG(os.stat(entry).st_mode):
             return None  # a pipe or a device is never opened: a miss, not a hang
-        document = json.loads(entry.read_text(encoding="utf-8"))
+        key = _key()
+        signature, _, text = entry.read_text(encoding="ascii").partition("\n")
+        if key is None or not hmac.compare_digest(signature, _signed(key, text)):
+            return None  # not written by this user's prefixlint
+        document = json.loads(text)
         if not isinstance(document, dict):
             return None
         if document.get("format") != FORMAT or sorted(found) != document["found"]:
@@ -131,7 +179,7 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
                       tuple(_measurement(m) for m in document["measurements"]), config,
                       config.provider_model())
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        return None
+        return None  # damaged, of another shape, or not ASCII: a miss
 
 
 def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
@@ -161,9 +209,13 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
         ignore = target / ".gitignore"
         if not ignore.exists() and not ignore.is_symlink():
             _create(ignore, IGNORE_TEXT)
+        key = _key()
+        if key is None:
+            return
         tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
         # ASCII JSON: a file name that is not UTF-8 (kept as surrogates) round-trips
-        _create(tmp, json.dumps(document))
+        text = json.dumps(document)
+        _create(tmp, _signed(key, text) + "\n" + text)
         tmp.replace(entry)  # atomic in one folder; a link at `entry` is replaced, not followed
     except (OSError, ValueError):
         pass

@@ -103,6 +103,26 @@ class Tokenizer:
         return self.prefix_fn(text, tokens)
 
 
+class EncodeLimitError(Exception):
+    """A text the tokenizer's own engine cannot encode: that prompt's PFX900, not the run's
+    end."""
+
+
+def _without_stderr(call: Callable):
+    """`call()` with file descriptor 2 sent to the null device: native code that prints as
+    it fails (a Rust panic) cannot write over prefixlint's output."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        return call()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 class TokenizerError(ValueError):
     """A tokenizer name or file the user asked for cannot be used (a configuration error)."""
 
@@ -352,13 +372,26 @@ def hugging_face(spec: str) -> Tokenizer:
         raise TokenizerError(f"tokenizer {spec!r}: {file} is not a tokenizer.json ({exc})") \
             from None
 
+    def encoded(text: str):
+        """The library's encoding of `text`; a panic of its native code (a pre-tokenizer
+        pattern past its regex engine's limits on this text) is EncodeLimitError, and the
+        message the native code prints as it panics never reaches the user's terminal."""
+        try:
+            return _without_stderr(lambda: model.encode(text, add_special_tokens=False))
+        except BaseException as exc:  # noqa: BLE001 - pyo3's PanicException is no Exception
+            if type(exc).__name__ != "PanicException":
+                raise
+            reason = str(exc).splitlines()[0] if str(exc) else "a panic"
+            raise EncodeLimitError(f"the tokenizer {spec} cannot encode this prompt: its "
+                                   f"native code stopped ({reason})") from None
+
     def encode(text: str) -> list[int]:
-        return model.encode(text, add_special_tokens=False).ids
+        return encoded(text).ids
 
     def prefix(text: str, tokens: int) -> str:
         if tokens <= 0:
             return ""
-        offsets = model.encode(text, add_special_tokens=False).offsets
+        offsets = encoded(text).offsets
         return text[: offsets[min(tokens, len(offsets)) - 1][1]] if offsets else ""
 
     label = file.parent.name if file.name == "tokenizer.json" and file.parent.name else file.name

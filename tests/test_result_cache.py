@@ -82,9 +82,10 @@ def test_a_damaged_or_foreign_cache_file_is_passed_over(tmp_path):
     second, loaded = _probe(root)
     assert second == first and loaded != "[]"  # analyzed again, and rewritten
     assert not (root / "pwned").exists()
-    document = json.loads(entry.read_text())
-    document["findings"] = [{"code": "PFX001"}]
-    entry.write_text(json.dumps(document))
+    signature, _, text = entry.read_text().partition("\n")
+    document = json.loads(text)
+    document["findings"] = []  # a forged "all checks passed", under the old signature
+    entry.write_text(signature + "\n" + json.dumps(document))
     third, _ = _probe(root)
     assert third == first
 

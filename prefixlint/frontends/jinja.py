@@ -189,6 +189,10 @@ class ProjectLoader(BaseLoader):
         if path is None:
             raise TemplateNotFound(f"{template} (outside the project root, not loaded)")
         if not path.is_file():
+            if self.read is not None and not path.exists() and not path.is_symlink():
+                # looked for and absent: a result kept while it is missing is stale once
+                # it is created
+                self.read.add(path.relative_to(self.root).as_posix())
             raise TemplateNotFound(template)
         try:
             name = path.relative_to(self.root).as_posix()
@@ -274,11 +278,14 @@ class ProjectEnvironment(SandboxedEnvironment):
         candidates = [posixpath.normpath(posixpath.join(base, template))]
         candidates += [posixpath.normpath(posixpath.join(p, template)) for p in self.search_paths]
         candidates.append(posixpath.normpath(template))
+        looked = self.loader.read  # the run's files, for the result cache
         for candidate in candidates:
             path = inside_root(self.root, candidate)
             try:
                 if path is not None and path.is_file():
                     return candidate
+                if path is not None and not path.exists() and not path.is_symlink():
+                    looked.add(candidate)  # absent now: creating it changes what is included
             except (OSError, ValueError):  # a name the file system refuses: not this one
                 continue
         return candidates[-1]
