@@ -23,6 +23,8 @@ from .globs import glob_match
 
 __all__ = ["DEFAULT_EXCLUDE", "discover", "glob_match", "is_test_file"]
 
+MAX_FOLDER_DEPTH = 256  # folders inside one another below a starting folder; real trees: < 30
+
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
                    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build",
                    "dist", "site-packages", ".prefixlint_cache")
@@ -105,7 +107,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
     walk = _Walk.of(config, root)
     if not given:
         if config.include:
-            for current, dirs, files in os.walk(root, onerror=note):
+            for current, dirs, files in walk_folders(root, note):
                 rel_dir = _relative(root, Path(current))
                 dirs[:] = sorted(d for d in dirs if not walk.skips_folder(_join(rel_dir, d), d))
                 for name in files:
@@ -126,7 +128,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
                 found.add(rel)
             continue
         inside = walk.below(rel)
-        for current, dirs, files in os.walk(absolute, onerror=note):
+        for current, dirs, files in walk_folders(absolute, note):
             rel_dir = _relative(root, Path(current))
             dirs[:] = sorted(d for d in dirs if not inside.skips_folder(_join(rel_dir, d), d))
             for name in files:
@@ -144,13 +146,42 @@ def nested_settings(folder: Path) -> list[Path]:
     from .config import has_settings
 
     found: list[Path] = []
-    for current, dirs, files in os.walk(folder):
+    for current, dirs, files in walk_folders(folder):
         here = Path(current)
         if here != folder and has_settings(here, files):
             found.append(here)
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in TEST_FOLDERS
                          and not any(glob_match(p, d) for p in DEFAULT_EXCLUDE))
     return found
+
+
+def walk_folders(top: Path, onerror=None):
+    """`os.walk` from the top down, without recursion (a tree thousands of folders deep is
+    walked in bounded stack) and no deeper than MAX_FOLDER_DEPTH below `top` (a deeper folder
+    is passed to `onerror` as an OSError that says so). The caller may prune `dirs`."""
+    pending = [(os.fspath(top), 0)]
+    while pending:
+        current, depth = pending.pop()
+        try:
+            with os.scandir(current) as entries:
+                dirs, files = [], []
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir and not entry.is_symlink() else files).append(entry.name)
+        except OSError as error:
+            if onerror is not None:
+                onerror(error)
+            continue
+        yield current, dirs, files
+        if dirs and depth >= MAX_FOLDER_DEPTH:
+            if onerror is not None:
+                onerror(OSError(0, f"folders nest more than {MAX_FOLDER_DEPTH} levels deep "
+                                   "here", os.path.join(current, dirs[0])))
+            continue
+        pending.extend((os.path.join(current, name), depth + 1) for name in reversed(dirs))
 
 
 def _readable(path: Path, root: Path) -> bool:

@@ -17,6 +17,10 @@ from .globs import glob_match
 
 MAX_BYTES = 1_000_000  # a .gitignore larger than this is not read (no real one is)
 MAX_LINES = 10_000
+# Patterns with no literal character (`*`, `[ab]?*`) are matched against every path: past this
+# many in one file, the rest are not used (real files have a handful; the bound keeps a
+# hostile file's cost to seconds).
+MAX_WILD = 500
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,61 @@ def _strip_trailing_spaces(line: str) -> str:
     return stripped
 
 
-def _read(path: Path) -> tuple[Pattern, ...]:
+class Rules:
+    """The patterns of one .gitignore file, indexed by the longest run of literal characters
+    each must find in a path: a path is matched against the few patterns whose run it holds
+    (and those with none), not against every line of a file of thousands."""
+
+    def __init__(self, patterns: tuple[Pattern, ...]) -> None:
+        self.patterns = patterns
+        self.always: list[int] = []
+        self.keyed: dict[str, list[int]] = {}
+        for index, pattern in enumerate(patterns):
+            key = _literal_run(pattern.glob)
+            if key:
+                self.keyed.setdefault(key, []).append(index)
+            elif len(self.always) < MAX_WILD:
+                self.always.append(index)
+        self.lengths = sorted({len(k) for k in self.keyed})
+
+    def candidates(self, path: str) -> list[int]:
+        """The indexes, in file order, of the patterns that may match `path` (or its name)."""
+        found = list(self.always)
+        keyed = self.keyed
+        for length in self.lengths:
+            if length > len(path):
+                break
+            for start in range(len(path) - length + 1):
+                hit = keyed.get(path[start:start + length])
+                if hit:
+                    found.extend(hit)
+        return sorted(set(found))
+
+
+def _literal_run(glob: str) -> str:
+    """The longest run of literal characters of a glob ("" when it has none)."""
+    from .globs import _glob_tokens
+
+    best = run = ""
+    for token in _glob_tokens(glob):
+        if token.startswith("="):
+            run += token[1:]
+            best = max(best, run, key=len)
+        else:
+            run = ""
+    return best
+
+
+EMPTY = Rules(())
+
+
+def _read(path: Path) -> Rules:
     try:
         if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return ()
-        return parse(path.read_text(encoding="utf-8", errors="replace"))
+            return EMPTY
+        return Rules(parse(path.read_text(encoding="utf-8", errors="replace")))
     except OSError:
-        return ()
+        return EMPTY
 
 
 class GitIgnore:
@@ -77,9 +129,9 @@ class GitIgnore:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._folders: dict[str, tuple[Pattern, ...]] = {}
+        self._folders: dict[str, Rules] = {}
         # Rules from above the root, as (path of the root relative to their folder, rules).
-        self._above: list[tuple[str, tuple[Pattern, ...]]] = []
+        self._above: list[tuple[str, Rules]] = []
         top = _work_tree(root)
         if top is not None:
             folder = root
@@ -93,7 +145,7 @@ class GitIgnore:
             self._above.insert(0, (root.relative_to(top).as_posix(),
                                    _read(top / ".git" / "info" / "exclude")))
 
-    def _rules(self, folder: str) -> tuple[Pattern, ...]:
+    def _rules(self, folder: str) -> Rules:
         found = self._folders.get(folder)
         if found is None:
             base = self.root / folder if folder else self.root
@@ -114,8 +166,11 @@ class GitIgnore:
         return verdict
 
 
-def _last(rules: tuple[Pattern, ...], path: str, is_dir: bool, verdict: bool) -> bool:
-    for rule in rules:
+def _last(rules: Rules, path: str, is_dir: bool, verdict: bool) -> bool:
+    if not rules.patterns:
+        return verdict
+    for index in rules.candidates(path):  # the path holds the name: one index serves both
+        rule = rules.patterns[index]
         if rule.matches(path, is_dir):
             verdict = not rule.negated
     return verdict

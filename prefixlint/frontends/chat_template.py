@@ -80,13 +80,29 @@ class ChatTemplateError(Exception):
         self.line = line
 
 
-def _environment():
+def _max_steps() -> int:
+    from .jinja import Limits
+
+    return Limits().max_steps
+
+
+def file_budget() -> list[int]:
+    """The steps left for all the renders of one file's chat templates (a
+    tokenizer_config.json may hold dozens): each render has its own bound as well."""
+    return [FILE_STEPS_RENDERS * _max_steps()]
+
+
+FILE_STEPS_RENDERS = 3  # a file's templates share three renders' worth of steps
+
+
+def _environment(budget: list[int] | None = None):
     from jinja2 import ext
     from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError, safe_range
 
     from .jinja import _FORMAT_WIDTH, Limits, RenderLimitError, _CountedRange
 
     max_steps = Limits().max_steps
+    left = budget if budget is not None else file_budget()
 
     class Bounded(ImmutableSandboxedEnvironment):
         """Engines' sandbox, with `*` and `**` bounded before they build a huge value and
@@ -97,9 +113,15 @@ def _environment():
 
         def step(self) -> None:
             self.steps += 1
+            left[0] -= 1
             if self.steps > max_steps:
                 raise RenderLimitError(f"rendering took more than {max_steps:,} steps "
                                        "(a loop or recursion too large for a chat template)")
+            if left[0] < 0:
+                raise RenderLimitError(
+                    f"the chat templates of this file took more than "
+                    f"{FILE_STEPS_RENDERS * max_steps:,} steps in all (the work one file may "
+                    "take)")
 
         def call_binop(self, context, operator, left, right):
             self.step()
@@ -199,12 +221,14 @@ def _line_of(source: str, patterns: tuple[str, ...]) -> tuple[int, int]:
     return 1, 1
 
 
-def analyze(source: str, encode: Callable[[str], list[int]]) -> list[ChatFinding]:
-    """The PFX030–PFX032 findings of one chat template (raises ChatTemplateError)."""
+def analyze(source: str, encode: Callable[[str], list[int]],
+            budget: list[int] | None = None) -> list[ChatFinding]:
+    """The PFX030–PFX032 findings of one chat template (raises ChatTemplateError), its
+    renders drawing on `budget` (the file's, see `file_budget`)."""
     from jinja2 import TemplateError, TemplateSyntaxError
 
     try:
-        template = _environment().from_string(source)
+        template = _environment(budget).from_string(source)
     except TemplateSyntaxError as exc:
         raise ChatTemplateError(f"template syntax error: {exc.message}", exc.lineno or 1) \
             from None
@@ -368,13 +392,22 @@ def config_findings(name: str, text: str, tokenizer: Callable) -> list[Finding]:
         (str(t.get("name", "")), t.get("template")) for t in found
         if isinstance(t, dict)] if isinstance(found, list) else []
     out = []
-    for label, source in templates:
+    budget = file_budget()  # one for the file, however many templates it holds
+    for index, (label, source) in enumerate(templates):
         if not isinstance(source, str):
             continue
+        if budget[0] < 0:  # spent: the rest is one finding, not one per template
+            rest = [n or "(unnamed)" for n, t in templates[index:] if isinstance(t, str)]
+            out.append(rules.input_error(
+                f"{len(rest)} more chat template{'s' if len(rest) != 1 else ''} not checked "
+                f"({', '.join(rest[:5])}{', …' if len(rest) > 5 else ''}): the file's "
+                f"templates took more than {FILE_STEPS_RENDERS * _max_steps():,} steps in all "
+                "(the work one file may take)", name, 1, name))
+            break
         at = re.search(r'"name"\s*:\s*' + re.escape(json.dumps(label)), text) if label else None
         offset = at.start() if at else max(0, text.find('"chat_template"'))
         line = text.count("\n", 0, offset) + 1
-        for finding in findings(name, source, tokenizer):
+        for finding in findings(name, source, tokenizer, budget):
             where = f"chat template '{label}'" if label else "chat template"
             out.append(dataclasses.replace(
                 finding, span=Span(name, line, 1, line, 1),
@@ -382,13 +415,14 @@ def config_findings(name: str, text: str, tokenizer: Callable) -> list[Finding]:
     return out
 
 
-def findings(name: str, text: str, tokenizer: Callable) -> list[Finding]:
+def findings(name: str, text: str, tokenizer: Callable,
+             budget: list[int] | None = None) -> list[Finding]:
     """PFX030–PFX032 of a chat template (an engine's, not an application's prompt), with
     its `{# prefixlint: ignore[...] #}` comments; PFX900 when it cannot be rendered."""
     from .. import rules, suppress
 
     try:
-        found = analyze(text, tokenizer().encode)
+        found = analyze(text, tokenizer().encode, budget)
     except ChatTemplateError as error:
         return [rules.input_error(str(error), name, error.line, name)]
     comments = [(text.count("\n", 0, m.start()) + 1, m.group(0))

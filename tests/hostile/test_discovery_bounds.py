@@ -1,0 +1,62 @@
+"""Discovery on hostile trees (issue 22): folders nested far past any real project, and a
+.gitignore of ten thousand lines. Each costs bounded work: the deep folder is reported as
+not analyzed, and a path is matched against the few ignore patterns it could meet."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from prefixlint import gitignore
+from prefixlint.discover import MAX_FOLDER_DEPTH
+
+from conftest import run_cli, write_project
+
+
+def test_folders_nested_past_the_bound_are_reported_not_a_crash(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hello {{ user.name }}.\n"})
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        for _ in range(MAX_FOLDER_DEPTH + 40):  # deeper than Python's os.walk can recurse
+            os.mkdir("d")
+            os.chdir("d")
+    finally:
+        os.chdir(here)
+    done = run_cli("check", ".", "--output-format", "json", cwd=root)
+    assert done.returncode == 1, done.stderr
+    assert "internal error" not in done.stderr
+    assert any("folders nest more than 256 levels deep here" in f["message"]
+               for f in json.loads(done.stdout)["findings"])
+
+
+def _counting(monkeypatch) -> list[int]:
+    calls = [0]
+    original = gitignore.Pattern.matches
+
+    def matches(self, path, is_dir):
+        calls[0] += 1
+        return original(self, path, is_dir)
+
+    monkeypatch.setattr(gitignore.Pattern, "matches", matches)
+    return calls
+
+
+def test_a_path_meets_only_the_ignore_patterns_it_could_match(tmp_path, monkeypatch):
+    (tmp_path / ".gitignore").write_text("*.log\n" + "".join(f"**/build{i}/**/*.tmp{i}\n"
+                                                           for i in range(9_999)))
+    rules = gitignore.GitIgnore(tmp_path)
+    calls = _counting(monkeypatch)
+    paths = [f"pkg{d}/sub/m{j}.py" for d in range(20) for j in range(20)]
+    assert not any(rules.ignored(p, False) for p in paths)
+    assert rules.ignored("pkg/build7/x/a.tmp7", False) and rules.ignored("out/run.log", False)
+    assert calls[0] <= 2 * len(paths) + 10  # not 10,000 a path
+
+
+def test_patterns_with_no_literal_character_are_bounded_per_file(tmp_path, monkeypatch):
+    (tmp_path / ".gitignore").write_text("".join(
+        f"[{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}]*?[xy]\n" for i in range(10_000)))
+    rules = gitignore.GitIgnore(tmp_path)
+    calls = _counting(monkeypatch)
+    rules.ignored("notes.md", False)
+    assert calls[0] == gitignore.MAX_WILD
