@@ -245,6 +245,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                 findings.extend(chat_template.config_findings(name, text, tokenizer))
                 continue
             text = workspace.read(name)
+            if not text.strip():
+                continue  # an empty file sends nothing (an include of it still reads it)
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
@@ -692,7 +694,7 @@ def settings_groups(paths: Sequence[str | Path], cwd: Path | None = None) -> lis
     groups: dict[str, list[str]] = {}
     nested: list[Path] = []
     for path in given:
-        full = (where / path).resolve()
+        full = _resolved(where / path)  # a link loop: discovery says so, as a usage error
         found = find_settings(full if full.is_dir() else full.parent)
         groups.setdefault(str(found or ""), []).append(path)
         if full.is_dir():
@@ -703,11 +705,18 @@ def settings_groups(paths: Sequence[str | Path], cwd: Path | None = None) -> lis
     out = []
     for key in sorted(groups):
         members = groups[key]
-        inside = [(where / m).resolve() for m in members]
+        inside = [_resolved(where / m) for m in members]
         apart = tuple(sorted(n for n in set(nested)
                              if any(n != m and m in n.parents for m in inside)))
         out.append(SettingsGroup(tuple(members), apart))
     return out
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path
 
 
 def merge_roots(results: Sequence[Result], cwd: Path | None = None) -> Result:

@@ -402,6 +402,16 @@ def _common_folder(paths: Sequence[Path]) -> Path | None:
     return Path(os.path.commonpath([str(f) for f in folders]))
 
 
+def _resolved_path(path: Path) -> Path:
+    """A path given to a run, links resolved; a loop of links is a usage error."""
+    try:
+        return path.resolve()
+    except RuntimeError:  # Python before 3.13 says "Symlink loop" this way
+        raise ConfigError(f"{path}: a loop of symbolic links") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
 def load(cwd: Path | None = None, config_file: Path | None = None,
          overrides: Mapping[str, Any] | None = None, paths: Sequence[Path] = ()) -> Config:
     """Resolve the configuration of a run; `overrides` (from the CLI) win over the file."""
@@ -410,7 +420,7 @@ def load(cwd: Path | None = None, config_file: Path | None = None,
     if explicit is not None and not explicit.is_file():
         raise ConfigError(f"configuration file {config_file} does not exist")
     discovered = find_settings(cwd)
-    full = [(p if p.is_absolute() else cwd / p).resolve() for p in paths]
+    full = [_resolved_path(p if p.is_absolute() else cwd / p) for p in paths]
     common = _common_folder(full) if full else None
     nearest = find_settings(common) if common is not None else None
     if nearest is not None:  # the settings nearest to the paths win (ruff's rule)

@@ -120,8 +120,12 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
         given = [cwd]
     for path in given:
         absolute = path if path.is_absolute() else cwd / path
-        if not absolute.exists():
-            raise ConfigError(f"{path}: no such file or directory")
+        try:
+            os.stat(absolute)
+        except FileNotFoundError:
+            raise ConfigError(f"{path}: no such file or directory") from None
+        except OSError as error:  # a folder on the way that cannot be searched, a loop
+            raise ConfigError(f"{path}: cannot be read ({error.strerror or error})") from None
         rel = _relative(root, absolute)
         if not absolute.is_dir():  # a file, or a pipe or device: the reader says why not
             if not (config.force_exclude and _excluded(rel, config)):

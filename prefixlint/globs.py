@@ -87,6 +87,11 @@ def glob_match(pattern: str, path: str) -> bool:
 
     A pattern without `/` matches a file or folder name at any depth (like .gitignore).
     """
+    literal = not any(c in pattern for c in "*?[\\")  # a plain name or path: compared
     if "/" not in pattern.rstrip("/"):
+        if literal:
+            return pattern.rstrip("/") in path.split("/")
         return any(_glob_full_match(pattern.rstrip("/"), part) for part in path.split("/"))
+    if literal:
+        return pattern.strip("/") == path
     return _glob_full_match(pattern.strip("/"), path)

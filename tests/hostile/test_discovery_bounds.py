@@ -60,3 +60,20 @@ def test_patterns_with_no_literal_character_are_bounded_per_file(tmp_path, monke
     calls = _counting(monkeypatch)
     rules.ignored("notes.md", False)
     assert calls[0] == gitignore.MAX_WILD
+
+
+def test_a_loop_of_links_named_on_the_command_line_is_a_usage_error(tmp_path):
+    root = write_project(tmp_path / "p", {"prompts/a.j2": "Hello {{ user.name }}.\n"})
+    (root / "one").symlink_to("two")
+    (root / "two").symlink_to("one")
+    done = run_cli("check", "one", cwd=root)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("one: a loop of symbolic links"), done.stderr
+    assert run_cli("check", ".", cwd=root).returncode == 0  # a walk passes the loop over
+
+
+def test_empty_template_files_are_no_prompts(tmp_path):
+    root = write_project(tmp_path / "p", {f"prompts/empty{i}.j2": "" for i in range(500)})
+    (root / "prompts" / "blank.j2").write_text("  \n\n")
+    done = run_cli("check", ".", cwd=root)
+    assert done.returncode == 0 and done.stdout.startswith("All checks passed! (0 prompts")
