@@ -520,10 +520,24 @@ def prewarm(paths, output_file, config_file, tokenizer, top, variables, template
     sys.exit(1 if redact_check and flagged else 0)
 
 
+def _server_urls(urls: tuple[str, ...]) -> tuple[str, ...]:
+    """Each server URL given, checked before anything is sent: a malformed one is a usage
+    error that names it (its password hidden)."""
+    from .fleet.bounded_http import url_problem
+    from .fleet.redact import redact
+
+    for url in urls:
+        problem = url_problem(url)
+        if problem:
+            raise click.BadParameter(f"{redact(url)} {problem}")
+    return urls
+
+
 @cli.command()
 @click.option("--manifest", "manifest_file", required=True, type=click.Path(dir_okay=False),
               help="A manifest written by `prefixlint prewarm`.")
 @click.option("--endpoint", "endpoints", multiple=True, required=True,
+              callback=lambda ctx, param, value: _server_urls(value),
               help="Base URL of an OpenAI-compatible server (repeat for every replica).")
 @click.option("--api", type=click.Choice(["chat", "completions"]), default="chat",
               show_default=True, help="Send /v1/chat/completions or /v1/completions bodies.")
@@ -806,7 +820,8 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
 
 
 @cli.command()
-@click.argument("urls", nargs=-1, required=True)
+@click.argument("urls", nargs=-1, required=True,
+                callback=lambda ctx, param, value: _server_urls(value))
 @click.option("--interval", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Also measure over a window: scrape again after this "
                                       "many seconds (see --samples).")

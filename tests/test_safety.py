@@ -416,7 +416,6 @@ def test_warm_reports_each_misbehaving_server_and_finishes_within_its_deadline(t
     server = _Misbehaving()
     (tmp_path / "m.json").write_text(json.dumps(MANIFEST))
     endpoints = [server.url(k) for k in ("ok", "list", "badusage", "redirect", "drip")]
-    endpoints.append("http://[::1")
     args = ["warm", "--manifest", "m.json", "--timeout", "1", "--retries", "1",
             "--output-format", "json"]
     for endpoint in endpoints:
@@ -426,11 +425,10 @@ def test_warm_reports_each_misbehaving_server_and_finishes_within_its_deadline(t
     assert time.monotonic() - start < 30
     assert proc.returncode == 1, proc.stderr
     instances = {i["endpoint"]: i for i in json.loads(proc.stdout)["instances"]}
-    assert [instances[e]["warmed"] for e in endpoints] == [1, 0, 1, 0, 0, 0]
+    assert [instances[e]["warmed"] for e in endpoints] == [1, 0, 1, 0, 0]
     assert "not a JSON object" in instances[server.url("list")]["errors"][0]
     assert "redirect" in instances[server.url("redirect")]["errors"][0]
     assert "within 1 s" in instances[server.url("drip")]["errors"][0]
-    assert instances["http://[::1"]["failed"] == 1
     server.server.shutdown()
 
 

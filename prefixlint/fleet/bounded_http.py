@@ -13,6 +13,23 @@ import zlib
 ACCEPT = {"Accept-Encoding": "gzip, deflate"}
 
 
+def url_problem(url: str) -> str | None:
+    """What makes `url` no address of a server (None when it is one): not http(s), no host,
+    a port or an IPv6 address that does not parse."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises for a port that is not a number in range
+    except ValueError as exc:
+        return f"is not a URL ({exc})"
+    if parts.scheme not in ("http", "https"):
+        return "is not an http:// or https:// URL"
+    if not parts.hostname:
+        return "names no host"
+    return None
+
+
 class BoundError(Exception):
     """An answer past a bound: too large once decompressed, too slow, or encoded in a way
     that was not asked for."""

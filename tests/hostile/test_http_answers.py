@@ -100,3 +100,17 @@ def test_metrics_reports_a_bomb_as_that_instances_reading(tmp_path, server):
     assert "the page is larger than 5,000,000 bytes" in done.stdout, done.stdout + done.stderr
     ok = next(line for line in done.stdout.splitlines() if line.startswith(server.url("ok")))
     assert ok.split()[1:] == ["vllm", "40.0%", "40", "100"]  # the other one is still read
+
+
+@pytest.mark.parametrize("url,words", [
+    ("http://[::1", "http://[::1 is not a URL (Invalid IPv6 URL)"),
+    ("ftp://replica-2", "ftp://replica-2 is not an http:// or https:// URL"),
+    ("http://ops:hunter2@replica-3:99999", "http://ops:***@replica-3:99999 is not a URL"),
+    ("http:///v1", "http:///v1 names no host"),
+])
+def test_a_malformed_server_url_is_a_usage_error_that_names_it(tmp_path, url, words):
+    (tmp_path / "m.json").write_text(json.dumps(MANIFEST))
+    for args in (["warm", "--manifest", "m.json", "--endpoint", url], ["metrics", url]):
+        done = run_cli(*args, cwd=tmp_path)
+        assert done.returncode == 2 and words in done.stderr, done.stderr
+        assert "hunter2" not in done.stderr
