@@ -34,6 +34,7 @@ FORMAT = 5  # 2: prompts say what sends them (`sink`); 3: and what they were not
 # 4: holes say where Python passed them (`passed`), prompts where they are sent (`sent_to`);
 # 5: each entry is signed, and files looked for and absent are recorded as `absent`
 KEY_FILE = "result-cache.key"  # in the user cache, never in a project
+MAX_ENTRY_BYTES = 256_000_000  # a stored result is kilobytes to a few megabytes
 
 
 # The Cache Directory Tagging marker (https://bford.info/cachedir/): backup tools skip the
@@ -159,8 +160,9 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
 
     entry = _entry(config, paths, cwd)
     try:
-        if entry.is_symlink() or not stat.S_ISREG(os.stat(entry).st_mode):
-            return None  # a pipe or a device is never opened: a miss, not a hang
+        status = os.lstat(entry)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_BYTES:
+            return None  # a link, pipe or device is never opened, nor a huge file: a miss
         key = _key()
         signature, _, text = entry.read_text(encoding="ascii").partition("\n")
         if key is None or not hmac.compare_digest(signature, _signed(key, text)):

@@ -41,3 +41,23 @@ def test_an_include_created_after_a_run_is_read_by_the_next(tmp_path):
     (root / "prompts" / "parts" / "header.txt").write_text("You answer for Northwind.\n")
     second = run_cli("check", ".", "--output-format", "concise", cwd=root)
     assert second.returncode == 0 and second.stdout == "", second.stdout
+
+
+def test_an_entry_larger_than_any_result_is_a_miss_never_read(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from prefixlint import api
+
+    root = write_project(tmp_path / "p", {"prompts/chat.j2": "Hi {{ user.name }}.\n" + POLICY})
+    first = api.check([], api.load_config(root), cwd=root, use_cache=True)
+    [entry] = (root / ".prefixlint_cache").glob("check-*.json")
+    entry.unlink()
+    with entry.open("wb") as handle:  # sparse: 300 MB that take no room on disk
+        handle.truncate(300_000_000)
+    opened = []
+    real = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: (
+        opened.append(self.name), real(self, *a, **k))[1])
+    again = api.check([], api.load_config(root), cwd=root, use_cache=True)
+    assert [f.code for f in again.findings] == [f.code for f in first.findings] == ["PFX002"]
+    assert entry.name not in opened
