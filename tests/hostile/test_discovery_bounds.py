@@ -77,3 +77,24 @@ def test_empty_template_files_are_no_prompts(tmp_path):
     (root / "prompts" / "blank.j2").write_text("  \n\n")
     done = run_cli("check", ".", cwd=root)
     assert done.returncode == 0 and done.stdout.startswith("All checks passed! (0 prompts")
+
+
+def test_a_file_in_a_folder_that_cannot_be_searched_is_a_usage_error(tmp_path, monkeypatch):
+    from prefixlint import api
+    from prefixlint.config import ConfigError
+
+    root = write_project(tmp_path / "p", {"locked/a.j2": "Hello {{ user.name }}.\n"})
+    real_stat = os.stat
+
+    def stat(path, *args, **kwargs):  # as the system answers for a folder without `x`
+        if "locked" in os.fspath(path):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    try:
+        api.check(["locked/a.j2"], api.load_config(root), cwd=root)
+    except ConfigError as error:
+        assert str(error) == "locked/a.j2: cannot be read (Permission denied)"
+    else:
+        raise AssertionError("no usage error")
