@@ -505,8 +505,10 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     `prompts/system.md`): those that mention its file name. A prompt file is part of the
     Python prompt that reads it, so that prompt is what `check prompts/system.md` reports."""
     where = (cwd or Path.cwd()).resolve()
-    given = {(where / p).resolve() for p in paths if (where / p).is_file()}
     root = config.root.resolve()
+    if any(_resolved(where / p) == root for p in paths):
+        return []  # the whole project is analyzed: every reader is already in `files`
+    given = {(where / p).resolve() for p in paths if (where / p).is_file()}
     # prompt files named on the command line, and templates found in a folder given; not a
     # folder's configuration files (`config.json`, `settings.yaml`: names too common to
     # tell which code reads them, and read through their keys, not their names)
@@ -520,8 +522,9 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
         project = discover([str(config.root)], config, config.root, [])
     except ConfigError:
         return []
+    analyzed = set(files)
     for candidate in project:
-        if candidate in files or not candidate.endswith(".py"):
+        if candidate in analyzed or not candidate.endswith(".py"):
             continue
         try:
             text = (config.root / candidate).read_text(encoding="utf-8", errors="replace")

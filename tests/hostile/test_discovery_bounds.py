@@ -98,3 +98,20 @@ def test_a_file_in_a_folder_that_cannot_be_searched_is_a_usage_error(tmp_path, m
         assert str(error) == "locked/a.j2: cannot be read (Permission denied)"
     else:
         raise AssertionError("no usage error")
+
+
+def test_a_run_over_the_whole_project_lists_its_files_once(tmp_path, monkeypatch):
+    """A second listing of the project, to find code that reads the prompt files named, is
+    for a run over part of it: over the whole, every reader is already analyzed."""
+    from prefixlint import api
+
+    root = write_project(tmp_path / "p", {f"t/{i}.j2": f"Prompt {i}: {{{{ question }}}}\n"
+                                          for i in range(300)})
+    listed = []
+    real = api.discover
+    monkeypatch.setattr(api, "discover", lambda *a, **k: listed.append(1) or real(*a, **k))
+    assert len(api.check(["."], api.load_config(root), cwd=root).measurements) == 300
+    assert len(listed) == 1
+    listed.clear()
+    api.check(["t/0.j2"], api.load_config(root), cwd=root)
+    assert len(listed) == 2  # part of it: the readers of t/0.j2 are looked for
