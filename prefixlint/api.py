@@ -14,18 +14,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from . import config as config_module
-from . import rules, workers
+from . import rules
 from .config import AUTO, Config, ConfigError
 from .discover import discover, glob_match
-from .frontends import chat_template
-from .frontends.jinja import InputError, Limits, Workspace, read_text
-from .frontends import prompt_config
-from .frontends.python import PythonProject, is_python
+from .file_kinds import is_config_file
 from .ir import Finding, Prompt, Scope, natural_key
-from .measure import Measurement, TooComplex, map_holes, measure
+from .measure import Measurement, map_holes
 from .providers import ProviderModel
-from .template_kinds import is_prompt_template
-from .tokenizers import ENCODINGS, EncodeLimitError, Tokenizer, TokenizerError, load
+from .tokenizers import ENCODINGS, Tokenizer, load
 from .volatility import Explained, Volatility, is_history
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -127,245 +123,6 @@ def _scoped(prompt: Prompt, volatility: Volatility) -> Callable[[str], Scope]:
     return lambda path: explain(path).scope
 
 
-def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callable[[], None]:
-    done = [0]
-
-    def step() -> None:
-        done[0] += 1
-        if progress is not None:
-            progress(done[0], total)
-
-    return step
-
-
-def _internal(exc: Exception) -> str:
-    """The PFX900 message for a bug in prefixlint itself, confined to one file."""
-    if os.environ.get("PREFIXLINT_DEBUG"):
-        raise exc
-    return (f"prefixlint could not analyze this file (internal error: {type(exc).__name__}: "
-            f"{exc}); please report it, with PREFIXLINT_DEBUG=1 for the traceback")
-
-
-def _engine_template(config: Config):
-    """The configured chat template, read before anything is analyzed (ConfigError: exit 2)."""
-    if not config.chat_template:
-        return None
-    from .engine_view import EngineTemplateError, load_template
-
-    try:
-        return load_template(Path(config.chat_template).expanduser())
-    except EngineTemplateError as exc:
-        raise ConfigError(str(exc)) from None
-
-
-def _through_engine(engine, config: Config, tokenizer: Callable[[], Tokenizer],
-                    files: Sequence[str], prompts: list) -> list[Finding]:
-    """Every prompt's renderer wrapped to render through the engine's chat template; the
-    template's own PFX030–PFX032 findings, unless it is one of the analyzed files."""
-    import dataclasses
-
-    from .engine_view import EngineRenderer
-
-    prompts[:] = [(dataclasses.replace(prompt, renderer=EngineRenderer(prompt.renderer, engine)),
-                   notes) for prompt, notes in prompts]
-    path = Path(engine.path)
-    try:
-        shown = path.resolve().relative_to(config.root.resolve()).as_posix()
-    except ValueError:
-        shown = str(path.resolve())
-    if shown in files:
-        return []
-    if path.suffix == ".json":
-        return chat_template.config_findings(shown, path.read_text(encoding="utf-8-sig"),
-                                             tokenizer)
-    return chat_template.findings(shown, engine.source, tokenizer)
-
-
-def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokenizer],
-            provider: ProviderModel, volatility: Volatility,
-            progress: Callable[[int, int], None] | None = None,
-            edited: Mapping[str, str] | None = None, read: set[str] | None = None,
-            engine=None) -> tuple[list[Finding], list[Measurement]]:
-    """Analyze project-relative files (`edited` ones as their new text); unreadable ones
-    become PFX900 findings. The names of every file read are added to `read`."""
-    step = _counter(len(files), progress)
-    workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
-                          config.jinja, dict(edited or {}))
-    python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
-                           config.python_sources, config.python_sinks, config.models)
-    findings: list[Finding] = []
-    prompts: list[tuple[Prompt, list]] = []
-    templates = [f for f in files if not is_python(f)]
-    for name in files:
-        if not is_python(name):
-            continue
-        step()
-        try:
-            prompts.extend(python.prompts(name))
-        except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name,
-                                              error.column))
-        except Exception as exc:  # noqa: BLE001 - one file's bug must not stop the run
-            findings.append(rules.input_error(_internal(exc), name, 1, name))
-        python.release()
-    if python.wrappers:  # prompts sent through the project's own wrappers of a sink
-        found_in = 0
-        while (wrappers := python.wrapper_round(found_in)):  # clients of clients, in turn
-            for name in files:
-                if not is_python(name):
-                    continue
-                try:
-                    prompts.extend(python.wrapper_prompts(name, wrappers))
-                except InputError:
-                    pass  # already a PFX900 finding of that file
-                except Exception as exc:  # noqa: BLE001
-                    findings.append(rules.input_error(_internal(exc), name, 1, name))
-                python.release()
-            found_in += 1
-        prompts.extend(python.unused_wrappers())
-    prompts.extend(python.remaining_lists())
-    prompts.extend(python.remaining_texts(prompts))
-    prompts = _distinct(prompts)
-    loaded: list[str] = []
-    referenced: set[str] = set()
-    for name in templates:
-        step()
-        try:
-            if prompt_config.is_config_file(name):  # YAML / TOML holding prompt text
-                try:
-                    text = workspace.read(name)
-                except InputError:
-                    continue  # a configuration file too large or not text: not a prompt
-                prompts.extend((p, []) for p in prompt_config.prompts(
-                    name, text, volatility.scope_of))
-                continue
-            if name.rsplit("/", 1)[-1] == "tokenizer_config.json":  # often past 1 MiB
-                text = read_text(config.root / name, name, chat_template.MAX_CONFIG_BYTES,
-                                 config.root)
-                findings.extend(chat_template.config_findings(name, text, tokenizer))
-                continue
-            text = workspace.read(name)
-            if not text.strip():
-                continue  # an empty file sends nothing (an include of it still reads it)
-            if not is_prompt_template(name, text) and \
-                    not any(glob_match(p, name) for p in config.include):
-                continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
-            if chat_template.is_chat_template(text):
-                findings.extend(chat_template.findings(name, text, tokenizer))
-                continue
-            members = workspace.load(name)
-            workspace.check_cycle(members)
-        except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name,
-                                              error.column))
-            continue
-        except Exception as exc:  # noqa: BLE001 - one template's bug must not stop the run
-            findings.append(rules.input_error(_internal(exc), name, 1, name))
-            continue
-        loaded.append(name)
-        referenced.update(members[1:])
-    for name in loaded:
-        if name in referenced:
-            continue  # a partial: analyzed as part of the prompts that include it
-        try:
-            prompts.append((workspace.prompt(name), []))
-        except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name,
-                                              error.column))
-        except Exception as exc:  # noqa: BLE001
-            findings.append(rules.input_error(_internal(exc), name, 1, name))
-    if engine is not None:
-        findings.extend(_through_engine(engine, config, tokenizer, files, prompts))
-    measurements: list[Measurement] = []
-
-    def measure_one(index: int) -> tuple[str, object]:
-        prompt = prompts[index][0]
-        try:
-            return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
-        except InputError as error:
-            return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
-        except (TooComplex, EncodeLimitError) as exc:
-            return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
-        except TokenizerError:
-            raise  # the configuration, not this prompt
-        except Exception as exc:  # noqa: BLE001
-            return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
-                                              prompt.id)
-
-    def lost(index: int, why: str) -> tuple[str, object]:
-        prompt = prompts[index][0]
-        return "error", rules.input_error(f"prefixlint could not measure this prompt: {why}",
-                                          prompt.path, prompt.line, prompt.id)
-
-    plain: dict[str, object] = {}  # directives of prompt files with no comments of their own
-    providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
-    jobs = config.jobs or workers.default_jobs(len(prompts))
-    if jobs > 1 and prompts:
-        tokenizer()  # loaded once, before the workers are forked
-    outcomes = workers.run(len(prompts), measure_one, jobs,
-                           lambda index, outcome: _sendable(outcome, prompts[index][0]),
-                           lambda index, payload: _received(payload, prompts[index][0]), lost)
-    for (prompt, notes), (kind, value) in zip(prompts, outcomes):
-        if kind == "error":
-            findings.append(value)
-            continue
-        measured = value
-        measurements.append(measured)
-        noted = rules.note_findings(notes, prompt.id)
-        at_notes = {f.span for f in noted}
-        # A specific finding (unordered JSON, a filtered tool list) says more than a generic
-        # volatile-value finding at the same place.
-        explain = _explainer(prompt, volatility)
-        measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens,
-                                                           explain)
-                             if f.span not in at_notes]
-        measured_findings += rules.history_findings(measured, config.conversation_turns,
-                                                    config.tokens_per_turn, explain)
-        sent_to = providers.setdefault((prompt.sent_to, prompt.sent_model), config.provider_model(
-            prompt.sent_to, prompt.sent_model)) if config.provider == AUTO else provider
-        measured_findings = rules.below_minimum(measured_findings, measured, sent_to,
-                                                conversation_growth(prompt, config))
-        measured_findings += rules.provider_findings(measured, sent_to)
-        silenced = _silencer(prompt, workspace, plain)
-        findings += [f for f in measured_findings + noted if not silenced(f)]
-    if read is not None:
-        read.update(workspace.files_read)
-    return _linked_first(findings, measurements), measurements
-
-
-def _silencer(prompt: Prompt, workspace: Workspace,
-              plain: dict[str, object]) -> Callable[[Finding], bool]:
-    """Whether a finding of a prompt is suppressed: by a directive in the file it stands in
-    (a plain prompt file's own lines too: `<!-- prefixlint: ignore[PFX002] -->` in a `.md`
-    that Python fills), or by `# noqa` on the Python line that passes its value or makes
-    the call."""
-    from . import suppress
-
-    holes = {h.span: h for h in prompt.holes}
-
-    def of(path: str):
-        found = prompt.suppressions_for(path)
-        if found is None and path not in plain and not is_python(path):
-            try:
-                plain[path] = suppress.from_lines(workspace.read(path))
-            except InputError:
-                plain[path] = None
-        return found if found is not None else plain.get(path)
-
-    def silenced(finding: Finding) -> bool:
-        span = finding.span
-        places = [(span.path, span.line)]
-        if span.path != prompt.path:  # in a prompt file: the Python lines that fill it
-            hole = holes.get(span)
-            if hole is not None and hole.passed is not None:
-                places.append((hole.passed.path, hole.passed.line))
-            places.append((prompt.path, prompt.line))
-        return any(found is not None and found.suppresses(finding.code, line)
-                   for found, line in ((of(path), line) for path, line in places))
-
-    return silenced
-
-
 def may_grow(prompt: Prompt) -> bool:
     """Whether a prompt may carry a conversation that grows: a history by name, or a list
     of messages whose items are not known (it may be one). Only a prompt whose every message
@@ -380,43 +137,6 @@ def conversation_growth(prompt: Prompt, config: Config) -> int:
     if not may_grow(prompt):
         return 0
     return config.tokens_per_turn * (config.conversation_turns - 1)
-
-
-def _sendable(outcome: tuple[str, object], prompt: Prompt) -> tuple[str, object]:
-    """What a worker sends back: a measurement without its prompt, and with each hole as its
-    place in the prompt's holes (a template hole holds the environment that renders it,
-    which the parent has already)."""
-    kind, value = outcome
-    if kind != "ok":
-        return outcome
-    places = {id(hole): index for index, hole in enumerate(prompt.holes)}
-    return kind, map_holes(value, None, lambda hole: places.get(id(hole), hole))
-
-
-def _received(payload: tuple[str, object], prompt: Prompt) -> tuple[str, object]:
-    kind, value = payload
-    if kind != "ok":
-        return payload
-    return kind, map_holes(value, prompt,
-                           lambda found: prompt.holes[found] if isinstance(found, int) else found)
-
-
-def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> list[Finding]:
-    """A template file that Python code renders (or a configuration file whose prompt text
-    it reads) is also measured alone; the Python prompt's findings in it stand (it knows the
-    values passed), and the lone measurement's findings in it are dropped, reported or not
-    by the Python prompt (a value the code passes as a constant is no break)."""
-    kinds = {m.prompt.id: m.prompt.kind for m in measurements}
-    python = [m.prompt for m in measurements if m.prompt.kind == "python"]
-    rendered = {path for prompt in python for path in prompt.files if not is_python(path)}
-    # a configuration file's lines the code reads (another mapping of it stands alone)
-    read_lines = {(s.span.path, s.span.line) for prompt in python for block in prompt.blocks
-                  for s in block.segments if getattr(s, "span", None) is not None
-                  and not is_python(s.span.path)}
-    return [f for f in findings
-            if not (kinds.get(f.prompt) == "jinja" and f.span.path in rendered)
-            and not (kinds.get(f.prompt) == "config"
-                     and (f.span.path, f.span.line) in read_lines)]
 
 
 def _unique(findings: Iterable[Finding]) -> list[Finding]:
@@ -463,6 +183,8 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
             loaded.append(load(config.tokenizer, config.tokenizer_path))
         return loaded[0]
 
+    from .analysis import _engine_template, analyze
+
     provider = config.provider_model()
     volatility = Volatility(config.variables_map)
     engine = _engine_template(config)
@@ -487,19 +209,6 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     return result
 
 
-def _distinct(prompts: list) -> list:
-    """One prompt per call site: a call that several rounds of the project's clients (or
-    several clients of one name) each built is measured once, as the first built it (files
-    are read in order, so the first is the same on every run)."""
-    seen: set[str] = set()
-    out = []
-    for prompt, notes in prompts:
-        if prompt.id not in seen:
-            seen.add(prompt.id)
-            out.append((prompt, notes))
-    return out
-
-
 def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> list[str]:
     """The project's Python files that may read one of the prompt files named (a staged
     `prompts/system.md`): those that mention its file name. A prompt file is part of the
@@ -513,7 +222,7 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     # folder's configuration files (`config.json`, `settings.yaml`: names too common to
     # tell which code reads them, and read through their keys, not their names)
     named = [f for f in files if not f.endswith((".py", ".pyi")) and (
-        (root / f) in given or not prompt_config.is_config_file(f))]
+        (root / f) in given or not is_config_file(f))]
     if not named:
         return []
     stems = {f.rsplit("/", 1)[-1].rsplit(".", 1)[0] for f in named}

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .config import Config, ConfigError
-from .frontends.jinja import TEMPLATE_SUFFIXES
-from .frontends.prompt_config import is_config_file
+from .file_kinds import TEMPLATE_SUFFIXES, is_config_file
 from .gitignore import GitIgnore
 from .globs import glob_match
 

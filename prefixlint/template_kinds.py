@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .frontends.jinja import TEMPLATE_SUFFIXES
+from .file_kinds import TEMPLATE_SUFFIXES
 
 # Suffixes before the Jinja one that name another language (`deploy.yaml.j2`).
 OTHER_SUFFIXES = frozenset({

@@ -27,13 +27,13 @@ from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxEr
 from jinja2.sandbox import SandboxedEnvironment
 
 from .. import suppress
+from ..file_kinds import TEMPLATE_SUFFIXES  # noqa: F401 - imported from here by others
 from . import prompty
 from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Text, ValueSource
 from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,
                              TemplateAnalyzer)
 from .jinja_scan import Scan, scan
 
-TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty")
 _TRACE = re.compile(re.escape(MARK_OPEN) + r"(\d*)" + re.escape(MARK_CLOSE))
 _FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d{7,})|\{[^{}]*:[^{}]*?(\d{7,})[^{}]*\}")
 

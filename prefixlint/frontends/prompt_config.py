@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..dialect import is_format_string
+from ..file_kinds import CONFIG_SUFFIXES, SKIPPED_NAMES, is_config_file  # noqa: F401
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
 from .python.renderer import SegmentRenderer
@@ -24,16 +25,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-SUFFIXES = (".yaml", ".yml", ".toml", ".json")
+SUFFIXES = CONFIG_SUFFIXES
 MAX_NODES = 200_000  # values of one configuration file looked at, at most
-# Settings files of tools, never prompt text.
-SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
-                           "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",
-                           "docker-compose.yaml", "mkdocs.yml", "codecov.yml",
-                           "package.json", "package-lock.json", "tsconfig.json",
-                           "composer.json", "composer.lock", "tokenizer_config.json",
-                           "tokenizer.json", "launch.json",
-                           "devcontainer.json", "renovate.json", ".eslintrc.json"})
 # Words of a key that holds prompt text (`system_prompt`, `backstory`, `description`).
 KEY_WORDS = ("prompt", "template", "instruction", "system", "persona", "preamble", "backstory",
              "goal", "description")
@@ -62,12 +55,6 @@ class _Value:
     keys: tuple[str, ...]
     text: str
     offset: int
-
-
-def is_config_file(name: str) -> bool:
-    base = name.rsplit("/", 1)[-1]
-    return base.endswith(SUFFIXES) and base.lower() not in SKIPPED_NAMES and \
-        not any(part.startswith(".") for part in name.split("/")[:-1])
 
 
 def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Prompt]:

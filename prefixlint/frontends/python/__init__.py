@@ -17,7 +17,18 @@ Python is parsed with libcst and never imported or executed.
     sources.py      value sources, and the text test a module must pass to be parsed
 """
 
-from .project import PYTHON_SUFFIXES, PythonProject, is_python
-from .renderer import SegmentRenderer
-
 __all__ = ["PYTHON_SUFFIXES", "PythonProject", "SegmentRenderer", "is_python"]
+
+
+def __getattr__(name: str):
+    """The package's names, imported when first asked for: a run that only renders a stored
+    result (`renderer.py`) never loads the analysis (libcst, Jinja)."""
+    if name == "SegmentRenderer":
+        from .renderer import SegmentRenderer
+
+        return SegmentRenderer
+    if name in ("PYTHON_SUFFIXES", "PythonProject", "is_python"):
+        from . import project
+
+        return getattr(project, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

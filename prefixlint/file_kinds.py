@@ -1,0 +1,25 @@
+"""Which kind of file a name is, from the name alone: a template by its suffix, a settings
+file that may hold prompt text. Kept apart from the frontends that read them, so that
+listing a project's files (and answering an unchanged run from the result cache) imports
+neither Jinja nor the Python frontend."""
+
+from __future__ import annotations
+
+TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty")
+CONFIG_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
+# Settings files of tools, never prompt text.
+SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
+                           "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",
+                           "docker-compose.yaml", "mkdocs.yml", "codecov.yml",
+                           "package.json", "package-lock.json", "tsconfig.json",
+                           "composer.json", "composer.lock", "tokenizer_config.json",
+                           "tokenizer.json", "launch.json",
+                           "devcontainer.json", "renovate.json", ".eslintrc.json"})
+
+
+def is_config_file(name: str) -> bool:
+    """A YAML, TOML or JSON file that may hold prompt text (not a known tool's settings,
+    not inside a hidden folder)."""
+    base = name.rsplit("/", 1)[-1]
+    return base.endswith(CONFIG_SUFFIXES) and base.lower() not in SKIPPED_NAMES and \
+        not any(part.startswith(".") for part in name.split("/")[:-1])
