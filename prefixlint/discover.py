@@ -9,6 +9,7 @@ the order the file system lists a folder in.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import stat
 from dataclasses import dataclass
@@ -46,7 +47,24 @@ def is_test_file(name: str) -> bool:
 
 
 def _excluded(rel: str, config: Config) -> bool:
-    return any(glob_match(p, rel) for p in DEFAULT_EXCLUDE + config.exclude)
+    names, paths, globs = _exclusions(DEFAULT_EXCLUDE + config.exclude)
+    return any(part in names for part in rel.split("/")) or rel in paths or \
+        any(glob_match(p, rel) for p in globs)
+
+
+@functools.lru_cache(maxsize=16)
+def _exclusions(patterns: tuple[str, ...]) -> tuple[frozenset, frozenset, tuple[str, ...]]:
+    """Exclude patterns sorted by how they are matched: plain names (at any depth), plain
+    paths, and globs (the only ones that need the glob engine), as `glob_match` reads them."""
+    names, paths, globs = set(), set(), []
+    for pattern in patterns:
+        if any(c in pattern for c in "*?[\\"):
+            globs.append(pattern)
+        elif "/" in pattern.rstrip("/"):
+            paths.add(pattern.strip("/"))
+        else:
+            names.add(pattern.rstrip("/"))
+    return frozenset(names), frozenset(paths), tuple(globs)
 
 
 @dataclass(frozen=True)

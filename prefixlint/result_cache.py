@@ -20,6 +20,7 @@ import os
 import re
 import secrets
 import stat
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -32,7 +33,8 @@ from .measure import Cause, Measurement
 FOLDER = ".prefixlint_cache"
 FORMAT = 5  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
 # 4: holes say where Python passed them (`passed`), prompts where they are sent (`sent_to`);
-# 5: each entry is signed, and files looked for and absent are recorded as `absent`
+# 5: each entry is signed, files looked for and absent are recorded as `absent`, and each
+# file's size, mtime and inode are kept (`stats`) so that an unchanged file is not read again
 KEY_FILE = "result-cache.key"  # in the user cache, never in a project
 MAX_ENTRY_BYTES = 256_000_000  # a stored result is kilobytes to a few megabytes
 
@@ -78,6 +80,23 @@ def _own_folder(target: Path) -> bool:
 
 
 ABSENT = "absent"
+
+
+# A file whose modification time is this close to when its result was stored may change
+# again within the clock's resolution without its time changing: it is always hashed.
+RACY_NS = 2_000_000_000
+
+
+def _stat(path: Path) -> tuple[int, int, int] | None:
+    """(size, mtime_ns, inode) of a regular file, the stat-based index a stored result is
+    checked against before any file is read; None for anything else."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return (status.st_size, status.st_mtime_ns, status.st_ino)
 
 
 def _digest(path: Path) -> str | None:
@@ -173,7 +192,11 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
         if document.get("format") != FORMAT or sorted(found) != document["found"]:
             return None
         root = config.root
+        stats = document["stats"]
         for name, digest in document["files"].items():
+            seen = stats.get(name)
+            if seen is not None and _stat(root / name) == tuple(seen):
+                continue  # same size, time and inode as when it was hashed: not read again
             if _digest(root / name) != digest:
                 return None
         tokenizer = Tokenizer(document["tokenizer"], _not_loaded, "cache")
@@ -191,13 +214,17 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
     if result.tokenizer.approximate:
         return
     root = config.root
-    files = {}
+    files, stats = {}, {}
+    recent = time.time_ns() - RACY_NS
     for name in sorted(set(found) | set(read)):
         digest = _digest(root / name)
         if digest is None:
             return
         files[name] = digest
-    document = {"format": FORMAT, "found": sorted(found), "files": files,
+        seen = _stat(root / name)
+        if seen is not None and seen[1] < recent:  # a file changed just now is hashed again
+            stats[name] = list(seen)
+    document = {"format": FORMAT, "found": sorted(found), "files": files, "stats": stats,
                 "tokenizer": result.tokenizer.name,
                 "findings": [_finding_data(f) for f in result.findings],
                 "measurements": [_measurement_data(m) for m in result.measurements]}

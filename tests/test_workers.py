@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from conftest import REPO, run_cli, write_project
-from prefixlint import api, workers
+from prefixlint import analysis, api, workers
 
 POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
           "facts about orders, invoices, refunds or outages. " * 6)
@@ -39,14 +39,14 @@ def test_output_is_byte_identical_whatever_the_number_of_workers(tmp_path):
 def test_a_worker_that_dies_costs_only_its_unfinished_prompts(tmp_path, monkeypatch):
     root = _project(tmp_path)
     parent = os.getpid()
-    real_measure = api.measure
+    real_measure = analysis.measure
 
     def dying(prompt, *args, **kwargs):
         if os.getpid() != parent and prompt.id == "prompts/p07.j2":
             os.kill(os.getpid(), signal.SIGKILL)
         return real_measure(prompt, *args, **kwargs)
 
-    monkeypatch.setattr(api, "measure", dying)
+    monkeypatch.setattr(analysis, "measure", dying)
     monkeypatch.setattr(workers, "cores", lambda: 2)  # two workers on any machine
     config = api.load_config(root, jobs=2)
     result = api.check([], config, cwd=root)
@@ -71,13 +71,13 @@ def test_jobs_are_capped_at_the_cores_this_process_may_use(tmp_path, monkeypatch
     """`--jobs 64` on one core measures in this process: no worker is forked for nothing."""
     root = _project(tmp_path)
     pids = set()
-    real_measure = api.measure
+    real_measure = analysis.measure
 
     def recording(prompt, *args, **kwargs):
         pids.add(os.getpid())
         return real_measure(prompt, *args, **kwargs)
 
-    monkeypatch.setattr(api, "measure", recording)
+    monkeypatch.setattr(analysis, "measure", recording)
     monkeypatch.setattr(workers, "cores", lambda: 1)
     result = api.check([], api.load_config(root, jobs=64), cwd=root)
     assert pids == {os.getpid()} and len(result.measurements) == 30
