@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -167,3 +168,25 @@ def test_the_cache_is_never_written_through_a_link_nor_read_from_a_pipe(tmp_path
     os.mkfifo(entry)  # where the entry goes: a miss, never a hang
     proc = run_cli("check", cwd=root, timeout=60)
     assert proc.returncode == 1 and "PFX00" in proc.stdout
+
+
+def test_an_unchanged_file_is_checked_by_its_stat_and_not_read_again(tmp_path, monkeypatch):
+    from prefixlint import api, result_cache
+
+    root = _project(tmp_path)
+    old = time.time() - 60  # written a minute ago: past the window where a time can lie
+    for path in root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (old, old))
+    first = api.check([], api.load_config(root), cwd=root, use_cache=True)
+    hashed = []
+    real = result_cache._digest
+    monkeypatch.setattr(result_cache, "_digest", lambda path: hashed.append(path.name) or
+                        real(path))
+    again = api.check([], api.load_config(root), cwd=root, use_cache=True)
+    assert again.findings == first.findings and hashed == []
+    edited = root / "prompts" / "partials" / "policy.j2"
+    edited.write_text(edited.read_text() + "Answer in English.\n")
+    monkeypatch.setattr(result_cache, "store", lambda *args: None)  # only the lookup counts
+    api.check([], api.load_config(root), cwd=root, use_cache=True)
+    assert hashed == ["policy.j2"]  # the one file whose size and time changed
