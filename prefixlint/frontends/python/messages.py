@@ -29,6 +29,7 @@ def replayed_turn(segments: list) -> list:
 _NAMED_ROLES = (("System", "system"), ("Developer", "system"), ("Assistant", "assistant"),
                 ("AI", "assistant"), ("Tool", "tool"))
 
+
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""
 
