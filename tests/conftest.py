@@ -94,18 +94,23 @@ def project(tmp_path):
     return make
 
 
-# Modules that start real servers or browsers, build wheels, or generate hundreds of inputs:
-# marked `slow`, so that `pytest -m "not slow"` is the fast subset (see README, Development).
+# Modules that start real servers or browsers, build wheels, or generate hundreds of inputs,
+# and the hostile suite (tests/hostile: bombs, deep trees, slow servers): marked `slow`, so
+# that `pytest -m "not slow"` is the fast subset (see README, Development).
 SLOW_MODULES = frozenset({"test_warm_engine", "test_replicas_engine", "test_modelled_engine", "test_html_report",
                           "test_routing_recipes", "test_fuzz", "test_wheel", "test_pre_commit",
                           "test_readme_commands", "test_benchmarks", "test_metrics",
-                          "test_engine_view", "test_determinism", "test_workers"})
+                          "test_engine_view", "test_determinism", "test_workers",
+                          "test_simulate", "test_apps"})
+SLOW_FOLDERS = frozenset({"hostile"})
 SLOW_TESTS = frozenset({"test_encoding_in_chunks_gives_exactly_the_tokens_of_the_whole_text",
-                        "test_text_messages_are_brief_and_provenance_is_never_empty"})
+                        "test_text_messages_are_brief_and_provenance_is_never_empty",
+                        "test_text_shows_every_message_whole_and_concise_keeps_it_brief"})
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES or \
-                item.originalname in SLOW_TESTS:
+                item.originalname in SLOW_TESTS or \
+                SLOW_FOLDERS & set(Path(str(item.fspath)).parent.parts[-1:]):
             item.add_marker(pytest.mark.slow)
