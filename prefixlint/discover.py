@@ -131,7 +131,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
                     rel = _join(rel_dir, name)
                     if any(glob_match(p, rel) for p in config.include) \
                             and not walk.skips_file(rel, name) \
-                            and _readable(Path(current) / name, root):
+                            and _readable(os.path.join(current, name), root):
                         found.add(rel)
             return tuple(sorted(found))
         given = [cwd]
@@ -155,7 +155,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             for name in files:
                 file_rel = _join(rel_dir, name)
                 if _wanted(file_rel, config) and not inside.skips_file(file_rel, name) \
-                        and _readable(Path(current) / name, root):
+                        and _readable(os.path.join(current, name), root):
                     found.add(file_rel)
     return tuple(sorted(found))
 
@@ -205,16 +205,16 @@ def walk_folders(top: Path, onerror=None):
         pending.extend((os.path.join(current, name), depth + 1) for name in reversed(dirs))
 
 
-def _readable(path: Path, root: Path) -> bool:
+def _readable(path: str, root: Path) -> bool:
     """A regular file inside the project once links are followed: a walk passes over pipes,
     devices and links that leave the project (they are never opened)."""
     try:
         mode = os.lstat(path).st_mode
         if stat.S_ISREG(mode):
-            return True  # the common case: one system call
-        if not stat.S_ISLNK(mode) or not stat.S_ISREG(path.stat().st_mode):
+            return True  # the common case: one system call, no Path built
+        if not stat.S_ISLNK(mode) or not stat.S_ISREG(os.stat(path).st_mode):
             return False
-        resolved = path.resolve()
+        resolved = Path(path).resolve()
         return resolved == root or root in resolved.parents
     except (OSError, RuntimeError):
         return False
