@@ -6,22 +6,23 @@ unchanged run answered from the result cache never loads Jinja, libcst or a toke
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
+from .file_kinds import is_config_file
 from .frontends import chat_template, prompt_config
 from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
+from .globs import glob_match
 from .ir import Finding, Prompt
 from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .template_kinds import is_prompt_template
 from .tokenizers import EncodeLimitError, Tokenizer, TokenizerError
 from .volatility import Volatility
-from .api import _explainer, _scoped, conversation_growth, glob_match  # noqa: E402 - loaded first
+from .api import _explainer, _scoped, conversation_growth  # api is loaded before this module
 
 def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callable[[], None]:
     done = [0]
@@ -127,7 +128,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            if prompt_config.is_config_file(name):  # YAML / TOML holding prompt text
+            if is_config_file(name):  # YAML / TOML holding prompt text
                 try:
                     text = workspace.read(name)
                 except InputError:

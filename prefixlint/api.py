@@ -16,7 +16,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 from . import config as config_module
 from . import rules
 from .config import AUTO, Config, ConfigError
-from .discover import discover, glob_match
+from .discover import discover
+from .globs import glob_match
 from .file_kinds import is_config_file
 from .ir import Finding, Prompt, Scope, natural_key
 from .measure import Measurement, map_holes

@@ -80,8 +80,6 @@ def _own_folder(target: Path) -> bool:
 
 
 ABSENT = "absent"
-
-
 # A file whose modification time is this close to when its result was stored may change
 # again within the clock's resolution without its time changing: it is always hashed.
 RACY_NS = 2_000_000_000
@@ -90,27 +88,32 @@ RACY_NS = 2_000_000_000
 def _stat(path: Path) -> tuple[int, int, int] | None:
     """(size, mtime_ns, inode) of a regular file, the stat-based index a stored result is
     checked against before any file is read; None for anything else."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    if not stat.S_ISREG(status.st_mode):
-        return None
-    return (status.st_size, status.st_mtime_ns, status.st_ino)
+    return _state(path, read=False)[1]
 
 
 def _digest(path: Path) -> str | None:
     """The sha256 of a regular file's bytes, `absent` for a file the run looked for and did
     not find (an include not yet written: the result is stale once it is); None for
     anything else (a pipe is never opened, a run that read one is not kept)."""
+    return _state(path)[0]
+
+
+def _state(path: Path, read: bool = True) -> tuple[str | None, tuple[int, int, int] | None]:
+    """A file's digest (see `_digest`; not computed unless `read`) and stat (see `_stat`),
+    from one `stat` call."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        status = os.stat(path)
     except FileNotFoundError:
-        return None if path.is_symlink() else ABSENT
+        return (None if path.is_symlink() else ABSENT), None
     except OSError:
-        return None
+        return None, None
+    if not stat.S_ISREG(status.st_mode):
+        return None, None
+    try:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if read else None
+    except OSError:
+        return None, None
+    return digest, (status.st_size, status.st_mtime_ns, status.st_ino)
 
 
 def _key() -> bytes | None:
@@ -217,11 +220,10 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
     files, stats = {}, {}
     recent = time.time_ns() - RACY_NS
     for name in sorted(set(found) | set(read)):
-        digest = _digest(root / name)
+        digest, seen = _state(root / name)
         if digest is None:
             return
         files[name] = digest
-        seen = _stat(root / name)
         if seen is not None and seen[1] < recent:  # a file changed just now is hashed again
             stats[name] = list(seen)
     document = {"format": FORMAT, "found": sorted(found), "files": files, "stats": stats,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import http.server
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -84,6 +86,27 @@ def run_cli(*args: str, cwd: Path, env: dict[str, str] | None = None,
     full_env["PYTHONPATH"] = str(REPO) + os.pathsep + full_env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "prefixlint", *args], cwd=cwd, env=full_env,
                           capture_output=True, text=True, timeout=timeout)
+
+
+class QuietHandler(http.server.BaseHTTPRequestHandler):
+    """A test server's request handler: no log lines on stderr, and 404 for a GET unless a
+    subclass answers it."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        self.send_response(404)
+        self.end_headers()
+
+
+def serve(handler: type) -> http.server.ThreadingHTTPServer:
+    """A local server on a free port, answering with `handler` on daemon threads (call
+    `shutdown()` when done)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import REPO, run_cli, write_project
+from conftest import REPO, QuietHandler, run_cli, serve, write_project
 
 SUPPORTBOT = REPO / "fixtures" / "supportbot"
 POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
@@ -180,19 +180,9 @@ class _Server:
     """An OpenAI-style server at /v1 that reports no cached tokens, or 404 elsewhere."""
 
     def __init__(self):
-        import http.server
-        import threading
-
         paths = self.paths = []
 
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                self.send_response(404)
-                self.end_headers()
-
+        class Handler(QuietHandler):
             def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 paths.append(self.path)
@@ -203,8 +193,7 @@ class _Server:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = serve(Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
 

@@ -27,7 +27,7 @@ from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxEr
 from jinja2.sandbox import SandboxedEnvironment
 
 from .. import suppress
-from ..file_kinds import TEMPLATE_SUFFIXES  # noqa: F401 - imported from here by others
+from ..file_kinds import TEMPLATE_SUFFIXES
 from . import prompty
 from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Text, ValueSource
 from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..dialect import is_format_string
-from ..file_kinds import CONFIG_SUFFIXES, SKIPPED_NAMES, is_config_file  # noqa: F401
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
 from .python.renderer import SegmentRenderer
@@ -25,7 +24,6 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-SUFFIXES = CONFIG_SUFFIXES
 MAX_NODES = 200_000  # values of one configuration file looked at, at most
 # Words of a key that holds prompt text (`system_prompt`, `backstory`, `description`).
 KEY_WORDS = ("prompt", "template", "instruction", "system", "persona", "preamble", "backstory",

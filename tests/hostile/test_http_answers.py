@@ -6,15 +6,13 @@ still warmed or read."""
 from __future__ import annotations
 
 import gzip
-import http.server
 import json
-import threading
 
 import pytest
 
 from prefixlint.fleet.bounded_http import BoundError, _Body
 
-from conftest import run_cli
+from conftest import QuietHandler, run_cli, serve
 
 BOMB = gzip.compress(b"\0" * 60_000_000, compresslevel=9)
 MANIFEST = {"version": 1, "entries": [{
@@ -31,10 +29,7 @@ class _Server:
     """Answers by the first part of the path: `bomb`, `brotli`, `damaged` or `ok`."""
 
     def __init__(self) -> None:
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
+        class Handler(QuietHandler):
             def _answer(self, plain: bytes) -> None:
                 kind = self.path.split("/")[1]
                 body, encoding = {"bomb": (BOMB, "gzip"), "brotli": (b"\x1b\x00", "br"),
@@ -54,9 +49,7 @@ class _Server:
                 self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 self._answer(OK)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = serve(Handler)
 
     def url(self, kind: str) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}/{kind}"

@@ -15,7 +15,7 @@ import pytest
 from prefixlint import api
 from prefixlint.rules import catalogue
 
-from conftest import run_cli, write_project
+from conftest import QuietHandler, run_cli, serve, write_project
 
 POLICY = ("Answer only from the handbook excerpts below and cite the excerpt you used. Never "
           "promise refunds or credits; hand those to a human agent. Keep answers under 200 "
@@ -365,17 +365,9 @@ class _Misbehaving:
     """A local server whose answer depends on the first part of the path."""
 
     def __init__(self) -> None:
-        import http.server
         import time
 
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                self.send_response(404)
-                self.end_headers()
-
+        class Handler(QuietHandler):
             def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 kind = self.path.split("/")[1]
@@ -402,10 +394,8 @@ class _Misbehaving:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        self.server = serve(Handler)
         self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def url(self, kind: str) -> str:
         return f"http://127.0.0.1:{self.port}/{kind}"
