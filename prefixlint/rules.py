@@ -237,20 +237,28 @@ _LABEL_CHARS_PER_TOKEN = 3
 
 def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_tokens: int,
                              ) -> bool:
-    """Whether a value sits in the final user message of a chat with only labels after it:
-    every run of constant text that follows it there (between the values after it, and the
-    tail) is short. Then what moving it gains is the labels around the other values of the
-    same request: reported as `info`, whatever the token count (issue 19, role-aware)."""
+    """Whether a value of a chat that ends with the user's message has only labels after
+    it: every run of constant text that follows it, to the end of the prompt (between the
+    values after it, across the message boundaries, and the tail) is short. Then what moving
+    it gains is the labels around the other values of the same request: reported as `info`,
+    whatever the token count (issue 19, role-aware). Retrieved passages closing the system
+    message just above the user's question are such a value; the same passages above the
+    system prompt's instructions are not."""
     prompt = measurement.prompt
     if not prompt.chat or not prompt.blocks or prompt.blocks[-1].role != "user":
         return False
-    segments = prompt.blocks[-1].segments
-    start = next((i for i, s in enumerate(segments) if s == hole), None)
-    if start is None:
+    after = None
+    for index, block in enumerate(prompt.blocks):
+        start = next((i for i, s in enumerate(block.segments) if s == hole), None)
+        if start is not None:
+            after = list(block.segments[start + 1:]) + [
+                s for later in prompt.blocks[index + 1:] for s in later.segments]
+            break
+    if after is None:
         return False
     limit = min_gain_tokens * _LABEL_CHARS_PER_TOKEN
     run = 0
-    for segment in segments[start + 1:]:
+    for segment in after:
         if isinstance(segment, Text):
             run += len(segment.text)
         elif type(segment) is Hole and segment.scope.varies_like >= Scope.DAY:

@@ -52,6 +52,7 @@ REACH_FINDINGS = [
     ("PFX001", "v_format_escapes.py", 22, 18),  # literals and f-strings of constants, joined
     ("PFX001", "x_phased_agent/research.py", 35, 59),  # an agent's step prompt, clients deep
     ("PFX001", "y_default_prompt.py", 20, 47),  # the default when no prompt was chosen
+    ("PFX001", "z_passages_last.py", 12, 1),   # passages above the policy in the system message
 ]
 
 REACH_SINKS = {
@@ -89,6 +90,8 @@ REACH_SINKS = {
     # one call of an agent sends a prompt per phase: told apart by the sink each reaches
     "x_phased_agent/base.py:9": "client of chat_api.chat",
     "y_default_prompt.py:27": "inferred",
+    "z_passages_last.py:26": "openai.chat",
+    "z_passages_last.py:34": "openai.chat",
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",
@@ -162,6 +165,17 @@ def test_values_with_only_labels_after_them_in_the_last_message_are_info():
     assert found == [(11, "info", 64), (14, "info", 40)]
     assert all("only labels of the request's values follow it" in f["message"]
                for f in json.loads(proc.stdout)["findings"] if f["line"] in (11, 14))
+
+
+def test_passages_closing_the_system_message_above_the_question_are_info():
+    """Role-aware across messages: retrieved passages end the system message and only the
+    tags around the request's other values follow, in the user's message: 45 tokens gained,
+    but info; the same passages above the policy are reported (REACH_FINDINGS)."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
+                   "z_passages_last.py", cwd=REACH)
+    found = [(f["line"], f["severity"], f["gain_tokens"]) for f in json.loads(proc.stdout)[
+        "findings"] if f["expr"] == "{passages}"]
+    assert found == [(9, "info", 45), (12, "error", 293)]
 
 
 def test_a_finding_in_another_file_names_where_the_prompt_is_sent(reach):
