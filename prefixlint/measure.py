@@ -236,34 +236,42 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
     """The constant text, and the volatile text with its line label, of one rendering.
 
     A volatile value moves together with the short constant text of its own line (`User: `
-    in `User: {{ user.name }}`), so that a label is not left behind without its value.
+    in `User: {{ user.name }}`), so that a label is not left behind without its value. A
+    label is constant text only: another varying value that stays where it is (`Signed in:
+    {name}, {time}` with only the time moved) is not taken along with it.
     """
-    runs: list[list] = []
+    runs: list[list] = []  # [text, state]: "moved", "value" (varying, staying), "constant"
     for piece in rendering.pieces:
-        volatile = _volatile(piece, moved)
-        if runs and runs[-1][1] == volatile:
+        state = "moved" if _volatile(piece, moved) else "value" if any(
+            link.hole.scope.varies_like in LEVELS["stable"] for link in piece.chain) \
+            else "constant"
+        if runs and runs[-1][1] == state:
             runs[-1][0] += piece.text
         else:
-            runs.append([piece.text, volatile])
+            runs.append([piece.text, state])
     kept: list[str] = []
+    kept_states: list[str] = []
     moving: list[str] = []
-    for index, (text, volatile) in enumerate(runs):
-        if not volatile:
+    for index, (text, state) in enumerate(runs):
+        if state != "moved":
             kept.append(text)
+            kept_states.append(state)
             continue
-        before = kept[-1] if kept else ""
+        before = kept[-1] if kept and kept_states[-1] == "constant" else ""
         head, newline, label = before.rpartition("\n")
         starts_line = bool(newline) or not kept
         following = runs[index + 1] if index + 1 < len(runs) else None
-        line_end, line_break, rest = (following[0].partition("\n") if following
+        line_end, line_break, rest = (following[0].partition("\n")
+                                      if following and following[1] == "constant"
                                       else ("", "", ""))
-        if starts_line and len((label + line_end).strip()) <= LINE_LABEL_CHARS:
+        if starts_line and len((label + line_end).strip()) <= LINE_LABEL_CHARS and \
+                not (following and following[1] == "value"):
             # The line's content moves; its line break stays, so that a variant where the
             # hole rendered nothing keeps the same (empty) line as one where it did.
             if kept:
                 kept[-1] = head + newline
             moving.append(label + text + line_end)
-            if following:
+            if following and following[1] == "constant":
                 following[0] = line_break + rest
         else:
             moving.append(text)

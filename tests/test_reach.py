@@ -31,9 +31,11 @@ REACH_FINDINGS = [
     ("PFX005", "crew/config/tasks.yaml", 3, 31),  # a CrewAI task filled by kickoff(inputs=)
     ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
     ("PFX007", "g_kept_bot.py", 19, 45),       # G: a clock read once per kept object (info)
+    ("PFX004", "i_inferred.py", 12, 35),       # the day and the user side by side: both
     ("PFX002", "i_inferred.py", 12, 74),       # a keyword into a library not in view
     ("PFX001", "j_message_objects.py", 13, 51),  # Message(role=..., content=...) objects
     ("PFX001", "l_client_of_client.py", 7, 24),  # two clients deep: handle -> reply -> complete
+    ("PFX001", "l_client_of_client.py", 7, 53),
     ("PFX006", "m_values_at_the_end.py", 28, 26),  # the policy after the values: reported
     ("PFX003", "m_values_at_the_end.py", 28, 49),
     ("PFX003", "n_enumerate.py", 14, 37),  # enumerate(history)'s items are the history
@@ -53,6 +55,7 @@ REACH_FINDINGS = [
     ("PFX001", "x_phased_agent/research.py", 35, 59),  # an agent's step prompt, clients deep
     ("PFX001", "y_default_prompt.py", 20, 47),  # the default when no prompt was chosen
     ("PFX001", "z_passages_last.py", 12, 1),   # passages above the policy in the system message
+    ("PFX001", "za_tool_spec.py", 26, 42),     # the schema of a tool the request chooses
 ]
 
 REACH_SINKS = {
@@ -92,6 +95,9 @@ REACH_SINKS = {
     "y_default_prompt.py:27": "inferred",
     "z_passages_last.py:26": "openai.chat",
     "z_passages_last.py:34": "openai.chat",
+    # a library's schema of the project's own function is deploy-scoped: no finding at :17
+    "za_tool_spec.py:17": "openai.chat",
+    "za_tool_spec.py:25": "openai.chat",
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",
@@ -107,6 +113,8 @@ MODEL_FINDINGS = [
     ("PFX005", "crew_app.py", 12, 44),
     ("PFX001", "gemini_app.py", 16, 47),
     ("PFX004", "haystack_app.py", 3, 29),
+    ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported
+    ("PFX001", "hf_app.py", 12, 66),
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX002", "mistral_app.py", 10, 58),
