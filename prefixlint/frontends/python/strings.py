@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 import libcst as cst
 
 from ...ir import Hole, Scope, Text
-from .literals import (MAX_DEPTH, deeper, dict_items, find_placeholder, format_constant, iter_source,
+from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, find_placeholder, format_constant, iter_source,
                        literal_value, offset_span, shorten, source_texts, spec_text,
                        transform_text)
 from .sources import CLOCKS, source_scope
@@ -160,6 +160,12 @@ class StringOps:
                     base[0].scope is not Scope.UNKNOWN:
                 return [Hole(base[0].kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), base[0].deps, base[0].scope)]
+        if node.args and all(self._code_object(a, ctx) for a in node.args) and \
+                (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
+                 ).partition(".")[0] in ctx.module.imports:
+            # `tool.spec(ask_followups)`, `to_openai_tool(SearchArgs)`: what a library makes
+            # of the project's functions and classes is fixed by the code: deploy-scoped.
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
         # values is named (and scoped) by the most volatile of them.
         arguments = [p for a in node.args if not a.star and not isinstance(a.value, cst.Call)
@@ -169,6 +175,23 @@ class StringOps:
             return [self.hole(node, ctx, max(classified, key=lambda p: (
                 int(self.scope_of(p).varies_like), -classified.index(p))))]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _code_object(self, arg: cst.Arg, ctx: Context) -> bool:
+        """Whether an argument names a function or class of the project (defined in the
+        module, in the function around the call, or imported), not a value."""
+        value = arg.value
+        if arg.star or not isinstance(value, cst.Name):
+            return False
+        name = value.value
+        module = ctx.module
+        if name in module.functions or name in module.classes:
+            return True
+        if name in module.imports:
+            return module.imports[name][1][:1].isupper()  # `from app.tools import Search`
+        enclosing = module.enclosing_function(arg)
+        return enclosing is not None and any(
+            isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and
+            statement.name.value == name for statement in enclosing.body.body)
 
     def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
         """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
