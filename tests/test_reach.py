@@ -44,6 +44,7 @@ REACH_FINDINGS = [
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
     ("PFX005", "prompts/optimizer.md", 2, 37),
     ("PFX001", "prompts/research_step.txt", 3, 20),  # read at import, .replace, tools=None
+    ("PFX001", "prompts/sql_task.md", 2, 35),  # read from a parameter's default file name
     ("PFX006", "r_replayed_turns.py", 20, 52),  # stored turns built in reverse, then flipped
     ("PFX001", "rag/advisor.py", 2, 1),        # B: passages retrieved for the question, over HTTP
     ("PFX006", "s_settings_file/settings.yaml", 4, 9),  # a settings file's prompt, read in code
@@ -98,6 +99,7 @@ REACH_SINKS = {
     # a library's schema of the project's own function is deploy-scoped: no finding at :17
     "za_tool_spec.py:17": "openai.chat",
     "za_tool_spec.py:25": "openai.chat",
+    "zb_default_file.py:15": "openai.chat",
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",

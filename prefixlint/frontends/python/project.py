@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ...ir import Prompt, Scope
+from ...ir import Prompt, Scope, Text
 from ..jinja import InputError
 from .sources import prefilter
 
@@ -113,6 +113,18 @@ class Wrapper:
             out.append(current)
             current = current.inner
         return out
+
+
+def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list]) -> bool:
+    """Whether prompt text found without a sink comes from other files only (a template read
+    by `open(name).read().format(...)`), whose places prompts of the run hold as well."""
+    placed = [segment.span for block in prompt.blocks for segment in block.segments
+              if getattr(segment, "span", None) is not None and
+              not (isinstance(segment, Text) and not segment.text.strip())]
+    return bool(placed) and all(
+        span.path != path and any(s.line <= span.end_line and span.line <= s.end_line
+                                  for s in used.get(span.path, ()))
+        for span in placed)
 
 
 class PythonProject:
@@ -350,6 +362,7 @@ class PythonProject:
                 inside = any((area.line, area.column) <= (s.line, s.column) and
                              (s.end_line, s.end_column) <= (area.end_line, area.end_column)
                              for s in used.get(area.path, ()))
+                inside = inside or _read_and_sent(candidate.prompt, area.path, used)
                 if not inside and candidate.prompt.id not in ids:
                     out.append((candidate.prompt, []))
                     ids.add(candidate.prompt.id)

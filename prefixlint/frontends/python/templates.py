@@ -163,6 +163,15 @@ class EmbedRenderer:
         return out
 
 
+def _default_of(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
+    """The default value of a function's parameter, if it has one."""
+    if function is None:
+        return None
+    params = function.params
+    return next((p.default for p in (*params.posonly_params, *params.params,
+                                     *params.kwonly_params) if p.name.value == name), None)
+
+
 class TemplateLinker:
     """Finds the template files a Python expression reads, inside the project only."""
 
@@ -197,6 +206,10 @@ class TemplateLinker:
             resolved = lowerer.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
                 return self._path(lowerer, resolved[0], resolved[1], depth + 1)
+            if resolved == "param":  # `def load(q, prompt_file="prompt.md")`, no caller
+                default = _default_of(ctx.function, node.value)
+                if default is not None:
+                    return self._path(lowerer, default, ctx, depth + 1)
             return None
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
             segments = lowerer.text(node, ctx)
