@@ -57,6 +57,8 @@ REACH_FINDINGS = [
     ("PFX001", "y_default_prompt.py", 20, 47),  # the default when no prompt was chosen
     ("PFX001", "z_passages_last.py", 12, 1),   # passages above the policy in the system message
     ("PFX001", "za_tool_spec.py", 26, 42),     # the schema of a tool the request chooses
+    ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
+    ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
 ]
 
 REACH_SINKS = {
@@ -100,6 +102,8 @@ REACH_SINKS = {
     "za_tool_spec.py:17": "openai.chat",
     "za_tool_spec.py:25": "openai.chat",
     "zb_default_file.py:15": "openai.chat",
+    "zc_prompt_table/prompts.py:15": "text",
+    "zc_prompt_table/search.py:9": "inferred",
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "s_settings_file/settings.yaml:11": "config escalation",

@@ -157,7 +157,7 @@ class FlowTables:
                 self._bind(element.value, values[index].value if exact else None,
                            op if exact else "opaque", at)
             return
-        name = _dotted(target)
+        name = _dotted(target) or _entry(target)
         arms = self._arms() if name and name.count(".") <= 1 else None
         if arms is not None:
             self.bindings.setdefault(self._key(), []).append(
@@ -278,6 +278,17 @@ def _fields(kind: type) -> tuple[str, ...]:
     declared = [f.name for f in dataclasses.fields(kind)]
     names = _LEXICAL.get(kind.__name__) or tuple(declared)
     return tuple(n for n in names if n in declared and not n.startswith(_LAYOUT))
+
+
+def _entry(node: cst.CSTNode) -> str:
+    """`PROMPTS["answer"]` as a binding's name, `PROMPTS[answer]`; "" for other targets."""
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and \
+            len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and \
+            isinstance(node.slice[0].slice.value, cst.SimpleString):
+        key = node.slice[0].slice.value.evaluated_value
+        if isinstance(key, str) and "." not in key:
+            return f"{node.value.value}[{key}]"
+    return ""
 
 
 def _dotted(node: cst.CSTNode | None) -> str:

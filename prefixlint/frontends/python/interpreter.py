@@ -298,6 +298,10 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
                 repeated = self._repeat(node, ctx)
                 if repeated is not None:
                     return repeated
+        if isinstance(node, cst.Subscript):
+            held = self.entry_value(node, ctx)
+            if held is not None:
+                return self.text(held[0], deeper(held[1], ctx))
         if isinstance(node, (cst.Call, cst.Subscript)) and self.linker is not None:
             configured = config_text(self, node, ctx)  # `CONFIG["system_prompt"]` of a file
             if configured is not None:
@@ -424,6 +428,10 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
                 resolved = self.resolve(node.value, ctx)
             elif attributes and isinstance(node, cst.Attribute):
                 resolved = self.attribute_value(node, ctx)
+            elif isinstance(node, cst.Subscript):
+                resolved = self.entry_value(node, ctx)
+                if resolved is None:
+                    return node, ctx
             else:
                 return node, ctx
             if not isinstance(resolved, tuple):

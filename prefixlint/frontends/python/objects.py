@@ -1,7 +1,8 @@
 """Values held in objects of the project: what `self.attr` holds between calls, a class's
 attributes and properties, and the attributes of an instance made elsewhere, `Settings(...)`,
 `Settings.from_config(cfg)` or `get_settings()`, read from what its constructor was passed, its
-`__init__`, or a dataclass / pydantic / attrs field default.
+`__init__`, or a dataclass / pydantic / attrs field default; and the entries of a mapping
+held by a name (`PROMPTS["answer"]` of a dict literal, or of `PROMPTS["answer"] = ...`).
 
 An object kept for the life of the process (a module-level singleton or cache, an
 `lru_cache`d factory) computes its `__init__` values once: those are read as import-time
@@ -17,7 +18,7 @@ import libcst as cst
 
 from ...ir import Hole
 from .flow import END, Binding, ClassInfo, conditional, reaching
-from .literals import MAX_DEPTH, dotted_name, param_names
+from .literals import MAX_DEPTH, deeper, dotted_name, literal_value, param_names
 from .module import Module
 from .values import Context, HoleItem, ModuleRef, Parts, Resolved
 
@@ -144,6 +145,36 @@ class ObjectOps:
             if other is not None and attr in other.classes:
                 self.files.add(other.path)
                 return other.classes[attr], other
+        return None
+
+    def entry_value(self: "Lowerer", node: cst.Subscript, ctx: Context,
+                    ) -> tuple[cst.BaseExpression, Context] | None:
+        """What `NAME["key"]` holds: the value a statement `NAME["key"] = ...` stored (here
+        or in the module NAME is imported from), else the key's value in the dict literal
+        NAME holds; None when not known."""
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        key = literal_value(node.slice[0].slice.value)
+        if not isinstance(key, str):
+            return None
+        base = node.value
+        if isinstance(base, cst.Name):
+            found = self.resolve(entry_name(base.value, key), ctx)
+            if isinstance(found, tuple):
+                return found
+            origin, attr = ctx.module.imports.get(base.value, ("", ""))
+            other = self.load_module(origin, ctx.module.path) if attr else None
+            if other is not None:
+                found = self.resolve(entry_name(attr, key),
+                                     Context(other, None, END, True, depth=ctx.depth + 1))
+                if isinstance(found, tuple):
+                    self.files.add(other.path)
+                    return found
+        held = self.follow(base, ctx)
+        if held is not None and isinstance(held[0], cst.Dict):
+            for element in held[0].elements:
+                if isinstance(element, cst.DictElement) and literal_value(element.key) == key:
+                    return element.value, deeper(held[1], ctx)
         return None
 
     def attribute_value(self: "Lowerer", node: cst.Attribute, ctx: Context) -> Resolved:
@@ -318,3 +349,8 @@ class ObjectOps:
             break
         self._kept[id(info)] = verdict
         return verdict
+
+
+def entry_name(name: str, key: str) -> str:
+    """The name a binding of `name["key"] = ...` is recorded under."""
+    return f"{name}[{key}]"

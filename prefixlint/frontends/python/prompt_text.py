@@ -69,7 +69,8 @@ def _unwrapped(value):
 
 
 def _constants(tree: cst.Module):
-    """(name, string node) of module-level and class-level assignments of a string."""
+    """(name, string node) of module-level and class-level assignments of a string, of the
+    entries of a dict literal so assigned, and of `TABLE["key"] = "..."` (named by the key)."""
     bodies = [tree.body]
     for statement in tree.body:
         if isinstance(statement, cst.ClassDef):
@@ -84,10 +85,35 @@ def _constants(tree: cst.Module):
                     target, value = small.targets[0].target, small.value
                 elif isinstance(small, cst.AnnAssign) and small.value is not None:
                     target, value = small.target, small.value
-                if isinstance(target, cst.Name) and value is not None:
+                if value is None:
+                    continue
+                key = _entry_key(target)
+                if isinstance(target, cst.Name) or key:
                     value = _unwrapped(value)
                     if _string_node(value):
-                        yield target.value, value
+                        yield key or target.value, value
+                    elif isinstance(target, cst.Name) and isinstance(value, cst.Dict):
+                        yield from _entries(target.value, value)
+
+
+def _entry_key(target) -> str:
+    """`PROMPTS.answer` for `PROMPTS["answer"] = ...`, a table of prompts filled entry by
+    entry (the table's name and the key both say what the text is)."""
+    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and \
+            len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
+            isinstance(target.slice[0].slice.value, cst.SimpleString):
+        key = target.slice[0].slice.value.evaluated_value
+        return f"{target.value.value}.{key}" if isinstance(key, str) else ""
+    return ""
+
+
+def _entries(name: str, table: cst.Dict):
+    """(`TABLE.key`, string node) of a dict literal of prompts, `{"classify": "...", ...}`."""
+    for element in table.elements:
+        if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+            key, value = element.key.evaluated_value, _unwrapped(element.value)
+            if isinstance(key, str) and _string_node(value):
+                yield f"{name}.{key}", value
 
 
 def _functions(module):
