@@ -28,7 +28,7 @@ _NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|p
                         re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html|table)\b|"
-                   r"^\s*(def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
+                   r"^\s*(?-i:def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
 
 
 def reads_as_prompt(text: str, name: str = "") -> bool:
