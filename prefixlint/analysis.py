@@ -11,7 +11,7 @@ from typing import Callable, Mapping, Sequence
 
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
-from .file_kinds import is_config_file
+from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file
 from .frontends import chat_template, prompt_config
 from .frontends.jinja import InputError, Limits, Workspace, read_text
 from .frontends.python import PythonProject, is_python
@@ -41,6 +41,16 @@ def _internal(exc: Exception) -> str:
         raise exc
     return (f"prefixlint could not analyze this file (internal error: {type(exc).__name__}: "
             f"{exc}); please report it, with PREFIXLINT_DEBUG=1 for the traceback")
+
+
+def _jinja_prompt(text: str) -> bool:
+    """Whether a text or Markdown file of a prompts folder is a Jinja prompt: it has Jinja
+    syntax, and its constant text reads as instructions to a model."""
+    from .dialect import is_jinja
+    from .prose import reads_as_prompt
+    from .template_kinds import constant_text
+
+    return is_jinja(text) and reads_as_prompt(constant_text(text), "prompt")
 
 
 def _engine_template(config: Config):
@@ -93,6 +103,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     findings: list[Finding] = []
     prompts: list[tuple[Prompt, list]] = []
     templates = [f for f in files if not is_python(f)]
+    found_prompt_files = {f for f in templates
+                          if is_prompt_file(f) and not f.endswith(TEMPLATE_SUFFIXES)}
     for name in files:
         if not is_python(name):
             continue
@@ -147,6 +159,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
+            if name in found_prompt_files and not _jinja_prompt(text):
+                continue  # plain text or notes in a prompts folder (code that reads it links it)
             if chat_template.is_chat_template(text):
                 findings.extend(chat_template.findings(name, text, tokenizer))
                 continue

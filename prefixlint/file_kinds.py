@@ -6,6 +6,10 @@ neither Jinja nor the Python frontend."""
 from __future__ import annotations
 
 TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty")
+# Plain text and Markdown are prompts by where they sit: in a folder of prompts (measured when
+# they hold Jinja syntax and read as instructions to a model), or named `*.prompt`.
+PROMPT_FILE_SUFFIXES = (".txt", ".md", ".prompt")
+PROMPT_FOLDERS = frozenset({"prompts", "prompt", "templates", "template", "prompt_templates"})
 CONFIG_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 # Settings files of tools, never prompt text.
 SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
@@ -23,3 +27,15 @@ def is_config_file(name: str) -> bool:
     base = name.rsplit("/", 1)[-1]
     return base.endswith(CONFIG_SUFFIXES) and base.lower() not in SKIPPED_NAMES and \
         not any(part.startswith(".") for part in name.split("/")[:-1])
+
+
+def is_prompt_file(name: str) -> bool:
+    """A `.prompt` file, or a `.txt` / `.md` file inside a folder of prompts or templates
+    (`app/prompts/review.md`, `metrics/templates/verdicts.txt`), not inside a hidden folder."""
+    base = name.rsplit("/", 1)[-1].lower()
+    if not base.endswith(PROMPT_FILE_SUFFIXES):
+        return False
+    folders = name.split("/")[:-1]
+    if any(part.startswith(".") for part in folders):
+        return False
+    return base.endswith(".prompt") or any(part.lower() in PROMPT_FOLDERS for part in folders)

@@ -71,3 +71,8 @@ def _other_language(text: str) -> bool:
     if len(lines) >= 2 and sum(1 for line in lines if _YAML.match(line)) * 10 >= len(lines) * 8:
         return True
     return bool(_SQL.match(plain))
+
+
+def constant_text(text: str) -> str:
+    """A template's text with its Jinja tags, expressions and comments taken out."""
+    return _JINJA.sub(" ", text[:20_000])

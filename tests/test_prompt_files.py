@@ -103,6 +103,35 @@ def test_only_prompt_templates_are_measured_unless_include_names_them(tmp_path):
     assert _prompts(root) == ["deploy/values.j2", "prompts/support.j2"]
 
 
+VERDICTS = """Statements taken from the answer under review: {{ statements }}
+
+For each statement above, decide whether it reveals personal data about a private person:
+a full name with an address, a phone number, an e-mail address or a card number.
+Return JSON only, a list with one object per statement, each with the keys "verdict" and
+"reason". Do not add statements, do not merge them, and do not explain anything outside it.
+"""
+
+
+def test_text_files_in_a_prompts_folder_are_prompts_when_they_hold_jinja(tmp_path):
+    """A `.txt` or `.md` Jinja file in a folder of prompts or templates is measured though
+    no code is seen rendering it ("Return JSON only" is an instruction, not a `return`);
+    notes there without Jinja, and Jinja in Markdown elsewhere, are not prompts."""
+    root = write_project(tmp_path / "p", {
+        "grader/templates/verdicts.txt": VERDICTS,
+        "grader/prompts/reason.md": VERDICTS.replace("Statements", "Findings"),
+        "grader/templates/NOTES.md": "# Notes\n\nThe verdict template is rendered by the "
+                                     "grading service; keep its JSON keys in step.\n",
+        "docs/guide.md": VERDICTS,
+        "grader/verdicts.txt": VERDICTS,
+    })
+    proc = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=root)
+    found = json.loads(proc.stdout)
+    assert [p["id"] for p in found["prompts"]] == ["grader/prompts/reason.md",
+                                                   "grader/templates/verdicts.txt"]
+    assert [(f["code"], f["path"], f["line"]) for f in found["findings"]] == [
+        ("PFX005", "grader/prompts/reason.md", 1), ("PFX005", "grader/templates/verdicts.txt", 1)]
+
+
 def test_test_code_is_left_out_unless_asked_for(tmp_path):
     root = write_project(tmp_path / "p", {
         "app/agent.py": TEST_MESSAGES.replace("def test_answer_mentions_the_user", "def answer"),

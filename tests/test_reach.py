@@ -109,6 +109,10 @@ REACH_SINKS = {
     "s_settings_file/settings.yaml:11": "config escalation",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
     "t_service_settings.json:7": "config Assistant",
+    # prompt files in a folder of prompts, measured alone as well as where code renders them
+    "agents/prompts/planner.md": None,
+    "prompts/optimizer.md": None,
+    "templates/reviewer/review.prompt": None,
 }
 
 MODEL_FINDINGS = [
@@ -123,6 +127,7 @@ MODEL_FINDINGS = [
     ("PFX001", "hf_app.py", 12, 66),
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
+    ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),
