@@ -31,11 +31,32 @@ _CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html
                    r"^\s*(?-i:def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
 
 
+# Chinese, Japanese and Korean prompts have no spaces between words: their characters are
+# counted, and the words instructions use in them ("you", "please", "answer", "require",
+# "output", "format", "task", "below", "user", "must", "do not").
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_CUES = ("你", "您", "请", "回答", "要求", "输出", "格式", "任务", "以下", "用户", "必须",
+             "不要", "助手", "あなた", "ください", "回答", "당신", "답변")
+MIN_CJK_CHARACTERS = 60
+
+
+def _reads_as_cjk_prompt(text: str, named: bool) -> bool:
+    """Instructions written in Chinese, Japanese or Korean: enough of their characters,
+    and several of the words such instructions use (or a name that says what it is)."""
+    count = len(_CJK.findall(text))
+    if count < (MIN_CJK_CHARACTERS // 2 if named else MIN_CJK_CHARACTERS):
+        return False
+    return named or sum(1 for cue in _CJK_CUES if cue in text) >= 3
+
+
 def reads_as_prompt(text: str, name: str = "") -> bool:
     """Whether constant text reads as instructions to a model: a name that says it is one
     (`*_PROMPT`, `*_TEMPLATE`, `SYSTEM_*`) over a few words, or enough words in sentences
-    with the words prompts use; never code or markup."""
+    with the words prompts use (in English, or in Chinese, Japanese or Korean); never code
+    or markup."""
     named = bool(_NAME_HINT.search(name))
+    if _CJK.search(text) and not _CODE.search(text) and _reads_as_cjk_prompt(text, named):
+        return True
     words = _WORD.findall(text)
     if named and len(text) >= MIN_CHARACTERS // 2 and len(words) >= MIN_WORDS // 3 and \
             not _CODE.search(text):

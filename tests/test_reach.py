@@ -311,6 +311,32 @@ def test_hostile_configuration_files_are_passed_over(tmp_path):
     assert document["findings"] == [] and document["prompts"] == []
 
 
+def test_instructions_in_chinese_are_prompt_text(tmp_path):
+    """Prompt text is told by what it says in Chinese too (no spaces between words): a
+    returned template with the date on top is measured; a log line in Chinese is not."""
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "review.py").write_text('''from datetime import date
+
+
+def review_request(paper):
+    today = date.today().isoformat()
+    return f"""当前日期是{today}。
+你是一名严格的学术审稿人。请阅读以下论文摘要，并按照下列要求输出审稿意见：
+1. 先用一句话概括论文的主要贡献。
+2. 指出方法中最重要的三个问题，每个问题给出修改建议。
+3. 输出格式必须是 Markdown，不要添加与审稿无关的内容。
+论文摘要：{paper.abstract}"""
+
+
+def progress_line(done, total):
+    return f"已处理{done}篇，共{total}篇。处理完成后会在日志中记录每篇论文的耗时和结果，便于以后统计和排查问题。"
+''', encoding="utf-8")
+    found = _json(root)
+    assert [p["id"] for p in found["prompts"]] == ["review.py:6"]
+    assert [(f["code"], f["line"]) for f in found["findings"]] == [("PFX004", 6)]
+
+
 def test_text_that_reports_to_a_person_is_not_prompt_text_but_instructions_are(tmp_path):
     """A function returning a report line full of the words prompts use ("user", "session",
     "only", "based") is not prompt text; instructions that never say "you" but tell the model
