@@ -23,6 +23,20 @@ def test_benchmark_smoke_run_prints_every_row():
         assert re.fullmatch(r"\d+(?:\.\d+)? s", row.split(" | ")[1]), row
 
 
+def test_ratio_table_smoke_run_prints_every_row_of_issue_23():
+    """Each row: prefixlint's min / median and peak, its anchor, the ratio, the target."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "ratios.py"), "--smoke"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| ")][2:]
+    assert len(rows) == 7
+    for row in rows:
+        assert re.fullmatch(r"\d+\.\d{3} / \d+\.\d{3} s, \d+ MiB", row[1]), row
+        assert re.fullmatch(r"-|\d+\.\d\d×( faster)?", row[3]), row
+    floor = rows[4]  # the floor script is always run: its ratio is always printed
+    assert floor[2].startswith("floor (jinja2 + tiktoken) ") and floor[3].endswith("×")
+
+
 def test_generated_repository_breaks_where_its_styles_say(tmp_path):
     sys.path.insert(0, str(BENCHMARKS))
     try:
