@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2.lexer import TokenStream
 from jinja2.sandbox import SandboxedEnvironment
 
 from .. import suppress
@@ -240,6 +241,7 @@ class ProjectEnvironment(SandboxedEnvironment):
         self.registry = registry
         self.origins = origins
         self.scans: dict[str, Scan] = {}
+        self._lexed: dict[str, tuple[str, list]] = {}  # raw tokens of the parse under way
         self.globals[CONCAT_GUARD] = self._concat
         self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": str}
         for name in ("center", "indent", "wordwrap", "truncate", "format"):
@@ -251,11 +253,28 @@ class ProjectEnvironment(SandboxedEnvironment):
 
     # -- analysis hook -------------------------------------------------------------------
 
+    def _tokenize(self, source, name, filename=None, state=None):
+        """Jinja's token stream, lexed once: the raw tokens are kept for the scan that maps
+        the template back to its source (which would otherwise lex it a second time)."""
+        if self.registry is None or name is None or state is not None:
+            return super()._tokenize(source, name, filename, state)
+        prepared = self.preprocess(source, name, filename)
+        raw = list(self.lexer.tokeniter(prepared, name, filename))
+        self._lexed[name] = (prepared, raw)
+        stream = TokenStream(self.lexer.wrap(iter(raw), name, filename), name, filename)
+        for extension in self.iter_extensions():
+            stream = extension.filter_stream(stream)
+            if not isinstance(stream, TokenStream):
+                stream = TokenStream(stream, name, filename)
+        return stream
+
     def _parse(self, source, name, filename):
         template = super()._parse(source, name, filename)
         if self.registry is not None and name is not None:  # the clean twin needs no scan
             path, line, column = self.origins.get(name, (name, 1, 1))
-            self.scans[name] = scan(self, source, name, path, (line, column))
+            lexed, tokens = self._lexed.pop(name, ("", None))
+            self.scans[name] = scan(self, source, name, path, (line, column),
+                                    tokens if lexed == source else None)
             TemplateAnalyzer(self.registry, self.scans[name], name).analyze(template)
         else:
             ConcatGuard().visit(template)

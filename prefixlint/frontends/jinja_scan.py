@@ -76,8 +76,9 @@ def normalize_newlines(source: str) -> str:
 
 
 def scan(environment, source: str, name: str, path: str,
-         origin: tuple[int, int] = (1, 1)) -> Scan:
-    """Lex `source` with the environment's own lexer; raises TemplateSyntaxError as Jinja does."""
+         origin: tuple[int, int] = (1, 1), tokens: list | None = None) -> Scan:
+    """Lex `source` with the environment's own lexer (or read the raw `tokens` its parse
+    already lexed); raises TemplateSyntaxError as Jinja does."""
     text = normalize_newlines(source)
     variables: list[Tag] = []
     blocks: list[Tag] = []
@@ -86,7 +87,8 @@ def scan(environment, source: str, name: str, path: str,
     open_kind = ""
     open_start = 0
     inner: list[str] = []
-    for lineno, token, value in environment.lexer.tokeniter(source, name):
+    for lineno, token, value in tokens if tokens is not None else \
+            environment.lexer.tokeniter(source, name):
         found = text.find(value, pos) if value else pos
         start = pos if found < 0 else found
         pos = start + len(value)
