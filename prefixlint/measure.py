@@ -278,26 +278,62 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
     return "".join(kept), "\n".join(moving)
 
 
+class _Recorder:
+    """A plan that notes the seed it gives each value path a render asks about. A render
+    depends on nothing else of its plan (but the turn), so another plan that gives those
+    paths the same seeds renders the same text: `_Renders` reuses it instead of rendering."""
+
+    __slots__ = ("plan", "seeds")
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.seeds: dict[str, int] = {}
+
+    @property
+    def turn(self) -> int:
+        return self.plan.turn
+
+    def seed_for(self, path: str) -> int:
+        seed = self.seeds.get(path)
+        if seed is None:
+            seed = self.seeds[path] = self.plan.seed_for(path)
+        return seed
+
+
 class _Renders:
-    """Each plan of one prompt rendered once: the rounds that find causes, the projections
-    and the gains ask for the same plans again and again."""
+    """Each plan of one prompt rendered once, traced: the rounds that find causes, the
+    projections and the gains ask for the same plans again and again, and plans that differ
+    only in values the prompt never reads (a user's, in a prompt with none) render the same
+    text, so one rendering answers them all."""
 
     def __init__(self, renderer) -> None:
         self.renderer = renderer
-        self.texts: dict[Plan, str] = {}
         self.renderings: dict[Plan, Rendering] = {}
+        self.asked: list[tuple[int, dict[str, int], Rendering]] = []  # turn, seeds, result
 
     def text(self, plan: Plan) -> str:
-        found = self.texts.get(plan)
-        if found is None:
-            found = self.texts[plan] = self.renderer.render(Sampler(plan))
-        return found
+        return self.traced(plan).text
 
     def traced(self, plan: Plan) -> Rendering:
         found = self.renderings.get(plan)
         if found is None:
-            found = self.renderings[plan] = self.renderer.render_traced(Sampler(plan))
+            found = self.renderings[plan] = self._same_as(plan) or self._render(plan)
         return found
+
+    def _same_as(self, plan: Plan) -> Rendering | None:
+        """The rendering of a plan that gave every path its render read the seed `plan`
+        gives it."""
+        for turn, seeds, rendering in self.asked:
+            if turn == plan.turn and all(plan.seed_for(path) == seed
+                                         for path, seed in seeds.items()):
+                return rendering
+        return None
+
+    def _render(self, plan: Plan) -> Rendering:
+        recorder = _Recorder(plan)
+        rendering = self.renderer.render_traced(Sampler(recorder))
+        self.asked.append((plan.turn, recorder.seeds, rendering))
+        return rendering
 
 
 class TooComplex(Exception):
