@@ -26,11 +26,16 @@ OTHER_NAMES = ("dockerfile", "containerfile", "makefile", "vagrantfile", "jenkin
                "procfile", "gemfile", "caddyfile", "nginx", "docker-compose", "compose")
 
 _JINJA = re.compile(r"{#.*?#}|{%.*?%}|{{.*?}}", re.S)
+# Searched in lower-cased text, after a plain substring test for the words it needs (a
+# case-insensitive search of every alternative at every position is slow on long text).
 _SPEAKS = re.compile(
-    r"(?i)\b(you are|you're|you will|you must|you should|your (task|job|role|goal)|"
+    r"\b(you are|you're|you will|you must|you should|your (task|job|role|goal)|"
     r"as an? (ai|assistant|expert)|assistant|the user|respond|answer|reply|summari[sz]e|"
     r"instructions?|step by step|think|do not|don't)\b|^\s*(system|user|assistant)\s*:",
     re.M)
+_SPEAKS_WORDS = ("you", "as a", "assistant", "the user", "respond", "answer", "reply",
+                 "summari", "instruction", "step by step", "think", "do not", "don't", "system",
+                 "user")
 _DOCKER = re.compile(r"^\s*(FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|EXPOSE|CMD|ENTRYPOINT|USER|"
                      r"LABEL|VOLUME|HEALTHCHECK)\s", re.M)
 _MARKUP = re.compile(r"^\s*<(!doctype|html|head|body|div|p|span|table|tr|td|ul|li|a|script|"
@@ -66,7 +71,8 @@ def _other_language(text: str) -> bool:
         return True
     if len(_DOCKER.findall(plain)) >= 2 and _DOCKER.match(lines[0]):
         return True
-    if _SPEAKS.search(plain):
+    lowered = plain.lower()
+    if any(word in lowered for word in _SPEAKS_WORDS) and _SPEAKS.search(lowered):
         return False
     if len(lines) >= 2 and sum(1 for line in lines if _YAML.match(line)) * 10 >= len(lines) * 8:
         return True

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Iterable
 import libcst as cst
 
 from ...ir import Hole, Scope, Text
-from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, find_placeholder, format_constant, iter_source,
-                       literal_value, offset_span, shorten, source_texts, spec_text,
-                       transform_text)
+from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, find_placeholder,
+                       format_constant, iter_source, literal_value, offset_span, shorten,
+                       source_texts, spec_text, transform_text)
 from .sources import CLOCKS, source_scope
 from .values import Context, Parts, Seg
 
