@@ -280,15 +280,26 @@ def _fields(kind: type) -> tuple[str, ...]:
     return tuple(n for n in names if n in declared and not n.startswith(_LAYOUT))
 
 
-def _entry(node: cst.CSTNode) -> str:
-    """`PROMPTS["answer"]` as a binding's name, `PROMPTS[answer]`; "" for other targets."""
+def subscript_key(node: cst.CSTNode) -> tuple[str, str] | None:
+    """(name, key) of `NAME["key"]`, a name subscripted with a string literal; else None."""
     if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and \
             len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and \
             isinstance(node.slice[0].slice.value, cst.SimpleString):
         key = node.slice[0].slice.value.evaluated_value
-        if isinstance(key, str) and "." not in key:
-            return f"{node.value.value}[{key}]"
-    return ""
+        if isinstance(key, str):
+            return node.value.value, key
+    return None
+
+
+def entry_name(name: str, key: str) -> str:
+    """The name a binding of `name["key"] = ...` is recorded under."""
+    return f"{name}[{key}]"
+
+
+def _entry(node: cst.CSTNode) -> str:
+    """`PROMPTS["answer"]` as a binding's name, `PROMPTS[answer]`; "" for other targets."""
+    found = subscript_key(node)
+    return entry_name(*found) if found is not None and "." not in found[1] else ""
 
 
 def _dotted(node: cst.CSTNode | None) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Hole
-from .flow import END, Binding, ClassInfo, conditional, reaching
+from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching
 from .literals import MAX_DEPTH, deeper, dotted_name, literal_value, param_names
 from .module import Module
 from .values import Context, HoleItem, ModuleRef, Parts, Resolved
@@ -349,8 +349,3 @@ class ObjectOps:
             break
         self._kept[id(info)] = verdict
         return verdict
-
-
-def entry_name(name: str, key: str) -> str:
-    """The name a binding of `name["key"] = ...` is recorded under."""
-    return f"{name}[{key}]"

@@ -16,6 +16,7 @@ import libcst as cst
 from ...dialect import FORMAT_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
+from .flow import subscript_key
 from .renderer import SegmentRenderer
 
 if TYPE_CHECKING:
@@ -99,12 +100,8 @@ def _constants(tree: cst.Module):
 def _entry_key(target) -> str:
     """`PROMPTS.answer` for `PROMPTS["answer"] = ...`, a table of prompts filled entry by
     entry (the table's name and the key both say what the text is)."""
-    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and \
-            len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and \
-            isinstance(target.slice[0].slice.value, cst.SimpleString):
-        key = target.slice[0].slice.value.evaluated_value
-        return f"{target.value.value}.{key}" if isinstance(key, str) else ""
-    return ""
+    found = subscript_key(target)
+    return f"{found[0]}.{found[1]}" if found is not None else ""
 
 
 def _entries(name: str, table: cst.Dict):
