@@ -8,7 +8,9 @@ prefixlint writes the prompts it finds in code (tools, then each message behind 
 `<|role|>` header), tokenized, and their real shared prefixes measured: across all requests,
 per user, per session, and between consecutive requests of a session. Where a recorded
 request starts with the constant text of a prompt found in the code, the measured prefix is
-set beside the predicted one, which keeps the static analysis honest.
+set beside the predicted one, which keeps the static analysis honest. A file that is an
+OpenTelemetry trace export is read as the requests its GenAI spans recorded (`otel.py`), with
+the cache hits the provider reported, where the spans carry them.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class Request:
     user: str | None
     session: str | None
     messages: tuple[tuple[str, str], ...]  # (role, text), tools first as role "tools"
+    cached_tokens: int | None = None  # what the provider said it served from its cache
 
     @property
     def text(self) -> str:
@@ -51,12 +54,15 @@ class Summary:
     divergence: dict | None
     errors: tuple[str, ...]
     matches: tuple[dict, ...] = field(default=())
+    # Cache hits the provider reported (traces' usage): requests that said, and their mean.
+    reported_cached: dict | None = None
 
     def as_dict(self) -> dict:
         return {"path": self.path, "requests": self.requests, "users": self.users,
                 "sessions": self.sessions, "tokens_mean": self.tokens_mean,
                 "prefix_tokens": self.prefix_tokens, "divergence": self.divergence,
-                "errors": list(self.errors), "matches": list(self.matches)}
+                "errors": list(self.errors), "matches": list(self.matches),
+                "reported_cached_tokens": self.reported_cached}
 
 
 def _content(value) -> str:
@@ -99,36 +105,79 @@ def parse(line_number: int, data: object) -> Request:
                    None if session is None else str(session), tuple(messages))
 
 
-def read(path: Path) -> tuple[list[Request], list[str]]:
-    """The requests of a JSONL file, and one error per line that is not one."""
-    requests, errors = [], []
+def _lines(handle, errors: list[str]):
+    """(number, line) of a file's non-blank lines, within the bounds above; a line or a
+    file past them is an error, and the rest of it is never held whole."""
     held = 0
+    for number in range(1, MAX_LINES + 2):
+        line = handle.readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        if number > MAX_LINES:
+            errors.append(f"line {number}: past {MAX_LINES:,} lines, the rest is not read")
+            return
+        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # the rest of it, never held whole
+                line = handle.readline(MAX_LINE_CHARS)
+            errors.append(f"line {number}: longer than {MAX_LINE_CHARS:,} characters, "
+                          "not read")
+            continue
+        if not line.strip():
+            continue
+        held += len(line)
+        if held > MAX_TOTAL_CHARS:
+            errors.append(f"line {number}: past {MAX_TOTAL_CHARS:,} characters of "
+                          "requests, the rest is not read")
+            return
+        yield number, line
+
+
+def read(path: Path) -> tuple[list[Request], list[str]]:
+    """The requests of a JSONL file of request bodies, or of an OTLP/JSON trace export
+    (see `otel.py`), and one error per line that cannot be read."""
+    from . import otel
+
+    requests, errors = [], []
     with path.open(encoding="utf-8", errors="replace") as handle:
-        for number in range(1, MAX_LINES + 2):
-            line = handle.readline(MAX_LINE_CHARS + 1)
-            if not line:
-                break
-            if number > MAX_LINES:
-                errors.append(f"line {number}: past {MAX_LINES:,} lines, the rest is not read")
-                break
-            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
-                while line and not line.endswith("\n"):  # the rest of it, never held whole
-                    line = handle.readline(MAX_LINE_CHARS)
-                errors.append(f"line {number}: longer than {MAX_LINE_CHARS:,} characters, "
-                              "not read")
-                continue
-            if not line.strip():
-                continue
-            held += len(line)
-            if held > MAX_TOTAL_CHARS:
-                errors.append(f"line {number}: past {MAX_TOTAL_CHARS:,} characters of "
-                              "requests, the rest is not read")
-                break
+        traces = otel.is_export(handle.read(4096))
+        handle.seek(0)
+        if traces:
+            return _spans(handle, errors), errors
+        for number, line in _lines(handle, errors):
             try:
                 requests.append(parse(number, bounded_json.loads(line)))
             except ValueError as exc:
                 errors.append(f"line {number}: {exc}")
     return requests, errors
+
+
+def _spans(handle, errors: list[str]) -> list[Request]:
+    """The requests the GenAI spans of a trace export recorded, in the order they started:
+    one export per line, or one document over many lines."""
+    from . import otel
+
+    lines = list(_lines(handle, errors))
+    documents = []
+    try:
+        documents.append((lines[0][0] if lines else 1,
+                          bounded_json.loads("".join(line for _, line in lines))))
+    except ValueError:  # not one document: one per line
+        for number, line in lines:
+            try:
+                documents.append((number, bounded_json.loads(line)))
+            except ValueError as exc:
+                errors.append(f"line {number}: {exc}")
+    found = []
+    for number, document in documents:
+        for start, attributes in otel.spans(document):
+            body = otel.body(attributes)
+            if body is not None:
+                found.append((start, number, len(found), body))
+    found.sort(key=lambda item: item[:3])
+    return [Request(number, None if body["user"] is None else str(body["user"]),
+                    None if body["session"] is None else str(body["session"]),
+                    tuple(body["messages"]), body["cached_tokens"])
+            for _, number, _, body in found]
 
 
 def _group_prefix(groups: list[list[list[int]]]) -> int:
@@ -185,9 +234,12 @@ def summarize(path: Path, display: str, encode: Callable[[str], list[int]],
         if len(matched) > 1:
             matches.append({"prompt": prompt_id, "requests": len(matched),
                             "predicted": predicted, "measured": common_prefix(matched)})
+    reported = [r.cached_tokens for r in requests if r.cached_tokens is not None]
     return Summary(display, len(requests), len(by_user), len(by_session),
                    round(sum(map(len, tokens)) / len(tokens)) if tokens else 0, prefix,
-                   _divergence(requests), tuple(errors), tuple(matches))
+                   _divergence(requests), tuple(errors), tuple(matches),
+                   {"requests": len(reported), "mean": round(sum(reported) / len(reported))}
+                   if reported else None)
 
 
 def text(summary: Summary) -> str:
@@ -202,6 +254,10 @@ def text(summary: Summary) -> str:
         d = summary.divergence
         lines.append(f"  requests first differ in message {d['message'] + 1} ({d['role']}) at "
                      f"character {d['char']:,}, after ...{d['context']!r}")
+    if summary.reported_cached:
+        cached = summary.reported_cached
+        lines.append(f"  the provider reported {cached['mean']:,} tokens served from its cache "
+                     f"on average, over {cached['requests']:,} requests")
     for match in summary.matches:
         lines.append(f"  {match['prompt']}: predicted {match['predicted']:,} tokens shared, "
                      f"measured {match['measured']:,} "
