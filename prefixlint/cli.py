@@ -666,6 +666,18 @@ def rule(code, show_all, output_format):
 
 
 @cli.command()
+def server():
+    """Run the language server on stdio, for editors: diagnostics as you type, hovers, hints
+    where each prompt's shared prefix ends, and the fixes as code actions."""
+    try:
+        from . import server as language_server
+    except ImportError as exc:
+        raise click.UsageError(f"the language server needs pygls ({exc}): "
+                               "pip install 'prefixlint[server]'") from None
+    language_server.main()
+
+
+@cli.command()
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Settings file whose [[models]] are listed first.")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",

@@ -366,14 +366,15 @@ class Plan:
     refusals: tuple[tuple[str, str], ...]  # (path, why it was not fixed)
 
 
-def plan(paths, config, cwd: Path, unsafe: bool) -> Plan:
+def plan(paths, config, cwd: Path, unsafe: bool, start: dict[str, str] | None = None) -> Plan:
     """Propose, verify and apply fixes in memory round after round until a round fixes
-    nothing more (at most MAX_ROUNDS): moving one value can bring the next into view."""
+    nothing more (at most MAX_ROUNDS): moving one value can bring the next into view.
+    `start` holds files as an editor has them, unsaved (project-relative path to text)."""
     from . import api
 
     root = config.root.resolve()
-    first = result = api.check(paths, config, cwd)
-    edited: dict[str, str] = {}
+    first = result = api.check(paths, config, cwd, edited=start or None)
+    edited: dict[str, str] = dict(start or {})
     made: dict[str, list[Fix]] = {}
     refusals: list[tuple[str, str]] = []
     for round_number in range(MAX_ROUNDS):
