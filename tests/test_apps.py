@@ -45,7 +45,11 @@ APPS = {
          ("PFX002", "broken/agents/prompts/writer.j2", 1, 39)],
         {"broken/agents/nodes.py:12": (14, 14), "broken/agents/nodes.py:19": (13, 141),
          "broken/agents/prompts/writer.j2": (8, 136), "fixed/agents/nodes.py:12": (106, 106),
-         "fixed/agents/nodes.py:19": (133, 148), "fixed/agents/prompts/writer.j2": (128, 143)}),
+         "fixed/agents/nodes.py:19": (133, 148), "fixed/agents/prompts/writer.j2": (128, 143),
+         # a Markdown prompt of a prompts folder, measured alone too (its finding is the
+         # one of the code that renders it, nodes.py:12)
+         "broken/agents/prompts/planner.md": (9, 9),
+         "fixed/agents/prompts/planner.md": (101, 101)}),
     "prompty_app": (
         [("PFX006", "broken/src/chat/chat.prompty", 36, 1)],
         {"broken/src/chat/app.py:17": (106, 158), "broken/src/chat/chat.prompty": (101, 126),

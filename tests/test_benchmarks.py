@@ -50,7 +50,8 @@ def test_generated_repository_breaks_where_its_styles_say(tmp_path):
                        cwd=tmp_path)
     found = [(f.code, f.span.path, f.span.line, f.span.column) for f in result.findings]
     assert found == [
-        ("PFX002", "app/m0000.py", 12, 44),  # the user's name after a day-scoped date
+        ("PFX004", "app/m0000.py", 12, 26),  # a day-scoped date, then the user's name:
+        ("PFX002", "app/m0000.py", 12, 44),  # each reported (moving both gains the rules)
         ("PFX001", "app/m0001.py", 11, 34),  # retrieved documents before the rules
         ("PFX013", "app/m0001.py", 13, 28),  # the breakpoint after them
     ]  # m0002 (messages), m0003 (a growing history), m0004 (a template of constants): clean
