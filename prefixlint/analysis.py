@@ -13,7 +13,8 @@ from . import rules, workers
 from .config import AUTO, Config, ConfigError
 from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file
 from .frontends import chat_template, prompt_config
-from .frontends.jinja import InputError, Limits, Workspace, read_text
+from .frontends.project_files import InputError, Limits, read_text
+from .frontends.workspace import Workspace
 from .frontends.python import PythonProject, is_python
 from .globs import glob_match
 from .ir import Finding, Prompt

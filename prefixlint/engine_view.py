@@ -182,7 +182,7 @@ class EngineRenderer:
 
     def _apply(self, messages: list[dict], tools: list | None) -> str:
         from .frontends.chat_template import ChatTemplateError
-        from .frontends.jinja import InputError
+        from .frontends.project_files import InputError
 
         try:
             return self.template.apply(messages, tools)

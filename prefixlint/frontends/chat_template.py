@@ -81,7 +81,7 @@ class ChatTemplateError(Exception):
 
 
 def _max_steps() -> int:
-    from .jinja import Limits
+    from .project_files import Limits
 
     return Limits().max_steps
 
@@ -99,7 +99,8 @@ def _environment(budget: list[int] | None = None):
     from jinja2 import ext
     from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError, safe_range
 
-    from .jinja import _FORMAT_WIDTH, Limits, RenderLimitError, _CountedRange
+    from .jinja import _FORMAT_WIDTH, RenderLimitError, _CountedRange
+    from .project_files import Limits
 
     max_steps = Limits().max_steps
     left = budget if budget is not None else file_budget()

@@ -9,126 +9,39 @@ string growth and includes that leave the project root.
 from __future__ import annotations
 
 import contextlib
-import functools
-import os
 import posixpath
 import re
 import signal
-import stat
 import threading
 import time
-import traceback
 import types
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.lexer import TokenStream
 from jinja2.sandbox import SandboxedEnvironment
 
-from .. import suppress
 from ..file_kinds import TEMPLATE_SUFFIXES
 from . import prompty
-from ..ir import Block, Hole, Link, Piece, Prompt, Rendering, Scope, Span, Text, ValueSource
+from ..ir import Link, Piece, Rendering, ValueSource
 from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,
                              TemplateAnalyzer)
 from .jinja_scan import Scan, scan
+from .project_files import InputError, Limits, inside_root, read_text
+
+if TYPE_CHECKING:
+    from .workspace import Workspace
 
 _TRACE = re.compile(re.escape(MARK_OPEN) + r"(\d*)" + re.escape(MARK_CLOSE))
 _FORMAT_WIDTH = re.compile(r"%[-+ #0]*(\d{7,})|\{[^{}]*:[^{}]*?(\d{7,})[^{}]*\}")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Bounds on one render, so that a hostile template is a finding, not a hang."""
-
-    max_chars: int = 2_000_000
-    # Steps of one render (an operator, an attribute, a call, an iteration of `range`, an
-    # output chunk): the budget that decides, the same on any machine under any load.
-    max_steps: int = 2_000_000
-    # A far backstop for a loop no step counts: never reached by a template that fits the
-    # step budget, so results never depend on the machine's speed.
-    seconds: float = 60.0
-    max_file_bytes: int = 1_048_576
-
-
-class InputError(Exception):
-    """A template that cannot be read, parsed or rendered; becomes a PFX900 finding."""
-
-    def __init__(self, message: str, path: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-        self.line = line
-        self.column = column
 
 
 class RenderLimitError(TemplateError):
     """A render went over its output, time or size bound."""
 
 
-@functools.lru_cache(maxsize=4096)
-def _real_folder(folder: str) -> str:
-    return os.path.realpath(folder)
-
-
-def _inside(path: Path, root: Path) -> bool:
-    """Whether a file is inside `root` once links are followed: one `lstat` for a plain file
-    (its folder's real path is cached), a full resolution only for a link."""
-    base = _real_folder(str(root))
-    try:
-        if stat.S_ISLNK(os.lstat(path).st_mode):
-            real = os.path.realpath(path)
-        else:
-            real = os.path.join(_real_folder(os.path.dirname(os.path.abspath(path))),
-                                os.path.basename(path))
-    except (OSError, ValueError):
-        return True  # not there, or not a name: reading it says why
-    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
-
-
-def read_text(path: Path, display: str, max_bytes: int, root: Path | None = None) -> str:
-    """A prompt file's text, or an InputError saying plainly why it cannot be analyzed.
-
-    Only regular files are opened (a pipe or a device would block or never end), and with
-    `root`, only files that are inside it once links are followed: a link that leaves the
-    project is not read, so nothing outside it reaches a finding or a manifest.
-    """
-    if root is not None and not _inside(path, root):
-        raise InputError("a link to a file outside the project; not read", display)
-    try:
-        status = path.stat()
-        if not stat.S_ISREG(status.st_mode):
-            raise InputError("not a regular file (a pipe, device or socket); not read", display)
-        size = status.st_size
-        if size > max_bytes:
-            raise InputError(f"file is {size:,} bytes, over the {max_bytes:,}-byte limit "
-                             "for a prompt template", display)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", display) from None
-    if b"\x00" in data:
-        raise InputError("binary file (contains NUL bytes), not a template", display)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise InputError(f"cannot decode as UTF-8 at byte {exc.start}", display, line) from None
-
-
-def inside_root(root: Path, name: str) -> Path | None:
-    """The file a template name refers to, or None when it would leave the project root."""
-    if name.startswith("/") or re.match(r"^[A-Za-z]:", name):
-        return None
-    try:
-        candidate = (root / name).resolve()
-    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL byte, a name too long
-        return None
-    return candidate if candidate == root or root in candidate.parents else None
-
-
-def _syntax_message(exc: TemplateSyntaxError) -> str:
+def syntax_message(exc: TemplateSyntaxError) -> str:
     """A template syntax error; for a filter or test Jinja does not know, how to declare
     one the application registers in its own code."""
     unknown = re.match(r"No (filter|test) named '([^']+)'", exc.message or "")
@@ -430,186 +343,6 @@ def _deadline(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-@dataclass
-class Workspace:
-    """The environments of one run; templates are parsed once and shared by every prompt."""
-
-    root: Path
-    search_paths: tuple[str, ...]
-    limits: Limits
-    scope_of: Callable[[str], Scope]
-    options: tuple[tuple[str, object], ...] = ()  # trim_blocks, …, filters, tests
-    # Files as a fix would leave them (project-relative path → text): read instead of the
-    # disk, so that a fix is measured in memory before anything is written.
-    edited: Mapping[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.registry = Registry(self.scope_of)
-        self.overlay: dict[str, str] = {}
-        self.origins: dict[str, tuple[str, int, int]] = {}
-        self.files_read: set[str] = set()  # every project file read, for the result cache
-        self.marked = ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry,
-                                         self.overlay, self.origins, self.options, self.edited,
-                                         self.files_read)
-        self.clean = ProjectEnvironment(self.root, self.search_paths, self.limits, None,
-                                        self.overlay, self.origins, self.options, self.edited,
-                                        self.files_read)
-
-    def read(self, name: str) -> str:
-        """The text of a project file (as edited, when a fix is being measured)."""
-        self.files_read.add(name)
-        edited = self.edited.get(name)
-        if edited is not None:
-            return edited
-        return read_text(self.root / name, name, self.limits.max_file_bytes, self.root)
-
-    # -- loading -------------------------------------------------------------------------
-
-    def load(self, name: str) -> tuple[str, ...]:
-        """Parse a template and everything it statically references; return those files."""
-        order: list[str] = []
-        pending = [(name, None)]
-        while pending:
-            current, parent = pending.pop(0)
-            if current in order:
-                continue
-            if current.endswith(".prompty"):
-                self._declare(current)
-            try:
-                self.marked.get_template(current)
-            except TemplateSyntaxError as exc:
-                raise InputError(_syntax_message(exc),
-                                 exc.name or current, exc.lineno or 1) from None
-            except TemplateNotFound as exc:
-                path, line = self._reference_site(parent, current) if parent else (current, 1)
-                message = str(exc.message or exc.name)
-                if parent is None:
-                    raise InputError(f"cannot load template: {message}", path, line) from None
-                raise InputError(f"included template not found: {message}", path, line) from None
-            except RecursionError:
-                raise InputError("template nests too deeply to analyze", current) from None
-            except SyntaxError as exc:  # Jinja's generated code does not compile
-                raise InputError(f"template does not compile: {exc.msg}", current) from None
-            except (OSError, ValueError, RuntimeError) as exc:  # a name the system refuses,
-                # or a link loop
-                path, line = self._reference_site(parent, current) if parent else (current, 1)
-                raise InputError(f"cannot load template {current[:80]!r}: {exc}", path,
-                                 line) from None
-            order.append(current)
-            for reference in self.registry.references.get(current, ()):
-                resolved = self.marked.join_path(reference, current)
-                pending.append((resolved, current))
-        return tuple(order)
-
-    def _declare(self, name: str) -> None:
-        """The inputs a prompty file's front matter declares, for the scopes of its holes."""
-        if name in self.registry.declared:
-            return
-        path = inside_root(self.root, name)
-        if path is None or not path.is_file():
-            return  # the loader says why
-        source = self.read(name)
-        try:
-            self.registry.declared[name] = prompty.settings(source).declared()
-        except prompty.FrontMatterError as exc:
-            raise InputError(str(exc), name, exc.line) from None
-
-    def _reference_site(self, parent: str, target: str) -> tuple[str, int]:
-        tags = self.marked.scans.get(parent)
-        if tags is not None:
-            base = posixpath.basename(target)
-            for tag in tags.blocks:
-                if tag.keyword in ("include", "extends", "import", "from") and base in tag.inner:
-                    return parent, tags.position(tag.start)[0]
-        return parent, 1
-
-    def cycle(self, files: tuple[str, ...]) -> tuple[str, ...] | None:
-        """An include/extends cycle among `files`, as the list of names around it."""
-        graph = {f: [self.marked.join_path(r, f) for r in self.registry.references.get(f, ())]
-                 for f in files}
-        state: dict[str, int] = {}
-        stack: list[str] = []
-
-        def visit(node: str) -> tuple[str, ...] | None:
-            state[node] = 1
-            stack.append(node)
-            for nxt in graph.get(node, ()):
-                if state.get(nxt) == 1:
-                    return tuple(stack[stack.index(nxt):] + [nxt])
-                if state.get(nxt) is None:
-                    found = visit(nxt)
-                    if found:
-                        return found
-            stack.pop()
-            state[node] = 2
-            return None
-
-        return visit(files[0]) if files else None
-
-    def check_cycle(self, files: tuple[str, ...]) -> None:
-        """Raise an InputError at the include that closes a cycle among `files`."""
-        loop = self.cycle(files)
-        if loop:
-            site, line = self._reference_site(loop[-2], loop[-1])
-            raise InputError("include cycle: " + " -> ".join(loop), site, line)
-
-    # -- prompts -------------------------------------------------------------------------
-
-    def prompt(self, name: str) -> Prompt:
-        """The Prompt of a root template (raises InputError for anything unreadable)."""
-        files = self.load(name)
-        self.check_cycle(files)
-        holes = tuple(h for f in files for h in self.registry.holes.get(f, ()))
-        segments: tuple[Text | Hole, ...] = tuple(self.registry.holes.get(name, ()))
-        suppressions = tuple(
-            (f, suppress.parse((c.line, c.text) for c in self.marked.scans[f].comments))
-            for f in files if f in self.marked.scans)
-        renderer = JinjaRenderer(self, name)
-        declared = self.registry.declared.get(name, {})
-        scopes = tuple(sorted({(d, declared[d.split(".", 1)[0]]) for h in holes for d in h.deps
-                               if d.split(".", 1)[0] in declared
-                               and self.scope_of(d) is Scope.UNKNOWN}))
-        return Prompt(id=name, path=name, line=1, kind="jinja",
-                      blocks=(Block("system", segments),), holes=holes,
-                      renderer=renderer, files=files, suppressions=suppressions,
-                      scopes=scopes,
-                      scope_notes=tuple((d, "the prompty inputs") for d, _ in scopes))
-
-    def inline_prompt(self, name: str, source: str, origin: Span) -> Prompt:
-        """A template built in Python code (`Template("…")`): its holes point into the .py
-        file, at the string literal's text; its id is the call site, `path:line`."""
-        self.overlay[name] = source
-        self.origins[name] = (origin.path, origin.line, origin.column)
-        prompt = self.prompt(name)
-        suppressions = tuple((origin.path if n == name else n, s) for n, s in prompt.suppressions)
-        return Prompt(id=name, path=origin.path, line=int(name.rsplit(":", 1)[1]),
-                      kind="python", blocks=prompt.blocks, holes=prompt.holes,
-                      renderer=prompt.renderer, files=(origin.path,) + prompt.files[1:],
-                      suppressions=suppressions)
-
-    def render_error(self, exc: BaseException, name: str) -> InputError:
-        """Turn anything a render raised into an InputError at the template line it came from."""
-        path, line = name, 1
-        files = {str(inside_root(self.root, n) or ""): n for n in self.marked.scans}
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename in files:
-                path, line = files[frame.filename], frame.lineno or 1
-        if isinstance(exc, RenderLimitError):
-            return InputError(f"template exceeds a render limit: {exc}", path, line)
-        if isinstance(exc, TemplateSyntaxError):
-            return InputError(_syntax_message(exc),
-                              exc.name or path, exc.lineno or line)
-        if isinstance(exc, TemplateNotFound):
-            return InputError(f"included template not found: {exc.message}", path, line)
-        if isinstance(exc, RecursionError):
-            return InputError("template recursion too deep (include or macro cycle)", path, line)
-        kind = type(exc).__name__
-        if kind == "SecurityError":
-            return InputError(f"blocked by the sandbox: {exc}", path, line)
-        return InputError(f"template cannot be rendered with sample values ({kind}: {exc})",
-                          path, line)
 
 
 class JinjaRenderer:

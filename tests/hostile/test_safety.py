@@ -312,19 +312,19 @@ def test_a_render_is_bounded_by_steps_not_seconds(tmp_path, monkeypatch):
     """Nested loops over ranges stop at the step budget, whatever the machine's load; the
     same template under a budget it fits renders."""
     from prefixlint import analysis
-    from prefixlint.frontends import jinja
+    from prefixlint.frontends import project_files
 
     loops = ("{% for i in range(200) %}{% for j in range(200) %}{% endfor %}{% endfor %}"
              "You are Nimbus. {{ user.name }}\n" + POLICY)
     root = write_project(tmp_path / "p", {"prompts/a.j2": loops})
-    monkeypatch.setattr(analysis, "Limits", lambda: jinja.Limits(max_steps=30_000))
+    monkeypatch.setattr(analysis, "Limits", lambda: project_files.Limits(max_steps=30_000))
     findings = api.check([], api.load_config(root), cwd=root).findings
     assert [(f.code, f.severity, f.message) for f in findings] == [
         ("PFX900", "info", "template exceeds a render limit: rendering took more than 30,000 "
                            "steps (a loop or recursion too large for a prompt); a limit of "
                            "prefixlint's own work, not an error in the file: it was not "
                            "measured")]
-    monkeypatch.setattr(analysis, "Limits", lambda: jinja.Limits(max_steps=200_000))
+    monkeypatch.setattr(analysis, "Limits", lambda: project_files.Limits(max_steps=200_000))
     assert [f.code for f in api.check([], api.load_config(root), cwd=root).findings] == \
         ["PFX002"]
 

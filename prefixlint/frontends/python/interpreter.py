@@ -14,7 +14,7 @@ from typing import Callable
 import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
-from ..jinja import InputError
+from ..project_files import InputError
 from .flow import END, Binding, conditional, reaching, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_names,
                        return_statements, shorten, source_texts)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...ir import Prompt, Scope, Text
-from ..jinja import InputError
+from ..project_files import InputError
 from .sources import prefilter
 
 PYTHON_SUFFIXES = (".py", ".pyi")

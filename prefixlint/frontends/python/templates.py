@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Callable
 import libcst as cst
 
 from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
-from ..jinja import InputError, Workspace, inside_root
+from ..project_files import InputError, inside_root
+from ..workspace import Workspace
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
