@@ -19,7 +19,7 @@ from .config import AUTO, Config, ConfigError
 from .discover import discover
 from .globs import glob_match
 from .file_kinds import is_config_file
-from .ir import Finding, Prompt, Scope, natural_key
+from .ir import Finding, Prompt, Scope, Span, natural_key
 from .measure import Measurement, map_holes
 from .providers import ProviderModel
 from .tokenizers import ENCODINGS, Tokenizer, load
@@ -275,6 +275,32 @@ def constant_starts(result: Result) -> dict[str, tuple[str, int]]:
         # header stands for a role, and a log may name a history's messages otherwise.
         start = re.sub(r"(?:<\|\w+\|>\n)+$", "", start[:start.rfind("\n") + 1])
         out[m.prompt.id] = (start, m.prefix_tokens["global"])
+    return out
+
+
+def value_sites(result: Result) -> dict[str, list[tuple[str, Span, str]]]:
+    """Per measured prompt: each value that varies within a session, with the constant text
+    rendered just before it (recorded requests that part right after that text part at this
+    value) and where the value is in the source."""
+    from .render import Sampler, plans
+
+    out: dict[str, list[tuple[str, Span, str]]] = {}
+    for m in result.measurements:
+        scope_of = result.scope_for(m.prompt)
+        rendering = m.prompt.renderer.render_traced(Sampler(plans("turn", scope_of)[0]))
+        sites: list[tuple[str, Span, str]] = []
+        constant = ""
+        for piece in rendering.pieces:
+            holes = [link.hole for link in piece.chain
+                     if link.hole.scope.varies_like >= Scope.DAY]
+            if not holes:
+                constant += piece.text
+                continue
+            request = [h for h in holes if h.scope.varies_like >= Scope.REQUEST]
+            if request and constant.strip():  # a sample's text is never the recorded one
+                sites.append((constant, request[0].span, request[0].expr))
+            constant = ""
+        out[m.prompt.id] = sites
     return out
 
 

@@ -447,7 +447,8 @@ def _with_requests(text: str, output_format: str, result, requests_file) -> str:
     tokenizer = result.tokenizer if result.measurements else load(config.tokenizer,
                                                                     config.tokenizer_path)
     summary = recorded.summarize(path, requests_file, tokenizer.encode,
-                                 api.constant_starts(result) if result.measurements else {})
+                                 api.constant_starts(result) if result.measurements else {},
+                                 api.value_sites(result) if result.measurements else {})
     if output_format == "json":  # text output lists them in its section
         for error in summary.errors:
             click.echo(f"prefixlint: {requests_file}: {error}", err=True)

@@ -100,3 +100,31 @@ def test_requests_are_matched_to_the_prompt_in_the_code(tmp_path):
     text = run_cli("report", "--requests", "requests.jsonl", cwd=root).stdout
     assert "Recorded requests (requests.jsonl): 18 requests, 3 users, 6 sessions" in text
     assert "app/agent.py:8: predicted" in text
+
+
+INTRO = "You are the support assistant of Northwind Cloud, for billing and account questions.\n"
+
+
+def test_where_a_session_s_requests_part_is_named_in_the_source(tmp_path):
+    """A request id written into the system prompt: consecutive requests of every session
+    part right after the constant text before it, so the parting is placed at that value."""
+    app = ("from openai import OpenAI\n\nclient = OpenAI()\nSYSTEM = " + repr(SYSTEM) +
+           "\nINTRO = " + repr(INTRO) + "\n\n\ndef ask(question, history, request_id):\n"
+           "    system = INTRO + 'Request ' + request_id + "
+           "'\\n' + SYSTEM\n"
+           "    return client.chat.completions.create(model='gpt-4o', messages=["
+           "{'role': 'system', 'content': system}, *history, "
+           "{'role': 'user', 'content': question}])\n")
+    lines = _session_log()
+    for number, line in enumerate(lines):
+        system = line["body"]["messages"][0]
+        system["content"] = f"{INTRO}Request r{number:04d}\n" + SYSTEM
+    root = write_project(tmp_path / "p", {"app/agent.py": app, "requests.jsonl": "\n".join(
+        json.dumps(x) for x in lines)})
+    found, _ = _run(root, "--requests", "requests.jsonl")
+    [match] = found["matches"]
+    assert match["sessions_part_at"] == {"path": "app/agent.py", "line": 9, "column": 35,
+                                         "expr": "request_id", "pairs": 12}
+    text = run_cli("report", "--requests", "requests.jsonl", cwd=root).stdout
+    assert "    consecutive requests of a session part at app/agent.py:9:35 ('request_id', " \
+           "12 of them)" in text

@@ -203,11 +203,51 @@ def _divergence(requests: list[Request]) -> dict | None:
             "context": first[max(0, at - 40):at]}
 
 
+SITE_CONTEXT = 40  # characters of constant text before a value that place a parting at it
+# Two values may share their first characters (`r0001`, `r0002`; a timestamp's date): a
+# parting this close after the constant text is inside the value that follows it.
+SITE_REACH = 32
+
+
+def _parts_at(requests: list[Request], sites) -> dict | None:
+    """Where consecutive requests of a session part, in the source: the value of the prompt
+    whose constant text ends just before they part (its last characters are found among the
+    last ones they share). The first such value, with how many consecutive pairs part
+    there."""
+    counts: dict[int, int] = {}
+    previous: dict[str, str] = {}
+    for request in requests:
+        if request.session is None:
+            continue
+        text = request.text
+        before = previous.get(request.session)
+        previous[request.session] = text
+        if before is None or before == text:
+            continue
+        shared = text[:common_prefix([before, text])]
+        for index, (constant, _, _) in enumerate(sites):
+            k = min(SITE_CONTEXT, len(constant))
+            found = shared.rfind(constant[-k:], max(0, len(shared) - k - SITE_REACH)) \
+                if k >= 8 else -1
+            if found >= 0:
+                counts[index] = counts.get(index, 0) + 1
+                break
+    if not counts:
+        return None
+    index = min(counts)
+    _, span, expr = sites[index]
+    return {"path": span.path, "line": span.line, "column": span.column, "expr": expr,
+            "pairs": counts[index]}
+
+
 def summarize(path: Path, display: str, encode: Callable[[str], list[int]],
-              prompts: dict[str, tuple[str, int]] | None = None) -> Summary:
+              prompts: dict[str, tuple[str, int]] | None = None,
+              sites: dict | None = None) -> Summary:
     """Measure a log of requests (see the module doc). `prompts` maps the id of each prompt
     found in the code to its constant start and predicted global prefix; a prompt whose
-    constant start (64 characters or more) begins the recorded requests is matched."""
+    constant start (64 characters or more) begins the recorded requests is matched. `sites`
+    (`api.value_sites`) places where consecutive requests of a session part at a value of
+    the matched prompt's source."""
     requests, errors = read(path)
     tokens = [encode(r.text) for r in requests]
     by_user: dict[str, list[list[int]]] = {}
@@ -230,10 +270,15 @@ def summarize(path: Path, display: str, encode: Callable[[str], list[int]],
     for prompt_id, (start, predicted) in sorted((prompts or {}).items()):
         if len(start) < 64:
             continue
-        matched = [t for r, t in zip(requests, tokens) if start in r.text[:len(start) + 64]]
+        pairs = [(r, t) for r, t in zip(requests, tokens) if start in r.text[:len(start) + 64]]
+        matched = [t for _, t in pairs]
         if len(matched) > 1:
-            matches.append({"prompt": prompt_id, "requests": len(matched),
-                            "predicted": predicted, "measured": common_prefix(matched)})
+            match = {"prompt": prompt_id, "requests": len(matched),
+                     "predicted": predicted, "measured": common_prefix(matched)}
+            parted = _parts_at([r for r, _ in pairs], (sites or {}).get(prompt_id, ()))
+            if parted is not None:
+                match["sessions_part_at"] = parted
+            matches.append(match)
     reported = [r.cached_tokens for r in requests if r.cached_tokens is not None]
     return Summary(display, len(requests), len(by_user), len(by_session),
                    round(sum(map(len, tokens)) / len(tokens)) if tokens else 0, prefix,
@@ -262,5 +307,10 @@ def text(summary: Summary) -> str:
         lines.append(f"  {match['prompt']}: predicted {match['predicted']:,} tokens shared, "
                      f"measured {match['measured']:,} "
                      f"({match['measured'] - match['predicted']:+,})")
+        parted = match.get("sessions_part_at")
+        if parted:
+            lines.append(f"    consecutive requests of a session part at {parted['path']}:"
+                         f"{parted['line']}:{parted['column']} ({parted['expr']!r}, "
+                         f"{parted['pairs']:,} of them)")
     lines.extend(f"  {error}" for error in summary.errors)
     return "\n".join(lines) + "\n"
