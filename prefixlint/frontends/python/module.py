@@ -55,15 +55,27 @@ class Module:
         prompt in one function does not pay for positions in the whole module."""
         if self._positions is not None or self.starts is None:
             return self.positions[node]
+        # The innermost statement with a known start: a method of a top-level class, else
+        # the top-level statement.
         top, parent = node, self.parents.get(id(node))
+        inner = node if id(node) in self.starts else None
         while parent is not None and parent is not self.tree:
             top, parent = parent, self.parents.get(id(parent))
-        ranges = self._ranges.get(id(top))
+            if inner is None and id(top) in self.starts:
+                inner = top
+        statement = inner if inner is not None else top
+        ranges = self._ranges.get(id(statement))
         if ranges is None:
-            start = self.starts.get(id(top))
+            start = self.starts.get(id(statement))
             if start is None:
                 return self.positions[node]
-            ranges = self._ranges[id(top)] = statement_ranges(self.tree, top, start)
+            indent = ()
+            if statement is not top:  # inside the class's indented body
+                block = self.parents.get(id(statement))
+                indent = (block.indent if isinstance(block, cst.IndentedBlock) and
+                          block.indent is not None else self.tree.default_indent,)
+            ranges = self._ranges[id(statement)] = statement_ranges(self.tree, statement,
+                                                                     start, indent)
         return ranges[node]
 
     def span(self, node: cst.CSTNode) -> Span:
@@ -125,9 +137,11 @@ class Module:
         return frozenset(out)
 
 
-def build_module(path: str, source: str, lines: list[int] | None = None) -> Module:
+def build_module(path: str, source: str, lines: tuple[list[int], dict] | None = None,
+                 ) -> Module:
     """Parse and index a module (raises libcst.ParserSyntaxError). `lines` are the first
-    lines of its top-level statements as `ast` reads them, when it could."""
+    lines of its top-level statements as `ast` reads them, when it could, and of the
+    statements of each top-level class's body (by the class's index)."""
     tree = cst.parse_module(source)
     tables = FlowTables()
     tables.walk(tree)
@@ -138,15 +152,33 @@ def build_module(path: str, source: str, lines: list[int] | None = None) -> Modu
     return module
 
 
-def _statement_starts(tree: cst.Module, lines: list[int] | None) -> dict[int, int] | None:
+def _statement_starts(tree: cst.Module, lines: tuple[list[int], dict] | None,
+                      ) -> dict[int, int] | None:
     """Where each top-level statement's code, blank lines and comments before it included,
-    begins: `ast`'s line for it minus the lines libcst keeps in front of it. None when the
-    two parsers do not see the same statements."""
+    begins (and each statement of a top-level class's body: a method is generated alone,
+    not its whole class): `ast`'s line for it minus the lines libcst keeps in front of it.
+    None when the two parsers do not see the same statements."""
     if lines is None:
         return None
-    starts: dict[int, int] = {}
+    top, members = lines
+    starts = _starts_of(tree.body, top)
+    if starts is None:
+        return None
     index = 0
     for statement in tree.body:
+        if isinstance(statement, cst.ClassDef) and index in members and \
+                isinstance(statement.body, cst.IndentedBlock):
+            inner = _starts_of(statement.body.body, members[index])
+            if inner is not None:
+                starts.update(inner)
+        index += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+    return starts
+
+
+def _starts_of(statements, lines: list[int]) -> dict[int, int] | None:
+    starts: dict[int, int] = {}
+    index = 0
+    for statement in statements:
         if index >= len(lines):
             return None
         leading = len(statement.leading_lines)
@@ -165,15 +197,17 @@ class _Ranges:
         self._computed: dict = {}
 
 
-def statement_ranges(tree: cst.Module, statement: cst.CSTNode, line: int) -> dict:
-    """The code ranges of every node in one top-level statement whose code starts at
-    `line`, by libcst's own position codegen run over that statement alone."""
+def statement_ranges(tree: cst.Module, statement: cst.CSTNode, line: int,
+                     indent: tuple[str, ...] = ()) -> dict:
+    """The code ranges of every node in one statement whose code starts at `line` (inside
+    blocks indented by `indent`), by libcst's own position codegen run over it alone."""
     from libcst.metadata.position_provider import PositionProvidingCodegenState
 
     ranges = _Ranges()
     state = PositionProvidingCodegenState(default_indent=tree.default_indent,
                                           default_newline=tree.default_newline,
                                           provider=ranges)
+    state.indent_tokens.extend(indent)
     state.line = line
     statement._codegen(state)
     return ranges._computed

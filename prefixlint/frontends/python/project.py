@@ -27,12 +27,13 @@ MAX_LINE = 100_000  # characters on one line
 KEPT_MODULES = 32  # parsed modules kept between files (least recently used dropped first)
 
 
-def _check_nesting(source: str, path: str) -> list[int] | SyntaxError:
+def _check_nesting(source: str, path: str) -> tuple[list[int], dict] | SyntaxError:
     """Refuse, as this file's finding, what libcst's native parser cannot survive: it
     crashes the whole process on deeply nested brackets, which CPython's own parser rejects
     cleanly. The source is parsed with `ast` (parsed, never run) and its depth measured
     without recursion; other syntax errors are left to libcst, which reports them.
-    Returns the first line of each top-level statement (its first decorator's, if any), or
+    Returns the first line of each top-level statement (its first decorator's, if any) and,
+    by the index of each top-level class, those of its body's statements, or
     CPython's own SyntaxError when `ast` cannot parse the file (its line and column are
     exact where libcst's are not; libcst, which knows newer syntax, decides)."""
     import ast
@@ -62,8 +63,14 @@ def _check_nesting(source: str, path: str) -> list[int] | SyntaxError:
             raise InputError(f"Python file nests too deeply to analyze (over {MAX_NESTING} "
                              "levels)", path, getattr(node, "lineno", 1))
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))])
-            for s in tree.body]
+    return [_first_line(s) for s in tree.body], {
+        index: [_first_line(m) for m in s.body]
+        for index, s in enumerate(tree.body) if isinstance(s, ast.ClassDef)}
+
+
+def _first_line(statement) -> int:
+    """A statement's first line, its decorators included."""
+    return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
 
 
 def _module_name(path: str) -> str:
