@@ -10,7 +10,7 @@ import json
 import jinja2
 import pytest
 
-from conftest import run_cli, write_project
+from conftest import QuietHandler, run_cli, serve, write_project
 from prefixlint import api
 from prefixlint.render import Sampler, plans
 
@@ -158,15 +158,9 @@ def test_prewarm_writes_the_text_the_engine_caches(tmp_path):
 
 
 def test_warm_sends_the_engines_text_to_a_completions_endpoint(tmp_path):
-    import http.server
-    import threading
-
     received: list[dict] = []
 
-    class Recorder(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
+    class Recorder(QuietHandler):
         def do_POST(self):
             received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
             payload = json.dumps({"usage": {"prompt_tokens": 40}}).encode()
@@ -176,8 +170,7 @@ def test_warm_sends_the_engines_text_to_a_completions_endpoint(tmp_path):
             self.end_headers()
             self.wfile.write(payload)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(Recorder)
     try:
         root = write_project(tmp_path / "p", {"app.py": APP, "engine/chatml.jinja": CHATML},
                              'chat-template = "engine/chatml.jinja"\n')

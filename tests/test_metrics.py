@@ -4,14 +4,12 @@ cold instance flagged and every instance that cannot be read reported on its own
 
 from __future__ import annotations
 
-import http.server
 import json
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import QuietHandler, run_cli, serve
 from prefixlint.fleet.metrics import MetricsError, metrics_url, reading
 
 PAGES = Path(__file__).with_name("metrics")
@@ -50,10 +48,7 @@ def test_base_urls_and_metrics_urls_mean_the_same_page():
 
 
 def _serve(pages: dict[str, str]):
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
+    class Handler(QuietHandler):
         def do_GET(self):
             name = self.path.strip("/").split("/")[0]
             body = pages.get(name)
@@ -62,8 +57,7 @@ def _serve(pages: dict[str, str]):
             self.end_headers()
             self.wfile.write((body or "not here").encode())
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(Handler)
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
@@ -97,10 +91,7 @@ def test_a_dripping_or_endless_server_costs_one_bounded_reading(tmp_path):
     end: each is that instance's error, within the timeout and the size bound."""
     import time
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
+    class Handler(QuietHandler):
         def do_GET(self):
             self.send_response(200)
             self.end_headers()
@@ -117,8 +108,7 @@ def test_a_dripping_or_endless_server_costs_one_bounded_reading(tmp_path):
             except (BrokenPipeError, ConnectionResetError):
                 pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(Handler)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         proc = run_cli("metrics", f"{base}/drip", f"{base}/flood", "--timeout", "1",

@@ -4,18 +4,16 @@ sessions spread over all backends."""
 
 from __future__ import annotations
 
-import http.server
 import os
 import re
 import shutil
 import subprocess
-import threading
 import time
 
 import httpx
 import pytest
 
-from conftest import REPO
+from conftest import REPO, QuietHandler, serve
 from engine import free_port
 
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx")
@@ -25,10 +23,7 @@ if NGINX is None and not os.environ.get("CI"):
 
 
 def _backend(name: str):
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
+    class Handler(QuietHandler):
         def do_POST(self):
             self.rfile.read(int(self.headers.get("Content-Length", 0)))
             body = name.encode()
@@ -37,9 +32,7 @@ def _backend(name: str):
             self.end_headers()
             self.wfile.write(body)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return serve(Handler)
 
 
 def test_the_readmes_nginx_recipe_keeps_each_session_on_one_backend(tmp_path):

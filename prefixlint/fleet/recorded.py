@@ -158,13 +158,20 @@ def _spans(handle, errors: list[str]) -> list[Request]:
 
     lines = list(_lines(handle, errors))
     documents = []
-    try:
-        documents.append((lines[0][0] if lines else 1,
-                          bounded_json.loads("".join(line for _, line in lines))))
-    except ValueError:  # not one document: one per line
+    try:  # a first line that is a document of its own: one export per line
+        first = bounded_json.loads(lines[0][1]) if lines else None
+    except ValueError:
+        first = None
+    if first is None and lines:  # one document over many lines, or a broken first line
+        try:
+            documents.append((lines[0][0], bounded_json.loads("".join(l for _, l in lines))))
+        except ValueError:
+            pass
+    if not documents:
         for number, line in lines:
             try:
-                documents.append((number, bounded_json.loads(line)))
+                documents.append((number, first if number == lines[0][0] and first is not None
+                                  else bounded_json.loads(line)))
             except ValueError as exc:
                 errors.append(f"line {number}: {exc}")
     found = []
