@@ -11,8 +11,8 @@ from typing import Callable, Mapping, Sequence
 
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
-from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file
-from .frontends import chat_template, prompt_config
+from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file, is_text_file
+from .frontends import chat_template, prompt_config, text_prompt
 from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
 from .frontends.python import PythonProject, is_python
@@ -104,8 +104,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     findings: list[Finding] = []
     prompts: list[tuple[Prompt, list]] = []
     templates = [f for f in files if not is_python(f)]
-    found_prompt_files = {f for f in templates
-                          if is_prompt_file(f) and not f.endswith(TEMPLATE_SUFFIXES)}
+    found_prompt_files = {f for f in templates if (is_prompt_file(f) or is_text_file(f))
+                          and not f.endswith(TEMPLATE_SUFFIXES)}
     for name in files:
         if not is_python(name):
             continue
@@ -154,14 +154,26 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                                  config.root)
                 findings.extend(chat_template.config_findings(name, text, tokenizer))
                 continue
-            text = workspace.read(name)
+            if name in found_prompt_files:  # text or Markdown: a prompt, notes or data
+                try:
+                    text = workspace.read(name)
+                except InputError:
+                    if is_prompt_file(name):
+                        raise
+                    continue  # a `.txt` file too large or not text: data, not a prompt
+                if not _jinja_prompt(text):
+                    # a prompt with `{name}` fields (code that reads it links it), or notes
+                    found = text_prompt.prompt(name, text, volatility.scope_of)
+                    if found is not None:
+                        prompts.append((found, []))
+                    continue
+            else:
+                text = workspace.read(name)
             if not text.strip():
                 continue  # an empty file sends nothing (an include of it still reads it)
             if not is_prompt_template(name, text) and \
                     not any(glob_match(p, name) for p in config.include):
                 continue  # a Dockerfile, page or manifest rendered with Jinja: not a prompt
-            if name in found_prompt_files and not _jinja_prompt(text):
-                continue  # plain text or notes in a prompts folder (code that reads it links it)
             if chat_template.is_chat_template(text):
                 findings.extend(chat_template.findings(name, text, tokenizer))
                 continue
@@ -310,7 +322,7 @@ def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> l
                   for s in block.segments if getattr(s, "span", None) is not None
                   and not is_python(s.span.path)}
     return [f for f in findings
-            if not (kinds.get(f.prompt) == "jinja" and f.span.path in rendered)
+            if not (kinds.get(f.prompt) in ("jinja", "text") and f.span.path in rendered)
             and not (kinds.get(f.prompt) == "config"
                      and (f.span.path, f.span.line) in read_lines)]
 

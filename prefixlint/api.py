@@ -18,7 +18,7 @@ from . import rules
 from .config import AUTO, Config, ConfigError
 from .discover import discover
 from .globs import glob_match
-from .file_kinds import is_config_file
+from .file_kinds import is_config_file, is_prompt_file, is_text_file
 from .ir import Finding, Prompt, Scope, Span, natural_key
 from .measure import Measurement, map_holes
 from .providers import ProviderModel
@@ -223,7 +223,7 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     # folder's configuration files (`config.json`, `settings.yaml`: names too common to
     # tell which code reads them, and read through their keys, not their names)
     named = [f for f in files if not f.endswith((".py", ".pyi")) and (
-        (root / f) in given or not is_config_file(f))]
+        (root / f) in given or not (is_config_file(f) or _loose_text(f)))]
     if not named:
         return []
     stems = {f.rsplit("/", 1)[-1].rsplit(".", 1)[0] for f in named}
@@ -449,6 +449,12 @@ def settings_groups(paths: Sequence[str | Path], cwd: Path | None = None) -> lis
                              if any(n != m and m in n.parents for m in inside)))
         out.append(SettingsGroup(tuple(members), apart))
     return out
+
+
+def _loose_text(name: str) -> bool:
+    """A `.txt` file outside a folder of prompts: most are notes or data, so their names do
+    not say which code reads them (as for configuration files)."""
+    return is_text_file(name) and not is_prompt_file(name)
 
 
 def _resolved(path: Path) -> Path:

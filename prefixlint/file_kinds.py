@@ -29,6 +29,20 @@ def is_config_file(name: str) -> bool:
         not any(part.startswith(".") for part in name.split("/")[:-1])
 
 
+# Text files that are never prompts, though they may hold braces and the words prompts use.
+TEXT_NOT_PROMPTS = ("requirements", "constraints", "license", "licence", "notice", "copying",
+                    "authors", "changelog", "changes", "cmakelists", "robots", "readme")
+
+
+def is_text_file(name: str) -> bool:
+    """A `.txt` file anywhere but in a hidden folder, not one of the files every project has
+    (requirements, licence, change log): a prompt when it holds placeholders and reads as
+    instructions to a model (a character's system prompt in `characters/*.txt`)."""
+    base = name.rsplit("/", 1)[-1].lower()
+    return base.endswith(".txt") and not base.startswith(TEXT_NOT_PROMPTS) and \
+        not any(part.startswith(".") for part in name.split("/")[:-1])
+
+
 def is_prompt_file(name: str) -> bool:
     """A `.prompt` file, or a `.txt` / `.md` file inside a folder of prompts or templates
     (`app/prompts/review.md`, `metrics/templates/verdicts.txt`), not inside a hidden folder."""

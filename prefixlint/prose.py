@@ -29,6 +29,18 @@ _NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|p
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html|table)\b|"
                    r"^\s*(?-i:def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
+# A prompt may quote code (an example class, a query to imitate): text is code only when one
+# non-blank line in CODE_LINE_SHARE or more looks like code.
+CODE_LINE_SHARE = 5
+
+
+def _is_code(text: str) -> bool:
+    """Whether text is code or markup rather than prose that quotes some."""
+    hits = sum(1 for _ in _CODE.finditer(text))
+    if not hits:
+        return False
+    lines = sum(1 for line in text.splitlines() if line.strip())
+    return hits * CODE_LINE_SHARE > lines
 
 
 # Chinese, Japanese and Korean prompts have no spaces between words: their characters are
@@ -38,6 +50,16 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_CUES = ("你", "您", "请", "回答", "要求", "输出", "格式", "任务", "以下", "用户", "必须",
              "不要", "助手", "あなた", "ください", "回答", "당신", "답변")
 MIN_CJK_CHARACTERS = 60
+
+
+_TOKEN_PIECE = re.compile(r"\w+|[^\w\s]+")
+
+
+def estimated_tokens(text: str) -> int:
+    """Tokens of text without a tokenizer: a BPE vocabulary gives most English words and
+    punctuation runs a token each, and about one token to each Chinese, Japanese or Korean
+    character (a run of them is one `\\w+` match)."""
+    return sum(max(1, len(_CJK.findall(piece))) for piece in _TOKEN_PIECE.findall(text))
 
 
 def _reads_as_cjk_prompt(text: str, named: bool) -> bool:
@@ -55,13 +77,13 @@ def reads_as_prompt(text: str, name: str = "") -> bool:
     with the words prompts use (in English, or in Chinese, Japanese or Korean); never code
     or markup."""
     named = bool(_NAME_HINT.search(name))
-    if _CJK.search(text) and not _CODE.search(text) and _reads_as_cjk_prompt(text, named):
+    if _CJK.search(text) and not _is_code(text) and _reads_as_cjk_prompt(text, named):
         return True
     words = _WORD.findall(text)
     if named and len(text) >= MIN_CHARACTERS // 2 and len(words) >= MIN_WORDS // 3 and \
-            not _CODE.search(text):
+            not _is_code(text):
         return True  # `SYSTEM_PROMPT = ...`: its name says what it is
-    if len(text) < MIN_CHARACTERS or len(words) < MIN_WORDS or _CODE.search(text):
+    if len(text) < MIN_CHARACTERS or len(words) < MIN_WORDS or _is_code(text):
         return False
     letters = sum(1 for ch in text if ch.isalpha() or ch.isspace())
     if letters < 0.75 * len(text):

@@ -16,6 +16,7 @@ from typing import Callable
 
 from .ir import Finding, Hole, Scope, Span, Text
 from .measure import Cause, Measurement
+from .prose import estimated_tokens
 from .volatility import Explained
 
 if sys.version_info >= (3, 11):
@@ -230,9 +231,6 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     return tuple(dict.fromkeys(out))
 
 
-# Characters of constant text below which a run between values is a label, not content
-# worth caching: `min-gain-tokens` at about three characters a token (English averages four).
-_LABEL_CHARS_PER_TOKEN = 3
 
 
 def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_tokens: int,
@@ -256,16 +254,15 @@ def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_toke
             break
     if after is None:
         return False
-    limit = min_gain_tokens * _LABEL_CHARS_PER_TOKEN
     run = 0
     for segment in after:
         if isinstance(segment, Text):
-            run += len(segment.text)
+            run += estimated_tokens(segment.text)  # below min-gain-tokens: a label
         elif type(segment) is Hole and segment.scope.varies_like >= Scope.DAY:
             run = 0  # another value of the request: the text before it labels it
         else:
             return False  # text not seen here (a constant value, an embedded template)
-        if run >= limit:
+        if run >= min_gain_tokens:
             return False
     return True
 

@@ -60,6 +60,13 @@ def is_prompt_template(name: str, text: str) -> bool:
     return not _other_language(text)
 
 
+def speaks_to_a_model(text: str) -> bool:
+    """Whether text says something only a prompt says to a model ("you are", "the user",
+    "respond", "step by step", a `system:` line)."""
+    lowered = text[:20_000].lower()
+    return any(word in lowered for word in _SPEAKS_WORDS) and bool(_SPEAKS.search(lowered))
+
+
 def _other_language(text: str) -> bool:
     """Whether the constant text of a template is markup, a Dockerfile, YAML or SQL."""
     plain = _JINJA.sub("", text[:20_000])
@@ -71,8 +78,7 @@ def _other_language(text: str) -> bool:
         return True
     if len(_DOCKER.findall(plain)) >= 2 and _DOCKER.match(lines[0]):
         return True
-    lowered = plain.lower()
-    if any(word in lowered for word in _SPEAKS_WORDS) and _SPEAKS.search(lowered):
+    if speaks_to_a_model(plain):
         return False
     if len(lines) >= 2 and sum(1 for line in lines if _YAML.match(line)) * 10 >= len(lines) * 8:
         return True

@@ -28,6 +28,7 @@ REACH_FINDINGS = [
     ("PFX005", "c_prompt_text.py", 6, 2),      # C: a returned f-string, the essay on top
     ("PFX001", "c_prompt_text.py", 13, 33),    # C: LOAN_TEMPLATE measured alone
     ("PFX001", "c_prompt_text.py", 13, 58),
+    ("PFX001", "characters/night_ranger.txt", 4, 7),  # a .txt prompt whose code is not in view
     ("PFX005", "crew/config/tasks.yaml", 3, 31),  # a CrewAI task filled by kickoff(inputs=)
     ("PFX006", "e_middleware.py", 11, 40),     # E: @dynamic_prompt, then the loop's history
     ("PFX007", "g_kept_bot.py", 19, 45),       # G: a clock read once per kept object (info)
@@ -52,6 +53,7 @@ REACH_FINDINGS = [
     ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
     ("PFX001", "t_service_settings.json", 7, 98),  # prompts in a service's JSON settings
     ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
+    ("PFX005", "u_review_settings.toml", 4, 63),  # a TOML prompt that quotes a class
     ("PFX001", "v_format_escapes.py", 22, 18),  # literals and f-strings of constants, joined
     ("PFX001", "x_phased_agent/research.py", 35, 59),  # an agent's step prompt, clients deep
     ("PFX001", "y_default_prompt.py", 20, 47),  # the default when no prompt was chosen
@@ -106,6 +108,10 @@ REACH_SINKS = {
     "zc_prompt_table/search.py:9": "inferred",
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
+    "characters/night_ranger.txt": "text file",
+    "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
+    "prompts/sql_task.md": "text file",
+    "u_review_settings.toml:3": "config review_failure_prompt",
     "s_settings_file/settings.yaml:11": "config escalation",
     "settings_app/graph.py:9": "langchain.ChatPromptTemplate",
     "t_service_settings.json:7": "config Assistant",
@@ -184,6 +190,32 @@ def test_values_with_only_labels_after_them_in_the_last_message_are_info():
     assert found == [(11, "info", 64), (14, "info", 40)]
     assert all("only labels of the request's values follow it" in f["message"]
                for f in json.loads(proc.stdout)["findings"] if f["line"] in (11, 14))
+
+
+def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():
+    """A TOML prompt with a pydantic class in its instructions is prompt text, not code: the
+    title on top is reported; the test file and the output below the guidelines are
+    followed by their labels and a one-line request of 19 words and marks (about 100
+    characters), so they are info, whatever their gain."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
+                   "u_review_settings.toml", cwd=REACH)
+    found = [(f["line"], f["severity"], f["gain_tokens"])
+             for f in json.loads(proc.stdout)["findings"]]
+    assert found == [(4, "warning", 150), (18, "info", 30), (20, "info", 32), (25, "info", 21)]
+    assert "only labels of the request's values follow it" in \
+        json.loads(proc.stdout)["findings"][2]["message"]
+
+
+def test_text_files_are_prompts_when_they_speak_to_a_model_with_placeholders():
+    """A `.txt` file outside a prompts folder, its reader not in view, is measured when its
+    text has `{name}` fields and reads as instructions to a model; a release checklist with
+    `{version}` is not a prompt."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "characters", "notes",
+                   cwd=REACH)
+    document = json.loads(proc.stdout)
+    assert [p["id"] for p in document["prompts"]] == ["characters/night_ranger.txt"]
+    assert [(f["code"], f["line"], f["expr"]) for f in document["findings"]] == [
+        ("PFX001", 4, "{current_time}")]
 
 
 def test_passages_closing_the_system_message_above_the_question_are_info():

@@ -37,7 +37,7 @@ _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^r
 _JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*"'
                           r'(?:[^"\\\n]|\\.)*(?:\{\{|\{%|\{[A-Za-z_$])', re.IGNORECASE)
 # `{{ expr }}`, `{% tag %}`, or a `{name}` format field (not `{{`/`}}` escapes).
-_PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
+PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})", re.DOTALL)
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
@@ -47,7 +47,7 @@ _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in",
 
 
 @dataclass(frozen=True)
-class _Value:
+class Value:
     """A string of the file: its key path, its text, and where its text starts."""
 
     keys: tuple[str, ...]
@@ -68,31 +68,31 @@ def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Pr
         values = list(_yaml(source_for_parse))
     else:
         values = list(_toml(source) if name.endswith(".toml") else _yaml(source))
-    groups: dict[tuple[str, ...], list[_Value]] = {}
+    groups: dict[tuple[str, ...], list[Value]] = {}
     for value in values:
         groups.setdefault(value.keys[:-1], []).append(value)
     out = []
     for parent, members in groups.items():
         chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
-                  reads_as_prompt(_PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
-        if not any(_PLACEHOLDER.search(v.text) for v in chosen):
+                  reads_as_prompt(PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
+        if not any(PLACEHOLDER.search(v.text) for v in chosen):
             continue
-        constant = "\n".join(_PLACEHOLDER.sub(" ", v.text) for v in chosen)
+        constant = "\n".join(PLACEHOLDER.sub(" ", v.text) for v in chosen)
         if not reads_as_prompt(constant, " ".join(v.keys[-1] for v in chosen)):
             continue
         out.append(_prompt(name, source, parent, chosen, scope_of))
     return out
 
 
-def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[_Value],
+def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[Value],
             scope_of: Callable[[str], Scope]) -> Prompt:
     blocks = []
     holes = []
     for value in chosen:
-        segments = list(_segments(name, source, value, scope_of))
-        holes.extend(s for s in segments if isinstance(s, Hole))
+        parts = list(segments(name, source, value, scope_of))
+        holes.extend(s for s in parts if isinstance(s, Hole))
         role = "system" if _SYSTEM_KEY.search(value.keys[-1]) else "user"
-        blocks.append(Block(role, tuple(segments)))
+        blocks.append(Block(role, tuple(parts)))
     line = _position(source, chosen[0].offset)[0]
     return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config",
                   blocks=tuple(blocks), holes=tuple(holes),
@@ -100,14 +100,14 @@ def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[_Value
                   sink="config " + ".".join(parent or ("(top)",)))
 
 
-def _segments(name: str, source: str, value: _Value, scope_of) -> Iterator[Text | Hole]:
+def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | Hole]:
     """Text and holes of one value; each hole's span is found in the file by searching for
     its placeholder from where the value starts (block scalars drop indentation, so the
     value's own offsets do not map one to one)."""
     cursor = value.offset
     last = 0
     escapes = is_format_string(value.text)  # `{{` and `}}` are braces, not expressions
-    for match in _PLACEHOLDER.finditer(value.text):
+    for match in PLACEHOLDER.finditer(value.text):
         if escapes and match.group("jinja") is not None:
             continue
         if match.start() > last:
@@ -144,12 +144,12 @@ def _position(source: str, offset: int) -> tuple[int, int]:
     return line, offset - (source.rfind("\n", 0, offset) + 1) + 1
 
 
-def yaml_strings(source: str) -> list[_Value]:
+def yaml_strings(source: str) -> list[Value]:
     """Every string value of a YAML (or JSON) document, with its key path, in file order."""
     return list(_yaml(source, every=True))
 
 
-def _yaml(source: str, every: bool = False) -> Iterator[_Value]:
+def _yaml(source: str, every: bool = False) -> Iterator[Value]:
     import yaml
 
     try:
@@ -159,7 +159,7 @@ def _yaml(source: str, every: bool = False) -> Iterator[_Value]:
     except (RecursionError, MemoryError):
         return
     stack: list[tuple[object, tuple[str, ...]]] = [(root, ())]
-    found: list[_Value] = []
+    found: list[Value] = []
     seen: set[int] = set()  # an alias is the node it names: walked once (no alias bombs)
     while stack:
         node, keys = stack.pop()
@@ -174,7 +174,7 @@ def _yaml(source: str, every: bool = False) -> Iterator[_Value]:
                 stack.append((child, keys + (str(index),)))
         elif isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and \
                 isinstance(node.value, str) and (every or "{" in node.value) and keys:
-            found.append(_Value(keys, node.value, node.start_mark.index))
+            found.append(Value(keys, node.value, node.start_mark.index))
     yield from sorted(found, key=lambda v: v.offset)
 
 
@@ -208,12 +208,12 @@ def _without_comments(source: str) -> str:
     return "".join(out)
 
 
-def _toml(source: str) -> Iterator[_Value]:
+def _toml(source: str) -> Iterator[Value]:
     try:
         data = tomllib.loads(source)
     except (tomllib.TOMLDecodeError, RecursionError):
         return
-    found: list[_Value] = []
+    found: list[Value] = []
     stack: list[tuple[object, tuple[str, ...]]] = [(data, ())]
     while stack:
         node, keys = stack.pop()
@@ -224,5 +224,5 @@ def _toml(source: str) -> Iterator[_Value]:
         elif isinstance(node, str) and "{" in node and keys:
             first = next((line.strip() for line in node.splitlines() if line.strip()), "")
             offset = source.find(first) if first else -1
-            found.append(_Value(keys, node, max(offset, 0)))
+            found.append(Value(keys, node, max(offset, 0)))
     yield from sorted(found, key=lambda v: (v.offset, v.keys))
