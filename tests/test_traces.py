@@ -6,6 +6,7 @@ the provider reported beside them."""
 from __future__ import annotations
 
 import json
+import random
 
 from conftest import run_cli, write_project
 from test_recorded import _run, _session_log
@@ -92,3 +93,142 @@ def test_a_trace_export_is_read_past_its_broken_lines(tmp_path):
     shown = run_cli("check", "--exit-zero", "--requests", "traces.jsonl", cwd=root).stdout
     assert "the provider reported 512 tokens served from its cache on average, over 3 " \
            "requests" in shown
+
+
+# Langfuse and LiteLLM (issue 24, item 2): the same 18 requests as each records them, from
+# my reading of their schemas — Langfuse's public API (`TraceWithFullDetails`, `ObservationV2`:
+# `traceId`, `type`, `startTime`, `input`, `usageDetails`, `userId`, `sessionId`) and
+# LiteLLM's `LiteLLM_SpendLogs` table and `StandardLoggingPayload` (`call_type`, `startTime`,
+# `messages`, `end_user`, `session_id` / `trace_id`, `metadata.usage_object`).
+
+START = 1_767_603_600  # 2026-01-05T09:00:00Z, in seconds
+
+
+def _cached(index):
+    """12 of 18 requests said 768 cached tokens, 6 said none: a mean of 512."""
+    return 768 if index % 3 else 0
+
+
+def _iso(index, z=True):
+    """When request `index` started (one a second), as Langfuse and the spend logs write it."""
+    text = f"2026-01-05T09:00:{index:02d}.250"
+    return text + "Z" if z else text + "000+00:00"
+
+
+def _shuffled(items):
+    """Records out of the order they were sent (an export sorted by something else): read
+    in file order, consecutive turns of a session would be compared wrongly."""
+    items = list(items)
+    random.Random(24).shuffle(items)
+    return items
+
+
+def _trace(index, line):
+    return {"id": f"trace-{index}", "projectId": "cm5northwind", "name": "support-chat",
+            "timestamp": _iso(index), "environment": "production", "tags": [],
+            "userId": line["user"], "sessionId": line["session"], "public": False,
+            "input": {"question": line["body"]["messages"][-1]["content"]}, "output": None}
+
+
+def _observation(index, line, kind="GENERATION", who=False, wrapped=False):
+    observation = {"id": f"obs-{kind[0]}{index}", "traceId": f"trace-{index}", "type": kind,
+                   "name": "OpenAI-generation" if kind == "GENERATION" else "retrieve",
+                   "startTime": _iso(index), "endTime": _iso(index), "level": "DEFAULT",
+                   "parentObservationId": None, "model": None, "input": None}
+    if kind == "GENERATION":
+        messages = line["body"]["messages"]
+        observation.update(
+            model="gpt-4o", input={"messages": messages} if wrapped else messages,
+            output={"role": "assistant", "content": "Refunds take five business days."},
+            usageDetails={"input": 900, "input_cached_tokens": _cached(index), "output": 40,
+                          "total": 940},
+            usage={"input": 900, "output": 40, "total": 940, "unit": "TOKENS"})
+    if who:  # the v2 observations API sets who on each observation
+        observation.update(userId=line["user"], sessionId=line["session"])
+    return observation
+
+
+def _langfuse_forms(lines):
+    """Three exports of the same generations: a table export of observations (JSONL, out of
+    order, with retrieval spans among them); traces and observations apart in a folder (an
+    API answer `{"data": [...]}`), joined by `traceId`; and each trace downloaded as JSON."""
+    indexed = list(enumerate(lines))
+    table = [o for i, line in _shuffled(indexed)
+             for o in (_observation(i, line, "SPAN", who=True), _observation(i, line, who=True))]
+    downloads = {f"langfuse-trace/trace-{i}.json": json.dumps(
+        {**_trace(i, line), "observations": [_observation(i, line, "SPAN"),
+                                             _observation(i, line, wrapped=True)],
+         "scores": [], "latency": 1.2, "htmlPath": f"/project/cm5northwind/traces/trace-{i}"},
+        indent=2) for i, line in indexed}
+    return {"langfuse-observations.jsonl": "\n".join(json.dumps(o) for o in table) + "\n",
+            "langfuse-api/traces.jsonl": "\n".join(
+                json.dumps(_trace(i, line)) for i, line in indexed) + "\n",
+            "langfuse-api/observations.json": json.dumps(
+                {"data": [_observation(i, line) for i, line in _shuffled(indexed)],
+                 "meta": {"cursor": None}}),
+            **downloads}
+
+
+def _spend_log(index, line):
+    """A `LiteLLM_SpendLogs` row as `/spend/logs` answers with it."""
+    return {"request_id": f"chatcmpl-{index:04d}", "call_type": "acompletion",
+            "api_key": "88dc28d0f030c55ed4ab77ed8faf098196cb1c05df778539800c9f1243fe6b4b",
+            "spend": 0.0021, "total_tokens": 940, "prompt_tokens": 900, "completion_tokens": 40,
+            "startTime": _iso(index, z=False), "endTime": _iso(index, z=False),
+            "model": "gpt-4o", "model_group": "gpt-4o", "custom_llm_provider": "openai",
+            "user": "svc-support", "end_user": line["user"], "session_id": line["session"],
+            "metadata": {"user_api_key_user_id": "svc-support", "status": "success",
+                         "usage_object": {"prompt_tokens": 900, "completion_tokens": 40,
+                                          "prompt_tokens_details": {
+                                              "cached_tokens": _cached(index)}}},
+            "cache_hit": "False", "request_tags": [], "messages": line["body"]["messages"],
+            "response": {"id": f"chatcmpl-{index:04d}", "object": "chat.completion"},
+            "proxy_server_request": {}, "status": "success"}
+
+
+def _logging_payload(index, line):
+    """A `StandardLoggingPayload` as the proxy's logging callbacks receive it."""
+    return {"id": f"chatcmpl-{index:04d}", "trace_id": line["session"],
+            "call_type": "acompletion", "stream": False, "status": "success",
+            "response_cost": 0.0021, "total_tokens": 940, "prompt_tokens": 900,
+            "completion_tokens": 40, "startTime": START + index + 0.25,
+            "endTime": START + index + 1.0, "model": "gpt-4o", "api_base": "https://api.openai.com",
+            "metadata": {"user_api_key_hash": "88dc28d0", "user_api_key_user_id": "svc-support",
+                         "user_api_key_end_user_id": line["user"],
+                         "usage_object": {"prompt_tokens": 900,
+                                          "cache_read_input_tokens": _cached(index)}},
+            "cache_hit": None, "end_user": "", "messages": line["body"]["messages"],
+            "response": {"choices": [{"message": {"role": "assistant", "content": "Done."}}]},
+            "model_parameters": {"temperature": 0.2}, "hidden_params": {"model_id": "m1"}}
+
+
+def _litellm_forms(lines):
+    """Three logs of the same calls: the spend logs as the API answers (a pretty-printed
+    array, out of order), logging payloads one per line (with an embedding call among
+    them), and one payload per file as a bucket logger writes them."""
+    indexed = list(enumerate(lines))
+    embedding = {**_logging_payload(99, lines[0]), "call_type": "aembedding",
+                 "messages": {}, "startTime": START + 4.5}
+    payloads = [_logging_payload(i, line) for i, line in indexed]
+    return {"litellm-spend-logs.json": json.dumps(
+                [_spend_log(i, line) for i, line in _shuffled(indexed)], indent=2),
+            "litellm-payloads.jsonl": "\n".join(
+                json.dumps(p) for p in [*payloads[:5], embedding, *payloads[5:]]) + "\n",
+            **{f"litellm-bucket/2026-01-05/{p['id']}.json": json.dumps(p) for p in payloads}}
+
+
+def test_langfuse_and_litellm_records_give_the_shared_prefixes_of_the_same_requests(tmp_path):
+    lines = _session_log()
+    root = write_project(tmp_path / "p", {
+        "logs/requests.jsonl": "\n".join(json.dumps(x) for x in lines) + "\n",
+        **{f"logs/{name}": text for name, text in _langfuse_forms(lines).items()},
+        **{f"logs/{name}": text for name, text in _litellm_forms(lines).items()}})
+    logged, _ = _run(root, "--requests", "logs/requests.jsonl")
+    for name in ("langfuse-observations.jsonl", "langfuse-api", "langfuse-trace",
+                 "litellm-spend-logs.json", "litellm-payloads.jsonl", "litellm-bucket"):
+        traced, _ = _run(root, "--requests", f"logs/{name}")
+        assert (traced["requests"], traced["users"], traced["sessions"]) == (18, 3, 6), name
+        assert traced["prefix_tokens"] == logged["prefix_tokens"], name
+        assert traced["divergence"] == logged["divergence"], name
+        assert traced["errors"] == [], name
+        assert traced["reported_cached_tokens"] == {"requests": 18, "mean": 512}, name
