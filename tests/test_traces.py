@@ -8,8 +8,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+import tiktoken
+
 from conftest import run_cli, write_project
-from test_recorded import _run, _session_log
+from prefixlint.measure import common_prefix
+from test_recorded import INTRO, SYSTEM, _run, _session_log, _text
 
 
 def _attribute(key, value):
@@ -232,3 +236,65 @@ def test_langfuse_and_litellm_records_give_the_shared_prefixes_of_the_same_reque
         assert traced["divergence"] == logged["divergence"], name
         assert traced["errors"] == [], name
         assert traced["reported_cached_tokens"] == {"requests": 18, "mean": 512}, name
+
+
+# A fixture app whose system prompt carries a request id: its requests, as each tool records
+# them, must give what its JSONL log gives, and place the break where `check` finds it.
+
+APP = ("from openai import OpenAI\n\nclient = OpenAI()\nSYSTEM = " + repr(SYSTEM) +
+       "\nINTRO = " + repr(INTRO) + "\n\n\ndef ask(question, history, request_id):\n"
+       "    system = INTRO + 'Request ' + request_id + '\\n' + SYSTEM\n"
+       "    return client.chat.completions.create(model='gpt-4o', messages=["
+       "{'role': 'system', 'content': system}, *history, "
+       "{'role': 'user', 'content': question}])\n")
+
+
+def _app_log():
+    """The 18 requests of 6 sessions, each with its own request id in the system prompt."""
+    lines = _session_log()
+    for number, line in enumerate(lines):
+        line["body"]["messages"][0]["content"] = f"{INTRO}Request r{number:04d}\n" + SYSTEM
+    return lines
+
+
+def _forms(lines):
+    """The same requests as a JSONL log, an OTLP export, a Langfuse export (observations
+    with who sent them) and LiteLLM spend logs, the last three out of order."""
+    indexed = list(enumerate(lines))
+    return {"jsonl": "\n".join(json.dumps(x) for x in lines) + "\n",
+            "otlp": json.dumps(_export([_span(i, line, "current")
+                                        for i, line in _shuffled(indexed)]), indent=2),
+            "langfuse": "\n".join(json.dumps(_observation(i, line, who=True))
+                                  for i, line in _shuffled(indexed)) + "\n",
+            "litellm": json.dumps([_spend_log(i, line) for i, line in _shuffled(indexed)])}
+
+
+@pytest.mark.parametrize("form", ["jsonl", "otlp", "langfuse", "litellm"])
+def test_a_fixture_app_s_traces_in_each_form_agree_with_its_log_and_its_check(tmp_path, form):
+    lines = _app_log()
+    root = write_project(tmp_path / "p", {"app/agent.py": APP, "recorded": _forms(lines)[form]})
+    found, _ = _run(root, "--requests", "recorded")
+    # Computed apart: tiktoken over each request as prefixlint writes it; the sessions'
+    # turns part at their request ids, so a session shares only the text before "r00".
+    encoding = tiktoken.get_encoding("o200k_base")
+    tokens = [encoding.encode(_text(x["body"])) for x in lines]
+    per_session = [common_prefix(tokens[i:i + 3]) for i in range(0, 18, 3)]
+    # 24 tokens in five sessions, 23 in the one whose ids r0009-r0011 part a digit sooner
+    assert per_session == [24, 24, 24, 23, 24, 24]
+    assert found["prefix_tokens"]["session"] == round(sum(per_session) / 6) == 24
+    assert found["prefix_tokens"]["global"] == common_prefix(tokens)
+    assert (found["requests"], found["users"], found["sessions"]) == (18, 3, 6)
+    assert found["errors"] == []
+    # 12 of the 18 said 768 tokens came from the provider's cache, 6 said none: 512 a request
+    assert found["reported_cached_tokens"] == (
+        None if form == "jsonl" else {"requests": 18, "mean": 512})
+    # The break found in the traces is the value `check` reports, at the same source line.
+    [match] = found["matches"]
+    parted = match["sessions_part_at"]
+    assert parted == {"path": "app/agent.py", "line": 9, "column": 35, "expr": "request_id",
+                      "pairs": 12}
+    checked = json.loads(run_cli("check", "--output-format", "json", "--exit-zero",
+                                 cwd=root).stdout)
+    # (PFX006: a request value before the history, which every turn then prefills again)
+    assert [(f["code"], f["path"], f["line"], f["column"]) for f in checked["findings"]
+            if f["expr"] == "request_id"] == [("PFX006", "app/agent.py", 9, 35)]
