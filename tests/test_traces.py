@@ -12,6 +12,7 @@ import pytest
 import tiktoken
 
 from conftest import run_cli, write_project
+from prefixlint.fleet import sources
 from prefixlint.measure import common_prefix
 from test_recorded import INTRO, SYSTEM, _run, _session_log, _text
 
@@ -196,7 +197,8 @@ def _logging_payload(index, line):
             "call_type": "acompletion", "stream": False, "status": "success",
             "response_cost": 0.0021, "total_tokens": 940, "prompt_tokens": 900,
             "completion_tokens": 40, "startTime": START + index + 0.25,
-            "endTime": START + index + 1.0, "model": "gpt-4o", "api_base": "https://api.openai.com",
+            "endTime": START + index + 1.0, "model": "gpt-4o",
+            "api_base": "https://api.openai.com",
             "metadata": {"user_api_key_hash": "88dc28d0", "user_api_key_user_id": "svc-support",
                          "user_api_key_end_user_id": line["user"],
                          "usage_object": {"prompt_tokens": 900,
@@ -298,3 +300,68 @@ def test_a_fixture_app_s_traces_in_each_form_agree_with_its_log_and_its_check(tm
     # (PFX006: a request value before the history, which every turn then prefills again)
     assert [(f["code"], f["path"], f["line"], f["column"]) for f in checked["findings"]
             if f["expr"] == "request_id"] == [("PFX006", "app/agent.py", 9, 35)]
+
+
+def test_a_file_s_form_is_told_by_the_first_key_that_opens_its_records():
+    assert sources.detect('{"resourceSpans": [') == "otel"
+    assert sources.detect('[\n  {\n    "request_id": "c1",\n    "call_type": "acompletion"') \
+        == "litellm"
+    # a payload's own `trace_id` is not Langfuse's `traceId`; a Langfuse observation logged
+    # by LiteLLM's callback may carry `call_type` in its metadata, after its `traceId`
+    assert sources.detect('{"id": "c1", "trace_id": "s1", "call_type": "completion"}') \
+        == "litellm"
+    assert sources.detect('{"id": "o1", "traceId": "t1", "metadata": {"call_type": "x"}}') \
+        == "langfuse"
+    # a request body quoting those keys inside a message is still a request body
+    assert sources.detect(json.dumps({"messages": [{"role": "user", "content":
+                                                    'why is "traceId": empty?'}]})) == "jsonl"
+    # 2026-01-05T09:00:00Z is 1,767,603,600 s after the epoch; Langfuse writes ISO 8601,
+    # the spend logs a space or an offset, a logging payload seconds as a float
+    at = 1_767_603_600_250_000_000
+    assert [sources.timestamp_ns(v) for v in ("2026-01-05T09:00:00.250Z",
+                                              "2026-01-05 09:00:00.25",
+                                              "2026-01-05T10:00:00.250000+01:00",
+                                              1_767_603_600.25)] == [at] * 4
+    assert [sources.timestamp_ns(v) for v in ("soon", None, float("nan"))] == [0, 0, 0]
+
+
+def test_malformed_records_of_each_form_are_named_and_the_rest_is_read(tmp_path):
+    lines = _session_log()[:3]  # one session of three turns
+    observations = [json.dumps(_observation(i, line, who=True)) for i, line in enumerate(lines)]
+    silent = {**_observation(3, lines[2], who=True), "input": None}
+    truncated = _spend_log(4, lines[2])
+    truncated["messages"] = [{"role": "system", "content": SYSTEM[:716] + "... (litellm_"
+                              "truncated skipped 420 chars. ...) ..." + SYSTEM[-1331:]}]
+    root = write_project(tmp_path / "p", {
+        "langfuse.jsonl": "\n".join([*observations, json.dumps(silent), '{"id": "o9", "tr']),
+        "langfuse-traces.json": json.dumps([_trace(i, line) for i, line in enumerate(lines)]),
+        "spend.json": json.dumps([*(_spend_log(i, line) for i, line in enumerate(lines)),
+                                  {**_spend_log(3, lines[2]), "messages": {}}, truncated]),
+        "folder/a.jsonl": "\n".join(observations) + "\n",
+        "folder/b.json": '{"data": [{"id": "o7", "traceId": "t7", "type": "GENERATION",',
+        "folder/notes.txt": "not read: only .json, .jsonl and .ndjson files are"})
+    found, proc = _run(root, "--requests", "langfuse.jsonl")
+    assert (found["requests"], found["sessions"]) == (3, 1)
+    # lines that are not JSON are named as they are read, records that are not requests after
+    assert found["errors"][0].startswith("line 5: ") and len(found["errors"]) == 2
+    assert found["errors"][1] == 'line 4: generation "obs-G3": its input holds no messages ' \
+                                 "or prompt"
+    assert "prefixlint: langfuse.jsonl: line 4: generation" in proc.stderr
+    found, _ = _run(root, "--requests", "langfuse-traces.json")
+    assert found["requests"] == 0
+    assert found["errors"] == ["line 1: 3 traces and no observation of type GENERATION "
+                               "(export the observations too: they hold what was sent)"]
+    found, _ = _run(root, "--requests", "spend.json")
+    assert found["requests"] == 3
+    assert found["errors"] == [
+        'line 1: request "chatcmpl-0003": no messages logged (the proxy keeps them with '
+        "store_prompts_in_spend_logs)",
+        "line 1: 1 requests cut short by the proxy to store them ('litellm_truncated'), not "
+        "measured (raise MAX_STRING_LENGTH_PROMPT_IN_DB)"]
+    found, proc = _run(root, "--requests", "folder")
+    assert found["requests"] == 3 and found["errors"][0].startswith("b.json: line 1: ")
+    assert len(found["errors"]) == 1 and "Traceback" not in proc.stderr
+    shown = run_cli("simulate", "--requests", "folder", cwd=root)
+    assert shown.returncode == 0, shown.stderr
+    assert "Simulated 3 requests (recorded requests from folder)" in shown.stdout
+    assert "prefixlint: folder: b.json: line 1: " in shown.stderr

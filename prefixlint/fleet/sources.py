@@ -55,7 +55,7 @@ def timestamp_ns(value: object) -> int:
     if isinstance(value, bool):
         return 0
     if isinstance(value, (int, float)):
-        return int(round(value * 1_000_000_000)) if math.isfinite(value) else 0
+        return int(round(value * 1_000_000)) * 1_000 if math.isfinite(value) else 0
     if not isinstance(value, str):
         return 0
     text = re.sub(r"\.(\d+)", lambda m: "." + (m.group(1) + "00000")[:6],
