@@ -75,9 +75,11 @@ def test_a_trace_export_gives_the_shared_prefixes_of_the_same_requests_logged(tm
     root = write_project(tmp_path / "p", {
         "logs/requests.jsonl": "\n".join(json.dumps(x) for x in lines) + "\n",
         "logs/traces.json": json.dumps(one_document, indent=2),
-        "logs/traces.jsonl": per_line})
+        "logs/traces.jsonl": per_line,  # and a folder of rotated files, as exporters write
+        **{f"logs/otlp/traces-{n}.json": json.dumps(_export(spans[n * 6:n * 6 + 6]))
+           for n in range(3)}})
     logged, _ = _run(root, "--requests", "logs/requests.jsonl")
-    for name in ("logs/traces.json", "logs/traces.jsonl"):
+    for name in ("logs/traces.json", "logs/traces.jsonl", "logs/otlp"):
         traced, _ = _run(root, "--requests", name)
         assert (traced["requests"], traced["users"], traced["sessions"]) == (18, 3, 6)
         assert traced["prefix_tokens"] == logged["prefix_tokens"]
