@@ -12,7 +12,7 @@ import pytest
 import tiktoken
 
 from conftest import run_cli, write_project
-from prefixlint.fleet import sources
+from prefixlint.fleet import litellm_logs, sources
 from prefixlint.measure import common_prefix
 from test_recorded import INTRO, SYSTEM, _run, _session_log, _text
 
@@ -367,3 +367,27 @@ def test_malformed_records_of_each_form_are_named_and_the_rest_is_read(tmp_path)
     assert shown.returncode == 0, shown.stderr
     assert "Simulated 3 requests (recorded requests from folder)" in shown.stdout
     assert "prefixlint: folder: b.json: line 1: " in shown.stderr
+
+
+def test_a_litellm_record_is_read_as_the_client_sent_it_with_who_sent_it():
+    """The body the client sent wins over the messages the proxy passed on (it keeps the
+    tools and Anthropic's system where they were); a session the client named wins over the
+    trace id the proxy made up for a call without one."""
+    tool = {"type": "function", "function": {"name": "refund", "parameters": {}}}
+    sent = {"model": "claude", "system": "Be brief.", "tools": [tool], "user": "u7",
+            "messages": [{"role": "user", "content": "Refund me"}],
+            "litellm_session_id": "chat-42"}
+    spend = {**_spend_log(0, _session_log()[0]), "proxy_server_request": sent,
+             "end_user": None, "session_id": "5f0c-made-up"}
+    payload = {**_logging_payload(1, _session_log()[0]), "metadata": {
+        "user_api_key_user_id": "svc", "requester_metadata": {"session_id": "chat-43"}},
+        "messages": [{"role": "user", "content": "Refund me"}], "trace_id": "9a1e-made-up",
+        "model_parameters": {"system": "Be brief.", "tools": [tool], "max_tokens": 512}}
+    documents = [sources.Document(1, "line 1", [spend, payload])]
+    [(_, from_spend), (_, from_payload)] = litellm_logs.requests(documents, [])
+    tools = ("tools", json.dumps([tool]))
+    assert from_spend.messages == (tools, ("system", "Be brief."), ("user", "Refund me"))
+    assert (from_spend.user, from_spend.session) == ("u7", "chat-42")
+    assert from_payload.messages == from_spend.messages
+    assert (from_payload.user, from_payload.session) == ("svc", "chat-43")
+    assert from_payload.cached_tokens is None  # its usage was not logged

@@ -4,8 +4,8 @@ The LiteLLM proxy logs each call in two shapes with the same fields: its spend l
 `LiteLLM_SpendLogs` rows `/spend/logs` answers with: a JSON array, or `{"data": [...]}`) and
 the `StandardLoggingPayload` its logging callbacks receive (one per line, or one file per
 call in a bucket). What was sent is `proxy_server_request` (the body as the client sent it)
-or `messages` (with the tools of `model_parameters`); who sent it is `end_user` (the
-request's `user`), else the key's `metadata.user_api_key_end_user_id` /
+or `messages` (with the tools and system of `model_parameters`); who sent it is
+`end_user` (the request's `user`), else the key's `metadata.user_api_key_end_user_id` /
 `user_api_key_user_id`; the session is the `litellm_session_id` (or `metadata.session_id`)
 the client passed, which the proxy logs as `session_id` / `trace_id`; what the provider
 served from its cache is in the usage (`metadata.usage_object`, `hidden_params.usage_object`
@@ -64,9 +64,10 @@ def _body(record: dict) -> dict:
             raise ValueError("no messages logged (the proxy keeps them with "
                              "store_prompts_in_spend_logs)")
         parameters = record.get("model_parameters")
-        tools = parameters.get("tools") if isinstance(parameters, dict) else None
-        if tools and "tools" not in body:
-            body["tools"] = tools
+        parameters = parameters if isinstance(parameters, dict) else {}
+        for key in ("tools", "system"):  # an Anthropic call's system prompt is a parameter
+            if parameters.get(key) and key not in body:
+                body[key] = parameters[key]
     if "messages" not in body and "input" not in body and isinstance(body.get("prompt"), str):
         body["messages"] = [{"role": "user", "content": body["prompt"]}]
     return body
@@ -123,9 +124,9 @@ def requests(documents, errors: list[str]) -> list[tuple[int, Request]]:
             asked = asked if isinstance(asked, dict) else {}
             found.append((timestamp_ns(record.get("startTime")), replace(
                 request,
-                user=_first(record.get("end_user"), metadata.get("user_api_key_end_user_id"),
-                            record.get("user"), metadata.get("user_api_key_user_id"),
-                            request.user),
+                user=_first(record.get("end_user"), request.user,
+                            metadata.get("user_api_key_end_user_id"), record.get("user"),
+                            metadata.get("user_api_key_user_id")),
                 session=_first(body.get("litellm_session_id"), request.session,
                                asked.get("session_id"), record.get("session_id"),
                                record.get("trace_id")),
