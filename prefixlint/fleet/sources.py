@@ -72,7 +72,7 @@ def timestamp_ns(value: object) -> int:
 
 def read(path: Path) -> tuple[list[Request], list[str]]:
     """The requests of a file, or of the .json, .jsonl and .ndjson files of a folder and its
-    subfolders (in name order; trace exports are often written as many files), in the order
+    subfolders (trace exports are often written as many files), in the order
     they were sent where the records say when; and one error per line or record that
     cannot be read."""
     errors: list[str] = []
@@ -94,14 +94,18 @@ def read(path: Path) -> tuple[list[Request], list[str]]:
 
 
 def _files(folder: Path) -> list[Path]:
-    """The files of a folder to read, in name order, without following links to folders
-    or reading hidden ones."""
-    found = []
+    """The files of a folder to read — its own, then each subfolder's, in name order —
+    without following links to folders or reading hidden ones; the walk stops one file
+    past MAX_FILES, so a huge tree is never listed whole."""
+    found: list[Path] = []
     for root, folders, names in os.walk(folder):
         folders[:] = sorted(f for f in folders if not f.startswith("."))
-        found.extend(Path(root) / name for name in sorted(names)
-                     if name.endswith(SUFFIXES) and not name.startswith("."))
-    return sorted((f for f in found if f.is_file()), key=lambda f: f.relative_to(folder).parts)
+        found.extend(f for f in (Path(root) / name for name in sorted(names)
+                                 if name.endswith(SUFFIXES) and not name.startswith("."))
+                     if f.is_file())
+        if len(found) > MAX_FILES:
+            break
+    return found[:MAX_FILES + 1]
 
 
 def _file(path: Path, label: str, budget: list[int], errors: list[str]):
