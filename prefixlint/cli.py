@@ -221,9 +221,11 @@ def _common(function):
                      help="Only the prompts changed since this git ref, compared before -> after."),
         click.option("--max-regression", metavar="TOKENS|PERCENT",
                      help="With --diff-base: fail when a prompt loses more shared-prefix tokens."),
-        click.option("--requests", "requests_file", type=click.Path(dir_okay=False),
+        click.option("--requests", "requests_file", type=click.Path(),
                      expose_value=True,
-                     help="A JSONL log of request bodies: measure what they really share."),
+                     help="Recorded requests — a JSONL log of request bodies, an OTLP/JSON "
+                          "trace export, a Langfuse export or LiteLLM proxy logs (a file or "
+                          "a folder): measure what they really share."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -441,7 +443,7 @@ def _with_requests(text: str, output_format: str, result, requests_file) -> str:
         raise click.UsageError(f"--requests adds to text or json output, not "
                                f"{output_format}")
     path = Path(requests_file)
-    if not path.is_file():
+    if not (path.is_file() or path.is_dir()):
         raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
     config = result.config
     tokenizer = result.tokenizer if result.measurements else load(config.tokenizer,
@@ -705,9 +707,9 @@ def models(config_file, output_format):
 @click.option("--provider", help="Cache model: vllm (16-token blocks), sglang, llamacpp, … "
                                  "(default generic: every token).")
 @click.option("--model", help="Model name, for per-model minimums.")
-@click.option("--requests", "requests_file", type=click.Path(dir_okay=False),
-              help="Replay recorded request bodies (JSONL, as for check) instead of traffic "
-                   "modelled on the prompts found.")
+@click.option("--requests", "requests_file", type=click.Path(),
+              help="Replay recorded requests (a file or folder, as for check) instead of "
+                   "traffic modelled on the prompts found.")
 @click.option("--replicas", type=click.IntRange(1, 256), default=4, show_default=True)
 @click.option("--policy", default="round-robin", show_default=True,
               help="round-robin, random, least-loaded, hash:session, hash:user, hash:prefix, "
@@ -785,7 +787,7 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
         cost = ms_per_token(prefill)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
-    if requests_file and not Path(requests_file).is_file():
+    if requests_file and not (Path(requests_file).is_file() or Path(requests_file).is_dir()):
         raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
     config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
     planned = users * sessions_per_user * (turns or config.conversation_turns)

@@ -140,3 +140,21 @@ def body(found: dict[str, object]) -> dict | None:
                        found.get("gen_ai.usage.cache_read_input_tokens"))
     return {"messages": messages, "user": user, "session": session,
             "cached_tokens": cached if isinstance(cached, int) else None}
+
+
+def requests(documents, errors: list[str]) -> list[tuple[int, object]]:
+    """(start in nanoseconds, request) for each span of an export's documents (`sources.
+    Document`) that recorded a prompt; spans that recorded none are passed over."""
+    from .recorded import Request
+
+    found = []
+    for document in documents:
+        for start, found_attributes in spans(document.data):
+            parts = body(found_attributes)
+            if parts is None:
+                continue
+            user, session = parts["user"], parts["session"]
+            found.append((start, Request(document.number, None if user is None else str(user),
+                                         None if session is None else str(session),
+                                         tuple(parts["messages"]), parts["cached_tokens"])))
+    return found

@@ -8,9 +8,10 @@ prefixlint writes the prompts it finds in code (tools, then each message behind 
 `<|role|>` header), tokenized, and their real shared prefixes measured: across all requests,
 per user, per session, and between consecutive requests of a session. Where a recorded
 request starts with the constant text of a prompt found in the code, the measured prefix is
-set beside the predicted one, which keeps the static analysis honest. A file that is an
-OpenTelemetry trace export is read as the requests its GenAI spans recorded (`otel.py`), with
-the cache hits the provider reported, where the spans carry them.
+set beside the predicted one, which keeps the static analysis honest. A file (or a folder
+of files) that is an OpenTelemetry trace export, a Langfuse export or LiteLLM proxy logs is
+read as the requests it recorded (`sources.py`), with the cache hits the provider reported,
+where the records carry them.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .. import bounded_json
 from ..measure import common_prefix
 
 MAX_LINES = 100_000
@@ -105,27 +105,30 @@ def parse(line_number: int, data: object) -> Request:
                    None if session is None else str(session), tuple(messages))
 
 
-def _lines(handle, errors: list[str]):
+def bounded_lines(handle, errors: list[str], budget: list[int] | None = None,
+                  line_limit: int | None = None):
     """(number, line) of a file's non-blank lines, within the bounds above; a line or a
-    file past them is an error, and the rest of it is never held whole."""
-    held = 0
+    file past them is an error, and the rest of it is never held whole. `budget` (one
+    number, what is left of MAX_TOTAL_CHARS) is shared by the files of a folder; a trace
+    export may hold a whole document on one line, so its `line_limit` is the whole bound."""
+    budget = [MAX_TOTAL_CHARS] if budget is None else budget
+    limit = MAX_LINE_CHARS if line_limit is None else line_limit
     for number in range(1, MAX_LINES + 2):
-        line = handle.readline(MAX_LINE_CHARS + 1)
+        line = handle.readline(limit + 1)
         if not line:
             return
         if number > MAX_LINES:
             errors.append(f"line {number}: past {MAX_LINES:,} lines, the rest is not read")
             return
-        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+        if len(line) > limit and not line.endswith("\n"):
             while line and not line.endswith("\n"):  # the rest of it, never held whole
-                line = handle.readline(MAX_LINE_CHARS)
-            errors.append(f"line {number}: longer than {MAX_LINE_CHARS:,} characters, "
-                          "not read")
+                line = handle.readline(limit)
+            errors.append(f"line {number}: longer than {limit:,} characters, not read")
             continue
         if not line.strip():
             continue
-        held += len(line)
-        if held > MAX_TOTAL_CHARS:
+        budget[0] -= len(line)
+        if budget[0] < 0:
             errors.append(f"line {number}: past {MAX_TOTAL_CHARS:,} characters of "
                           "requests, the rest is not read")
             return
@@ -133,58 +136,11 @@ def _lines(handle, errors: list[str]):
 
 
 def read(path: Path) -> tuple[list[Request], list[str]]:
-    """The requests of a JSONL file of request bodies, or of an OTLP/JSON trace export
-    (see `otel.py`), and one error per line that cannot be read."""
-    from . import otel
+    """The requests of a file or a folder of files (see `sources.py`: JSONL request bodies
+    or a trace export), and one error per line or record that cannot be read."""
+    from . import sources
 
-    requests, errors = [], []
-    with path.open(encoding="utf-8", errors="replace") as handle:
-        traces = otel.is_export(handle.read(4096))
-        handle.seek(0)
-        if traces:
-            return _spans(handle, errors), errors
-        for number, line in _lines(handle, errors):
-            try:
-                requests.append(parse(number, bounded_json.loads(line)))
-            except ValueError as exc:
-                errors.append(f"line {number}: {exc}")
-    return requests, errors
-
-
-def _spans(handle, errors: list[str]) -> list[Request]:
-    """The requests the GenAI spans of a trace export recorded, in the order they started:
-    one export per line, or one document over many lines."""
-    from . import otel
-
-    lines = list(_lines(handle, errors))
-    documents = []
-    try:  # a first line that is a document of its own: one export per line
-        first = bounded_json.loads(lines[0][1]) if lines else None
-    except ValueError:
-        first = None
-    if first is None and lines:  # one document over many lines, or a broken first line
-        try:
-            documents.append((lines[0][0], bounded_json.loads("".join(l for _, l in lines))))
-        except ValueError:
-            pass
-    if not documents:
-        for number, line in lines:
-            try:
-                documents.append((number, first if number == lines[0][0] and first is not None
-                                  else bounded_json.loads(line)))
-            except ValueError as exc:
-                errors.append(f"line {number}: {exc}")
-    found = []
-    for number, document in documents:
-        for start, attributes in otel.spans(document):
-            body = otel.body(attributes)
-            if body is not None:
-                found.append((start, number, len(found), body))
-    found.sort(key=lambda item: item[:3])
-    return [Request(number, None if body["user"] is None else str(body["user"]),
-                    None if body["session"] is None else str(body["session"]),
-                    tuple(body["messages"]), body["cached_tokens"])
-            for _, number, _, body in found]
+    return sources.read(path)
 
 
 def _group_prefix(groups: list[list[list[int]]]) -> int:

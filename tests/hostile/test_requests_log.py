@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from prefixlint.fleet import recorded
+from prefixlint.fleet import recorded, sources
 
 from conftest import REPO, run_cli
 
@@ -41,3 +41,20 @@ def test_the_whole_file_is_bounded_by_what_a_run_holds(tmp_path, monkeypatch):
     assert len(requests) == 3
     assert errors == [f"line 4: past {len(GOOD) * 3 + 3:,} characters of requests, the rest "
                       "is not read"]
+
+
+def test_a_folder_is_bounded_as_one_file_is(tmp_path, monkeypatch):
+    """The files of a folder share what a run holds, and a folder of more files than a run
+    reads is cut at that number: both named, nothing past them read."""
+    monkeypatch.setattr(recorded, "MAX_TOTAL_CHARS", (len(GOOD) + 1) * 4)
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.jsonl").write_text((GOOD + "\n") * 3)
+    requests, errors = recorded.read(tmp_path)
+    assert len(requests) == 4
+    assert errors == [f"b.jsonl: line 2: past {(len(GOOD) + 1) * 4:,} characters of "
+                      "requests, the rest is not read",
+                      f"c.jsonl: past {(len(GOOD) + 1) * 4:,} characters of requests, not read"]
+    monkeypatch.setattr(recorded, "MAX_TOTAL_CHARS", 10**9)
+    monkeypatch.setattr(sources, "MAX_FILES", 2)
+    requests, errors = recorded.read(tmp_path)
+    assert len(requests) == 6 and errors == ["past 2 files, the rest is not read"]
