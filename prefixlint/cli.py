@@ -711,6 +711,7 @@ def models(config_file, output_format):
 @click.option("--replicas", type=click.IntRange(1, 256), default=4, show_default=True)
 @click.option("--policy", default="round-robin", show_default=True,
               help="round-robin, random, least-loaded, hash:session, hash:user, hash:prefix, "
+                   "shared-kv (round-robin in front of a KV store every replica shares), "
                    "or all (every policy on the same trace).")
 @click.option("--users", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--sessions-per-user", type=click.IntRange(min=1), default=2, show_default=True)
@@ -743,6 +744,22 @@ def models(config_file, output_format):
               help="hash:prefix hashes the first this many tokens.")
 @click.option("--prewarm", is_flag=True, help="Warm every replica with the common prefixes "
                                               "at start (as prefixlint warm does).")
+@click.option("--session-rate-limit", type=click.FloatRange(min=0, min_open=True),
+              default=None, metavar="RPS",
+              help="Requests a second one session may send (bursts of one second's worth); "
+                   "the rest are rejected (HTTP 429).")
+@click.option("--kv-model", default=None, metavar="NAME|PATH|hf:ORG/NAME",
+              help="KV bytes per token, for shared-kv and the prewarm memory: a preset "
+                   "(llama-3.1-8b, qwen2.5-32b, ...; default llama-3.1-8b), a config.json or "
+                   "its folder, or hf:org/name from the local Hugging Face cache.")
+@click.option("--store-bandwidth", type=click.FloatRange(min=0, min_open=True),
+              default=25.0, show_default=True, metavar="GBPS",
+              help="shared-kv: the link to the store, in Gb/s.")
+@click.option("--store-latency", type=click.FloatRange(min=0), default=1.0,
+              show_default=True, metavar="MS", help="shared-kv: one load's round trip, in ms.")
+@click.option("--store-capacity", default=None, metavar="SIZE",
+              help="shared-kv: the store's capacity, in tokens (2000000) or bytes (200GB, "
+                   "the default; 1.5TiB).")
 @click.option("--add-replica-at", type=click.FloatRange(min=0), multiple=True,
               metavar="SECONDS", help="Add a replica at this time (repeatable).")
 @click.option("--fail-replica-at", type=click.FloatRange(min=0), multiple=True,
@@ -754,7 +771,8 @@ def models(config_file, output_format):
 def simulate(paths, config_file, tokenizer, provider, model, requests_file, replicas, policy,
              users, sessions_per_user, turns, rps, duration, think_seconds, history_window,
              hot_session, seed, cache_tokens,
-             cache_model, prefill, load_factor, prefix_tokens, prewarm, add_replica_at,
+             cache_model, prefill, load_factor, prefix_tokens, prewarm, session_rate_limit,
+             kv_model, store_bandwidth, store_latency, store_capacity, add_replica_at,
              fail_replica_at, output_format, output_file):
     """Simulate N replicas, each with its own prefix cache, behind a routing policy: per
     instance hit ratio, first-token time and load, and what adding or losing a replica does.
@@ -766,10 +784,14 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     from .fleet import simulate as simulation
     from .estimate import ms_per_token
     from .output import simulation as out
-    from .fleet.routing import POLICIES
+    from .fleet import kv_size, shared_kv
+    from .fleet.shared_kv import POLICIES
 
     for name, value in (("--rps", rps), ("--duration", duration),
                         ("--think-seconds", think_seconds), ("--hot-session", hot_session),
+                        ("--session-rate-limit", session_rate_limit),
+                        ("--store-bandwidth", store_bandwidth),
+                        ("--store-latency", store_latency),
                         *(("--add-replica-at", v) for v in add_replica_at),
                         *(("--fail-replica-at", v) for v in fail_replica_at)):
         if value is not None and not math.isfinite(value):
@@ -787,6 +809,13 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
     if requests_file and not Path(requests_file).is_file():
         raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
+    kv = kv_size.load(kv_model)
+    try:
+        store_tokens = shared_kv.capacity_tokens(store_capacity, kv.bytes_per_token)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--store-capacity") from None
+    network = shared_kv.Network(kv.bytes_per_token, store_bandwidth, store_latency,
+                                store_tokens, kv.name)
     config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
     planned = users * sessions_per_user * (turns or config.conversation_turns)
     if not requests_file and planned > simulation.MAX_REQUESTS:
@@ -804,7 +833,8 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
         click.echo(f"prefixlint: {note}", err=True)
     settings = simulation.Settings(replicas, policies[0], cache_tokens, cache_model, cost, seed,
                                    load_factor, prefix_tokens, tuple(add_replica_at),
-                                   tuple(fail_replica_at), prewarm)
+                                   tuple(fail_replica_at), prewarm, network,
+                                   session_rate_limit)
     results = [simulation.run(traffic, dataclasses.replace(settings, policy=name),
                               engine.cached_tokens) for name in policies]
     against = None

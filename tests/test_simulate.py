@@ -36,9 +36,10 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
     assert [i["id"] for i in spread["instances"]] == [0, 1, 2, 3]
     for instance in spread["instances"] + sticky["instances"]:
         assert set(instance) == {"id", "requests", "prompt_tokens", "cached_tokens",
-                                 "hit_ratio"}
+                                 "hit_ratio", "load_share", "ttft_ms_mean"}
         assert instance["hit_ratio"] == round(instance["cached_tokens"] /
                                               instance["prompt_tokens"], 4)
+        assert instance["load_share"] == round(instance["requests"] / 1600, 4)
     assert sum(i["requests"] for i in spread["instances"]) == spread["overall"]["requests"] \
         == 50 * 2 * 16
     assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
@@ -53,7 +54,8 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
 def test_every_policy_on_one_trace_and_the_same_bytes_for_the_same_seed():
     documents = _simulate("--policy", "all")
     assert [d["policy"] for d in documents] == ["round-robin", "random", "least-loaded",
-                                                "hash:session", "hash:user", "hash:prefix"]
+                                                "hash:session", "hash:user", "hash:prefix",
+                                                "shared-kv"]
     assert len({d["overall"]["prompt_tokens"] for d in documents}) == 1  # the same trace
     # one prompt: hashing its prefix sends everything to one replica, at the cost of load
     assert documents[5]["overall"]["load_max_over_mean"] == 4.0
@@ -170,13 +172,13 @@ def test_text_and_html_outputs(tmp_path):
     assert proc.returncode == 0, proc.stderr
     html = page.read_text()
     assert "http" not in html.split("<body>")[1].replace("prefixlint", "")  # nothing fetched
-    assert html.count('class="bar"') == 6 * 5 and html.count('class="line"') == 6
+    assert html.count('class="bar"') == 7 * 5 and html.count('class="line"') == 7
     # each policy's instances over time (the added replica from 100 s), the event marked
     documents = json.loads(run_cli("simulate", ".", "--policy", "all", "--add-replica-at",
                                    "100", "--output-format", "json", cwd=CHAT).stdout)
     assert html.count('class="instance-line"') == sum(
-        1 for d in documents for i in d["instances"] if i["requests"]) >= 6 * 4
-    assert html.count('class="instance-event"') == 6
+        1 for d in documents for i in d["instances"] if i["requests"]) >= 7 * 4
+    assert html.count('class="instance-event"') == 7
     sticky = html[html.index('id="instances-over-time-4"'):]
     assert "replica 4 added" in sticky[:sticky.index("</svg>")]
     proc = run_cli("simulate", ".", "--prewarm", "--output-format", "html", "-o", str(page),
@@ -216,16 +218,16 @@ def test_html_charts_render_in_chromium(tmp_path):
     dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           "--dump-dom", page.as_uri()], capture_output=True, text=True,
                          timeout=120).stdout
-    assert dom.count('<rect class="bar"') == 6 * 4 and dom.count("<polyline") > 6 + 6 * 3
+    assert dom.count('<rect class="bar"') == 7 * 4 and dom.count("<polyline") > 7 + 7 * 3
     # every chart has its axes: the hit ratio from 0 to 100%, time in seconds, a colour key
     charts = re.findall(r'<svg class="chart.*?</svg>', dom, re.S)
-    assert len(charts) == 2 + 6
+    assert len(charts) == 2 + 7
     for chart in charts:
         assert re.findall(r'class="tick"[^>]*>(\d+%)<', chart) == ["0%", "50%", "100%"]
         assert '>hit ratio</text>' in chart and 'class="key"' in chart
     for chart in charts[1:]:
         assert ">time since the start of the trace</text>" in chart and ">0 s</text>" in chart
     assert ">replica 3</text>" in charts[0] and ">hash:session</text>" in charts[1]
-    assert dom.count('class="instance-event"') == 6
+    assert dom.count('class="instance-event"') == 7
     assert "replica 3 failed (its cache is lost)" in dom
     assert 'id="policies"' in dom and "hash:session" in dom
