@@ -746,7 +746,7 @@ def models(config_file, output_format):
                                               "at start (as prefixlint warm does).")
 @click.option("--session-rate-limit", type=click.FloatRange(min=0, min_open=True),
               default=None, metavar="RPS",
-              help="Requests a second one session may send (bursts of one second's worth); "
+              help="Requests a second one session may send (bursts of 3); "
                    "the rest are rejected (HTTP 429).")
 @click.option("--kv-model", default=None, metavar="NAME|PATH|hf:ORG/NAME",
               help="KV bytes per token, for shared-kv and the prewarm memory: a preset "
@@ -843,6 +843,13 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
             settings, replicas=1, policy="round-robin", add_replica_at=(),
             fail_replica_at=()), engine.cached_tokens)
         against = [simulation.against_one_replica(r, one, cost) for r in results]
+    extra: dict = {}
+    sections = ""
+    if hot_session and not requests_file:
+        from .fleet import hot_sessions
+
+        extra["hot_session"] = hot_sessions.compare(traffic, settings, engine.cached_tokens)
+        sections += hot_sessions.text(extra["hot_session"])
     source = f"recorded requests from {requests_file}" if requests_file else (
         f"{users:,} users × {sessions_per_user} sessions × "
         f"{turns or config.conversation_turns} turns at {rps:g} requests/s")
@@ -853,12 +860,12 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
                 f"{', prewarmed' if prewarm else ''}.")
     if output_format == "json":
         documents = [r.as_dict() | ({"against_one_replica": against[i]} if against else {})
-                     for i, r in enumerate(results)]
+                     | extra for i, r in enumerate(results)]
         text = json.dumps(documents if policy == "all" else documents[0], indent=2) + "\n"
     elif output_format == "html":
         text = out.html(results, headline)
     else:
-        text = out.text(results, headline, against)
+        text = out.text(results, headline, against, sections)
     _emit(text, output_file)
 
 

@@ -231,3 +231,43 @@ def test_html_charts_render_in_chromium(tmp_path):
     assert dom.count('class="instance-event"') == 7
     assert "replica 3 failed (its cache is lost)" in dom
     assert 'id="policies"' in dom and "hash:session" in dom
+
+
+def test_a_hot_session_takes_one_replica_and_bounded_load_or_a_rate_limit_takes_it_back():
+    """Issue 25's skewed load: on fixtures/chat_clock, 50 users × 2 sessions × 16 turns
+    (1,600 requests) and one automated session sending 30% of all requests: 1,600 × 0.3 /
+    0.7 = 685.7, so 686 more, arriving at random within the 1,600 / 150 = 10.7 s the rest
+    starts in. Session hashing sends it to replica 1, which serves 352 ordinary requests
+    besides: 1,038 of 2,286 = 45.4% of the load (a fair share is 25%); bounded load at 1.25
+    passes 305 of them on (733 / 2,286 = 32.1%) and pays 5.7 points of hit ratio, each moved
+    turn finding its conversation elsewhere; a rate limit of 1 request a second (bursts of
+    3) rejects 673 of the hot session's 686 (3 + about 10 s × 1/s get through), and replica
+    1 serves 365 of the 1,613 left (22.6%) with the hit ratio kept."""
+    document = _simulate("--replicas", "4", "--rps", "150", "--policy", "hash:session",
+                         "--hot-session", "0.3", cwd=REPO / "fixtures" / "chat_clock")
+    loads = {i["id"]: (i["requests"], i["load_share"]) for i in document["instances"]}
+    assert loads[1] == (1038, round(1038 / 2286, 4)) == (1038, 0.4541)
+    assert max(share for _, share in loads.values()) == loads[1][1]
+    hot = document["hot_session"]
+    assert (hot["session"], hot["requests"], hot["replica"]) == ("user-hot-session", 686, 1)
+    sticky, bounded, limited = hot["variants"]
+    assert sticky["name"] == "hash:session" and sticky["hot_replica_share"] == 0.4541
+    assert sticky["hit_ratio"] == document["overall"]["hit_ratio"] == 0.877
+    assert sticky["load_max_over_mean"] == 1.816  # 1,038 / (2,286 / 4)
+    assert (bounded["name"], bounded["load_factor"]) == ("+ bounded load 1.25", 1.25)
+    assert (bounded["hot_replica_requests"], bounded["hot_replica_share"]) == (733, 0.3206)
+    assert bounded["load_max_over_mean"] <= 1.25 * 1.03  # the bound, at whole requests
+    assert bounded["hit_ratio"] == 0.8201 < sticky["hit_ratio"]
+    assert bounded["ttft_ms_p99"] < sticky["ttft_ms_p99"] / 10
+    assert (limited["session_rate_limit"], limited["rejected"]) == (1.0, 673)
+    assert limited["requests"] == 2286 - 673 == 1613
+    assert (limited["hot_replica_requests"], limited["hot_replica_share"]) == (365, 0.2263)
+    assert limited["hit_ratio"] == 0.8726 > bounded["hit_ratio"]
+    text = run_cli("simulate", ".", "--turns", "16", "--replicas", "4", "--rps", "150",
+                   "--policy", "hash:session", "--hot-session", "0.3",
+                   cwd=REPO / "fixtures" / "chat_clock").stdout
+    assert "Hot session: user-hot-session sends 30.0% of the requests (686); hash:session " \
+           "sends it to replica 1." in text
+    assert re.search(r"\+ bounded load 1\.25 +32\.1% +1\.28 +82\.0%", text)
+    # no hot session: no comparison
+    assert "hot_session" not in _simulate("--policy", "hash:session")

@@ -134,14 +134,17 @@ class Settings:
 @dataclass
 class SessionLimit:
     """A per-session rate limit at the gateway: a token bucket per session of `rate`
-    requests a second with bursts of one second's worth (at least one request); a request
-    beyond it is rejected (HTTP 429), as nginx's `limit_req ... burst nodelay` does."""
+    requests a second with bursts of BURST requests (or one second's worth, when more); a
+    request beyond it is rejected (HTTP 429), as nginx's `limit_req ... burst nodelay`
+    does."""
+
+    BURST = 3.0
 
     rate: float
     buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def allows(self, session: str, at: float) -> bool:
-        size = max(1.0, self.rate)
+        size = max(self.BURST, self.rate)
         tokens, last = self.buckets.get(session, (size, at))
         tokens = min(size, tokens + (at - last) * self.rate)
         if tokens < 1.0:
