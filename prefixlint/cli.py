@@ -376,9 +376,13 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
                    "h200-32b (0.115). Default 0.05.")
 @click.option("--requests-per-second", type=click.FloatRange(min=0), default=None,
               help="Request rate, to estimate prefill seconds saved per hour.")
+@click.option("--kv-model", default=None, metavar="NAME|PATH|hf:ORG/NAME",
+              help="KV bytes per token, for the prewarm memory in the remedies: a preset "
+                   "(default llama-3.1-8b), a config.json or its folder, or hf:org/name from "
+                   "the local Hugging Face cache.")
 def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
            provider, model, diff_base, max_regression, requests_file, output_format, replicas,
-           prefill, requests_per_second):
+           prefill, requests_per_second, kv_model):
     """Per prompt: tokens, shared prefix per scope, share, break, projected gain and what
     the provider caches, with estimates of the prefill time saved."""
     from .estimate import Settings, ms_per_token
@@ -390,14 +394,20 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         settings = Settings(ms_per_token(prefill), replicas, requests_per_second)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
+    from .fleet import kv_size
+
+    kv = kv_size.load(kv_model)
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
                               model, diff_base=diff_base,
                               human=output_format == "text" and not output_file)
+    advice = _remedies(result, settings, kv)
     if output_format == "json":
         from .output import json_format as out
         document = out.document(result, settings)
         if comparison is not None:
             document["diff"] = comparison.as_dict(max_regression)
+        if advice is not None:
+            document["remedies"] = advice[1]
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     elif output_format == "html":
         from . import api
@@ -410,12 +420,33 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     else:
         from .output import table as out
         text = out.render(result, settings)
+        if advice is not None:
+            text += advice[0]
         if comparison is not None:
             text = comparison.text(max_regression) + "\n" + text
     _emit(_with_requests(text, output_format, result, requests_file), output_file)
     # A reading command (as `ruff format` against `ruff format --check`): findings make the
     # exit code 1 only when --fail-on asks for it, or when a --diff-base gate fails.
     _exit(result, fail_on or "never", exit_zero, comparison, max_regression)
+
+
+def _remedies(result, settings, kv) -> tuple[str, dict] | None:
+    """`report`'s remedies by the three criteria, on the traffic `simulate` models by
+    default from these prompts (text, JSON), or None when no prompt was measured."""
+    from . import api, remedies
+    from .fleet import workload
+
+    if not result.measurements:
+        return None
+    work = workload.measure(api.modelled_traffic(result, result.config, api.DEFAULT_SHAPE))
+    advice = remedies.advise(work, kv, settings.replicas, settings.ms_per_token)
+    advice = [a for a in advice if a.criterion != "isolation"] + remedies.isolation(
+        work, api.user_content(result))
+    shape = api.DEFAULT_SHAPE
+    heading = (f"\nOn modelled traffic ({shape['users']} users x {shape['sessions_per_user']} "
+               f"sessions x {result.config.conversation_turns} turns of "
+               f"{result.config.tokens_per_turn} tokens, as prefixlint simulate models it):\n")
+    return heading + remedies.text(advice), remedies.document(advice, work, kv)
 
 
 def _is_chat_template(path: Path) -> bool:
@@ -850,6 +881,14 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
 
         extra["hot_session"] = hot_sessions.compare(traffic, settings, engine.cached_tokens)
         sections += hot_sessions.text(extra["hot_session"])
+    from . import remedies
+    from .fleet import workload
+
+    work = workload.measure(traffic)
+    advice = remedies.advise(work, kv, replicas, cost, cache_tokens,
+                             0.0 if requests_file else hot_session)
+    extra["remedies"] = remedies.document(advice, work, kv)
+    sections += ("\n" if sections else "") + remedies.text(advice)
     source = f"recorded requests from {requests_file}" if requests_file else (
         f"{users:,} users × {sessions_per_user} sessions × "
         f"{turns or config.conversation_turns} turns at {rps:g} requests/s")
