@@ -59,8 +59,9 @@ def _conversations(work: Workload, replicas: int, ms: float, hot_share: float) -
     where = (f"round-robin over {replicas} replicas finds them 1/{replicas} of the time"
              if replicas > 1 else "one replica finds them every time; round-robin over 2 "
              "finds them half the time")
-    estimate = (f"(1 - 1/{n}) x {own:,.0f} tokens x {ms:g} ms = {lost:,.1f} ms a request "
-                "(estimate)")
+    estimate = (f"(1 - 1/{n}) x {own:,.0f} tokens x {ms:g} ms = up to {lost:,.1f} ms a "
+                "request (the seed's estimate; a replica that served an earlier turn still "
+                "holds part of the conversation)")
     if own < SHORT_PREFIX_TOKENS or work.turns < 2:
         return Advice("conversations", "no-sticky-routing",
                       f"no sticky routing: a request reuses {own:,.0f} tokens of its own "
