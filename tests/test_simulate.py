@@ -44,7 +44,7 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
         == 50 * 2 * 16
     assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
                            "timeline", "timeline_by_instance", "against_one_replica",
-                           "warnings"}
+                           "warnings", "remedies"}
     assert spread["warnings"] == []  # round-robin spreads the load
     assert "against_one_replica" not in one  # one replica: nothing to compare with
     assert set(spread["overall"]) >= {"hit_ratio", "ttft_ms_mean", "ttft_ms_p99",
