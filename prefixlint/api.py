@@ -379,6 +379,13 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
     if not result.measurements:
         raise ConfigError("no prompt was found to model traffic on (give paths, or "
                           "--requests FILE.jsonl)")
+    return modelled_traffic(result, config, shape), provider, []
+
+
+def modelled_traffic(result: Result, config: Config, shape: dict):
+    """The traffic `simulate` models on the prompts a check measured (see
+    `simulation_traffic`)."""
+    from .fleet import simulate
     from .structure import structure
 
     levels = [(m.prompt.id, dict(m.prefix_tokens), m.tokens_total,
@@ -389,7 +396,37 @@ def simulation_traffic(paths: Iterable[str | Path], config: Config, cwd: Path | 
                                 shape["rps"], config.tokens_per_turn, shape["seed"],
                                 shape["think_seconds"], shape["duration"],
                                 shape.get("history_window"), shape.get("hot_share", 0.0))
-    return traffic, provider, []
+    return traffic
+
+
+DEFAULT_SHAPE = {"users": 50, "sessions_per_user": 2, "turns": None, "rps": 5.0, "seed": 0,
+                 "think_seconds": 20.0, "duration": None}
+
+
+def user_content(result: Result) -> tuple[str, ...]:
+    """Per prompt, the per-user and per-session values inside the prefix its requests reuse
+    (what a shared KV store would hold), and its conversation history: `prompt: expr
+    (scope, line N)`."""
+    from .ir import Scope
+    from .structure import structure
+
+    places = []
+    for m in result.measurements:
+        runs = structure(m.prompt, result.tokenizer.encode, result.scope_for(m.prompt))
+        reused = []
+        for run in runs:
+            if run.kind == "request":
+                break
+            reused.append(run.kind)
+        named = [f"{c.hole.expr} ({c.hole.scope.label}, line {c.hole.span.line})"
+                 for c in m.causes
+                 if c.hole.scope.varies_like in (Scope.USER, Scope.SESSION)]
+        if "history" in {r.kind for r in runs}:
+            named.append("the conversation history")
+        if named and ({"user", "session", "history"} & set(reused) or
+                      "the conversation history" in named):
+            places.append(f"{m.prompt.id}: {', '.join(dict.fromkeys(named))}")
+    return tuple(places)
 
 
 @dataclass(frozen=True)

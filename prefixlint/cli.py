@@ -378,9 +378,13 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
                    "h200-32b (0.115). Default 0.05.")
 @click.option("--requests-per-second", type=click.FloatRange(min=0), default=None,
               help="Request rate, to estimate prefill seconds saved per hour.")
+@click.option("--kv-model", default=None, metavar="NAME|PATH|hf:ORG/NAME",
+              help="KV bytes per token, for the prewarm memory in the remedies: a preset "
+                   "(default llama-3.1-8b), a config.json or its folder, or hf:org/name from "
+                   "the local Hugging Face cache.")
 def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, output_file,
            provider, model, diff_base, max_regression, requests_file, output_format, replicas,
-           prefill, requests_per_second):
+           prefill, requests_per_second, kv_model):
     """Per prompt: tokens, shared prefix per scope, share, break, projected gain and what
     the provider caches, with estimates of the prefill time saved."""
     from .estimate import Settings, ms_per_token
@@ -392,14 +396,20 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         settings = Settings(ms_per_token(prefill), replicas, requests_per_second)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
+    from .fleet import kv_size
+
+    kv = kv_size.load(kv_model)
     result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
                               model, diff_base=diff_base,
                               human=output_format == "text" and not output_file)
+    advice = _remedies(result, settings, kv)
     if output_format == "json":
         from .output import json_format as out
         document = out.document(result, settings)
         if comparison is not None:
             document["diff"] = comparison.as_dict(max_regression)
+        if advice is not None:
+            document["remedies"] = advice[1]
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     elif output_format == "html":
         from . import api
@@ -412,12 +422,33 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     else:
         from .output import table as out
         text = out.render(result, settings)
+        if advice is not None:
+            text += advice[0]
         if comparison is not None:
             text = comparison.text(max_regression) + "\n" + text
     _emit(_with_requests(text, output_format, result, requests_file), output_file)
     # A reading command (as `ruff format` against `ruff format --check`): findings make the
     # exit code 1 only when --fail-on asks for it, or when a --diff-base gate fails.
     _exit(result, fail_on or "never", exit_zero, comparison, max_regression)
+
+
+def _remedies(result, settings, kv) -> tuple[str, dict] | None:
+    """`report`'s remedies by the three criteria, on the traffic `simulate` models by
+    default from these prompts (text, JSON), or None when no prompt was measured."""
+    from . import api, remedies
+    from .fleet import workload
+
+    if not result.measurements:
+        return None
+    work = workload.measure(api.modelled_traffic(result, result.config, api.DEFAULT_SHAPE))
+    advice = remedies.advise(work, kv, settings.replicas, settings.ms_per_token)
+    advice = [a for a in advice if a.criterion != "isolation"] + remedies.isolation(
+        work, api.user_content(result))
+    shape = api.DEFAULT_SHAPE
+    heading = (f"\nOn modelled traffic ({shape['users']} users x {shape['sessions_per_user']} "
+               f"sessions x {result.config.conversation_turns} turns of "
+               f"{result.config.tokens_per_turn} tokens, as prefixlint simulate models it):\n")
+    return heading + remedies.text(advice), remedies.document(advice, work, kv)
 
 
 def _is_chat_template(path: Path) -> bool:
@@ -713,6 +744,7 @@ def models(config_file, output_format):
 @click.option("--replicas", type=click.IntRange(1, 256), default=4, show_default=True)
 @click.option("--policy", default="round-robin", show_default=True,
               help="round-robin, random, least-loaded, hash:session, hash:user, hash:prefix, "
+                   "shared-kv (round-robin in front of a KV store every replica shares), "
                    "or all (every policy on the same trace).")
 @click.option("--users", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--sessions-per-user", type=click.IntRange(min=1), default=2, show_default=True)
@@ -745,6 +777,22 @@ def models(config_file, output_format):
               help="hash:prefix hashes the first this many tokens.")
 @click.option("--prewarm", is_flag=True, help="Warm every replica with the common prefixes "
                                               "at start (as prefixlint warm does).")
+@click.option("--session-rate-limit", type=click.FloatRange(min=0, min_open=True),
+              default=None, metavar="RPS",
+              help="Requests a second one session may send (bursts of 3); "
+                   "the rest are rejected (HTTP 429).")
+@click.option("--kv-model", default=None, metavar="NAME|PATH|hf:ORG/NAME",
+              help="KV bytes per token, for shared-kv and the prewarm memory: a preset "
+                   "(llama-3.1-8b, qwen2.5-32b, ...; default llama-3.1-8b), a config.json or "
+                   "its folder, or hf:org/name from the local Hugging Face cache.")
+@click.option("--store-bandwidth", type=click.FloatRange(min=0, min_open=True),
+              default=25.0, show_default=True, metavar="GBPS",
+              help="shared-kv: the link to the store, in Gb/s.")
+@click.option("--store-latency", type=click.FloatRange(min=0), default=1.0,
+              show_default=True, metavar="MS", help="shared-kv: one load's round trip, in ms.")
+@click.option("--store-capacity", default=None, metavar="SIZE",
+              help="shared-kv: the store's capacity, in tokens (2000000) or bytes (200GB, "
+                   "the default; 1.5TiB).")
 @click.option("--add-replica-at", type=click.FloatRange(min=0), multiple=True,
               metavar="SECONDS", help="Add a replica at this time (repeatable).")
 @click.option("--fail-replica-at", type=click.FloatRange(min=0), multiple=True,
@@ -756,7 +804,8 @@ def models(config_file, output_format):
 def simulate(paths, config_file, tokenizer, provider, model, requests_file, replicas, policy,
              users, sessions_per_user, turns, rps, duration, think_seconds, history_window,
              hot_session, seed, cache_tokens,
-             cache_model, prefill, load_factor, prefix_tokens, prewarm, add_replica_at,
+             cache_model, prefill, load_factor, prefix_tokens, prewarm, session_rate_limit,
+             kv_model, store_bandwidth, store_latency, store_capacity, add_replica_at,
              fail_replica_at, output_format, output_file):
     """Simulate N replicas, each with its own prefix cache, behind a routing policy: per
     instance hit ratio, first-token time and load, and what adding or losing a replica does.
@@ -768,10 +817,14 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
     from .fleet import simulate as simulation
     from .estimate import ms_per_token
     from .output import simulation as out
-    from .fleet.routing import POLICIES
+    from .fleet import kv_size, shared_kv
+    from .fleet.shared_kv import POLICIES
 
     for name, value in (("--rps", rps), ("--duration", duration),
                         ("--think-seconds", think_seconds), ("--hot-session", hot_session),
+                        ("--session-rate-limit", session_rate_limit),
+                        ("--store-bandwidth", store_bandwidth),
+                        ("--store-latency", store_latency),
                         *(("--add-replica-at", v) for v in add_replica_at),
                         *(("--fail-replica-at", v) for v in fail_replica_at)):
         if value is not None and not math.isfinite(value):
@@ -789,6 +842,13 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
         raise click.BadParameter(str(exc), param_hint="--prefill-ms-per-token") from None
     if requests_file and not (Path(requests_file).is_file() or Path(requests_file).is_dir()):
         raise click.BadParameter(f"{requests_file}: no such file", param_hint="--requests")
+    kv = kv_size.load(kv_model)
+    try:
+        store_tokens = shared_kv.capacity_tokens(store_capacity, kv.bytes_per_token)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--store-capacity") from None
+    network = shared_kv.Network(kv.bytes_per_token, store_bandwidth, store_latency,
+                                store_tokens, kv.name)
     config = _config(paths, config_file, None, None, tokenizer, None, provider, model)
     planned = users * sessions_per_user * (turns or config.conversation_turns)
     if not requests_file and planned > simulation.MAX_REQUESTS:
@@ -806,7 +866,8 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
         click.echo(f"prefixlint: {note}", err=True)
     settings = simulation.Settings(replicas, policies[0], cache_tokens, cache_model, cost, seed,
                                    load_factor, prefix_tokens, tuple(add_replica_at),
-                                   tuple(fail_replica_at), prewarm)
+                                   tuple(fail_replica_at), prewarm, network,
+                                   session_rate_limit)
     results = [simulation.run(traffic, dataclasses.replace(settings, policy=name),
                               engine.cached_tokens) for name in policies]
     against = None
@@ -815,6 +876,21 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
             settings, replicas=1, policy="round-robin", add_replica_at=(),
             fail_replica_at=()), engine.cached_tokens)
         against = [simulation.against_one_replica(r, one, cost) for r in results]
+    extra: dict = {}
+    sections = ""
+    if hot_session and not requests_file:
+        from .fleet import hot_sessions
+
+        extra["hot_session"] = hot_sessions.compare(traffic, settings, engine.cached_tokens)
+        sections += hot_sessions.text(extra["hot_session"])
+    from . import remedies
+    from .fleet import workload
+
+    work = workload.measure(traffic)
+    advice = remedies.advise(work, kv, replicas, cost, cache_tokens,
+                             0.0 if requests_file else hot_session)
+    extra["remedies"] = remedies.document(advice, work, kv)
+    sections += ("\n" if sections else "") + remedies.text(advice)
     source = f"recorded requests from {requests_file}" if requests_file else (
         f"{users:,} users × {sessions_per_user} sessions × "
         f"{turns or config.conversation_turns} turns at {rps:g} requests/s")
@@ -825,12 +901,12 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
                 f"{', prewarmed' if prewarm else ''}.")
     if output_format == "json":
         documents = [r.as_dict() | ({"against_one_replica": against[i]} if against else {})
-                     for i, r in enumerate(results)]
+                     | extra for i, r in enumerate(results)]
         text = json.dumps(documents if policy == "all" else documents[0], indent=2) + "\n"
     elif output_format == "html":
         text = out.html(results, headline)
     else:
-        text = out.text(results, headline, against)
+        text = out.text(results, headline, against, sections)
     _emit(text, output_file)
 
 

@@ -87,10 +87,13 @@ def _advice(m: Measurement, cached: int, projected: int) -> list[str]:
             advice.append("shared prefix too short to be worth routing changes")
     elif share >= HIGH_SHARE:
         advice.append("prewarm this prefix on every replica (prefixlint prewarm)")
-    if m.share("user") - share >= ROUTING_GAIN:
+    # Sticky routing only where what it keeps is long enough to matter (issue 25).
+    by_user = m.prefix_tokens["user"] - m.prefix_tokens["global"]
+    by_session = m.prefix_tokens["session"] - m.prefix_tokens["global"]
+    if m.share("user") - share >= ROUTING_GAIN and by_user >= SHORT_PREFIX_TOKENS:
         advice.append("route by user_id (consistent hashing): most of this prompt is shared "
                       "by each user's requests")
-    elif m.share("session") - share >= ROUTING_GAIN:
+    elif m.share("session") - share >= ROUTING_GAIN and by_session >= SHORT_PREFIX_TOKENS:
         advice.append("sticky routing by session_id keeps the session's prefix cached")
     return advice
 

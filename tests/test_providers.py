@@ -195,3 +195,21 @@ def test_the_provider_each_prompt_is_sent_to_is_guessed_from_its_sdk(tmp_path):
     # --provider sets one for every prompt: every break is an error again
     forced = run_cli("check", "--provider", "generic", "--output-format", "concise", cwd=root)
     assert len(forced.stdout.splitlines()) == 4
+
+
+def test_no_sticky_routing_advice_for_a_prefix_too_short_to_matter(tmp_path):
+    """Issue 25: a user value after 20 constant tokens and before 60 more: the user's share
+    (80 of about 90 tokens) is far above the global one, but what sticky routing would keep
+    beyond the global prefix is about 60 tokens, 3 ms at 0.05 ms a token: no routing advice."""
+    from conftest import write_project
+
+    root = write_project(tmp_path / "p", {
+        "prompts/short.j2": "You are the assistant of Northwind support, helpful and brief.\n"
+                            "Customer: {{ user.name }}\n" + "Answer politely and cite the "
+                            "policy section you used. " * 5 + "\n{{ question }}\n"})
+    result = api.check([], api.load_config(root), cwd=root)
+    [short] = result.measurements
+    assert short.share("user") - short.share("global") >= 0.3
+    assert short.prefix_tokens["user"] - short.prefix_tokens["global"] < 200
+    found = estimate(short, result.provider, Settings(0.05, replicas=4))
+    assert not any("route by" in a or "sticky" in a for a in found.advice), found.advice

@@ -36,14 +36,15 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
     assert [i["id"] for i in spread["instances"]] == [0, 1, 2, 3]
     for instance in spread["instances"] + sticky["instances"]:
         assert set(instance) == {"id", "requests", "prompt_tokens", "cached_tokens",
-                                 "hit_ratio"}
+                                 "hit_ratio", "load_share", "ttft_ms_mean"}
         assert instance["hit_ratio"] == round(instance["cached_tokens"] /
                                               instance["prompt_tokens"], 4)
+        assert instance["load_share"] == round(instance["requests"] / 1600, 4)
     assert sum(i["requests"] for i in spread["instances"]) == spread["overall"]["requests"] \
         == 50 * 2 * 16
     assert set(spread) == {"version", "policy", "replicas", "instances", "overall", "events",
                            "timeline", "timeline_by_instance", "against_one_replica",
-                           "warnings"}
+                           "warnings", "remedies"}
     assert spread["warnings"] == []  # round-robin spreads the load
     assert "against_one_replica" not in one  # one replica: nothing to compare with
     assert set(spread["overall"]) >= {"hit_ratio", "ttft_ms_mean", "ttft_ms_p99",
@@ -53,7 +54,8 @@ def test_scaling_out_round_robin_loses_the_conversation_and_session_hashing_keep
 def test_every_policy_on_one_trace_and_the_same_bytes_for_the_same_seed():
     documents = _simulate("--policy", "all")
     assert [d["policy"] for d in documents] == ["round-robin", "random", "least-loaded",
-                                                "hash:session", "hash:user", "hash:prefix"]
+                                                "hash:session", "hash:user", "hash:prefix",
+                                                "shared-kv"]
     assert len({d["overall"]["prompt_tokens"] for d in documents}) == 1  # the same trace
     # one prompt: hashing its prefix sends everything to one replica, at the cost of load
     assert documents[5]["overall"]["load_max_over_mean"] == 4.0
@@ -170,13 +172,13 @@ def test_text_and_html_outputs(tmp_path):
     assert proc.returncode == 0, proc.stderr
     html = page.read_text()
     assert "http" not in html.split("<body>")[1].replace("prefixlint", "")  # nothing fetched
-    assert html.count('class="bar"') == 6 * 5 and html.count('class="line"') == 6
+    assert html.count('class="bar"') == 7 * 5 and html.count('class="line"') == 7
     # each policy's instances over time (the added replica from 100 s), the event marked
     documents = json.loads(run_cli("simulate", ".", "--policy", "all", "--add-replica-at",
                                    "100", "--output-format", "json", cwd=CHAT).stdout)
     assert html.count('class="instance-line"') == sum(
-        1 for d in documents for i in d["instances"] if i["requests"]) >= 6 * 4
-    assert html.count('class="instance-event"') == 6
+        1 for d in documents for i in d["instances"] if i["requests"]) >= 7 * 4
+    assert html.count('class="instance-event"') == 7
     sticky = html[html.index('id="instances-over-time-4"'):]
     assert "replica 4 added" in sticky[:sticky.index("</svg>")]
     proc = run_cli("simulate", ".", "--prewarm", "--output-format", "html", "-o", str(page),
@@ -216,16 +218,56 @@ def test_html_charts_render_in_chromium(tmp_path):
     dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           "--dump-dom", page.as_uri()], capture_output=True, text=True,
                          timeout=120).stdout
-    assert dom.count('<rect class="bar"') == 6 * 4 and dom.count("<polyline") > 6 + 6 * 3
+    assert dom.count('<rect class="bar"') == 7 * 4 and dom.count("<polyline") > 7 + 7 * 3
     # every chart has its axes: the hit ratio from 0 to 100%, time in seconds, a colour key
     charts = re.findall(r'<svg class="chart.*?</svg>', dom, re.S)
-    assert len(charts) == 2 + 6
+    assert len(charts) == 2 + 7
     for chart in charts:
         assert re.findall(r'class="tick"[^>]*>(\d+%)<', chart) == ["0%", "50%", "100%"]
         assert '>hit ratio</text>' in chart and 'class="key"' in chart
     for chart in charts[1:]:
         assert ">time since the start of the trace</text>" in chart and ">0 s</text>" in chart
     assert ">replica 3</text>" in charts[0] and ">hash:session</text>" in charts[1]
-    assert dom.count('class="instance-event"') == 6
+    assert dom.count('class="instance-event"') == 7
     assert "replica 3 failed (its cache is lost)" in dom
     assert 'id="policies"' in dom and "hash:session" in dom
+
+
+def test_a_hot_session_takes_one_replica_and_bounded_load_or_a_rate_limit_takes_it_back():
+    """Issue 25's skewed load: on fixtures/chat_clock, 50 users × 2 sessions × 16 turns
+    (1,600 requests) and one automated session sending 30% of all requests: 1,600 × 0.3 /
+    0.7 = 685.7, so 686 more, arriving at random within the 1,600 / 150 = 10.7 s the rest
+    starts in. Session hashing sends it to replica 1, which serves 352 ordinary requests
+    besides: 1,038 of 2,286 = 45.4% of the load (a fair share is 25%); bounded load at 1.25
+    passes 305 of them on (733 / 2,286 = 32.1%) and pays 5.7 points of hit ratio, each moved
+    turn finding its conversation elsewhere; a rate limit of 1 request a second (bursts of
+    3) rejects 673 of the hot session's 686 (3 + about 10 s × 1/s get through), and replica
+    1 serves 365 of the 1,613 left (22.6%) with the hit ratio kept."""
+    document = _simulate("--replicas", "4", "--rps", "150", "--policy", "hash:session",
+                         "--hot-session", "0.3", cwd=REPO / "fixtures" / "chat_clock")
+    loads = {i["id"]: (i["requests"], i["load_share"]) for i in document["instances"]}
+    assert loads[1] == (1038, round(1038 / 2286, 4)) == (1038, 0.4541)
+    assert max(share for _, share in loads.values()) == loads[1][1]
+    hot = document["hot_session"]
+    assert (hot["session"], hot["requests"], hot["replica"]) == ("user-hot-session", 686, 1)
+    sticky, bounded, limited = hot["variants"]
+    assert sticky["name"] == "hash:session" and sticky["hot_replica_share"] == 0.4541
+    assert sticky["hit_ratio"] == document["overall"]["hit_ratio"] == 0.877
+    assert sticky["load_max_over_mean"] == 1.816  # 1,038 / (2,286 / 4)
+    assert (bounded["name"], bounded["load_factor"]) == ("+ bounded load 1.25", 1.25)
+    assert (bounded["hot_replica_requests"], bounded["hot_replica_share"]) == (733, 0.3206)
+    assert bounded["load_max_over_mean"] <= 1.25 * 1.03  # the bound, at whole requests
+    assert bounded["hit_ratio"] == 0.8201 < sticky["hit_ratio"]
+    assert bounded["ttft_ms_p99"] < sticky["ttft_ms_p99"] / 10
+    assert (limited["session_rate_limit"], limited["rejected"]) == (1.0, 673)
+    assert limited["requests"] == 2286 - 673 == 1613
+    assert (limited["hot_replica_requests"], limited["hot_replica_share"]) == (365, 0.2263)
+    assert limited["hit_ratio"] == 0.8726 > bounded["hit_ratio"]
+    text = run_cli("simulate", ".", "--turns", "16", "--replicas", "4", "--rps", "150",
+                   "--policy", "hash:session", "--hot-session", "0.3",
+                   cwd=REPO / "fixtures" / "chat_clock").stdout
+    assert "Hot session: user-hot-session sends 30.0% of the requests (686); hash:session " \
+           "sends it to replica 1." in text
+    assert re.search(r"\+ bounded load 1\.25 +32\.1% +1\.28 +82\.0%", text)
+    # no hot session: no comparison
+    assert "hot_session" not in _simulate("--policy", "hash:session")

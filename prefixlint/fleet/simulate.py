@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .routing import Ring, Router, moved_fraction, moved_fraction_modulo
+from .shared_kv import SHARED_KV, Network, Store
 from ..structure import Run
 
 TIMELINE_BUCKETS = 24
@@ -126,6 +127,31 @@ class Settings:
     add_replica_at: tuple[float, ...] = ()
     fail_replica_at: tuple[float, ...] = ()
     prewarm: bool = False
+    store: Network | None = None  # the shared-kv policy's store and link
+    session_rate_limit: float | None = None  # requests a second a session may send
+
+
+@dataclass
+class SessionLimit:
+    """A per-session rate limit at the gateway: a token bucket per session of `rate`
+    requests a second with bursts of BURST requests (or one second's worth, when more); a
+    request beyond it is rejected (HTTP 429), as nginx's `limit_req ... burst nodelay`
+    does."""
+
+    BURST = 3.0
+
+    rate: float
+    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def allows(self, session: str, at: float) -> bool:
+        size = max(self.BURST, self.rate)
+        tokens, last = self.buckets.get(session, (size, at))
+        tokens = min(size, tokens + (at - last) * self.rate)
+        if tokens < 1.0:
+            self.buckets[session] = (tokens, at)
+            return False
+        self.buckets[session] = (tokens - 1.0, at)
+        return True
 
 
 @dataclass
@@ -134,14 +160,29 @@ class Instance:
     requests: int = 0
     prompt_tokens: int = 0
     cached_tokens: int = 0
+    ttft_ms: float = 0.0  # summed over its requests
+    store_tokens: int = 0  # of the cached tokens, those loaded from the shared store
+    declined_tokens: int = 0  # held by the store but prefilled again (cheaper)
+    bytes_loaded: int = 0
+    bytes_stored: int = 0
 
     @property
     def hit_ratio(self) -> float:
         return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else 0.0
 
-    def as_dict(self) -> dict:
-        return {"id": self.id, "requests": self.requests, "prompt_tokens": self.prompt_tokens,
-                "cached_tokens": self.cached_tokens, "hit_ratio": round(self.hit_ratio, 4)}
+    def as_dict(self, total_requests: int = 0, store: bool = False) -> dict:
+        out = {"id": self.id, "requests": self.requests, "prompt_tokens": self.prompt_tokens,
+               "cached_tokens": self.cached_tokens, "hit_ratio": round(self.hit_ratio, 4),
+               "load_share": round(self.requests / total_requests, 4) if total_requests
+               else 0.0,
+               "ttft_ms_mean": round(self.ttft_ms / self.requests, 2) if self.requests
+               else 0.0}
+        if store:
+            out |= {"store_tokens": self.store_tokens,
+                    "store_declined_tokens": self.declined_tokens,
+                    "bytes_loaded": self.bytes_loaded, "bytes_stored": self.bytes_stored,
+                    "bytes_moved": self.bytes_loaded + self.bytes_stored}
+        return out
 
 
 @dataclass
@@ -157,6 +198,9 @@ class Result:
     settings: Settings = field(default_factory=Settings)
     # Per instance, the hit ratio of each time bucket (None where it served nothing).
     instance_timeline: dict[int, list] = field(default_factory=dict)
+    rejected: int = 0  # requests a session rate limit turned away
+    store_tokens: int = 0  # what the shared store holds at the end, in tokens
+    store_private_tokens: int = 0  # tokens written to it that not every request starts with
 
     def overall(self) -> dict:
         prompt = sum(i.prompt_tokens for i in self.instances)
@@ -170,7 +214,36 @@ class Result:
                 "hit_ratio": round(cached / prompt, 4) if prompt else 0.0,
                 "ttft_ms_mean": round(sum(ordered) / len(ordered), 2) if ordered else 0.0,
                 "ttft_ms_p99": round(p99, 2),
-                "load_max_over_mean": round(max(served) / mean, 3) if mean else 0.0}
+                "load_max_over_mean": round(max(served) / mean, 3) if mean else 0.0} | (
+            {"rejected": self.rejected} if self.settings.session_rate_limit else {}) | (
+            self._moved() if self.store else {})
+
+    @property
+    def store(self) -> Network | None:
+        """The shared store's link when this is the shared-kv policy."""
+        return self.settings.store if self.policy == SHARED_KV else None
+
+    def _moved(self) -> dict:
+        loaded = sum(i.bytes_loaded for i in self.instances)
+        stored = sum(i.bytes_stored for i in self.instances)
+        return {"store_tokens": sum(i.store_tokens for i in self.instances),
+                "store_declined_tokens": sum(i.declined_tokens for i in self.instances),
+                "bytes_loaded": loaded, "bytes_stored": stored, "bytes_moved": loaded + stored}
+
+    def shared_kv(self) -> dict:
+        """The store's figures: its link, the break-even prefix length at these numbers,
+        and how much of what it took in is per-user or per-session content."""
+        store = self.store
+        figures = store.as_dict(self.settings.ms_per_token)
+        loaded = sum(i.store_tokens for i in self.instances)
+        written = sum(i.bytes_stored for i in self.instances) // store.bytes_per_token
+        figures |= {"routing": "round-robin in front of the store",
+                    "held_tokens": self.store_tokens,
+                    "written_tokens": written,
+                    "per_user_written_tokens": self.store_private_tokens,
+                    "per_user_written_bytes": self.store_private_tokens * store.bytes_per_token,
+                    "loaded_tokens": loaded}
+        return figures
 
     def warnings(self) -> list[str]:
         """What a reader must not miss: one replica serving most of the requests (sticky
@@ -187,12 +260,15 @@ class Result:
                 "its queue sets the first-token time while the other replicas idle"]
 
     def as_dict(self) -> dict:
+        total = sum(i.requests for i in self.instances)
         return {"version": 1, "policy": self.policy, "replicas": self.replicas,
-                "instances": [i.as_dict() for i in self.instances], "overall": self.overall(),
+                "instances": [i.as_dict(total, self.store is not None) for i in self.instances],
+                "overall": self.overall(),
                 "events": self.events, "timeline": self.timeline,
                 "timeline_by_instance": [{"id": replica, "hit_ratio": ratios} for replica, ratios
                                          in sorted(self.instance_timeline.items())],
-                "warnings": self.warnings()}
+                "warnings": self.warnings()} | (
+            {"shared_kv": self.shared_kv()} if self.store else {})
 
 
 def _key(*parts: object) -> str:
@@ -389,8 +465,23 @@ def recorded(requests, encode: Callable[[str], list[int]], rps: float,
 def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = lambda n: n
         ) -> Result:
     """Route and serve every request of the trace; `aligned` turns a run of cached tokens
-    into what the engine really reuses (full blocks, a minimum)."""
-    router = Router(settings.policy, settings.replicas, settings.seed, settings.load_factor)
+    into what the engine really reuses (full blocks, a minimum).
+
+    Under the shared-kv policy the balancer routes round-robin in front of the store (the
+    store, not the routing, is what brings a session's prefix back), each replica keeps its
+    own prefix cache as well, and what a replica lacks locally but the store holds is loaded
+    when that is faster than prefilling it (`shared_kv.Network.loads`); every request's
+    chunks, and the answer an engine keeps, are written to the store after it is served."""
+    shared = settings.policy == SHARED_KV
+    if shared and settings.store is None:
+        raise ValueError("the shared-kv policy needs a store (Settings.store)")
+    router = Router("round-robin" if shared else settings.policy, settings.replicas,
+                    settings.seed, settings.load_factor)
+    network = settings.store if shared else None
+    store = Store(network.capacity_tokens, frozenset(k for k, _ in traffic.prewarm)) \
+        if network else None
+    limit = SessionLimit(settings.session_rate_limit) if settings.session_rate_limit else None
+    rejected = 0
     cache_type = CACHE_MODELS[settings.cache_model]
     caches = {r: cache_type(settings.cache_tokens) for r in range(settings.replicas)}
     instances = {r: Instance(r) for r in range(settings.replicas)}
@@ -414,6 +505,9 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
             at, kind = events.pop(0)
             event_log.append(_event(at, kind, router, caches, instances, free_at, in_flight,
                                     list(keys_seen), settings, traffic.prewarm))
+        if limit is not None and not limit.allows(request.session, request.at):
+            rejected += 1
+            continue
         load = {}
         for replica in router.alive:
             queue = in_flight[replica]
@@ -430,12 +524,25 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
         cache.store(request.chunks)
         if request.answered:
             cache.store(request.answered)
+        stats = instances[replica]
+        load_ms = 0.0
+        if store is not None:
+            extra = min(total, aligned(store.hit(request.chunks))) - cached
+            if network.loads(extra, settings.ms_per_token):
+                load_ms = network.transfer_ms(extra)
+                cached += extra
+                stats.store_tokens += extra
+                stats.bytes_loaded += extra * network.bytes_per_token
+            elif extra > 0:
+                stats.declined_tokens += extra
+            written = store.put(request.chunks) + store.put(request.answered)
+            stats.bytes_stored += written * network.bytes_per_token
         start = max(request.at, free_at[replica])
-        service = (total - cached) * settings.ms_per_token / 1000
+        service = (load_ms + (total - cached) * settings.ms_per_token) / 1000
         free_at[replica] = start + service
         heapq.heappush(in_flight[replica], start + service)
         ttft.append((start - request.at) * 1000 + service * 1000)
-        stats = instances[replica]
+        stats.ttft_ms += ttft[-1]
         stats.requests += 1
         stats.prompt_tokens += total
         stats.cached_tokens += cached
@@ -456,7 +563,8 @@ def run(traffic: Traffic, settings: Settings, aligned: Callable[[int], int] = la
                     for replica, rows in by_instance.items()}
     return Result(settings.policy, settings.replicas,
                   [instances[r] for r in sorted(instances)], ttft, event_log, timeline,
-                  settings, per_instance)
+                  settings, per_instance, rejected, store.cache.size if store else 0,
+                  store.private_tokens if store else 0)
 
 
 def against_one_replica(result: Result, one: Result, ms_per_token: float) -> dict:

@@ -17,21 +17,40 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:.1f}%"
 
 
-def text(results, headline: str, against: list | None = None) -> str:
+def size(count: int) -> str:
+    """Bytes in decimal units, as network links and stores are sized."""
+    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= scale:
+            return f"{count / scale:,.1f} {unit}"
+    return f"{count:,} B"
+
+
+def text(results, headline: str, against: list | None = None, extra: str = "") -> str:
     lines = [headline, ""]
     lines.append(f"{'policy':<14} {'replica':>7} {'requests':>9} {'prompt tokens':>14} "
-                 f"{'cached tokens':>14} {'hit ratio':>9}")
+                 f"{'cached tokens':>14} {'hit ratio':>9} {'load':>6} {'first token':>11}"
+                 f" {'moved':>9}")
     for result in results:
+        total = sum(i.requests for i in result.instances)
         for instance in result.instances:
+            figures = instance.as_dict(total, result.store is not None)
+            moved = size(figures["bytes_moved"]) if "bytes_moved" in figures else "-"
             lines.append(f"{result.policy:<14} {instance.id:>7} {instance.requests:>9,} "
                          f"{instance.prompt_tokens:>14,} {instance.cached_tokens:>14,} "
-                         f"{_percent(instance.hit_ratio):>9}")
+                         f"{_percent(instance.hit_ratio):>9} "
+                         f"{_percent(figures['load_share']):>6} "
+                         f"{figures['ttft_ms_mean']:>8,.1f} ms {moved:>9}")
         overall = result.overall()
         lines.append(f"{result.policy:<14} {'all':>7} {overall['requests']:>9,} "
                      f"{overall['prompt_tokens']:>14,} {overall['cached_tokens']:>14,} "
                      f"{_percent(overall['hit_ratio']):>9}   first token: mean "
                      f"{overall['ttft_ms_mean']:,.1f} ms, p99 {overall['ttft_ms_p99']:,.1f} ms;"
-                     f" load max/mean {overall['load_max_over_mean']:.2f}")
+                     f" load max/mean {overall['load_max_over_mean']:.2f}"
+                     + (f"; {overall['rejected']:,} rejected by the session rate limit"
+                        if "rejected" in overall else "")
+                     + (f"; moved {size(overall['bytes_moved'])}" if result.store else ""))
+        if result.store:
+            lines.extend(f"{'':<14} {line}" for line in store_text(result))
         for event in result.events:
             lines.append(f"{'':<14} {event_text(event)}")
         for warning in result.warnings():
@@ -39,7 +58,37 @@ def text(results, headline: str, against: list | None = None) -> str:
         if against:
             lines.append(f"{'':<14} {against_text(against[results.index(result)])}")
         lines.append("")
+    if extra:
+        lines.append(extra.rstrip("\n"))
+        lines.append("")
     return "\n".join(lines)
+
+
+def store_text(result) -> list[str]:
+    """The shared store's link, its break-even prefix length, what it moved, and the
+    isolation note when it holds per-user content."""
+    figures = result.shared_kv()
+    overall = result.overall()
+    even = figures["break_even_tokens"]
+    verdict = (f"a stored prefix loads faster than it prefills from {even:,} tokens on" if even
+               else "the link is slower per token than the prefill: the store never pays, "
+                    "every replica prefills again")
+    lines = [f"store: {figures['model']} KV {figures['kv_bytes_per_token']:,} B/token over "
+             f"{figures['bandwidth_gbps']:g} Gb/s + {figures['latency_ms']:g} ms round trip = "
+             f"{figures['transfer_ms_per_token']:.4f} ms/token against "
+             f"{figures['prefill_ms_per_token']:g} ms/token of prefill: {verdict}",
+             f"store: loaded {overall['store_tokens']:,} tokens "
+             f"({size(overall['bytes_loaded'])}), prefilled "
+             f"{overall['store_declined_tokens']:,} it held instead; stored "
+             f"{size(overall['bytes_stored'])} (holds {figures['held_tokens']:,} of "
+             f"{figures['capacity_tokens']:,} tokens at the end)"]
+    if figures["per_user_written_tokens"]:
+        lines.append(f"isolation: {figures['per_user_written_tokens']:,} of the "
+                     f"{figures['written_tokens']:,} tokens written to the store "
+                     f"({size(figures['per_user_written_bytes'])}) are not common to every "
+                     "request (per-user or per-session values, conversations): the store "
+                     "copies user data out of the instance")
+    return lines
 
 
 def against_text(figures: dict) -> str:
