@@ -7,12 +7,14 @@ where the scope comes from, the prompt's shared prefix and what moving the value
 inlay hint marks where each prompt's shared prefix ends; code actions offer the fixes of
 `check --fix` (and, marked unsafe, those of `--unsafe-fixes`). Analyses run one at a time on
 a worker thread, so typing is never blocked, and a result for a text the user has since
-changed is dropped. Needs pygls (`pip install 'prefixlint[server]'`).
+changed is dropped; only an edit is analyzed anew (the previous text is the previous
+analysis, the text on disk comes from the result cache). Needs pygls (`pip install 'prefixlint[server]'`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,15 +62,32 @@ def _inside(span, line: int, character: int) -> bool:
     return start <= (line, character) <= end
 
 
-def analyze(file: Path, text: str, version: int | None) -> Analysis:
-    """`check` of one file of its project, with the editor's text in place of the disk's."""
+def analyze(file: Path, text: str, version: int | None,
+            previous: Analysis | None = None) -> Analysis:
+    """`check` of one file of its project, with the editor's text in place of the disk's.
+    Incremental: the same text as the previous analysis is that analysis again (a save, a
+    change undone), and the text on disk is answered from the result cache `check` keeps
+    (an unchanged file opened), so that only an edit is analyzed anew."""
     from . import api
 
+    if previous is not None and previous.text == text:
+        return dataclasses.replace(previous, version=version)
     config = api.load_config(file.parent, paths=[file])
     root = config.root.resolve()
     path = file.resolve().relative_to(root).as_posix()
-    result = api.check([file], config, cwd=root, edited={path: text})
+    if text == _on_disk(file):
+        result = api.check([file], config, cwd=root, use_cache=True)
+    else:
+        result = api.check([file], config, cwd=root, edited={path: text})
     return Analysis(version, root, path, text, result)
+
+
+def _on_disk(file: Path) -> str | None:
+    """The file's text as `check` reads it (newlines as the editor sends them), or None."""
+    try:
+        return file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
@@ -166,7 +185,7 @@ class PrefixServer(LanguageServer):
 
     def _analyze(self, uri: str, text: str, version: int | None) -> Analysis:
         with self.lock:
-            return analyze(path_of(uri), text, version)
+            return analyze(path_of(uri), text, version, self.analyses.get(uri))
 
     async def refresh(self, uri: str, delay: float) -> None:
         """Analyze a document after `delay` seconds (a newer change cancels this one) and
