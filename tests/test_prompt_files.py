@@ -113,9 +113,10 @@ Return JSON only, a list with one object per statement, each with the keys "verd
 
 
 def test_text_files_in_a_prompts_folder_are_prompts_when_they_hold_jinja(tmp_path):
-    """A `.txt` or `.md` Jinja file in a folder of prompts or templates is measured though
-    no code is seen rendering it ("Return JSON only" is an instruction, not a `return`);
-    notes there without Jinja, and Jinja in Markdown elsewhere, are not prompts."""
+    """A `.txt` or `.md` Jinja file in a folder of prompts or templates, and a `.txt` one
+    anywhere, is measured though no code is seen rendering it ("Return JSON only" is an
+    instruction, not a `return`); notes there without Jinja, and Jinja in Markdown outside
+    such a folder (documentation), are not prompts."""
     root = write_project(tmp_path / "p", {
         "grader/templates/verdicts.txt": VERDICTS,
         "grader/prompts/reason.md": VERDICTS.replace("Statements", "Findings"),
@@ -127,9 +128,11 @@ def test_text_files_in_a_prompts_folder_are_prompts_when_they_hold_jinja(tmp_pat
     proc = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=root)
     found = json.loads(proc.stdout)
     assert [p["id"] for p in found["prompts"]] == ["grader/prompts/reason.md",
-                                                   "grader/templates/verdicts.txt"]
+                                                   "grader/templates/verdicts.txt",
+                                                   "grader/verdicts.txt"]
     assert [(f["code"], f["path"], f["line"]) for f in found["findings"]] == [
-        ("PFX005", "grader/prompts/reason.md", 1), ("PFX005", "grader/templates/verdicts.txt", 1)]
+        ("PFX005", "grader/prompts/reason.md", 1), ("PFX005", "grader/templates/verdicts.txt", 1),
+        ("PFX005", "grader/verdicts.txt", 1)]
 
 
 def test_test_code_is_left_out_unless_asked_for(tmp_path):
