@@ -61,6 +61,7 @@ REACH_FINDINGS = [
     ("PFX001", "za_tool_spec.py", 26, 42),     # the schema of a tool the request chooses
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
+    ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
 ]
 
 REACH_SINKS = {
@@ -109,6 +110,7 @@ REACH_SINKS = {
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "characters/night_ranger.txt": "text file",
+    "zd_typed_receivers/desk.py:29": "openai.chat",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
     "u_review_settings.toml:3": "config review_failure_prompt",

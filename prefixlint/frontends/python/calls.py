@@ -147,7 +147,16 @@ class CallOps:
         if isinstance(target, ModuleRef) and attr in target.module.functions:
             self.files.add(target.module.path)
             return target.module.functions[attr], target.module
-        return None
+        if isinstance(target, ModuleRef):
+            return None
+        owner = self.receiver_class(func.value, ctx)  # `book.catalogue()`, `book: SkillBook`
+        if owner is None:
+            return None
+        found = self._method(owner[0], owner[1], attr, 0)
+        if found is None or abstract(found[0]):
+            return None
+        self.files.add(found[1].path)
+        return found
 
     def _call_context(self: "Lowerer", function: cst.FunctionDef, module: Module, node: cst.Call,
                       ctx: Context, constructor: bool = False) -> Context:

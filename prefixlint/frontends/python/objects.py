@@ -33,6 +33,27 @@ CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property")
 _MAX_MADE = 4
 
 
+def _annotated_names(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The class names an annotation allows: `X`, `mod.X`, `X | None`, `Optional[X]`, and
+    the same written as a string (`"X"`)."""
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        return [node]
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return _annotated_names(node.left) + _annotated_names(node.right)
+    if isinstance(node, cst.Subscript) and dotted_name(node.value).endswith("Optional") and \
+            len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return _annotated_names(node.slice[0].slice.value)
+    if isinstance(node, cst.SimpleString) and node.value[:1] in "\"'":
+        text = node.evaluated_value
+        if isinstance(text, str) and text.replace(".", "").replace("_", "").isalnum():
+            parts = text.split(".")
+            named: cst.BaseExpression = cst.Name(parts[0])
+            for part in parts[1:]:
+                named = cst.Attribute(named, cst.Name(part))
+            return [named]
+    return []
+
+
 def _decorator_name(node: cst.BaseExpression) -> str:
     """`functools.lru_cache(maxsize=8)` or `@cache`: the decorator's last name."""
     return dotted_name(node.func if isinstance(node, cst.Call) else node).split(".")[-1]
@@ -199,7 +220,9 @@ class ObjectOps:
                 return self.resolve(attr, Context(target.module, None, END, True,
                                                   depth=ctx.depth + 1))
             if not isinstance(target, tuple):
-                return None
+                typed = self.annotated_class(base, ctx)  # `book: SkillBook`, then `book.SKILLS`
+                return None if typed is None else self.member(
+                    typed[0], attr, Context(typed[1], None, 0, True, depth=ctx.depth + 1))
         elif not isinstance(base, (cst.Attribute, cst.Call)):
             return None
         made = self.instance(base, ctx)
@@ -228,6 +251,32 @@ class ObjectOps:
             if isinstance(target, ModuleRef) and node.attr.value in target.module.classes:
                 self.files.add(target.module.path)
                 return target.module.classes[node.attr.value], target.module
+        return None
+
+    def receiver_class(self: "Lowerer", node: cst.BaseExpression,
+                       ctx: Context) -> tuple[ClassInfo, Module] | None:
+        """The project class whose method `node.method(...)` runs: the class of the instance
+        the expression holds, else the class a parameter is annotated with (`book:
+        SkillBook`, `SkillBook | None`, `Optional["SkillBook"]`)."""
+        made = self.instance(node, ctx)
+        if made is not None:
+            return made.info, made.module
+        return self.annotated_class(node, ctx)
+
+    def annotated_class(self: "Lowerer", node: cst.BaseExpression,
+                        ctx: Context) -> tuple[ClassInfo, Module] | None:
+        """The project class a parameter of the function is annotated with."""
+        if not isinstance(node, cst.Name) or ctx.function is None:
+            return None
+        params = ctx.function.params
+        param = next((p for p in (*params.posonly_params, *params.params,
+                                  *params.kwonly_params) if p.name.value == node.value), None)
+        if param is None or param.annotation is None:
+            return None
+        for named in _annotated_names(param.annotation.annotation):
+            found = self._class_named(named, ctx)
+            if found is not None:
+                return found
         return None
 
     def instance(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
