@@ -148,6 +148,41 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(best.values(), key=Finding.sort_key)
 
 
+def _files(paths: list, config: Config, cwd: Path | None,
+           ) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """The files a run on `paths` analyzes (with the readers of prompt files named), those
+    readers, and the folders it could not list."""
+    unreadable: list[tuple[str, str]] = []
+    files = discover(paths, config, cwd, unreadable)
+    readers = _readers(paths, files, config, cwd) if paths else []
+    return (sorted(set(files) | set(readers)) if readers else files), readers, unreadable
+
+
+def cached_output(paths: Iterable[str | Path], config: Config, cwd: Path | None,
+                  view: str) -> tuple[str, int] | None:
+    """What the same `check` printed and exited with (`view`: its output options), when
+    no file it came from changed since; None otherwise (see `result_cache.load_view`)."""
+    paths = list(paths)
+    if os.environ.get("PREFIXLINT_DEBUG"):
+        return None
+    files, _, unreadable = _files(paths, config, cwd)
+    if unreadable:
+        return None
+    from . import result_cache
+
+    return result_cache.load_view(config, [str(p) for p in paths],
+                                  (cwd or Path.cwd()).resolve(), files, view)
+
+
+def keep_output(paths: Iterable[str | Path], config: Config, cwd: Path | None, view: str,
+                output: str, exit_code: int) -> None:
+    """Keep what this `check` printed for the next identical run (see `cached_output`)."""
+    from . import result_cache
+
+    result_cache.store_view(config, [str(p) for p in paths], (cwd or Path.cwd()).resolve(),
+                            view, output, exit_code)
+
+
 def check(paths: Iterable[str | Path] = (), config: Config | None = None,
           cwd: Path | None = None,
           progress: Callable[[int, int], None] | None = None,
@@ -158,10 +193,7 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     result is stored (see `result_cache`)."""
     paths = list(paths)
     config = config or load_config(cwd, paths=paths)
-    unreadable: list[tuple[str, str]] = []
-    files = discover(paths, config, cwd, unreadable)
-    readers = _readers(paths, files, config, cwd) if paths else []
-    files = sorted(set(files) | set(readers)) if readers else files
+    files, readers, unreadable = _files(paths, config, cwd)
     use_cache = use_cache and not edited and not unreadable and \
         not os.environ.get("PREFIXLINT_DEBUG")  # a debugging run analyzes everything
     where = (cwd or Path.cwd()).resolve()

@@ -123,13 +123,34 @@ def _run(paths, *options, diff_base=None, human=False, use_cache=False, **named)
 
 
 def _warn(result) -> None:
-    from .providers import model_warning
-
     if result.tokenizer.warning:
         click.echo(result.tokenizer.warning, err=True)
-    mismatch = model_warning(result.config.provider, result.config.model)
+    _warn_model(result.config)
+
+
+def _warn_model(config) -> None:
+    from .providers import model_warning
+
+    mismatch = model_warning(config.provider, config.model)
     if mismatch:
         click.echo(mismatch, err=True)
+
+
+def _kept_output(paths, options: tuple, view: str, output_file) -> None:
+    """An unchanged tree, checked again with the same options: print what the last run
+    printed and exit as it did, without loading its result (see `api.cached_output`).
+    Returns when there is nothing kept (or the folders given have settings of their own)."""
+    from . import api
+
+    if not options[0] and len(api.settings_groups(paths)) > 1:
+        return
+    config = _config(paths, *options)
+    kept = api.cached_output(paths, config, None, view)
+    if kept is None:
+        return
+    _warn_model(config)
+    _emit(kept[0], output_file)
+    sys.exit(kept[1])
 
 
 def _settings_text(config) -> str:
@@ -234,6 +255,11 @@ def _common(function):
 
 def _exit(result, fail_on: str | None, exit_zero: bool, comparison=None,
           max_regression: str | None = None) -> None:
+    sys.exit(_exit_code(result, fail_on, exit_zero, comparison, max_regression))
+
+
+def _exit_code(result, fail_on: str | None, exit_zero: bool, comparison=None,
+               max_regression: str | None = None) -> int:
     failed = result.failed(fail_on)
     if comparison is not None:
         from .gate import regressions
@@ -241,7 +267,7 @@ def _exit(result, fail_on: str | None, exit_zero: bool, comparison=None,
         # The gate is about tokens and new breaks, whatever --fail-on passes or --select hides.
         failed = failed or bool(comparison.new_findings) or bool(
             regressions(comparison, max_regression))
-    sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
+    return EXIT_FINDINGS if failed and not exit_zero else 0
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -290,19 +316,30 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
         changed = _fix(paths, config, unsafe_fixes, show_diff)
         if show_diff:
             sys.exit(1 if changed and not exit_zero else 0)
-    result, comparison = _run(paths, config_file, select, ignore, tokenizer, fail_on, provider,
-                              model, diff_base=diff_base,
+    options = (config_file, select, ignore, tokenizer, fail_on, provider, model)
+    use_cache = not (no_cache or fix or unsafe_fixes or requests_file)
+    # the output options a kept output is for (the settings are in the result's key)
+    view = json.dumps([output_format, statistics, strict, exit_zero]) \
+        if use_cache and not diff_base else None
+    if view is not None:
+        _kept_output(paths, options, view, output_file)
+    result, comparison = _run(paths, *options, diff_base=diff_base,
                               human=output_format in ("text", "concise") and not output_file,
-                              use_cache=not (no_cache or fix or unsafe_fixes or requests_file))
-    _emit(_with_requests(_check_output(result, comparison, output_format, statistics,
-                                       max_regression), output_format, result, requests_file),
-          output_file)
-    if strict and not exit_zero:
+                              use_cache=use_cache)
+    text = _with_requests(_check_output(result, comparison, output_format, statistics,
+                                        max_regression), output_format, result, requests_file)
+    _emit(text, output_file)
+    code = _exit_code(result, fail_on, exit_zero, comparison, max_regression)
+    if strict and not exit_zero and not code:
         from .coverage import coverage
 
-        if coverage(result).not_followed:
-            sys.exit(EXIT_FINDINGS)
-    _exit(result, fail_on, exit_zero, comparison, max_regression)
+        code = EXIT_FINDINGS if coverage(result).not_followed else 0
+    if view is not None and not result.tokenizer.approximate:
+        from . import api
+
+        if options[0] or len(api.settings_groups(paths)) <= 1:
+            api.keep_output(paths, result.config, None, view, text, code)
+    sys.exit(code)
 
 
 def _gate_options(diff_base, max_regression) -> None:

@@ -45,7 +45,7 @@ TAG = "CACHEDIR.TAG"
 TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
             "# This file is a cache directory tag created by prefixlint.\n")
 IGNORE_TEXT = "# Automatically created by prefixlint.\n*\n"
-_OWN = re.compile(r"check-[0-9a-f]{24}\.json(?:\.\d+\.tmp)?")
+_OWN = re.compile(r"(?:check|view)-[0-9a-f]{24}\.json(?:\.\d+\.tmp)?")
 
 
 def folder(config: Config) -> Path:
@@ -175,33 +175,45 @@ def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
     return folder(config) / f"check-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
 
 
+def _signed_document(path: Path) -> dict | None:
+    """A stored JSON document this user's prefixlint signed, or None (absent, a link or a
+    device, too large, not signed with the user's key, not an object)."""
+    status = os.lstat(path)
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_BYTES:
+        return None  # a link, pipe or device is never opened, nor a huge file: a miss
+    key = _key()
+    signature, _, text = path.read_text(encoding="ascii").partition("\n")
+    if key is None or not hmac.compare_digest(signature, _signed(key, text)):
+        return None  # not written by this user's prefixlint
+    document = json.loads(text)
+    return document if isinstance(document, dict) else None
+
+
+def _current(document: dict, config: Config, found: Iterable[str]) -> bool:
+    """Whether a stored document still stands: the same files found, and each file it came
+    from unchanged (its stat first; its content only when the stat changed)."""
+    if document.get("format") != FORMAT or sorted(found) != document["found"]:
+        return False
+    root = config.root
+    stats = document["stats"]
+    for name, digest in document["files"].items():
+        seen = stats.get(name)
+        if seen is not None and _stat(root / name) == tuple(seen):
+            continue  # same size, time and inode as when it was hashed: not read again
+        if _digest(root / name) != digest:
+            return False
+    return True
+
+
 def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
     """The stored result of the same run, or None (absent, stale, unreadable)."""
     from .api import Result
     from .tokenizers import Tokenizer
 
-    entry = _entry(config, paths, cwd)
     try:
-        status = os.lstat(entry)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_BYTES:
-            return None  # a link, pipe or device is never opened, nor a huge file: a miss
-        key = _key()
-        signature, _, text = entry.read_text(encoding="ascii").partition("\n")
-        if key is None or not hmac.compare_digest(signature, _signed(key, text)):
-            return None  # not written by this user's prefixlint
-        document = json.loads(text)
-        if not isinstance(document, dict):
+        document = _signed_document(_entry(config, paths, cwd))
+        if document is None or not _current(document, config, found):
             return None
-        if document.get("format") != FORMAT or sorted(found) != document["found"]:
-            return None
-        root = config.root
-        stats = document["stats"]
-        for name, digest in document["files"].items():
-            seen = stats.get(name)
-            if seen is not None and _stat(root / name) == tuple(seen):
-                continue  # same size, time and inode as when it was hashed: not read again
-            if _digest(root / name) != digest:
-                return None
         tokenizer = Tokenizer(document["tokenizer"], _not_loaded, "cache")
         return Result(tokenizer, tuple(_finding(f) for f in document["findings"]),
                       tuple(_measurement(m) for m in document["measurements"]), config,
@@ -243,12 +255,53 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
         key = _key()
         if key is None:
             return
-        tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-        # ASCII JSON: a file name that is not UTF-8 (kept as surrogates) round-trips
-        text = json.dumps(document)
-        _create(tmp, _signed(key, text) + "\n" + text)
-        tmp.replace(entry)  # atomic in one folder; a link at `entry` is replaced, not followed
+        _write(entry, document, key)
     except (OSError, ValueError):
+        pass
+
+
+def _write(path: Path, document: dict, key: bytes) -> None:
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    # ASCII JSON: a file name that is not UTF-8 (kept as surrogates) round-trips
+    text = json.dumps(document)
+    _create(tmp, _signed(key, text) + "\n" + text)
+    tmp.replace(path)  # atomic in one folder; a link at `path` is replaced, not followed
+
+
+def _view(config: Config, paths: Iterable[str], cwd: Path, view: str) -> Path:
+    entry = _entry(config, paths, cwd)
+    digest = hashlib.sha256(f"{entry.name}\n{view}".encode()).hexdigest()[:24]
+    return entry.with_name(f"view-{digest}.json")
+
+
+def load_view(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
+              view: str) -> tuple[str, int] | None:
+    """What the same run printed and exited with, for the same output options (`view`),
+    when nothing it came from changed; None otherwise. An unchanged tree is answered
+    without reading the stored result or rendering it again."""
+    try:
+        document = _signed_document(_view(config, paths, cwd, view))
+        if document is None or not _current(document, config, found):
+            return None
+        return str(document["output"]), int(document["exit"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def store_view(config: Config, paths: Iterable[str], cwd: Path, view: str, output: str,
+               exit_code: int) -> None:
+    """Keep what a run printed beside its stored result, checked against the same files
+    (nothing happens when the result was not stored, or cannot be written)."""
+    try:
+        document = _signed_document(_entry(config, paths, cwd))
+        key = _key()
+        if document is None or key is None or not _own_folder(folder(config)) or \
+                not _current(document, config, document["found"]):
+            return  # no result kept, or one another run has made stale since
+        _write(_view(config, paths, cwd, view),
+               {name: document[name] for name in ("format", "found", "files", "stats")}
+               | {"output": output, "exit": exit_code}, key)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         pass
 
 

@@ -67,8 +67,8 @@ def test_no_cache_clean_and_cache_dir(tmp_path):
     assert not (root / ".prefixlint_cache").exists()
     run_cli("check", cwd=root)
     assert len(list((root / ".prefixlint_cache").glob("check-*.json"))) == 1
-    proc = run_cli("clean", cwd=root)
-    assert proc.returncode == 0 and "Removed 2 cache files" in proc.stderr
+    proc = run_cli("clean", cwd=root)  # the result, the output kept beside it, .gitignore
+    assert proc.returncode == 0 and "Removed 3 cache files" in proc.stderr
     assert not (root / ".prefixlint_cache").exists()
     (root / "prefixlint.toml").write_text('cache-dir = "build/lint-cache"\n')
     run_cli("check", cwd=root)
@@ -78,8 +78,10 @@ def test_no_cache_clean_and_cache_dir(tmp_path):
 def test_a_damaged_or_foreign_cache_file_is_passed_over(tmp_path):
     root = _project(tmp_path)
     first, _ = _probe(root)
-    [entry] = (root / ".prefixlint_cache").glob("check-*.json")
-    entry.write_text("__import__('os').system('touch pwned')")
+    cache = root / ".prefixlint_cache"
+    [entry], [view] = cache.glob("check-*.json"), cache.glob("view-*.json")
+    for damaged in (entry, view):
+        damaged.write_text("__import__('os').system('touch pwned')")
     second, loaded = _probe(root)
     assert second == first and loaded != "[]"  # analyzed again, and rewritten
     assert not (root / "pwned").exists()
@@ -87,8 +89,37 @@ def test_a_damaged_or_foreign_cache_file_is_passed_over(tmp_path):
     document = json.loads(text)
     document["findings"] = []  # a forged "all checks passed", under the old signature
     entry.write_text(signature + "\n" + json.dumps(document))
-    third, _ = _probe(root)
-    assert third == first
+    signature, _, text = view.read_text().partition("\n")
+    document = json.loads(text)
+    document["output"], document["exit"] = "All checks passed!\n", 0  # likewise
+    view.write_text(signature + "\n" + json.dumps(document))
+    third, loaded = _probe(root)
+    assert third == first and loaded != "[]"
+
+
+def test_an_unchanged_tree_prints_what_the_last_run_printed_without_reading_its_result(
+        tmp_path):
+    """The output of the same check on an unchanged tree is kept beside its result: the
+    second run prints the same bytes and exits as the first did, even with the stored result
+    gone; another output format is its own; a change to a file is analyzed again."""
+    root = _project(tmp_path)
+    first = run_cli("check", cwd=root)
+    assert first.returncode == 1 and "PFX002" in first.stdout
+    cache = root / ".prefixlint_cache"
+    [entry] = cache.glob("check-*.json")
+    entry.unlink()  # the view alone answers
+    again = run_cli("check", cwd=root)
+    assert (again.returncode, again.stdout) == (1, first.stdout)
+    assert not list(cache.glob("check-*.json"))  # nothing was analyzed, nothing stored
+    concise = run_cli("check", "--output-format", "concise", cwd=root)
+    assert concise.stdout != first.stdout and concise.returncode == 1
+    assert len(list(cache.glob("view-*.json"))) == 2
+    passing = run_cli("check", "--exit-zero", cwd=root)
+    assert (passing.returncode, passing.stdout) == (0, first.stdout)
+    (root / "prompts" / "partials" / "policy.j2").write_text(
+        "Today is {{ today }}.\n" + POLICY + "\n")
+    changed = run_cli("check", cwd=root)
+    assert "PFX004" in changed.stdout and changed.stdout != first.stdout
 
 
 def test_the_number_of_workers_does_not_change_the_stored_result(tmp_path):
@@ -146,7 +177,7 @@ def test_clean_removes_only_what_prefixlint_wrote(tmp_path):
         "Signature: 8a477f597d28d172789f06886806bc55")
     (cache / "keep.txt").write_text("a file someone put there")
     proc = run_cli("clean", cwd=root)
-    assert "Removed 2 cache files" in proc.stderr
+    assert "Removed 3 cache files" in proc.stderr
     assert sorted(p.name for p in cache.iterdir()) == ["keep.txt"]
 
 
