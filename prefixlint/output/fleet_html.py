@@ -12,6 +12,8 @@ from ..fleet.hot_sessions import DEFAULT_RATE
 from ..fleet.simulate import SessionLimit
 from .remedies_html import exact
 
+CSS = "#store-bytes td,#store-link td{white-space:nowrap}"
+
 
 def size(count: int) -> str:
     """Bytes in decimal units, as network links and stores are sized."""

@@ -8,7 +8,7 @@ from html import escape
 
 from .. import __version__
 from . import remedies_html
-from .fleet_html import hot_session_section, size, store_section
+from .fleet_html import CSS as FLEET_CSS, hot_session_section, size, store_section
 from .html import CSS
 
 COLORS = ("#2a9d8f", "#e76f51", "#264653", "#e9c46a", "#8d99ae", "#6a4c93", "#1982c4",
@@ -286,7 +286,7 @@ def html(results, headline: str, extra: dict | None = None) -> str:
                        for r in results for w in r.warnings())
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>prefixlint simulate</title>
-<style>{CSS}{remedies_html.CSS}
+<style>{CSS}{remedies_html.CSS}{FLEET_CSS}
 svg.chart{{border:1px solid #d7dce5;border-radius:8px;margin:.5rem 0}}</style>
 </head><body>
 <h1>Replicas and routing: simulated prefix-cache hits</h1>
