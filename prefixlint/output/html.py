@@ -153,7 +153,8 @@ def render(result, settings, views: list[dict], links: str = "",
     sections = _contents(views) + advice + "".join(_prompt_section(i, v, links)
                                                    for i, v in enumerate(views))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>prefixlint '
-            f"report</title><style>{CSS}{remedies_html.CSS}</style></head><body><h1>prefixlint report</h1>"
+            f"report</title><style>{CSS}{remedies_html.CSS}</style></head><body>"
+            "<h1>prefixlint report</h1>"
             f'<p class="muted">prefixlint {__version__} · shared prefixes measured with '
             f"{escape(result.tokenizer.name)}</p><div class=\"summary\">{cards}</div>{legend}"
             f"{sections}</body></html>\n")
