@@ -446,7 +446,7 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         if comparison is not None:
             document["diff"] = comparison.as_dict(max_regression)
         if advice is not None:
-            document["remedies"] = advice[1]
+            document["remedies"] = advice[2]
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     elif output_format == "html":
         from . import api
@@ -455,12 +455,13 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
         page_folder = Path(output_file).resolve().parent if output_file else Path.cwd()
         links = os.path.relpath(result.config.root, page_folder).replace(os.sep, "/")
         text = html.render(result, settings, api.views(result),
-                           "" if links == "." else links + "/")
+                           "" if links == "." else links + "/",
+                           advice[2] if advice else None, advice[0] if advice else "")
     else:
         from .output import table as out
         text = out.render(result, settings)
         if advice is not None:
-            text += advice[0]
+            text += f"\n{advice[0]}:\n{advice[1]}"
         if comparison is not None:
             text = comparison.text(max_regression) + "\n" + text
     _emit(_with_requests(text, output_format, result, requests_file), output_file)
@@ -469,9 +470,10 @@ def report(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, ou
     _exit(result, fail_on or "never", exit_zero, comparison, max_regression)
 
 
-def _remedies(result, settings, kv) -> tuple[str, dict] | None:
+def _remedies(result, settings, kv) -> tuple[str, str, dict] | None:
     """`report`'s remedies by the three criteria, on the traffic `simulate` models by
-    default from these prompts (text, JSON), or None when no prompt was measured."""
+    default from these prompts: the traffic they rest on in words, the advice as text, the
+    JSON document (the HTML page's too); None when no prompt was measured."""
     from . import api, remedies
     from .fleet import workload
 
@@ -482,10 +484,10 @@ def _remedies(result, settings, kv) -> tuple[str, dict] | None:
     advice = [a for a in advice if a.criterion != "isolation"] + remedies.isolation(
         work, api.user_content(result))
     shape = api.DEFAULT_SHAPE
-    heading = (f"\nOn modelled traffic ({shape['users']} users x {shape['sessions_per_user']} "
+    heading = (f"On modelled traffic ({shape['users']} users x {shape['sessions_per_user']} "
                f"sessions x {result.config.conversation_turns} turns of "
-               f"{result.config.tokens_per_turn} tokens, as prefixlint simulate models it):\n")
-    return heading + remedies.text(advice), remedies.document(advice, work, kv)
+               f"{result.config.tokens_per_turn} tokens, as prefixlint simulate models it)")
+    return heading, remedies.text(advice), remedies.document(advice, work, kv)
 
 
 def _is_chat_template(path: Path) -> bool:
@@ -941,7 +943,7 @@ def simulate(paths, config_file, tokenizer, provider, model, requests_file, repl
                      | extra for i, r in enumerate(results)]
         text = json.dumps(documents if policy == "all" else documents[0], indent=2) + "\n"
     elif output_format == "html":
-        text = out.html(results, headline)
+        text = out.html(results, headline, extra)
     else:
         text = out.text(results, headline, against, sections)
     _emit(text, output_file)

@@ -3,6 +3,7 @@ the expected prompts and numbers, loads nothing from the network, and is not bla
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -116,3 +117,30 @@ def test_prompts_are_listed_worst_first_with_contents(report):
         ("prompts/escalation_fixed.j2", "day value today (daily)", "0")]
     for anchor, name, *_ in rows:
         assert f'id="{anchor}" data-prompt="{name}"' in dom
+
+
+def test_chromium_renders_the_remedies(report):
+    """The remedies as the browser shows them, after the contents: each criterion with its
+    sentence and the numbers it rests on, as `report --output-format json` has them (one
+    replica: round-robin over 2 is the estimate's worst case, (1 - 1/2) × 736 × 0.05)."""
+    assert CHROMIUM, "chromium is missing"
+    folder, page = report
+    dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={folder / 'profile-remedies'}",
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True,
+                         timeout=120).stdout
+    section = re.search(r'<section id="remedies">.*?</section>', dom, re.S).group(0)
+    parser = Text()
+    parser.feed(section)
+    text = " ".join(" ".join(parser.parts).split())
+    document = json.loads(run_cli("report", "--output-format", "json", "--provider", "openai",
+                                  cwd=REPO / "fixtures" / "supportbot").stdout)["remedies"]
+    assert text.startswith("Remedies (estimates, by the three criteria) On modelled traffic "
+                           "(50 users x 2 sessions x 8 turns of 150 tokens")
+    for advice in document["advice"]:
+        assert f"{advice['criterion']}: {advice['remedy']} {advice['text']}" in text
+    assert "(1 - 1/2) x 736 tokens x 0.05 ms = up to 18.4 ms a request" in text
+    assert "sticky routing saves up to, ms a request 18.41" in text
+    assert "KV bytes on every replica 461,242,368 B (439.9 MiB)" in text  # 3,519 × 131,072
+    assert "prompts/helpdesk.j2: user.display_name (user, line 3)" in text
+    assert dom.index('id="contents"') < dom.index('id="remedies"') < dom.index('id="prompt-0"')
+

@@ -6,6 +6,8 @@ each piece with the numbers it rests on, in `report` and `simulate` (text and JS
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 from conftest import REPO, run_cli
 from prefixlint import remedies
@@ -78,3 +80,84 @@ def test_report_and_simulate_print_the_remedies():
     advice = {a["criterion"]: a for a in documents[0]["remedies"]["advice"]}
     assert advice["conversations"]["remedy"] == "no-sticky-routing"
     assert "isolation" not in advice
+
+
+def _shown(number) -> str:
+    """A JSON figure as the page must show it: exact, with thousands separators."""
+    if isinstance(number, str):
+        return number
+    return f"{int(number):,}" if float(number).is_integer() else f"{number:,}"
+
+
+def _assert_page_has(page: str, document: dict) -> None:
+    """Each piece of advice of the JSON `remedies` in the page's remedies section, in order:
+    its criterion, remedy, sentence and every number it rests on, the same; the workload."""
+    section = re.search(r'<section id="remedies">(.*?)</section>', page, re.S).group(1)
+    pieces = re.findall(r'<div class="advice[^"]*" data-criterion="([^"]+)" '
+                        r'data-remedy="([^"]+)">.*?<p>(.*?)</p>(.*?)</div>', section, re.S)
+    assert [(c, r) for c, r, _, _ in pieces] == [
+        (a["criterion"], a["remedy"]) for a in document["advice"]]
+    for (_, _, sentence, table), advice in zip(pieces, document["advice"]):
+        assert unescape(sentence) == advice["text"]
+        rows = dict(re.findall(r'<tr data-key="([^"]+)"><td>[^<]*</td><td>(.*?)</td>', table))
+        assert list(rows) == list(advice["numbers"])
+        for key, number in advice["numbers"].items():
+            shown = unescape(re.sub(r"<[^>]+>", "", rows[key]))
+            assert shown.split(" B (")[0] == _shown(number), (key, shown, number)
+    work = dict(re.findall(r'<tr data-key="([^"]+)"><td>[^<]*</td><td>(.*?)</td>',
+                           re.search(r'id="remedies-workload">(.*?)</table>', section).group(1)))
+    assert work == {k: _shown(v) for k, v in document["workload"].items()
+                    if k != "common_prefixes"}
+
+
+def test_html_pages_show_the_remedies_with_their_numbers(tmp_path):
+    """`report` and `simulate` as HTML: the remedies as their JSON has them, the numbers
+    exact (supportbot's prewarm: 3,519 tokens × 131,072 bytes = 461,242,368 bytes, 439.9 MiB
+    on every replica; the seed's estimate (1 - 1/4) × 736.4 × 0.05 = 27.62 ms)."""
+    root = REPO / "fixtures" / "supportbot"
+    page = tmp_path / "report.html"
+    document = json.loads(run_cli("report", "--replicas", "4", "--output-format", "json",
+                                  cwd=root).stdout)["remedies"]
+    proc = run_cli("report", "--replicas", "4", "--output-format", "html", "-o", str(page),
+                   cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    html = page.read_text(encoding="utf-8")
+    _assert_page_has(html, document)
+    assert '<tr data-key="kv_bytes_per_replica"><td>KV bytes on every replica</td><td>' \
+           '461,242,368 B <span class="muted">(439.9 MiB)</span>' in html
+    assert '<tr data-key="sticky_saved_ms_per_request"><td>sticky routing saves up to, ms a ' \
+           'request</td><td>27.62</td>' in html
+    assert "On modelled traffic (50 users x 2 sessions x 8 turns of 150 tokens" in html
+    isolation = re.search(r'data-criterion="isolation".*?<p>(.*?)</p>', html).group(1)
+    assert "prompts/helpdesk.j2: user.display_name (user, line 3)" in isolation
+    assert "the store copies user data out of the instance" in isolation
+    # the section comes after the contents table, before the first prompt
+    assert html.index('id="contents"') < html.index('id="remedies"') < \
+        html.index('id="prompt-0"')
+    chat = REPO / "fixtures" / "chat_service"
+    documents = json.loads(run_cli("simulate", ".", "--output-format", "json", "--policy",
+                                   "all", cwd=chat).stdout)
+    run_cli("simulate", ".", "--output-format", "html", "--policy", "all", "-o", str(page),
+            cwd=chat)
+    _assert_page_has(page.read_text(encoding="utf-8"), documents[0]["remedies"])
+
+
+def test_html_remedies_escape_what_they_quote(tmp_path):
+    """The isolation note quotes a prompt's path: a path with markup in it is text."""
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "<b>help&.j2").write_text(
+        "You are the support assistant of Acme. " * 60 + "\nThe customer is "
+        "{{ user.display_name }}.\n" + "Answer in a friendly, exact tone. " * 40 +
+        "\n{{ question }}\n", encoding="utf-8")
+    (tmp_path / "prefixlint.toml").write_text('[variables]\n"user.display_name" = "user"\n'
+                                              'question = "request"\n', encoding="utf-8")
+    page = tmp_path / "report.html"
+    proc = run_cli("report", "--output-format", "html", "-o", str(page), cwd=tmp_path)
+    document = json.loads(run_cli("report", "--output-format", "json", cwd=tmp_path).stdout)
+    assert proc.returncode == 0, proc.stderr
+    html = page.read_text(encoding="utf-8")
+    [isolation] = [a for a in document["remedies"]["advice"] if a["criterion"] == "isolation"]
+    assert "prompts/<b>help&.j2: user.display_name (user, line 2)" in isolation["text"]
+    assert "prompts/&lt;b&gt;help&amp;.j2: user.display_name (user, line 2)" in html
+    assert "<b>help" not in html
+    _assert_page_has(html, document["remedies"])

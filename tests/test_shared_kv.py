@@ -6,6 +6,8 @@ config.json, read offline."""
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 import pytest
 
@@ -159,3 +161,91 @@ def test_bad_store_options_are_usage_errors(args, message):
     proc = run_cli("simulate", ".", "--policy", "shared-kv", *args, cwd=CHAT)
     assert proc.returncode == 2 and message in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def _cells(html: str, table_id: str) -> dict[str, list[str]]:
+    """A table's rows by their first cell, or by `data-key` where the row names one: the
+    text of the other cells, tags dropped and entities decoded."""
+    table = re.search(rf'<table[^>]* id="{table_id}">(.*?)</table>', html, re.S).group(1)
+    rows = {}
+    for attributes, body in re.findall(r"<tr([^>]*)>(.*?)</tr>", table, re.S):
+        cells = [unescape(re.sub(r"<[^>]+>", "", c)) for c in
+                 re.findall(r"<td[^>]*>(.*?)</td>", body, re.S)]
+        key = re.search(r'data-\w+="([^"]*)"', attributes)
+        if cells:
+            rows[unescape(key.group(1)) if key else cells[0]] = cells[1:]
+    return rows
+
+
+def _html(tmp_path, *args: str) -> str:
+    page = tmp_path / "sim.html"
+    proc = run_cli("simulate", ".", "--output-format", "html", "-o", str(page), *args,
+                   cwd=CHAT)
+    assert proc.returncode == 0, proc.stderr
+    return page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("bandwidth, transfer, even, loaded", [
+    # 10 Gb/s: 131,072 B × 8 / 1e10 b/s = 0.1048576 ms a token (0.104858 in the JSON), more
+    # than the 0.05 ms of prefill: never; nothing loaded
+    (10, "0.104858 ms", "never", 0),
+    # 100 Gb/s: 0.01048576 ms a token; from 1 / (0.05 - 0.01048576) = 25.3, so 26 tokens;
+    # turn 2 loads its 1,418 stored tokens
+    (100, "0.010486 ms", "26 tokens", 1418),
+])
+def test_html_shows_the_stores_figures_as_the_json_has_them(tmp_path, bandwidth, transfer,
+                                                            even, loaded):
+    """The one-session, two-turn trace of the test above, as an HTML page: the link, the
+    break-even length, each instance's bytes and the isolation line, equal to the JSON."""
+    args = ("--users", "1", "--sessions-per-user", "1", "--turns", "2", "--replicas", "2",
+            "--policy", "shared-kv", "--store-bandwidth", str(bandwidth))
+    document, html = _json(*args), _html(tmp_path, *args)
+    link = _cells(html, "store-link")
+    figures = document["shared_kv"]
+    assert link["transfer_ms_per_token"] == [transfer]
+    assert link["transfer_ms_per_token"] == [f"{figures['transfer_ms_per_token']} ms"]
+    assert link["break_even_tokens"] == [even]
+    assert link["kv_bytes_per_token"] == ["131,072 B"] and link["model"] == ["llama-3.1-8b"]
+    assert link["bandwidth_gbps"] == [f"{bandwidth} Gb/s"] and link["latency_ms"] == ["1 ms"]
+    assert link["prefill_ms_per_token"] == ["0.05 ms"]
+    # 200 GB // 131,072 = 1,525,878 tokens = 199,999,881,216 bytes
+    assert link["capacity_tokens"] == ["1,525,878 tokens"]
+    assert link["capacity_bytes"] == ["199,999,881,216 B (200.0 GB)"]
+    assert link["loaded_tokens"] == [f"{loaded:,} tokens"] == \
+        [f"{figures['loaded_tokens']:,} tokens"]
+    # written: turn 1 and its answer (1,279 + 150), turn 2's question and answer (11 + 150)
+    assert link["written_tokens"] == ["1,590 tokens"] == [f"{figures['written_tokens']:,} "
+                                                         "tokens"]
+    # beyond the 1,268 common tokens: 161 + 161 = 322, × 131,072 = 42,205,184 bytes
+    assert link["per_user_written_tokens"] == ["322 tokens = 42,205,184 B (42.2 MB)"]
+    assert "Isolation: 322 of the 1,590 tokens written to the store (42,205,184 B" in \
+        unescape(re.sub(r"<[^>]+>", "", html))
+    moved = _cells(html, "store-bytes")
+
+    def shown(figures: dict) -> list[str]:
+        return [f"{figures['requests']:,}", f"{figures['store_tokens']:,}",
+                f"{figures['store_declined_tokens']:,}"] + [
+            f"{figures[key]:,} B" for key in ("bytes_loaded", "bytes_stored", "bytes_moved")]
+
+    for instance in document["instances"]:
+        row = moved[str(instance["id"])]
+        assert [c.split(" (")[0] for c in row] == shown(instance)
+    assert [c.split(" (")[0] for c in moved["all"]] == shown(document["overall"])
+    # 1,418 × 131,072 = 185,860,096 bytes loaded at 100 Gb/s
+    assert moved["1"][3].startswith("185,860,096 B (185.9 MB)" if loaded else "0 B")
+
+
+def test_html_escapes_a_models_name(tmp_path):
+    """A model folder whose name holds markup: shown as text in the store's figures and the
+    remedies, never as markup."""
+    folder = tmp_path / "<b>kv & co"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps({
+        "num_hidden_layers": 2, "num_attention_heads": 4, "head_dim": 8,
+        "torch_dtype": "float16"}))  # 2 layers × 2 × 4 × 8 × 2 bytes = 256 bytes a token
+    html = _html(tmp_path, "--policy", "shared-kv", "--kv-model", str(folder))
+    assert "<b>" not in html and "& co" not in html
+    shown = "&lt;b&gt;kv &amp; co"
+    assert f'<tr data-key="model"><td>KV model</td><td>{shown}</td></tr>' in html
+    assert f"{shown}, 256 bytes a token" in html  # the remedies' shared-prefix advice
+    assert _cells(html, "store-link")["kv_bytes_per_token"] == ["256 B"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from html import unescape
 
 import pytest
 
@@ -233,7 +234,60 @@ def test_html_charts_render_in_chromium(tmp_path):
     assert 'id="policies"' in dom and "hash:session" in dom
 
 
-def test_a_hot_session_takes_one_replica_and_bounded_load_or_a_rate_limit_takes_it_back():
+def test_store_hot_session_and_remedies_render_in_chromium(tmp_path):
+    """The sections beside the charts, as a browser shows them: the shared store at 100 Gb/s
+    (its break-even length, bytes moved, isolation line), the hot session's three variants
+    and the remedies, with the JSON's figures."""
+    import shutil
+    from html.parser import HTMLParser
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("needs Debian's chromium (.ci/run installs it)")
+    args = ("--policy", "all", "--hot-session", "0.3", "--store-bandwidth", "100")
+    documents = {d["policy"]: d for d in _simulate(*args)}
+    page = tmp_path / "sim.html"
+    run_cli("simulate", ".", "--turns", "16", *args, "--output-format", "html", "-o",
+            str(page), cwd=CHAT)
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                          f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
+                          page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+
+    class Text(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.parts: list[str] = []
+
+        def handle_data(self, data):
+            self.parts.append(data)
+
+    parser = Text()
+    parser.feed(dom)
+    text = " ".join(" ".join(parser.parts).split())
+    store = documents["shared-kv"]
+    overall, figures = store["overall"], store["shared_kv"]
+    assert "Shared KV store (round-robin in front of the store)" in text
+    assert "break-even prefix length 26 tokens" in text
+    assert f"loaded {figures['loaded_tokens']:,} tokens" in text
+    assert (f"all {overall['requests']:,} {overall['store_tokens']:,} "
+            f"{overall['store_declined_tokens']:,} {overall['bytes_loaded']:,} B") in text
+    assert f"{overall['bytes_moved']:,} B" in text
+    assert (f"Isolation: {figures['per_user_written_tokens']:,} of the "
+            f"{figures['written_tokens']:,} tokens written to the store") in text
+    hot = store["hot_session"]
+    assert f"user-hot-session sends {hot['share'] * 100:.2f}% of the requests" in text
+    for variant in hot["variants"]:
+        assert (f"{variant['name']} {variant['hot_replica_share'] * 100:.2f}% "
+                f"{variant['hot_replica_requests']:,} {variant['requests']:,}") in text
+    assert "Remedies (estimates, by the three criteria)" in text
+    for advice in store["remedies"]["advice"]:
+        assert f"{advice['criterion']}: {advice['remedy']} {advice['text']}" in text
+    assert "KV bytes on every replica 166,199,296 B (158.5 MiB)" in text  # 1,268 × 131,072
+    assert dom.count('<rect class="bar"') == 7 * 4  # the charts are still all there
+
+
+def test_a_hot_session_takes_one_replica_and_bounded_load_or_a_rate_limit_takes_it_back(
+        tmp_path):
     """Issue 25's skewed load: on fixtures/chat_clock, 50 users × 2 sessions × 16 turns
     (1,600 requests) and one automated session sending 30% of all requests: 1,600 × 0.3 /
     0.7 = 685.7, so 686 more, arriving at random within the 1,600 / 150 = 10.7 s the rest
@@ -269,5 +323,23 @@ def test_a_hot_session_takes_one_replica_and_bounded_load_or_a_rate_limit_takes_
     assert "Hot session: user-hot-session sends 30.0% of the requests (686); hash:session " \
            "sends it to replica 1." in text
     assert re.search(r"\+ bounded load 1\.25 +32\.1% +1\.28 +82\.0%", text)
+    page = tmp_path / "sim.html"
+    run_cli("simulate", ".", "--turns", "16", "--replicas", "4", "--rps", "150", "--policy",
+            "hash:session", "--hot-session", "0.3", "--output-format", "html", "-o", str(page),
+            cwd=REPO / "fixtures" / "chat_clock")
+    section = re.search(r'<section id="hot-session">(.*?)</section>', page.read_text(),
+                        re.S).group(1)
+    assert "user-hot-session sends 30.01% of the requests (686); hash:session sends it to " \
+           "replica 1." in section  # 686 / 2,286 = 0.3001
+    rows = re.findall(r'<tr data-variant="([^"]+)">(.*?)</tr>', section)
+    assert [unescape(name) for name, _ in rows] == [v["name"] for v in hot["variants"]]
+    for (_, row), v in zip(rows, hot["variants"]):
+        assert re.findall(r"<td>(.*?)</td>", row)[1:] == [
+            f"{v['hot_replica_share'] * 100:.2f}%", f"{v['hot_replica_requests']:,}",
+            f"{v['requests']:,}", f"{v['load_max_over_mean']:g}", f"{v['hit_ratio'] * 100:.2f}%",
+            f"{v['ttft_ms_mean']:,} ms", f"{v['ttft_ms_p99']:,} ms", f"{v['rejected']:,}"]
+    assert "<td>45.41%</td><td>1,038</td><td>2,286</td><td>1.816</td><td>87.70%</td>" in \
+        section and "<td>22.63%</td><td>365</td><td>1,613</td>" in section
+    assert "set it with --session-rate-limit" in section
     # no hot session: no comparison
     assert "hot_session" not in _simulate("--policy", "hash:session")

@@ -2,8 +2,9 @@
 
 A summary (prompts, tokens, global share, projected share, estimated savings), a contents
 table of the prompts worst first (most tokens to gain by a move, then the smallest share),
-then per prompt its rendered text coloured by token: shared by every user, per user, per
-session, or volatile, with the break marked and linked to its source line.
+the remedies by the three criteria with the numbers each rests on, then per prompt its
+rendered text coloured by token: shared by every user, per user, per session, or volatile,
+with the break marked and linked to its source line.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from .. import __version__
+from . import remedies_html
 
 CSS = """
 body{font:15px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:72rem;
@@ -113,9 +115,12 @@ def _prompt_section(index: int, view: dict, links: str) -> str:
             f"<pre>{''.join(parts)}</pre></section>")
 
 
-def render(result, settings, views: list[dict], links: str = "") -> str:
+def render(result, settings, views: list[dict], links: str = "",
+           remedies: dict | None = None, remedies_heading: str = "") -> str:
     """`views`: per measurement its rendered text and the character offsets of the prefixes;
-    `links`: the project root as seen from where the page is written, for source links."""
+    `links`: the project root as seen from where the page is written, for source links;
+    `remedies`: the JSON `remedies` document, shown after the contents (`remedies_heading`
+    says what traffic it was measured on)."""
     total = sum(m.tokens_total for m in result.measurements)
     shared = sum(m.prefix_tokens["global"] for m in result.measurements)
     projected = sum(m.projected_prefix_global for m in result.measurements)
@@ -144,10 +149,12 @@ def render(result, settings, views: list[dict], links: str = "") -> str:
               'shared per user</span><span class="s">shared per session</span><span class="v">'
               "volatile</span></p>")
     views = worst_first(views)
-    sections = _contents(views) + "".join(_prompt_section(i, v, links)
-                                          for i, v in enumerate(views))
+    advice = remedies_html.section(remedies, remedies_heading) if remedies else ""
+    sections = _contents(views) + advice + "".join(_prompt_section(i, v, links)
+                                                   for i, v in enumerate(views))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>prefixlint '
-            f"report</title><style>{CSS}</style></head><body><h1>prefixlint report</h1>"
+            f"report</title><style>{CSS}{remedies_html.CSS}</style></head><body>"
+            "<h1>prefixlint report</h1>"
             f'<p class="muted">prefixlint {__version__} · shared prefixes measured with '
             f"{escape(result.tokenizer.name)}</p><div class=\"summary\">{cards}</div>{legend}"
             f"{sections}</body></html>\n")

@@ -7,6 +7,8 @@ import re
 from html import escape
 
 from .. import __version__
+from . import remedies_html
+from .fleet_html import CSS as FLEET_CSS, hot_session_section, size, store_section
 from .html import CSS
 
 COLORS = ("#2a9d8f", "#e76f51", "#264653", "#e9c46a", "#8d99ae", "#6a4c93", "#1982c4",
@@ -15,14 +17,6 @@ COLORS = ("#2a9d8f", "#e76f51", "#264653", "#e9c46a", "#8d99ae", "#6a4c93", "#19
 
 def _percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:.1f}%"
-
-
-def size(count: int) -> str:
-    """Bytes in decimal units, as network links and stores are sized."""
-    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
-        if count >= scale:
-            return f"{count / scale:,.1f} {unit}"
-    return f"{count:,} B"
 
 
 def text(results, headline: str, against: list | None = None, extra: str = "") -> str:
@@ -263,7 +257,16 @@ def _instance_timeline(result, index: int) -> str:
     return "".join(parts)
 
 
-def html(results, headline: str) -> str:
+def html(results, headline: str, extra: dict | None = None) -> str:
+    """The page: warnings, the policies side by side, the shared store's figures (when the
+    shared-kv policy ran), the hot-session comparison and the remedies (`extra`, the JSON
+    keys `hot_session` and `remedies`), then the charts, events and instances."""
+    extra = extra or {}
+    sections = "".join(store_section(r) for r in results if r.store is not None)
+    if extra.get("hot_session"):
+        sections += hot_session_section(extra["hot_session"])
+    if extra.get("remedies"):
+        sections += remedies_html.section(extra["remedies"])
     rows = []
     for index, result in enumerate(results):
         overall = result.overall()
@@ -283,7 +286,8 @@ def html(results, headline: str) -> str:
                        for r in results for w in r.warnings())
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>prefixlint simulate</title>
-<style>{CSS}svg.chart{{border:1px solid #d7dce5;border-radius:8px;margin:.5rem 0}}</style>
+<style>{CSS}{remedies_html.CSS}{FLEET_CSS}
+svg.chart{{border:1px solid #d7dce5;border-radius:8px;margin:.5rem 0}}</style>
 </head><body>
 <h1>Replicas and routing: simulated prefix-cache hits</h1>
 <p class="muted">{escape(headline)} · prefixlint {escape(__version__)} · estimates: prefill
@@ -292,6 +296,7 @@ linear in uncached tokens, one request at a time per replica</p>
 <h2>Per policy</h2>
 <table id="policies"><tr><th>policy</th><th>hit ratio</th><th>first token, mean</th>
 <th>first token, p99</th><th>load max/mean</th></tr>{"".join(rows)}</table>
+{sections}
 <h2>Hit ratio per instance</h2>
 {_framed(_bars(results))}
 <h2>Hit ratio over time</h2>
