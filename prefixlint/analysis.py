@@ -100,7 +100,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
                           config.jinja, dict(edited or {}))
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
-                           config.python_sources, config.python_sinks, config.models)
+                           config.python_sources, config.python_sinks, config.models,
+                           tuple(f for f in files if is_config_file(f)))
     findings: list[Finding] = []
     prompts: list[tuple[Prompt, list]] = []
     templates = [f for f in files if not is_python(f)]
@@ -321,8 +322,14 @@ def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> l
     read_lines = {(s.span.path, s.span.line) for prompt in python for block in prompt.blocks
                   for s in block.segments if getattr(s, "span", None) is not None
                   and not is_python(s.span.path)}
+    # a Jinja template written in code is measured alone too; where the code renders it
+    # into a message, that prompt's findings (with the values passed) stand
+    in_code = {m.prompt.id for m in measurements if (m.prompt.sink or "").startswith("jinja.")}
+    sent = {h.span for m in measurements if m.prompt.kind == "python"
+            and m.prompt.id not in in_code for h in m.prompt.holes}
     return [f for f in findings
-            if not (kinds.get(f.prompt) in ("jinja", "text") and f.span.path in rendered)
+            if not (f.prompt in in_code and f.span in sent)
+            and not (kinds.get(f.prompt) in ("jinja", "text") and f.span.path in rendered)
             and not (kinds.get(f.prompt) == "config"
                      and (f.span.path, f.span.line) in read_lines)]
 

@@ -62,6 +62,9 @@ REACH_FINDINGS = [
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
+    ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
+    ("PFX005", "zf_settings_object/settings/prompts.toml", 3, 18),  # settings.x.system, Jinja
+    ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),  # with a deepcopy's values
 ]
 
 REACH_SINKS = {
@@ -111,6 +114,10 @@ REACH_SINKS = {
     "s_settings_file/settings.yaml:3": "config (top)",
     "characters/night_ranger.txt": "text file",
     "zd_typed_receivers/desk.py:29": "openai.chat",
+    "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
+    "ze_template_in_code.py:23": "openai.chat",
+    "zf_settings_object/dispatch.py:29": "openai.chat",
+    "zf_settings_object/settings/prompts.toml:3": "config ticket_prompt",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
     "u_review_settings.toml:3": "config review_failure_prompt",

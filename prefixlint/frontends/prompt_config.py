@@ -144,6 +144,14 @@ def _position(source: str, offset: int) -> tuple[int, int]:
     return line, offset - (source.rfind("\n", 0, offset) + 1) + 1
 
 
+def config_strings(name: str, source: str) -> list[Value]:
+    """The string values of a YAML, JSON or TOML file that hold a placeholder, with their
+    key paths (what settings objects read as `settings.section.key`)."""
+    if "{" not in source:
+        return []
+    return list(_toml(source) if name.endswith(".toml") else _yaml(source))
+
+
 def yaml_strings(source: str) -> list[Value]:
     """Every string value of a YAML (or JSON) document, with its key path, in file order."""
     return list(_yaml(source, every=True))

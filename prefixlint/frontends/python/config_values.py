@@ -67,6 +67,26 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     return _lines(path, source, value)
 
 
+def settings_text(lowerer: "Lowerer", node: cst.Attribute) -> list | None:
+    """The text `get_settings().review_prompt.system` or `settings.prompts.system` reads
+    from a settings object whose loader is not in view (Dynaconf, OmegaConf, Hydra and the
+    like read TOML and YAML files into attributes): the one configuration file of the run
+    holding a string at that key path, when a key says it is prompt text. None otherwise."""
+    keys: list[str] = []
+    current: cst.BaseExpression = node
+    while isinstance(current, cst.Attribute):
+        keys.insert(0, current.attr.value)
+        current = current.value
+    if len(keys) < 2 or lowerer.linker is None or not any(PROMPT_KEY.search(k) for k in keys):
+        return None
+    found = lowerer.linker.settings_value(tuple(keys[-4:]))
+    if found is None:
+        return None
+    path, source, value = found
+    lowerer.files.add(path)
+    return _lines(path, source, value)
+
+
 def _loaded(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
             depth: int) -> str | None:
     """The project file a loader call reads, following names, awaits, functions that

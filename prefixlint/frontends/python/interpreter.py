@@ -21,7 +21,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_name
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
-from .config_values import config_text
+from .config_values import config_text, settings_text
 from .objects import ObjectOps
 from .sequences import SequenceOps
 from .strings import StringOps
@@ -410,6 +410,9 @@ class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
                                 ctx.module.span(node), inner[0].deps, inner[0].scope)
                     return [self._as_day(hole) if node.attr.value in CALENDAR_PARTS
                             else hole]
+            configured = settings_text(self, node)  # `get_settings().review_prompt.system`
+            if configured is not None:
+                return configured
         if isinstance(base, cst.Call):
             # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
             inner = self.text(base, ctx)

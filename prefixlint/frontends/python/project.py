@@ -139,10 +139,11 @@ class PythonProject:
 
     def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits,
                  sources: tuple[tuple[str, Scope], ...] = (), sinks: tuple[str, ...] = (),
-                 models: tuple = ()) -> None:
+                 models: tuple = (), config_files: tuple[str, ...] = ()) -> None:
         from ...models import all_models
 
         self.root = root.resolve()
+        self.config_files = config_files  # settings a settings object may read prompts from
         self.scope_of = scope_of
         self.workspace = workspace
         self.limits = limits
@@ -395,7 +396,8 @@ class PythonProject:
         if self._linker is None:
             from .templates import TemplateLinker
 
-            self._linker = TemplateLinker(self.root, self.workspace, self.limits.max_file_bytes)
+            self._linker = TemplateLinker(self.root, self.workspace, self.limits.max_file_bytes,
+                                          self.config_files)
         return self._linker
 
     # -- prompts -------------------------------------------------------------------------

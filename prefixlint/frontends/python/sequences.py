@@ -177,9 +177,17 @@ class SequenceOps:
             if dotted_name(node.func) == "dict":
                 out = [(a.keyword.value, a.value, ctx) for a in node.args if a.keyword]
                 for arg in node.args:
-                    if arg.star == "**":
-                        out.extend(self.spread(arg.value, ctx, depth + 1))
+                    if arg.star == "**" or (arg.keyword is None and not arg.star):
+                        out.extend(self.spread(arg.value, ctx, depth + 1))  # dict(base, k=v)
                 return out
+            copied = ctx.module.qualname(node.func) in ("copy.copy", "copy.deepcopy")
+            if copied and node.args:  # `copy.deepcopy(self.vars)`: the same keys and values
+                return self.spread(node.args[0].value, ctx, depth + 1)
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "copy" \
+                    and not node.args:  # `values.copy()`
+                found = self.spread(node.func.value, ctx, depth + 1)
+                if found:
+                    return found
             returned = self.last_return(node, ctx)
             return self.spread(*returned, depth + 1) if returned is not None else []
         if isinstance(node, cst.Dict):

@@ -25,6 +25,35 @@ if TYPE_CHECKING:
 
 PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
 DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
+# `{{ expr }}` and `{% tag %}` of a Jinja template written in code (comments are text).
+JINJA_PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<expr>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}",
+                               re.DOTALL)
+_JINJA_WORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
+                          "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
+                          "true", "false", "loop", "defined", "endset"})
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def _jinja_name(expression: str, tag: bool) -> tuple[str | None, str, str]:
+    """The first name a Jinja expression or tag reads, the attributes after it, and the
+    hole it makes: `user.name | upper` → (user, name, value); `for doc in docs` → (docs, "",
+    loop); `if premium` → (premium, "", branch); `endif` → (None, "", "")."""
+    text = expression.split("|", 1)[0]
+    kind = "value"
+    if tag:
+        words = text.split()
+        if not words or words[0] not in ("if", "elif", "for"):
+            return None, "", ""
+        kind = "loop" if words[0] == "for" else "branch"
+        if kind == "loop" and " in " in text:
+            text = text.split(" in ", 1)[1]
+        else:
+            text = text.split(None, 1)[1] if len(words) > 1 else ""
+    for dotted in _DOTTED.findall(text):
+        if dotted.split(".")[0].lower() not in _JINJA_WORDS:
+            root, _, rest = dotted.partition(".")
+            return root, rest, kind
+    return None, "", ""
 DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -193,6 +222,74 @@ class StringOps:
             isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and
             statement.name.value == name for statement in enclosing.body.body)
 
+    def _render_text(self, receiver: cst.BaseExpression, args,
+                     ctx: Context) -> list[Seg] | None:
+        """`Template(TEXT).render(...)` / `env.from_string(TEXT).render(variables)` of text
+        known here (a constant, a setting read from a configuration file): each `{{ expr }}`
+        takes the scope of the value passed for its first name (keywords, a dict passed
+        whole or with `**`), reported at the placeholder; a `{% if %}` or `{% for %}` is a
+        branch or a loop on the value it reads, and the text inside it is kept. None when
+        the template is not such a call on known text."""
+        found = self.follow(receiver, ctx)
+        if found is None:
+            return None
+        template, template_ctx = found
+        if not (isinstance(template, cst.Call) and template.args and (
+                template_ctx.module.qualname(template.func) == "jinja2.Template" or (
+                    isinstance(template.func, cst.Attribute)
+                    and template.func.attr.value == "from_string"))):
+            return None
+        segments = self.text(template.args[0].value, template_ctx)
+        if not segments or not all(isinstance(s, Text) for s in segments):
+            return None
+        text = "".join(s.text for s in segments)
+        keywords: dict[str, tuple[cst.BaseExpression, Context]] = {}
+        mapping = None
+        for arg in args:
+            if arg.keyword is not None:
+                keywords[arg.keyword.value] = (arg.value, ctx)
+            elif arg.star == "*":
+                return None
+            else:  # `render(values)` or `render(**values)`: a mapping built in code
+                mapping = arg.value
+                for key, value, value_ctx in self.spread(arg.value, ctx):
+                    keywords.setdefault(key, (value, value_ctx))
+        out: list[Seg] = []
+        position = 0
+        for match in JINJA_PLACEHOLDER.finditer(text):
+            out.append(Text(text[position:match.start()], None))
+            position = match.end()
+            expression = match.group("expr") or match.group("tag")
+            name, rest, kind = _jinja_name(expression, bool(match.group("tag")))
+            if name is None:
+                continue  # `{% endif %}`, `{% else %}`: nothing read
+            span = offset_span(segments, match.start(), len(match.group(0)))
+            if name in keywords:
+                value, value_ctx = keywords[name]
+                held = self.text(value, value_ctx)
+                if rest and held and isinstance(held[0], Hole):
+                    held = [self.hole(value, value_ctx,
+                                      f"{self.path_of(value, value_ctx)}.{rest}")]
+                if kind == "value":
+                    out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope,
+                                    h.passed or h.span)
+                               if isinstance(h, Hole) and span is not None else h
+                               for h in held)
+                    continue
+                holes = [h for h in held if isinstance(h, Hole)]
+                if not holes:
+                    continue  # a test or loop on a constant: the text inside is sent
+                worst = max(holes, key=lambda h: int(h.scope.varies_like))
+                out.append(Hole(kind, match.group(0), span or worst.span, worst.deps,
+                                worst.scope, worst.passed or worst.span))
+                continue
+            base = self.path_of(mapping, ctx) if mapping is not None else None
+            path = ".".join(p for p in (base, name, rest) if p)
+            out.append(Hole(kind, match.group(0), span or ctx.module.span(receiver),
+                            (path,), self.scope_for(path)))
+        out.append(Text(text[position:], None))
+        return [s for s in out if not (isinstance(s, Text) and not s.text)]
+
     def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
         """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
         with the scopes of the values passed."""
@@ -265,7 +362,7 @@ class StringOps:
                 if embed is not None:
                     self.files.update(embed.renderer.inner.workspace.load(name))
                     return [embed]
-            return None
+            return self._render_text(func.value, node.args, ctx)
         if path is None:
             return None
         self.files.add(path)

@@ -176,10 +176,33 @@ def _default_of(function: cst.FunctionDef | None, name: str) -> cst.BaseExpressi
 class TemplateLinker:
     """Finds the template files a Python expression reads, inside the project only."""
 
-    def __init__(self, root: Path, workspace: Workspace, max_bytes: int) -> None:
+    def __init__(self, root: Path, workspace: Workspace, max_bytes: int,
+                 config_files: tuple[str, ...] = ()) -> None:
         self.root = root
         self.workspace = workspace
         self.max_bytes = max_bytes
+        self.config_files = config_files  # the run's YAML, TOML and JSON files
+        self._settings: dict[tuple[str, ...], list] | None = None
+
+    def settings_value(self, keys: tuple[str, ...]):
+        """The one string of the run's configuration files whose key path ends with `keys`
+        (`[review_prompt] system = ...` for `settings.review_prompt.system`), as (file,
+        its text, the value); None when no file or several hold one."""
+        if self._settings is None:
+            from ..prompt_config import config_strings
+
+            self._settings = {}
+            for name in self.config_files:
+                try:
+                    source = self.workspace.read(name)
+                except Exception:  # noqa: BLE001 - a file too large or not text: no settings
+                    continue
+                for value in config_strings(name, source):
+                    for start in range(max(0, len(value.keys) - 4), len(value.keys) - 1):
+                        self._settings.setdefault(value.keys[start:], []).append(
+                            (name, source, value))
+        found = self._settings.get(keys, [])
+        return found[0] if len(found) == 1 else None
 
     # -- paths -------------------------------------------------------------------------------
 
