@@ -7,7 +7,8 @@ where the scope comes from, the prompt's shared prefix and what moving the value
 inlay hint marks where each prompt's shared prefix ends; code actions offer the fixes of
 `check --fix` (and, marked unsafe, those of `--unsafe-fixes`). Analyses run one at a time on
 a worker thread, so typing is never blocked, and a result for a text the user has since
-changed is dropped; only an edit is analyzed anew (the previous text is the previous
+changed is dropped (an analysis still running stops before its next file, one waiting
+never starts); only an edit is analyzed anew (the previous text is the previous
 analysis, the text on disk comes from the result cache). Needs pygls (`pip install 'prefixlint[server]'`).
 """
 
@@ -18,6 +19,7 @@ import dataclasses
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
@@ -62,8 +64,13 @@ def _inside(span, line: int, character: int) -> bool:
     return start <= (line, character) <= end
 
 
+class Cancelled(Exception):
+    """An analysis given up because the document changed again while it ran."""
+
+
 def analyze(file: Path, text: str, version: int | None,
-            previous: Analysis | None = None) -> Analysis:
+            previous: Analysis | None = None,
+            stale: Callable[[], bool] | None = None) -> Analysis:
     """`check` of one file of its project, with the editor's text in place of the disk's.
     Incremental: the same text as the previous analysis is that analysis again (a save, a
     change undone), and the text on disk is answered from the result cache `check` keeps
@@ -75,10 +82,15 @@ def analyze(file: Path, text: str, version: int | None,
     config = api.load_config(file.parent, paths=[file])
     root = config.root.resolve()
     path = file.resolve().relative_to(root).as_posix()
+
+    def progress(done: int, total: int) -> None:  # before each file the run reads
+        if stale is not None and stale():
+            raise Cancelled(f"{path} changed during its analysis")
+
     if text == _on_disk(file):
-        result = api.check([file], config, cwd=root, use_cache=True)
+        result = api.check([file], config, cwd=root, use_cache=True, progress=progress)
     else:
-        result = api.check([file], config, cwd=root, edited={path: text})
+        result = api.check([file], config, cwd=root, edited={path: text}, progress=progress)
     return Analysis(version, root, path, text, result)
 
 
@@ -184,8 +196,13 @@ class PrefixServer(LanguageServer):
         self.lock = threading.Lock()  # one analysis at a time: the run shares its caches
 
     def _analyze(self, uri: str, text: str, version: int | None) -> Analysis:
+        def stale() -> bool:
+            return self.workspace.get_text_document(uri).version != version
+
         with self.lock:
-            return analyze(path_of(uri), text, version, self.analyses.get(uri))
+            if stale():
+                raise Cancelled(uri)  # typed over while waiting for the previous analysis
+            return analyze(path_of(uri), text, version, self.analyses.get(uri), stale)
 
     async def refresh(self, uri: str, delay: float) -> None:
         """Analyze a document after `delay` seconds (a newer change cancels this one) and
@@ -195,6 +212,8 @@ class PrefixServer(LanguageServer):
         text, version = document.source, document.version
         try:
             analysis = await asyncio.to_thread(self._analyze, uri, text, version)
+        except Cancelled:
+            return  # the next analysis, of the newer text, publishes
         except Exception as exc:  # noqa: BLE001 - a configuration error, shown to the user
             self.window_log_message(types.LogMessageParams(
                 types.MessageType.Error, f"prefixlint: {exc}"))

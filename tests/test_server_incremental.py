@@ -44,3 +44,24 @@ def test_only_an_edit_is_analyzed_anew(tmp_path, monkeypatch):
         [f.span.line for f in first.result.findings]
     monkeypatch.setattr(analysis, "analyze", _refuse)
     assert server.analyze(file, edited, 5, changed).result is changed.result
+
+
+def test_an_analysis_of_a_text_changed_since_stops_before_its_next_file(tmp_path):
+    """The server gives up an analysis once the document has changed again (it asks before
+    each file the run reads); the same analysis of a text still current completes."""
+    root = tmp_path / "fastapi_rag"
+    shutil.copytree(APP.parent / "fastapi_rag", root)
+    (root / "prefixlint.toml").write_text("")  # the project's root, above the prompt file
+    file = root / "broken" / "app" / "prompts" / "system.md"  # read by broken/app/main.py
+    edited = file.read_text(encoding="utf-8") + "\nThank the engineer for asking.\n"
+    asked: list[int] = []
+
+    def changed_after_the_first_file() -> bool:
+        asked.append(1)
+        return len(asked) > 1
+
+    with pytest.raises(server.Cancelled):
+        server.analyze(file, edited, 2, stale=changed_after_the_first_file)
+    assert len(asked) == 2  # the first file was analyzed, the second never started
+    current = server.analyze(file, edited, 3, stale=lambda: False)
+    assert [f.code for f in current.result.findings]
