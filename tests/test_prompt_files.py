@@ -192,3 +192,23 @@ def test_gitignore_lines_and_globs():
     assert not folder.matches("build", False) and folder.matches("build", True)
     assert glob_match("[!a-c]*.j2", "d.j2") and not glob_match("[!a-c]*.j2", "b.j2")
     assert glob_match("a/**/z.j2", "a/b/c/z.j2")
+
+
+def test_an_include_named_from_a_loader_above_the_template_is_found(tmp_path):
+    """Agents' prompts in `prompts/<agent>/` include shared partials by the path a loader
+    rooted at `prompts/` gives them (`partials/rules.prompt`): the include is looked for in
+    the folders above the including file, not reported as missing."""
+    root = write_project(tmp_path / "p", {
+        "prompts/writer/readme.prompt": (
+            'You are the technical writer of "{{ project.name }}". Your task is to write its '
+            "README for new contributors, based on the details below.\n"
+            '{% include "partials/rules.prompt" %}\n'
+            "You must answer in Markdown only, and you should not invent commands that the "
+            "project does not provide.\n"),
+        "prompts/partials/rules.prompt": POLICY,
+    })
+    proc = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=root)
+    found = json.loads(proc.stdout)
+    assert [(f["code"], f["path"], f["line"]) for f in found["findings"]] == [
+        ("PFX005", "prompts/writer/readme.prompt", 1)]
+    assert found["prompts"][0]["tokens_total"] > 90  # the policy included

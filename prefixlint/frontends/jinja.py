@@ -196,8 +196,8 @@ class ProjectEnvironment(SandboxedEnvironment):
 
     def join_path(self, template: str, parent: str) -> str:
         """The project path an include or extends names: relative to the including file
-        first, then each search path, then the root (the first that is a file inside the
-        project). Asked at every render, so each answer is kept for the run."""
+        first, then each search path, then the folders above the including file, then the
+        root (the first that is a file inside the project). Asked at every render, so each answer is kept for the run."""
         joined = self._joined.get((template, parent))
         if joined is None:
             joined = self._joined[(template, parent)] = self._join_path(template, parent)
@@ -209,7 +209,14 @@ class ProjectEnvironment(SandboxedEnvironment):
             return posixpath.normpath(posixpath.join(base, template))
         candidates = [posixpath.normpath(posixpath.join(base, template))]
         candidates += [posixpath.normpath(posixpath.join(p, template)) for p in self.search_paths]
+        # a loader rooted above the including file (`prompts/`, the file in
+        # `prompts/writer/`): its folders upwards, nearest first
+        above = base
+        while above not in ("", "/", "."):
+            above = posixpath.dirname(above)
+            candidates.append(posixpath.normpath(posixpath.join(above, template)))
         candidates.append(posixpath.normpath(template))
+        candidates = list(dict.fromkeys(candidates))
         looked = self.loader.read  # the run's files, for the result cache
         for candidate in candidates:
             path = inside_root(self.root, candidate)

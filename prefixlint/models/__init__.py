@@ -63,6 +63,7 @@ class SinkModel:
     body: tuple[tuple[str, str], ...] = ()
     requires: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
+    preamble: str = ""  # the system text the library sends when the call gives none
     placeholders: bool = False
     bases: tuple[str, ...] = ()
     decorators: tuple[str, ...] = ()
@@ -134,7 +135,7 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
-        "placeholders", "bases", "decorators", "library")
+        "placeholders", "bases", "decorators", "library", "preamble")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -156,6 +157,9 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
     placeholders = table.get("placeholders", False)
     if not isinstance(placeholders, bool):
         raise ModelError(f"{where}: `placeholders` must be true or false")
+    preamble = table.get("preamble", "")
+    if not isinstance(preamble, str):
+        raise ModelError(f"{where}: `preamble` is the text the library sends itself: a string")
     name = table.get("name")
     if not isinstance(name, str) or not name:
         raise ModelError(f"{where}: every sink needs a `name`")
@@ -166,7 +170,8 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         arguments=_pairs(where, "arguments", table.get("arguments", [])),
         body=_pairs(where, "body", table.get("body", [])),
         requires=_strings(where, "requires", table.get("requires", [])),
-        after=after, placeholders=placeholders, bases=_strings(where, "bases", table.get("bases", [])),
+        after=after, preamble=preamble, placeholders=placeholders,
+        bases=_strings(where, "bases", table.get("bases", [])),
         decorators=_strings(where, "decorators", table.get("decorators", [])), origin=where)
     if not (model.chains or model.qualified or model.bases or model.decorators):
         raise ModelError(f"{where}: sink {name!r} matches nothing (give `chains`, "

@@ -412,6 +412,8 @@ class SinkFinder:
                 for message in self.messages.messages(value, ctx, consumed, len(blocks),
                                               template=site.kind == "chat-template"):
                     blocks.append(Block(message.role, tuple(message.segments)))
+        if not blocks and model is not None and model.preamble:  # the library's default prompt
+            blocks.append(Block("system", (Text(model.preamble, None),)))
         if blocks and model is not None:
             blocks.extend(self._added(model, site, outer))
         if not blocks:

@@ -165,7 +165,7 @@ class SiteClassifier:
                 found[spec] = value
                 if value_ctx is not None:
                     found_contexts[spec] = value_ctx
-        if not found:
+        if not found and not model.preamble:  # a library's default prompt needs no argument
             return None
         if lowering == "jinja":
             value = next(iter(found.values()))
