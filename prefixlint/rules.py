@@ -231,8 +231,6 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     return tuple(dict.fromkeys(out))
 
 
-
-
 def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_tokens: int,
                              ) -> bool:
     """Whether a value of a chat that ends with the user's message has only labels after

@@ -9,7 +9,8 @@ inlay hint marks where each prompt's shared prefix ends; code actions offer the 
 a worker thread, so typing is never blocked, and a result for a text the user has since
 changed is dropped (an analysis still running stops before its next file, one waiting
 never starts); only an edit is analyzed anew (the previous text is the previous
-analysis, the text on disk comes from the result cache). Needs pygls (`pip install 'prefixlint[server]'`).
+analysis, the text on disk comes from the result cache). Needs pygls
+(`pip install 'prefixlint[server]'`).
 """
 
 from __future__ import annotations

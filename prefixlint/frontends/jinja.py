@@ -197,7 +197,8 @@ class ProjectEnvironment(SandboxedEnvironment):
     def join_path(self, template: str, parent: str) -> str:
         """The project path an include or extends names: relative to the including file
         first, then each search path, then the folders above the including file, then the
-        root (the first that is a file inside the project). Asked at every render, so each answer is kept for the run."""
+        root (the first that is a file inside the project). Asked at every render, so each
+        answer is kept for the run."""
         joined = self._joined.get((template, parent))
         if joined is None:
             joined = self._joined[(template, parent)] = self._join_path(template, parent)
