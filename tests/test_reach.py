@@ -144,6 +144,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
+    ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),

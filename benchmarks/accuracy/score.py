@@ -171,7 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("snapshots", type=Path, help="folder of OWNER+NAME work trees")
     parser.add_argument("--split", choices=("dev", "heldout", "all"), default="dev")
     parser.add_argument("--labels", type=Path, default=LABELS)
-    parser.add_argument("--prefixlint", default=f"{sys.executable} -m prefixlint",
+    # `-P` (Python 3.11+): the repository's own modules (a `types.py` at its root) are not
+    # put before the standard library, as with the installed `prefixlint` command
+    safe = " -P" if sys.version_info >= (3, 11) else ""
+    parser.add_argument("--prefixlint", default=f"{sys.executable}{safe} -m prefixlint",
                         help="the command to run (default: this interpreter's prefixlint)")
     parser.add_argument("--json", type=Path, help="also write every outcome as JSON here")
     args = parser.parse_args(argv)
