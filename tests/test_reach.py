@@ -65,6 +65,7 @@ REACH_FINDINGS = [
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     ("PFX005", "zf_settings_object/settings/prompts.toml", 3, 18),  # settings.x.system, Jinja
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),  # with a deepcopy's values
+    ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
 ]
 
 REACH_SINKS = {
@@ -118,6 +119,7 @@ REACH_SINKS = {
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
     "zf_settings_object/settings/prompts.toml:3": "config ticket_prompt",
+    "zg_image_parts.py:20": "openai.chat",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
     "u_review_settings.toml:3": "config review_failure_prompt",

@@ -133,12 +133,16 @@ class MessageLowering:
                 return [message]
             if replayed:  # `{"role": turn.role, "content": turn.text}`: a stored turn
                 return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
-            parts = lowerer.sequence(content, ctx) if isinstance(content, cst.List) else None
-            if parts is not None and all(isinstance(p, cst.Dict) for p, _ in parts):
+            parts = lowerer.sequence(content, ctx) \
+                if isinstance(content, (cst.List, cst.Name)) else None
+            if parts and all(isinstance(p, cst.Dict) for p, _ in parts):
                 for part, part_ctx in parts:
                     part_fields = dict_fields(part)
                     if "text" in part_fields:
                         message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
+                    elif (media := _media(part_fields)) is not None:
+                        # an image, audio or file part: its URL or data varies as it does
+                        message.segments.extend(lowerer.text(media, part_ctx))
                     if "cache_control" in part_fields:
                         span = part_ctx.module.span(part_fields["cache_control"])
                         message.segments.append(Breakpoint(span))
@@ -328,3 +332,25 @@ def list_parents(node, module):
     while current is not None:
         yield current
         current = module.parents.get(id(current))
+
+
+# Content parts that are not text (OpenAI `image_url`, `input_audio`, `file`; Anthropic
+# `image`, `document` with a `source`), and the keys that hold what they send.
+MEDIA_PARTS = ("image_url", "image", "input_audio", "file", "document", "source")
+MEDIA_VALUES = ("url", "data", "file_data", "file_id", "source")
+
+
+def _media(fields: dict):
+    """The value an image, audio or file content part sends (its URL or data), or None."""
+    import libcst as cst
+
+    for key in MEDIA_PARTS:
+        value = fields.get(key)
+        for _ in range(4):
+            if not isinstance(value, cst.Dict):
+                break
+            inner = dict_fields(value)
+            value = next((inner[k] for k in MEDIA_VALUES if k in inner), None)
+        if value is not None and not isinstance(value, cst.Dict):
+            return value
+    return None
