@@ -21,6 +21,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_name
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
+from .fills import FillOps
 from .config_values import config_text, settings_text
 from .objects import ObjectOps
 from .sequences import SequenceOps
@@ -48,7 +49,7 @@ def _rewrites(binding: Binding) -> bool:
     return False
 
 
-class Lowerer(StringOps, ObjectOps, CallOps, SequenceOps):
+class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
     def __init__(self, load_module: Callable[[str, str], Module | None],

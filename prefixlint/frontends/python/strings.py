@@ -1,22 +1,22 @@
-"""What string operations and library calls do to prompt text: f-strings, `.format`,
-`%`, `join`, `string.Template`, `json.dumps`, repetition, and reads of template files. A
-mixin of the interpreter: these methods call back into `text`, `resolve` and `hole`."""
+"""What string operations and library calls do to prompt text: f-strings, `%`, `join`,
+`json.dumps`, repetition, and reads of template files (placeholders filled by a call are
+`fills.py`). A mixin of the interpreter: these methods call back into `text`, `resolve` and
+`hole`."""
 
 from __future__ import annotations
 
 import inspect
 import json
 import re
-import string
 import textwrap
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ...ir import Hole, Scope, Text
-from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, find_placeholder,
-                       format_constant, iter_source, literal_value, offset_span, shorten,
-                       source_texts, spec_text, transform_text)
+from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant,
+                       iter_source, literal_value, shorten, source_texts, spec_text,
+                       transform_text)
 from .sources import CLOCKS, source_scope
 from .values import Context, Parts, Seg
 
@@ -24,36 +24,6 @@ if TYPE_CHECKING:
     from .interpreter import Lowerer
 
 PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
-DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
-# `{{ expr }}` and `{% tag %}` of a Jinja template written in code (comments are text).
-JINJA_PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<expr>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}",
-                               re.DOTALL)
-_JINJA_WORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
-                          "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
-                          "true", "false", "loop", "defined", "endset"})
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
-
-
-def _jinja_name(expression: str, tag: bool) -> tuple[str | None, str, str]:
-    """The first name a Jinja expression or tag reads, the attributes after it, and the
-    hole it makes: `user.name | upper` → (user, name, value); `for doc in docs` → (docs, "",
-    loop); `if premium` → (premium, "", branch); `endif` → (None, "", "")."""
-    text = expression.split("|", 1)[0]
-    kind = "value"
-    if tag:
-        words = text.split()
-        if not words or words[0] not in ("if", "elif", "for"):
-            return None, "", ""
-        kind = "loop" if words[0] == "for" else "branch"
-        if kind == "loop" and " in " in text:
-            text = text.split(" in ", 1)[1]
-        else:
-            text = text.split(None, 1)[1] if len(words) > 1 else ""
-    for dotted in _DOTTED.findall(text):
-        if dotted.split(".")[0].lower() not in _JINJA_WORDS:
-            root, _, rest = dotted.partition(".")
-            return root, rest, kind
-    return None, "", ""
 DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -222,117 +192,6 @@ class StringOps:
             isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and
             statement.name.value == name for statement in enclosing.body.body)
 
-    def _render_text(self, receiver: cst.BaseExpression, args,
-                     ctx: Context) -> list[Seg] | None:
-        """`Template(TEXT).render(...)` / `env.from_string(TEXT).render(variables)` of text
-        known here (a constant, a setting read from a configuration file): each `{{ expr }}`
-        takes the scope of the value passed for its first name (keywords, a dict passed
-        whole or with `**`), reported at the placeholder; a `{% if %}` or `{% for %}` is a
-        branch or a loop on the value it reads, and the text inside it is kept. None when
-        the template is not such a call on known text."""
-        found = self.follow(receiver, ctx)
-        if found is None:
-            return None
-        template, template_ctx = found
-        if not (isinstance(template, cst.Call) and template.args and (
-                template_ctx.module.qualname(template.func) == "jinja2.Template" or (
-                    isinstance(template.func, cst.Attribute)
-                    and template.func.attr.value == "from_string"))):
-            return None
-        segments = self.text(template.args[0].value, template_ctx)
-        if not segments or not all(isinstance(s, Text) for s in segments):
-            return None
-        text = "".join(s.text for s in segments)
-        keywords: dict[str, tuple[cst.BaseExpression, Context]] = {}
-        mapping = None
-        for arg in args:
-            if arg.keyword is not None:
-                keywords[arg.keyword.value] = (arg.value, ctx)
-            elif arg.star == "*":
-                return None
-            else:  # `render(values)` or `render(**values)`: a mapping built in code
-                mapping = arg.value
-                for key, value, value_ctx in self.spread(arg.value, ctx):
-                    keywords.setdefault(key, (value, value_ctx))
-        out: list[Seg] = []
-        position = 0
-        for match in JINJA_PLACEHOLDER.finditer(text):
-            out.append(Text(text[position:match.start()], None))
-            position = match.end()
-            expression = match.group("expr") or match.group("tag")
-            name, rest, kind = _jinja_name(expression, bool(match.group("tag")))
-            if name is None:
-                continue  # `{% endif %}`, `{% else %}`: nothing read
-            span = offset_span(segments, match.start(), len(match.group(0)))
-            if name in keywords:
-                value, value_ctx = keywords[name]
-                held = self.text(value, value_ctx)
-                if rest and held and isinstance(held[0], Hole):
-                    held = [self.hole(value, value_ctx,
-                                      f"{self.path_of(value, value_ctx)}.{rest}")]
-                if kind == "value":
-                    out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope,
-                                    h.passed or h.span)
-                               if isinstance(h, Hole) and span is not None else h
-                               for h in held)
-                    continue
-                holes = [h for h in held if isinstance(h, Hole)]
-                if not holes:
-                    continue  # a test or loop on a constant: the text inside is sent
-                worst = max(holes, key=lambda h: int(h.scope.varies_like))
-                out.append(Hole(kind, match.group(0), span or worst.span, worst.deps,
-                                worst.scope, worst.passed or worst.span))
-                continue
-            base = self.path_of(mapping, ctx) if mapping is not None else None
-            path = ".".join(p for p in (base, name, rest) if p)
-            out.append(Hole(kind, match.group(0), span or ctx.module.span(receiver),
-                            (path,), self.scope_for(path)))
-        out.append(Text(text[position:], None))
-        return [s for s in out if not (isinstance(s, Text) and not s.text)]
-
-    def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
-        """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
-        with the scopes of the values passed."""
-        found = self.follow(receiver, ctx)
-        if found is None:
-            return None
-        template, template_ctx = found
-        if not (isinstance(template, cst.Call) and template.args and
-                template_ctx.module.qualname(template.func) == "string.Template"):
-            return None
-        segments = self.text(template.args[0].value, template_ctx)
-        if not all(isinstance(s, Text) for s in segments):
-            return None
-        text = "".join(s.text for s in segments)
-        args = list(args)
-        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
-        mapping = next((a.value for a in args if a.keyword is None), None)
-        if isinstance(mapping, cst.Dict):
-            keywords.update(dict_items(mapping))
-            mapping = None
-        out: list[Seg] = []
-        position = 0
-        for match in DOLLAR.finditer(text):
-            out.append(Text(text[position:match.start()], None))
-            position = match.end()
-            name = match.group(1) or match.group(2)
-            if name is None:
-                out.append(Text("$", None))
-                continue
-            span = offset_span(segments, match.start(), len(match.group(0)))
-            if name in keywords:
-                found = self.text(keywords[name], ctx)
-                out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope,
-                                h.passed or h.span)
-                           if isinstance(h, Hole) and span is not None else h for h in found)
-            else:
-                base = self.path_of(mapping, ctx) if mapping is not None else None
-                path = f"{base}.{name}" if base else name
-                out.append(Hole("value", match.group(0), span or ctx.module.span(receiver),
-                                (path,), self.scope_for(path)))
-        out.append(Text(text[position:], None))
-        return [s for s in out if not (isinstance(s, Text) and not s.text)]
-
     def _linked(self, node: cst.Call, func: cst.Attribute, method: str,
                 ctx: Context) -> list[Seg] | None:
         """Text read from a template file of the project, or a Jinja template file rendered
@@ -431,146 +290,6 @@ class StringOps:
                       + (" (not offered as a fix: the ** arguments may hold it)" if spread
                          else ""), None if spread else (ctx.module.span(node), fixed))
         return [self.hole(node, ctx, self.path_of(value, ctx))]
-
-    def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
-                ctx: Context) -> list[Seg]:
-        template = self.text(receiver, ctx)
-        args = list(args)
-        positional = [a.value for a in args if a.keyword is None and not a.star]
-        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
-        contexts: dict[str, Context] = {}
-        mappings = [a.value for a in args if a.star == "**"]
-        for mapping in mappings:  # `**values`: the keys a dict built in code holds
-            for key, value, value_ctx in self.spread(mapping, ctx):
-                if key not in keywords:
-                    keywords[key], contexts[key] = value, value_ctx
-        if not any(isinstance(s, Text) for s in template):
-            # Text not known here, formatted with known values: one hole that varies as
-            # the most volatile of them.
-            holes = [h for s in template if isinstance(s, Hole) for h in (s,)]
-            for arg in args:
-                holes.extend(h for h in self.text(arg.value, ctx) if isinstance(h, Hole))
-            return [max(holes, key=lambda h: int(h.scope.varies_like))]
-        # Known text with holes in it (an f-string part, a clock): each run of text is
-        # formatted on its own and the holes stay where they are.
-        out: list[Seg] = []
-        counter = [0]
-        run: list[Seg] = []
-        for segment in [*template, None]:
-            if isinstance(segment, Text):
-                run.append(segment)
-                continue
-            if run:
-                formatted = self._format_run(run, receiver, ctx, positional, keywords,
-                                             contexts, mappings, counter)
-                if formatted is None:
-                    return [self.hole(receiver, ctx)]
-                out.extend(formatted)
-                run = []
-            if segment is not None:
-                out.append(segment)
-        return out
-
-    def _format_run(self, template: list[Seg], receiver, ctx: Context, positional: list,
-                    keywords: dict, contexts: dict, mappings: list, counter: list[int],
-                    ) -> list[Seg] | None:
-        """One run of known text of a `.format` receiver, its fields filled from the call's
-        arguments (`counter` numbers the automatic fields across runs); None when the text
-        is no format string."""
-        fmt = "".join(s.text for s in template)
-        out: list[Seg] = []
-        try:
-            parsed = list(string.Formatter().parse(fmt))
-        except ValueError:
-            return None
-        search_from = 0
-        for literal, field_name, _spec, _conversion in parsed:
-            if literal:
-                out.append(Text(literal, None))
-            if field_name is None:
-                continue
-            root, _, rest = field_name.partition(".")
-            root = root.split("[", 1)[0]
-            if root == "" or root.isdigit():
-                number = counter[0] if root == "" else int(root)
-                counter[0] += root == ""
-                value = positional[number] if number < len(positional) else None
-            else:
-                value = keywords.get(root)
-            placeholder_span, search_from = find_placeholder(template, fmt, field_name,
-                                                              search_from)
-            if value is None:
-                mapping = mappings[0] if mappings else None
-                base = self.path_of(mapping, ctx) if mapping is not None else None
-                path = f"{base}.{root}" if base else root
-                out.append(Hole("value", "{" + field_name + "}", placeholder_span or
-                                ctx.module.span(receiver), (path,), self.scope_of(path)))
-                continue
-            value_ctx = contexts.get(root, ctx)
-            segments = self.text(value, value_ctx)
-            if rest and segments and isinstance(segments[0], Hole):
-                segments = [self.hole(value, value_ctx,
-                                      f"{self.path_of(value, value_ctx)}.{rest}")]
-            for segment in segments:
-                if isinstance(segment, Hole) and placeholder_span is not None:
-                    # Reported at the placeholder in the constant, scoped by the argument.
-                    segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
-                                   segment.deps, segment.scope, segment.passed or segment.span)
-                out.append(segment)
-        return out
-
-    def _replace(self, receiver: cst.BaseExpression, old: cst.BaseExpression,
-                 new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
-        """`TEMPLATE.replace("{{PHASE}}", value)`: a placeholder filled by hand; each place
-        it stands in the text becomes the value, a hole reported at the placeholder. None
-        when the placeholder is not a literal."""
-        needle = literal_value(old)
-        if not isinstance(needle, str) or not needle:
-            return None
-        template = self.text(receiver, ctx)
-        if not any(isinstance(s, Text) and needle in s.text for s in template):
-            return self._replaced_unseen(template, new, ctx)
-        filling = self.text(new, ctx)
-        out: list[Seg] = []
-        for segment in template:
-            if not (isinstance(segment, Text) and needle in segment.text):
-                out.append(segment)
-                continue
-            text, position = segment.text, 0
-            while (found := text.find(needle, position)) >= 0:
-                if found > position:
-                    out.append(Text(text[position:found], offset_span([segment], position, 0)))
-                span = offset_span([segment], found, len(needle))
-                out.extend(Hole(s.kind, needle, span, s.deps, s.scope, s.passed or s.span)
-                           if isinstance(s, Hole) and span is not None else s for s in filling)
-                position = found + len(needle)
-            if position < len(text):
-                out.append(Text(text[position:], offset_span([segment], position, 0)))
-        return out
-
-    def _replaced_unseen(self, template: list[Seg], new: cst.BaseExpression,
-                         ctx: Context) -> list[Seg]:
-        """A placeholder replaced in text not in view (a configured system prompt with
-        `{time}` in it): the value lands somewhere in it, so the text varies as the most
-        volatile of the two, reported at the value passed, where the fix is made."""
-        holes = [s for s in template if isinstance(s, Hole)]
-        filled = [s for s in self.text(new, ctx) if isinstance(s, Hole)]
-        if not holes or not filled:
-            return template
-        value = max(filled, key=lambda h: int(h.scope.varies_like))
-        if value.scope.varies_like <= max(int(h.scope.varies_like) for h in holes):
-            return template
-        deps = tuple(dict.fromkeys(d for h in (*filled, *holes) for d in h.deps))
-        merged = Hole(value.kind, shorten(ctx.module.source(new)), ctx.module.span(new), deps,
-                      value.scope)
-        out: list[Seg] = []
-        for segment in template:
-            if isinstance(segment, Hole):
-                if merged not in out:
-                    out.append(merged)
-            else:
-                out.append(segment)
-        return out
 
     def _join(self, separator: cst.BaseExpression, iterable: cst.BaseExpression,
               ctx: Context) -> list[Seg]:
