@@ -120,6 +120,8 @@ REACH_SINKS = {
     "zf_settings_object/dispatch.py:29": "openai.chat",
     "zf_settings_object/settings/prompts.toml:3": "config ticket_prompt",
     "zg_image_parts.py:20": "openai.chat",
+    "zh_prompt_set.toml:3": "config (top)",  # two prompts of one mapping, each its own
+    "zh_prompt_set.toml:11": "config (top)",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
     "u_review_settings.toml:3": "config review_failure_prompt",

@@ -29,6 +29,12 @@ MAX_NODES = 200_000  # values of one configuration file looked at, at most
 KEY_WORDS = ("prompt", "template", "instruction", "system", "persona", "preamble", "backstory",
              "goal", "description")
 KEY_HINT = re.compile("|".join(KEY_WORDS) + r"|^role$|expected_output", re.IGNORECASE)
+# Keys naming a message of one prompt, not a prompt of its own.
+MESSAGE_KEYS = frozenset({"system", "user", "human", "assistant", "instructions", "prompt",
+                          "template", "system_prompt", "user_prompt", "system_message",
+                          "user_message", "system_template", "user_template", "human_prompt",
+                          "human_template", "system_instructions", "prompt_template"})
+_OWN_PROMPT = re.compile(r"prompt|template", re.IGNORECASE)
 _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^role$",
                          re.IGNORECASE)
 # A JSON member whose key says it holds prompt text and whose string value (one line in
@@ -75,13 +81,26 @@ def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Pr
     for parent, members in groups.items():
         chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
                   reads_as_prompt(PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
-        if not any(PLACEHOLDER.search(v.text) for v in chosen):
-            continue
-        constant = "\n".join(PLACEHOLDER.sub(" ", v.text) for v in chosen)
-        if not reads_as_prompt(constant, " ".join(v.keys[-1] for v in chosen)):
-            continue
-        out.append(_prompt(name, source, parent, chosen, scope_of))
+        for group in _separate(chosen):
+            if not any(PLACEHOLDER.search(v.text) for v in group):
+                continue
+            constant = "\n".join(PLACEHOLDER.sub(" ", v.text) for v in group)
+            if not reads_as_prompt(constant, " ".join(v.keys[-1] for v in group)):
+                continue
+            out.append(_prompt(name, source, parent, group, scope_of))
     return out
+
+
+def _separate(chosen: list[Value]) -> list[list[Value]]:
+    """The prompts one mapping's values make: the parts of one prompt (`system` and `user`,
+    an agent's `role`, `goal` and `backstory`) stay together; several values each named as
+    a prompt of its own (`topic_prompt`, `error_prompt`) are several prompts."""
+    own = [v for v in chosen if _OWN_PROMPT.search(v.keys[-1])
+           and v.keys[-1].lower() not in MESSAGE_KEYS]
+    if len(own) < 2:
+        return [chosen] if chosen else []
+    rest = [v for v in chosen if v not in own]
+    return ([rest] if rest else []) + [[v] for v in own]
 
 
 def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[Value],
