@@ -91,6 +91,7 @@ class SequenceOps:
     def sequence(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
                  ) -> list[tuple[cst.BaseExpression, Context]] | None:
         """The elements of a literal list/tuple (following names), or None."""
+        self.step()  # following project functions fans out like any evaluation
         if isinstance(node, (cst.List, cst.Tuple)):
             out: list[tuple[cst.BaseExpression, Context]] = []
             for element in node.elements:
