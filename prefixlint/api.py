@@ -7,9 +7,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -38,6 +39,9 @@ class Result:
     config: Config
     provider: ProviderModel | None = None
     scope_for: Callable[[Prompt], Callable[[str], Scope]] | None = None
+    # What the stored result was checked against (`result_cache`: the files found, each
+    # file's digest and stat), when it was stored or read: what a kept output is kept with.
+    cache_index: dict | None = field(default=None, compare=False)
 
     def provider_for(self, prompt: Prompt) -> ProviderModel | None:
         """The provider a prompt is measured against: the run's, or with `provider = "auto"`
@@ -174,13 +178,17 @@ def cached_output(paths: Iterable[str | Path], config: Config, cwd: Path | None,
                                   (cwd or Path.cwd()).resolve(), files, view)
 
 
-def keep_output(paths: Iterable[str | Path], config: Config, cwd: Path | None, view: str,
+def keep_output(paths: Iterable[str | Path], result: Result, cwd: Path | None, view: str,
                 output: str, exit_code: int) -> None:
-    """Keep what this `check` printed for the next identical run (see `cached_output`)."""
+    """Keep what this `check` printed for the next identical run (see `cached_output`),
+    with the index its result was stored with or read against (nothing without one)."""
+    if result.cache_index is None:
+        return
     from . import result_cache
 
-    result_cache.store_view(config, [str(p) for p in paths], (cwd or Path.cwd()).resolve(),
-                            view, output, exit_code)
+    result_cache.store_view(result.config, [str(p) for p in paths],
+                            (cwd or Path.cwd()).resolve(), view, output, exit_code,
+                            result.cache_index)
 
 
 def check(paths: Iterable[str | Path] = (), config: Config | None = None,
@@ -238,7 +246,8 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
     result = Result(used, tuple(kept), tuple(measurements), config, provider,
                     lambda prompt: _scoped(prompt, volatility))
     if use_cache:
-        result_cache.store(config, [str(p) for p in paths], where, files, read, result)
+        index = result_cache.store(config, [str(p) for p in paths], where, files, read, result)
+        result = dataclasses.replace(result, cache_index=index)
     return result
 
 
@@ -471,8 +480,6 @@ class SettingsGroup:
 
     def config(self, config: Config) -> Config:
         """`config` with the folders analyzed apart excluded."""
-        import dataclasses
-
         root = config.root.resolve()
         folders = []
         for folder in self.apart:
@@ -536,8 +543,6 @@ def _resolved(path: Path) -> Path:
 def merge_roots(results: Sequence[Result], cwd: Path | None = None) -> Result:
     """One result from the runs of several projects: every path, prompt id and hole made
     relative to `cwd`, findings and prompts in one order."""
-    import dataclasses
-
     where = (cwd or Path.cwd()).resolve()
     findings: list[Finding] = []
     measurements: list[Measurement] = []

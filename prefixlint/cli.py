@@ -334,11 +334,10 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
         from .coverage import coverage
 
         code = EXIT_FINDINGS if coverage(result).not_followed else 0
-    if view is not None and not result.tokenizer.approximate:
+    if view is not None:  # kept when the result was (not for several projects' results)
         from . import api
 
-        if options[0] or len(api.settings_groups(paths)) <= 1:
-            api.keep_output(paths, result.config, None, view, text, code)
+        api.keep_output(paths, result, None, view, text, code)
     sys.exit(code)
 
 

@@ -13,6 +13,7 @@ that `report`, `render` and `prewarm` use, so only `check` reads it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import hmac
 import json
@@ -150,6 +151,7 @@ def _signed(key: bytes, text: str) -> str:
     return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
 
 
+@functools.lru_cache(maxsize=1)
 def _data_digest() -> str:
     """What the analysis is made of: prefixlint's own code, the data it reads (library
     models, the table of names) and the rule catalogue. A result computed by other code
@@ -173,6 +175,9 @@ def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
     key = json.dumps([FORMAT, __version__, settings, sorted(str(p) for p in paths), str(cwd),
                       digests, _data_digest()])
     return folder(config) / f"check-{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
+
+
+INDEX = ("format", "found", "files", "stats")  # what a stored document is checked against
 
 
 def _signed_document(path: Path) -> dict | None:
@@ -217,29 +222,30 @@ def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
         tokenizer = Tokenizer(document["tokenizer"], _not_loaded, "cache")
         return Result(tokenizer, tuple(_finding(f) for f in document["findings"]),
                       tuple(_measurement(m) for m in document["measurements"]), config,
-                      config.provider_model())
+                      config.provider_model(), cache_index={k: document[k] for k in INDEX})
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # damaged, of another shape, or not ASCII: a miss
 
 
 def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
-          read: Iterable[str], result) -> None:
-    """Keep a run's result for the next identical run (nothing happens when it cannot be
-    written: a cache is never worth failing a run)."""
+          read: Iterable[str], result) -> dict | None:
+    """Keep a run's result for the next identical run, and return what it is checked against
+    (the index `store_view` keeps an output with); nothing happens when it cannot be
+    written: a cache is never worth failing a run."""
     if result.tokenizer.approximate:
-        return
+        return None
     root = config.root
     files, stats = {}, {}
     recent = time.time_ns() - RACY_NS
     for name in sorted(set(found) | set(read)):
         digest, seen = _state(root / name)
         if digest is None:
-            return
+            return None
         files[name] = digest
         if seen is not None and seen[1] < recent:  # a file changed just now is hashed again
             stats[name] = list(seen)
-    document = {"format": FORMAT, "found": sorted(found), "files": files, "stats": stats,
-                "tokenizer": result.tokenizer.name,
+    index = {"format": FORMAT, "found": sorted(found), "files": files, "stats": stats}
+    document = index | {"tokenizer": result.tokenizer.name,
                 "findings": [_finding_data(f) for f in result.findings],
                 "measurements": [_measurement_data(m) for m in result.measurements]}
     entry = _entry(config, paths, cwd)
@@ -248,16 +254,17 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
         if not target.exists() and not target.is_symlink():
             target.mkdir(parents=True)
         if not _own_folder(target):
-            return  # a link, or a folder holding files not prefixlint's: never written into
+            return None  # a link, or a folder holding files not prefixlint's: never written
         ignore = target / ".gitignore"
         if not ignore.exists() and not ignore.is_symlink():
             _create(ignore, IGNORE_TEXT)
         key = _key()
         if key is None:
-            return
+            return None
         _write(entry, document, key)
     except (OSError, ValueError):
-        pass
+        return None
+    return index
 
 
 def _write(path: Path, document: dict, key: bytes) -> None:
@@ -289,19 +296,17 @@ def load_view(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[s
 
 
 def store_view(config: Config, paths: Iterable[str], cwd: Path, view: str, output: str,
-               exit_code: int) -> None:
-    """Keep what a run printed beside its stored result, checked against the same files
-    (nothing happens when the result was not stored, or cannot be written)."""
+               exit_code: int, index: dict) -> None:
+    """Keep what a run printed beside its stored result, checked against the same `index`
+    (what `store` returned, or the one `load` read); nothing happens when it cannot be
+    written."""
     try:
-        document = _signed_document(_entry(config, paths, cwd))
         key = _key()
-        if document is None or key is None or not _own_folder(folder(config)) or \
-                not _current(document, config, document["found"]):
-            return  # no result kept, or one another run has made stale since
-        _write(_view(config, paths, cwd, view),
-               {name: document[name] for name in ("format", "found", "files", "stats")}
-               | {"output": output, "exit": exit_code}, key)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        if key is None or not _own_folder(folder(config)):
+            return
+        _write(_view(config, paths, cwd, view), index | {"output": output, "exit": exit_code},
+               key)
+    except (OSError, ValueError):
         pass
 
 
