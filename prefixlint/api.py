@@ -448,7 +448,6 @@ def user_content(result: Result) -> tuple[str, ...]:
     """Per prompt, the per-user and per-session values inside the prefix its requests reuse
     (what a shared KV store would hold), and its conversation history: `prompt: expr
     (scope, line N)`."""
-    from .ir import Scope
     from .structure import structure
 
     places = []

@@ -18,7 +18,7 @@ import json
 from dataclasses import replace
 from typing import Iterator
 
-from .otel import _parts_text, _structured
+from .otel import parts_text, structured
 from .recorded import Request, parse
 from .sources import timestamp_ns
 
@@ -63,13 +63,13 @@ def _who(record: dict, trace: dict | None, key: str) -> str | None:
 def _message(message: object) -> object:
     """A message as `recorded.parse` reads it: OpenTelemetry's `parts` as its content."""
     if isinstance(message, dict) and "content" not in message and "parts" in message:
-        return {"role": message.get("role"), "content": _parts_text(message["parts"])}
+        return {"role": message.get("role"), "content": parts_text(message["parts"])}
     return message
 
 
 def _body(value: object) -> dict:
     """A generation's `input` as a request body (raises ValueError when it holds none)."""
-    value = _structured(value)
+    value = structured(value)
     if isinstance(value, dict) and any(k in value for k in ("messages", "input", "system",
                                                               "instructions", "prompt")):
         body = dict(value)
@@ -90,7 +90,7 @@ def _body(value: object) -> dict:
 def _cached(record: dict) -> int | None:
     """The cached input tokens Langfuse counted for a generation, if it says."""
     for key in ("usageDetails", "usage_details", "usage"):
-        usage = _structured(record.get(key))
+        usage = structured(record.get(key))
         if not isinstance(usage, dict):
             continue
         for name in CACHED:

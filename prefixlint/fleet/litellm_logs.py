@@ -22,7 +22,7 @@ import json
 import re
 from dataclasses import replace
 
-from .otel import _structured
+from .otel import structured
 from .recorded import Request, parse
 from .sources import timestamp_ns
 
@@ -49,11 +49,11 @@ def _sent(value: object) -> bool:
 
 def _body(record: dict) -> dict:
     """The request a record logged, as a body `recorded.parse` reads (raises ValueError)."""
-    request = _structured(record.get("proxy_server_request"))
+    request = structured(record.get("proxy_server_request"))
     if _sent(request):
         body = dict(request)
     else:
-        messages = _structured(record.get("messages"))
+        messages = structured(record.get("messages"))
         if _sent(messages):
             body = dict(messages)
         elif isinstance(messages, list) and messages:
@@ -83,10 +83,10 @@ def _first(*values: object) -> str | None:
 
 def _cached(record: dict) -> int | None:
     """The input tokens the provider said it served from its cache, if the record says."""
-    metadata = _structured(record.get("metadata"))
+    metadata = structured(record.get("metadata"))
     metadata = metadata if isinstance(metadata, dict) else {}
     hidden = record.get("hidden_params") if isinstance(record.get("hidden_params"), dict) else {}
-    response = _structured(record.get("response"))
+    response = structured(record.get("response"))
     for usage in (metadata.get("usage_object"), hidden.get("usage_object"),
                   response.get("usage") if isinstance(response, dict) else None,
                   record.get("usage")):
@@ -118,7 +118,7 @@ def requests(documents, errors: list[str]) -> list[tuple[int, Request]]:
             if _TRUNCATED.search(request.text):
                 truncated.append(document.where)
                 continue
-            metadata = _structured(record.get("metadata"))
+            metadata = structured(record.get("metadata"))
             metadata = metadata if isinstance(metadata, dict) else {}
             asked = metadata.get("requester_metadata")
             asked = asked if isinstance(asked, dict) else {}

@@ -74,8 +74,8 @@ def spans(document: object) -> Iterator[tuple[int, dict[str, object]]]:
                 yield start, {**resource, **attributes(span.get("attributes"))}
 
 
-def _structured(value: object) -> object:
-    """An attribute recorded as a JSON string, or in structured form."""
+def structured(value: object) -> object:
+    """A value recorded as a JSON string (an OTLP attribute, a logged field), or structured."""
     if isinstance(value, str):
         try:
             return json.loads(value)
@@ -84,7 +84,7 @@ def _structured(value: object) -> object:
     return value
 
 
-def _parts_text(parts: object) -> str:
+def parts_text(parts: object) -> str:
     """The text of message parts: text parts as they are, other parts (tool calls and their
     responses) as their JSON."""
     if isinstance(parts, str):
@@ -110,7 +110,7 @@ def _flattened(found: dict[str, object], prefix: str) -> list[tuple[str, str]]:
         content = found.get(f"{prefix}.{index}.content")
         if role is None and content is None:
             break
-        out.append((str(role or "user"), _parts_text(_structured(content))
+        out.append((str(role or "user"), parts_text(structured(content))
                     if not isinstance(content, str) else content))
     return out
 
@@ -119,17 +119,17 @@ def body(found: dict[str, object]) -> dict | None:
     """A span's attributes as the parts of one request (`recorded.parse` reads it), or None
     for a span that recorded no prompt."""
     messages: list[tuple[str, str]] = []
-    tools = _structured(found.get("gen_ai.tool.definitions"))
+    tools = structured(found.get("gen_ai.tool.definitions"))
     if tools:
         messages.append(("tools", json.dumps(tools, ensure_ascii=False)))
-    system = _structured(found.get("gen_ai.system_instructions"))
+    system = structured(found.get("gen_ai.system_instructions"))
     if system:
-        messages.append(("system", _parts_text(system)))
-    listed = _structured(found.get("gen_ai.input.messages"))
+        messages.append(("system", parts_text(system)))
+    listed = structured(found.get("gen_ai.input.messages"))
     if isinstance(listed, list):
         for message in listed:
             if isinstance(message, dict) and isinstance(message.get("role"), str):
-                messages.append((message["role"], _parts_text(message.get("parts"))))
+                messages.append((message["role"], parts_text(message.get("parts"))))
     else:
         messages.extend(_flattened(found, "gen_ai.prompt"))
     if not any(role != "tools" for role, _ in messages):
