@@ -142,13 +142,10 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            if is_config_file(name):  # YAML / TOML holding prompt text
-                try:
-                    text = workspace.read(name)
-                except InputError:
-                    continue  # a configuration file too large or not text: not a prompt
+            if is_config_file(name):  # YAML / TOML holding prompt text (one too large or
+                text, values = workspace.settings(name)  # not text holds none)
                 prompts.extend((p, []) for p in prompt_config.prompts(
-                    name, text, volatility.scope_of))
+                    name, text, values, volatility.scope_of))
                 continue
             if name.rsplit("/", 1)[-1] == "tokenizer_config.json":  # often past 1 MiB
                 text = read_text(config.root / name, name, chat_template.MAX_CONFIG_BYTES,

@@ -61,19 +61,10 @@ class Value:
     offset: int
 
 
-def prompts(name: str, source: str, scope_of: Callable[[str], Scope]) -> list[Prompt]:
-    """The prompts a configuration file holds (none for most files)."""
-    if "{" not in source:
-        return []
-    if name.endswith(".json"):
-        # every JSON file has braces: only one with a placeholder and a prompt-ish key is
-        # parsed (comments, as in `appsettings.json`, are blanked in place first)
-        if not _JSON_PROMPT.search(source):
-            return []
-        source_for_parse = _without_comments(source)
-        values = list(_yaml(source_for_parse))
-    else:
-        values = list(_toml(source) if name.endswith(".toml") else _yaml(source))
+def prompts(name: str, source: str, values: list[Value],
+            scope_of: Callable[[str], Scope]) -> list[Prompt]:
+    """The prompts a configuration file holds (none for most files), from its text and its
+    string values (`config_strings`)."""
     groups: dict[tuple[str, ...], list[Value]] = {}
     for value in values:
         groups.setdefault(value.keys[:-1], []).append(value)
@@ -165,9 +156,16 @@ def _position(source: str, offset: int) -> tuple[int, int]:
 
 def config_strings(name: str, source: str) -> list[Value]:
     """The string values of a YAML, JSON or TOML file that hold a placeholder, with their
-    key paths (what settings objects read as `settings.section.key`)."""
+    key paths (what `prompts` groups, and what settings objects read as
+    `settings.section.key`); none for a file that does not parse."""
     if "{" not in source:
         return []
+    if name.endswith(".json"):
+        # every JSON file has braces: only one with a placeholder and a prompt-ish key is
+        # parsed (comments, as in `appsettings.json`, are blanked in place first)
+        if not _JSON_PROMPT.search(source):
+            return []
+        return list(_yaml(_without_comments(source)))
     return list(_toml(source) if name.endswith(".toml") else _yaml(source))
 
 

@@ -33,6 +33,7 @@ class Workspace:
         self.overlay: dict[str, str] = {}
         self.origins: dict[str, tuple[str, int, int]] = {}
         self.files_read: set[str] = set()  # every project file read, for the result cache
+        self._settings: dict[str, tuple[str, list]] = {}
 
     # The Jinja environments are made on first use: a run on Python files alone reads files
     # through this workspace and never imports Jinja.
@@ -67,6 +68,21 @@ class Workspace:
         return read_text(self.root / name, name, self.limits.max_file_bytes, self.root)
 
     # -- loading -------------------------------------------------------------------------
+
+    def settings(self, name: str) -> tuple[str, list]:
+        """A configuration file's text and its string values (`prompt_config
+        .config_strings`), read and parsed once a run (the configuration frontend and a
+        settings object read in code both ask); ("", []) for a file too large or not text."""
+        found = self._settings.get(name)
+        if found is None:
+            from .prompt_config import config_strings
+
+            try:
+                source = self.read(name)
+            except InputError:
+                source = ""
+            found = self._settings[name] = (source, config_strings(name, source))
+        return found
 
     def load(self, name: str) -> tuple[str, ...]:
         """Parse a template and everything it statically references; return those files."""

@@ -189,15 +189,10 @@ class TemplateLinker:
         (`[review_prompt] system = ...` for `settings.review_prompt.system`), as (file,
         its text, the value); None when no file or several hold one."""
         if self._settings is None:
-            from ..prompt_config import config_strings
-
             self._settings = {}
             for name in self.config_files:
-                try:
-                    source = self.workspace.read(name)
-                except Exception:  # noqa: BLE001 - a file too large or not text: no settings
-                    continue
-                for value in config_strings(name, source):
+                source, values = self.workspace.settings(name)
+                for value in values:
                     for start in range(max(0, len(value.keys) - 4), len(value.keys) - 1):
                         self._settings.setdefault(value.keys[start:], []).append(
                             (name, source, value))
