@@ -198,7 +198,7 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
         if code is None or cause.gain_tokens <= 0 or cause.hole in before_history:
             continue
         labels = cause.gain_tokens >= min_gain_tokens and \
-            _among_values_at_the_end(measurement, cause.hole, min_gain_tokens)
+            _among_values_at_the_end(measurement, cause.hole, min_gain_tokens, cause.gain_tokens)
         worth = cause.gain_tokens >= min_gain_tokens and not labels
         severity = rules[code].severity if worth else "info"
         source = scope_source(cause.hole, explain)
@@ -232,7 +232,7 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
 
 
 def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_tokens: int,
-                             ) -> bool:
+                             cause_gain: int) -> bool:
     """Whether a value of a chat that ends with the user's message has only labels after
     it: every run of constant text that follows it, to the end of the prompt (between the
     values after it, across the message boundaries, and the tail) is short. Then what moving
@@ -252,12 +252,17 @@ def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_toke
             break
     if after is None:
         return False
+    # A setting's value between the labels is counted in the gain with its sample; only while
+    # the gain stays small can it not hide a long constant text (a deploy-scoped prompt).
+    small = cause_gain < 2 * min_gain_tokens
     run = 0
     for segment in after:
         if isinstance(segment, Text):
             run += estimated_tokens(segment.text)  # below min-gain-tokens: a label
         elif type(segment) is Hole and segment.scope.varies_like >= Scope.DAY:
             run = 0  # another value of the request: the text before it labels it
+        elif type(segment) is Hole and segment.kind == "value" and small:
+            continue  # a setting inside a label (`Language: {language}`): measured in the gain
         else:
             return False  # text not seen here (a constant value, an embedded template)
         if run >= min_gain_tokens:

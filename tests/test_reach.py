@@ -66,6 +66,7 @@ REACH_FINDINGS = [
     ("PFX005", "zf_settings_object/settings/prompts.toml", 3, 18),  # settings.x.system, Jinja
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),  # with a deepcopy's values
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
+    ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
 ]
 
 REACH_SINKS = {
@@ -122,6 +123,8 @@ REACH_SINKS = {
     "zg_image_parts.py:20": "openai.chat",
     "zh_prompt_set.toml:3": "config (top)",  # two prompts of one mapping, each its own
     "zh_prompt_set.toml:11": "config (top)",
+    "zi_labelled_form.py:5": "langchain.PromptTemplate.from_template",
+    "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
     "u_review_settings.toml:3": "config review_failure_prompt",
@@ -205,6 +208,19 @@ def test_values_with_only_labels_after_them_in_the_last_message_are_info():
     assert found == [(11, "info", 64), (14, "info", 40)]
     assert all("only labels of the request's values follow it" in f["message"]
                for f in json.loads(proc.stdout)["findings"] if f["line"] in (11, 14))
+
+
+def test_a_form_of_values_and_labels_measured_alone_is_info():
+    """Role-aware, for a template of the last user message: a question and its metadata, each
+    under a short label (a deploy setting among them), gain 41 tokens by moving the question,
+    all labels: info. The same value before a paragraph of review rules is reported."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
+                   "zi_labelled_form.py", cwd=REACH)
+    findings = json.loads(proc.stdout)["findings"]
+    assert [(f["line"], f["severity"], f["gain_tokens"]) for f in findings] == [
+        (7, "info", 41), (15, "info", 12), (18, "info", 4), (26, "warning", 76)]
+    assert findings[0]["message"].endswith(
+        "(+41 tokens cacheable, only labels of the request's values follow it in the last message)")
 
 
 def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():
