@@ -67,6 +67,7 @@ REACH_FINDINGS = [
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),  # with a deepcopy's values
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
+    ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
 ]
 
 REACH_SINKS = {
@@ -124,6 +125,7 @@ REACH_SINKS = {
     "zh_prompt_set.toml:3": "config (top)",  # two prompts of one mapping, each its own
     "zh_prompt_set.toml:11": "config (top)",
     "zi_labelled_form.py:5": "langchain.PromptTemplate.from_template",
+    "zj_default_persona/guide.py:26": "openai.chat",
     "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
@@ -221,6 +223,22 @@ def test_a_form_of_values_and_labels_measured_alone_is_info():
         (7, "info", 41), (15, "info", 12), (18, "info", 4), (26, "warning", 76)]
     assert findings[0]["message"].endswith(
         "(+41 tokens cacheable, only labels of the request's values follow it in the last message)")
+
+
+def test_a_constructor_default_persona_is_followed_into_the_frame_it_is_formatted_into():
+    """`__init__(self, persona=GUIDE_PERSONA)`, `self.persona.format(user_name=...)`, then
+    `FRAME.format(persona=...)`: the visitor's name is reported where it stands in the
+    persona (not at the frame's `{persona}`), the whole system prompt after it counted, and
+    the call that sends it named; the persona is not measured alone as well."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "zj_default_persona",
+                   cwd=REACH)
+    document = json.loads(proc.stdout)
+    assert [(f["code"], f["path"], f["line"], f["column"], f["gain_tokens"], f["related"])
+            for f in document["findings"]] == [
+        ("PFX002", "zj_default_persona/personas.py", 1, 42, 113,
+         [{"path": "zj_default_persona/guide.py", "line": 26, "column": 1, "end_line": 26,
+           "end_column": 1}])]
+    assert [p["id"] for p in document["prompts"]] == ["zj_default_persona/guide.py:26"]
 
 
 def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():

@@ -242,8 +242,11 @@ class FillOps:
             if rest and segments and isinstance(segments[0], Hole):
                 segments = [self.hole(value, value_ctx,
                                       f"{self.path_of(value, value_ctx)}.{rest}")]
+            # A value that is text with holes of its own (a persona template formatted
+            # first) keeps them where they stand in that text: the fix is made there.
+            known = any(isinstance(s, Text) and s.text.strip() for s in segments)
             for segment in segments:
-                if isinstance(segment, Hole) and placeholder_span is not None:
+                if isinstance(segment, Hole) and placeholder_span is not None and not known:
                     # Reported at the placeholder in the constant, scoped by the argument.
                     segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
                                    segment.deps, segment.scope, segment.passed or segment.span)

@@ -70,6 +70,20 @@ class Made:
     ctx: Context
 
 
+def _named_defaults(init: cst.FunctionDef, module: Module,
+                    depth: int) -> dict[str, tuple[cst.BaseExpression, Context]]:
+    """`def __init__(self, persona: str = GUIDE_PERSONA)` with no construction in view: a
+    parameter whose default names a constant holds that constant (the prompt the class is
+    made with unless told otherwise). A literal default (`name="friend"`) stays a value
+    known by its name."""
+    params = init.params
+    return {param.name.value: (param.default, Context(module, None, 0, True, depth=depth + 1))
+            for param in (*params.params, *params.kwonly_params)
+            if isinstance(param.default, (cst.Name, cst.Attribute))
+            and not (isinstance(param.default, cst.Name)
+                     and param.default.value in ("None", "True", "False"))}
+
+
 class ObjectOps:
     """Attribute values of project classes and instances (mixed into the Lowerer)."""
 
@@ -124,6 +138,7 @@ class ObjectOps:
             if chain:
                 return self._combine(chain, Context(module, init, END,
                                                     self.kept(info, module),
+                                                    _named_defaults(init, module, ctx.depth),
                                                     depth=ctx.depth + 1))
         method = info.methods.get(attr)
         if method is not None and any(dotted_name(d.decorator).endswith("property")
