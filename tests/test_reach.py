@@ -140,6 +140,8 @@ REACH_SINKS = {
 }
 
 MODEL_FINDINGS = [
+    ("PFX006", "agent_framework_app.py", 21, 33),  # a context provider's documents, then
+    ("PFX006", "agent_framework_app.py", 21, 53),  # the run's messages (the history)
     ("PFX002", "autogen_app.py", 8, 55),
     ("PFX002", "bedrock_app.py", 11, 43),
     ("PFX003", "cohere_app.py", 11, 50),

@@ -185,7 +185,9 @@ class MessageLowering:
                                     "user")}
             if name in roles:
                 args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
-                body = args.get("content") or (node.args[0].value if node.args else None)
+                # `text=`: Agent Framework's ChatMessage(role=Role.SYSTEM, text=...)
+                body = args.get("content") or args.get("text") or (
+                    node.args[0].value if node.args and node.args[0].keyword is None else None)
                 if body is not None:
                     # A message object in a chat template is sent as it is; only a message
                     # *template* (`SystemMessagePromptTemplate`) fills `{placeholders}`.
