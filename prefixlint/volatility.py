@@ -171,6 +171,9 @@ class Volatility:
             return Explained(Scope.UNKNOWN, "default")
         history = next((p for p in names if p.lower() in HISTORY_NAMES), None)
         if history is not None:  # the conversation and its messages (`request.history.0`)
+            after = parts[parts.index(history) + 1:][:1]
+            if after == ["-1"]:  # `messages[-1]`: the newest message, the request's own
+                return Explained(Scope.REQUEST, "catalogue", f"the newest of '{history}'")
             return Explained(Scope.SESSION, "catalogue", f"name '{history}'")
         holders = []
         while len(names) > 1 and names[0].lower() in HOLDERS:

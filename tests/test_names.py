@@ -102,3 +102,14 @@ def test_a_type_word_at_the_end_is_set_aside():
     assert volatility.scope_of("chat_history_str") is Scope.SESSION
     assert volatility.scope_of("widget_str") is Scope.UNKNOWN
     assert volatility.scope_of("policy_str") is Scope.DEPLOY  # the last word, once `str` is set aside
+
+
+def test_the_newest_message_of_a_conversation_is_the_requests_own():
+    """`messages[-1].text` is what this request asked; the rest of `messages` (and any other
+    entry of it) is the conversation so far."""
+    volatility = Volatility()
+    assert volatility.explain("messages.-1.text").scope is Scope.REQUEST
+    assert volatility.explain("messages.-1.text").detail == "the newest of 'messages'"
+    assert volatility.scope_of("state.chat_history.-1") is Scope.REQUEST
+    assert volatility.scope_of("messages.0.text") is Scope.SESSION
+    assert volatility.scope_of("messages") is Scope.SESSION

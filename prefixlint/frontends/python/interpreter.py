@@ -251,6 +251,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 key = literal_value(index.value)
                 return f"{base}.{key}" if key is not None else base
             return base
+        if isinstance(node, cst.BooleanOperation) and \
+                isinstance(node.operator, cst.Or) and literal_value(node.right) is not None:
+            return self.path_of(node.left, ctx)  # `doc.get("content") or ""`: the value
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value == "get" and node.args and \
+                isinstance(literal_value(node.args[0].value), str):
+            base = self.path_of(node.func.value, ctx)  # `doc.get("title")`: as `doc["title"]`
+            if base:
+                return f"{base}.{literal_value(node.args[0].value)}"
         if isinstance(node, cst.Call):
             called = self.path_of(node.func, ctx)
             if called is not None and self.scope_of(called) is not Scope.UNKNOWN:
