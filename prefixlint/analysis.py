@@ -119,23 +119,38 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         except Exception as exc:  # noqa: BLE001 - one file's bug must not stop the run
             findings.append(rules.input_error(_internal(exc), name, 1, name))
         python.release()
+    # The project modules these files import and that are not analyzed (a `check` of the
+    # changed files): their clients are found, their own prompts are not reported.
+    context = python.context_modules([f for f in files if is_python(f)])
+    for name in context:
+        try:
+            python.prompts(name)
+        except Exception:  # noqa: BLE001 - a module only read for its clients
+            pass
+        python.release()
     if python.wrappers:  # prompts sent through the project's own wrappers of a sink
         found_in = 0
         while (wrappers := python.wrapper_round(found_in)):  # clients of clients, in turn
-            for name in files:
+            for name in [*files, *context]:
                 if not is_python(name):
                     continue
                 try:
-                    prompts.extend(python.wrapper_prompts(name, wrappers))
+                    sent = python.wrapper_prompts(name, wrappers)
+                    if name not in context:
+                        prompts.extend(sent)
                 except InputError:
                     pass  # already a PFX900 finding of that file
                 except Exception as exc:  # noqa: BLE001
-                    findings.append(rules.input_error(_internal(exc), name, 1, name))
+                    if name not in context:
+                        findings.append(rules.input_error(_internal(exc), name, 1, name))
                 python.release()
             found_in += 1
         prompts.extend(python.unused_wrappers())
     prompts.extend(python.remaining_lists())
     prompts.extend(python.remaining_texts(prompts))
+    if context:
+        outside = set(context)
+        prompts = [p for p in prompts if p[0].path not in outside]
     prompts = _distinct(prompts)
     loaded: list[str] = []
     referenced: set[str] = set()

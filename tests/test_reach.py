@@ -68,6 +68,7 @@ REACH_FINDINGS = [
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
+    ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
 ]
 
 REACH_SINKS = {
@@ -126,6 +127,8 @@ REACH_SINKS = {
     "zh_prompt_set.toml:11": "config (top)",
     "zi_labelled_form.py:5": "langchain.PromptTemplate.from_template",
     "zj_default_persona/guide.py:26": "openai.chat",
+    "zk_changed_file/app/tools/triage.py:8": "client of http.post",
+    "zk_changed_file/prompts/triage.txt": None,
     "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
@@ -241,6 +244,24 @@ def test_a_constructor_default_persona_is_followed_into_the_frame_it_is_formatte
          [{"path": "zj_default_persona/guide.py", "line": 26, "column": 1, "end_line": 26,
            "end_column": 1}])]
     assert [p["id"] for p in document["prompts"]] == ["zj_default_persona/guide.py:26"]
+
+
+def test_a_check_of_one_changed_file_follows_the_clients_and_loader_it_imports():
+    """A pre-commit run passes only the changed file: its prompt goes through a client that
+    passes its parameters straight on to a transport two modules away (an HTTP post), and its
+    text is a template the project's loader reads (`loader=` a FileSystemLoader made beside
+    it, a helper whose last return renders nothing). Those modules are read for what they
+    define, their own prompts not reported: the finding is the one a whole-tree run makes."""
+    expected = [("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1, 97)]
+    for target in ("zk_changed_file/app/tools/triage.py", "zk_changed_file"):
+        document = json.loads(run_cli("check", "--output-format", "json", "--no-cache",
+                                      target, cwd=REACH).stdout)
+        assert [(f["code"], f["path"], f["line"], f["column"], f["gain_tokens"])
+                for f in document["findings"]] == expected, target
+        assert document["prompts"][0]["id"] == "zk_changed_file/app/tools/triage.py:8"
+        assert document["prompts"][0]["sink"] == "client of http.post"
+    assert [p["id"] for p in document["prompts"]] == [
+        "zk_changed_file/app/tools/triage.py:8", "zk_changed_file/prompts/triage.txt"]
 
 
 def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():

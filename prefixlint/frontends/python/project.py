@@ -8,7 +8,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ...ir import Prompt, Scope, Text
 from ..project_files import InputError
@@ -24,6 +24,30 @@ def is_python(path: str) -> bool:
 MAX_NESTING = 1000
 MAX_NODES = 150_000  # syntax nodes in one file: about 10,000 lines of dense code
 MAX_LINE = 100_000  # characters on one line
+# Modules imported by the files of a run that are not analyzed themselves (`check` of one
+# changed file): read for the clients they define, this many imports deep, at most this many.
+CONTEXT_DEPTH = 3
+CONTEXT_MODULES = 48
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)",
+                          re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)", re.MULTILINE)
+
+
+def _imports(source: str) -> list[tuple[str, list[str]]]:
+    """`(module, names)` of every import statement of a module's text, in order: `from a.b
+    import c, d` is ("a.b", ["c", "d"]), `import a.b` ("a.b", [])."""
+    found: list[tuple[int, str, list[str]]] = []
+    for match in _FROM_IMPORT.finditer(source):
+        names = [part.split(" as ")[0].strip() for part in
+                 match.group(2).strip("() \t\n").replace("\n", " ").split(",")]
+        found.append((match.start(), match.group(1),
+                      [n for n in names if n.isidentifier()]))
+    for match in _IMPORT.finditer(source):
+        for dotted in match.group(1).split(","):
+            found.append((match.start(), dotted.strip(), []))
+    return [(origin, names) for _, origin, names in sorted(found)]
+
+
 KEPT_MODULES = 32  # parsed modules kept between files (least recently used dropped first)
 
 
@@ -224,6 +248,17 @@ class PythonProject:
 
     def import_module(self, origin: str, importer: str):
         """The analyzed module an import refers to, or None when it is not in the project."""
+        candidate = self.import_path(origin, importer)
+        if candidate is None:
+            return None
+        try:
+            return self.module(candidate)
+        except InputError:
+            return None
+
+    def import_path(self, origin: str, importer: str) -> str | None:
+        """The project-relative file an import refers to, or None when it is not in the
+        project (the standard library, an installed package)."""
         dots = len(origin) - len(origin.lstrip("."))
         dotted = origin.lstrip(".")
         if dots:
@@ -246,11 +281,48 @@ class PythonProject:
         for candidate in candidates:
             candidate = candidate.lstrip("/")
             if (self.root / candidate).is_file():
-                try:
-                    return self.module(candidate)
-                except InputError:
-                    return None
+                return candidate
         return None
+
+    def imported_paths(self, path: str) -> list[str]:
+        """The project modules a module imports, by path, in the order it names them
+        (`from pkg import module` names a module too); [] when it cannot be read. Read from
+        the text, not parsed: a module that mentions no sink is never parsed for this."""
+        try:
+            source = self.workspace.read(path)
+        except InputError:
+            return []
+        found: list[str] = []
+        for origin, names in _imports(source):
+            dotted = [origin] + [origin + name if origin.endswith(".") else f"{origin}.{name}"
+                                 for name in names]
+            for name in dotted:
+                candidate = self.import_path(name, path)
+                if candidate is not None and candidate != path and candidate not in found:
+                    found.append(candidate)
+        return found
+
+    def context_modules(self, paths: Sequence[str], depth: int = CONTEXT_DEPTH,
+                        limit: int = CONTEXT_MODULES) -> list[str]:
+        """Project modules that the analyzed files import, `depth` imports deep, that are not
+        analyzed themselves: read for the clients they define (a `check` of one changed
+        file still knows that `gpt_query` in `src/gpt.py` sends what it is given), their own
+        prompts not reported. At most `limit`, nearest first."""
+        analyzed = set(paths)
+        found: list[str] = []
+        frontier = [p for p in paths if is_python(p)]
+        for _ in range(depth):
+            following: list[str] = []
+            for path in frontier:
+                for candidate in self.imported_paths(path):
+                    if candidate in analyzed or candidate in found:
+                        continue
+                    if len(found) >= limit:
+                        return found
+                    found.append(candidate)
+                    following.append(candidate)
+            frontier = following
+        return found
 
     # -- wrappers --------------------------------------------------------------------------
 
@@ -290,6 +362,13 @@ class PythonProject:
             root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
             if root in params:
                 used.setdefault(root, params[root])
+        import libcst as cst
+
+        for arg in getattr(call, "args", ()):
+            # `return post_chat(system, message)`: its parameters passed straight on to the
+            # next client, whose holes stand in that client's module.
+            if isinstance(arg.value, cst.Name) and arg.value.value in params and not arg.star:
+                used.setdefault(arg.value.value, params[arg.value.value])
         if not used or (inner is not None and any(w.function is function
                                                    for w in inner.chain())):
             return False  # nothing of its own, or a recursion

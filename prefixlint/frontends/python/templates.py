@@ -354,6 +354,9 @@ class TemplateLinker:
             return []
         loader = next((a.value for a in node.args if a.keyword is not None
                        and a.keyword.value == "loader"), None)
+        if loader is not None and not isinstance(loader, cst.Call):
+            made = lowerer.follow(loader, ctx)  # `loader = FileSystemLoader(...)` beside it
+            loader, ctx = made if made is not None else (None, ctx)
         if not isinstance(loader, cst.Call) or not loader.args:
             return []
         first = loader.args[0].value
