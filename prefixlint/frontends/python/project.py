@@ -364,10 +364,19 @@ class PythonProject:
                 used.setdefault(root, params[root])
         import libcst as cst
 
-        for arg in getattr(call, "args", ()):
-            # `return post_chat(system, message)`: its parameters passed straight on to the
-            # next client, whose holes stand in that client's module.
-            if isinstance(arg.value, cst.Name) and arg.value.value in params and not arg.star:
+        # `return post_chat(system, message)`: a function that adds nothing of its own passes
+        # its parameters straight on as the prompt's parameters of the next client, whose
+        # holes stand in that client's module. Not a method: callers reach those through
+        # objects, often where no call of them is in view, and its prompts would be lost.
+        method = finder.module.owner.get(id(function)) is not None
+        targets = dict(((inner.param, inner.index), *inner.others)) \
+            if inner is not None and not method else {}
+        for position, arg in enumerate(getattr(call, "args", ()) if not used else ()):
+            if arg.star or not isinstance(arg.value, cst.Name) or arg.value.value not in params:
+                continue
+            lands = arg.keyword.value in targets if arg.keyword is not None else \
+                position in {i for i in targets.values() if i >= 0}
+            if lands:
                 used.setdefault(arg.value.value, params[arg.value.value])
         if not used or (inner is not None and any(w.function is function
                                                    for w in inner.chain())):
