@@ -80,3 +80,24 @@ def test_accuracy_scorer_counts_a_file_a_finding_names_as_a_related_place(tmp_pa
                            "--json", str(out)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "files: recall 1.00, precision 1.00 (tp 2, fn 0, fp 0, tn 1)" in done.stdout
+
+
+def test_accuracy_scorer_per_file_runs_check_on_each_labelled_file_alone(tmp_path):
+    """`--per-file` is a pre-commit hook's view: `check app/tools/triage.py` alone still
+    follows the clients and the loader that file imports, so the template's finding names the
+    file as its call site; a stable label's file alone names nothing."""
+    import shutil
+    snapshot = tmp_path / "snapshots" / "acme+desk"
+    shutil.copytree(Path(__file__).parent / "reach" / "zk_changed_file", snapshot)
+    (snapshot / "prefixlint.toml").write_text('provider = "generic"\n')
+    labels = tmp_path / "labels"
+    labels.mkdir()
+    (labels / "acme__desk.toml").write_text(
+        'repo = "acme/desk"\nsplit = "dev"\n'
+        '[[file]]\npath = "app/tools/triage.py"\nline = 8\nverdict = "breaks"\n'
+        '[[file]]\npath = "app/llm/transport.py"\nline = 7\nverdict = "stable"\n')
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "accuracy" / "score.py"),
+                           str(tmp_path / "snapshots"), "--labels", str(labels), "--per-file"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "files: recall 1.00, precision 1.00 (tp 1, fn 0, fp 0, tn 1)" in done.stdout

@@ -18,6 +18,7 @@ others. Absent snapshots are skipped and counted. Nothing analyzed is imported o
 
     python benchmarks/accuracy/score.py /work/snapshots            # development split
     python benchmarks/accuracy/score.py /work/snapshots --split all --json scores.json
+    python benchmarks/accuracy/score.py /work/snapshots --per-file   # one `check FILE` each
 """
 
 from __future__ import annotations
@@ -110,10 +111,13 @@ def load_labels(folder: Path = LABELS) -> list[Repository]:
     return repositories
 
 
-def run_prefixlint(root: Path, command: list[str]) -> tuple[dict | None, str, float]:
-    """prefixlint's JSON findings at a repository's root, the error text, and the seconds."""
+def run_prefixlint(root: Path, command: list[str], targets: tuple[str, ...] = (".",),
+                   ) -> tuple[dict | None, str, float]:
+    """prefixlint's JSON findings at a repository's root (of `check .`, or of the files
+    named), the error text, and the seconds."""
     started = time.perf_counter()
-    process = subprocess.run([*command, "check", ".", "--output-format", "json", "--no-cache",
+    process = subprocess.run([*command, "check", *targets, "--output-format", "json",
+                              "--no-cache",
                               "--exit-zero", "--fail-on", "never"], cwd=root,
                              capture_output=True, text=True, timeout=900,
                              env={**os.environ, "PYTHONHASHSEED": "0"})
@@ -155,6 +159,29 @@ def score(repository: Repository, report: dict) -> Outcome:
     return outcome
 
 
+def _per_file(repository: Repository, root: Path, command: list[str]) -> Outcome:
+    """The outcome of one `check FILE` per labelled file: what a pre-commit hook reports
+    when that file alone changed (its findings, and findings that name it as related)."""
+    total = Outcome(repository.repo, repository.split)
+    for label in repository.files:
+        alone = Repository(repository.repo, repository.commit, (label,), repository.declared_split)
+        if label.path.endswith(OTHER_LANGUAGES) or not (root / label.path).is_file():
+            outcome = score(alone, {"findings": []})
+        else:
+            report, error, seconds = run_prefixlint(root, command, (label.path,))
+            total.seconds += seconds
+            if report is None:
+                total.errors.append(error)
+                report = {"findings": []}
+            outcome = score(alone, report)
+        total.tp, total.fp, total.fn, total.tn = (total.tp + outcome.tp, total.fp + outcome.fp,
+                                                  total.fn + outcome.fn, total.tn + outcome.tn)
+        total.other_language += outcome.other_language
+        total.misses.extend(outcome.misses)
+        total.false_alarms.extend(outcome.false_alarms)
+    return total
+
+
 def _where(finding: dict, path: str) -> str:
     """A finding as CODE:LINE:COLUMN, with the file it stands in when it names `path` only
     as a related place."""
@@ -177,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prefixlint", default=f"{sys.executable}{safe} -m prefixlint",
                         help="the command to run (default: this interpreter's prefixlint)")
     parser.add_argument("--json", type=Path, help="also write every outcome as JSON here")
+    parser.add_argument("--per-file", action="store_true",
+                        help="run `check FILE` on each labelled file alone, as a pre-commit "
+                             "hook does for one changed file, instead of `check .`")
     args = parser.parse_args(argv)
     command = args.prefixlint.split()
     outcomes: list[Outcome] = []
@@ -187,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         root = args.snapshots / repository.folder
         if not root.is_dir():
             skipped.append(repository.repo)
+            continue
+        if args.per_file:
+            outcomes.append(_per_file(repository, root, command))
             continue
         report, error, seconds = run_prefixlint(root, command)
         if report is None:
