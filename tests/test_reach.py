@@ -152,6 +152,7 @@ MODEL_FINDINGS = [
     ("PFX005", "crew_app.py", 12, 44),
     ("PFX001", "gemini_app.py", 16, 47),
     ("PFX004", "haystack_app.py", 3, 29),
+    ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__
     ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported
     ("PFX001", "hf_app.py", 12, 66),
     ("PFX005", "langchain_template.py", 4, 35),
@@ -463,3 +464,20 @@ def review_text(diff):
     found = _json(root)
     assert [p["id"] for p in found["prompts"]] == ["summary.py:9"]
     assert [(f["code"], f["line"]) for f in found["findings"]] == [("PFX005", 9)]
+
+
+def test_a_methods_sink_needs_the_class_that_makes_the_object():
+    """`methods` name calls on an object a `qualified` class made; without the class they
+    would match every `run(...)` of every module."""
+    from prefixlint.models import ModelError, parse_sink
+
+    with pytest.raises(ModelError, match="give `qualified` too"):
+        parse_sink("mine", {"name": "Runner.run", "methods": ["run"], "chains": ["run"],
+                            "arguments": [["prompt|0", "user"]]}, "pyproject.toml model 1")
+    model = parse_sink("mine", {"name": "Runner.run", "methods": ["run"],
+                                "qualified": ["acme.llm.*Runner"],
+                                "arguments": [["prompt|0", "user"]]}, "pyproject.toml model 1")
+    assert model.specificity("runner.run", "runner.run", ()) == 0
+    assert model.instance_specificity("acme.llm.FastRunner", "run", ()) == 100
+    assert model.instance_specificity("acme.llm.FastRunner", "stop", ()) == 0
+    assert model.instance_specificity("other.Runner", "run", ()) == 0

@@ -67,6 +67,9 @@ class SinkModel:
     placeholders: bool = False
     bases: tuple[str, ...] = ()
     decorators: tuple[str, ...] = ()
+    # The sink is these methods of an object the `qualified` class made (`generator =
+    # OllamaGenerator(...)`, then `generator.run(prompt)`), not the class called itself.
+    methods: tuple[str, ...] = ()
     origin: str = ""
 
     @property
@@ -82,14 +85,27 @@ class SinkModel:
         and a longer chain (`chat.completions.create`) beats a shorter one (`chat`)."""
         if self.requires and not any(k in keywords for k in self.requires):
             return 0
+        if self.methods:  # matched by `instance_specificity`, on the receiver's class
+            return 0
         if qualified and any(fnmatch.fnmatchcase(qualified, q) for q in self.qualified):
             return 100
         return max((1 + s.count(".") for s in self.chains
                     if chain == s or chain.endswith("." + s)), default=0)
 
+    def instance_specificity(self, made_by: str, method: str, keywords) -> int:
+        """How precisely `obj.method(...)` matches a `methods` sink, `made_by` being the
+        qualified name of the class that made `obj` (0: not at all)."""
+        if not self.methods or method not in self.methods or not made_by:
+            return 0
+        if self.requires and not any(k in keywords for k in self.requires):
+            return 0
+        return 100 if any(fnmatch.fnmatchcase(made_by, q) for q in self.qualified) else 0
+
     def last_names(self) -> tuple[str, ...]:
         """The called names this sink can match (`create` of `chat.completions.create`);
         `*` when a qualified glob can match any name."""
+        if self.methods:
+            return self.methods
         names = [c.rsplit(".", 1)[-1] for c in self.chains]
         for q in self.qualified:
             last = q.rsplit(".", 1)[-1]
@@ -98,7 +114,7 @@ class SinkModel:
 
     def prefilter_anchors(self) -> tuple[str, ...]:
         """Plain text each of `prefilter_words` contains (the name that is called)."""
-        names = [n for n in self.last_names() if n != "*"]
+        names = [n for n in self.last_names() if n != "*" and not self.methods]
         names += [q.rsplit(".", 1)[-1].replace("*", "") for q in self.qualified]
         names += [b.rsplit(".", 1)[-1] for b in self.bases] + list(self.decorators)
         return tuple(dict.fromkeys(n for n in names if n))
@@ -135,7 +151,7 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
-        "placeholders", "bases", "decorators", "library", "preamble")
+        "placeholders", "bases", "decorators", "library", "preamble", "methods")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -172,7 +188,11 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         requires=_strings(where, "requires", table.get("requires", [])),
         after=after, preamble=preamble, placeholders=placeholders,
         bases=_strings(where, "bases", table.get("bases", [])),
-        decorators=_strings(where, "decorators", table.get("decorators", [])), origin=where)
+        decorators=_strings(where, "decorators", table.get("decorators", [])),
+        methods=_strings(where, "methods", table.get("methods", [])), origin=where)
+    if model.methods and not model.qualified:
+        raise ModelError(f"{where}: `methods` are methods of an object a `qualified` class "
+                         "made: give `qualified` too")
     if not (model.chains or model.qualified or model.bases or model.decorators):
         raise ModelError(f"{where}: sink {name!r} matches nothing (give `chains`, "
                          "`qualified`, `bases` or `decorators`)")

@@ -164,7 +164,10 @@ class MessageLowering:
             name = chain_of(node.func).rsplit(".", 1)[-1]
             roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
                      "SystemMessagePromptTemplate": "system",
-                     "HumanMessagePromptTemplate": "user"}
+                     "HumanMessagePromptTemplate": "user",
+                     # Haystack's ChatMessage.from_system(text), .from_user(...)
+                     "from_system": "system", "from_user": "user",
+                     "from_assistant": "assistant"}
             keywords = {a.keyword.value for a in node.args if a.keyword is not None}
             if name == "ChatMessage" or {"role", "content"} <= keywords:
                 # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message

@@ -80,7 +80,10 @@ class SiteClassifier:
         candidates = by_name.get(last, []) + by_name.get("*", [])
         if qualified and qualified.rsplit(".", 1)[-1] != last:
             candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
-        ranked = sorted({(m.specificity(chain, qualified, keywords), -index): m
+        method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else ""
+        made_by = self._made_by(node) if any(m.methods for _, m in candidates) else ""
+        ranked = sorted({(m.instance_specificity(made_by, method, keywords) if m.methods
+                          else m.specificity(chain, qualified, keywords), -index): m
                          for index, m in candidates}.items(),
                         key=lambda pair: pair[0], reverse=True)
         for (score, _), model in ranked:  # the most specific first; the user's win a tie
@@ -145,6 +148,18 @@ class SiteClassifier:
             return None
         found = {k: argument_of(node, k) for k in present}
         return Site(node, "inferred", found)
+
+    def _made_by(self, node) -> str:
+        """The qualified name of the class whose call made the object a method is called on
+        (`generator = OllamaGenerator(...)` beside it, or `self.generator` set in
+        `__init__`); "" when that is not in view."""
+        receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
+        if receiver is None:
+            return ""
+        found = self.lowerer.follow(receiver, context_at(self.module, node), attributes=True)
+        if found is None or not isinstance(found[0], self.cst.Call):
+            return ""
+        return found[1].module.qualname(found[0].func) or ""
 
     def modelled(self, model, node) -> Site | None:
         """A call a library model matched, with the arguments its roles name."""
