@@ -223,7 +223,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
     jobs = config.jobs or workers.default_jobs(len(prompts))
     if jobs > 1 and prompts:
-        tokenizer()  # loaded once, before the workers are forked
+        tokenizer().complete()  # loaded once, whole, before the workers are forked
     outcomes = workers.run(len(prompts), measure_one, jobs,
                            lambda index, outcome: _sendable(outcome, prompts[index][0]),
                            lambda index, payload: _received(payload, prompts[index][0]), lost)

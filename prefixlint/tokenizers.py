@@ -85,6 +85,7 @@ class Tokenizer:
     source: str = ""
     warning: str | None = None
     prefix_fn: Callable[[str, int], str] | None = field(default=None, repr=False, compare=False)
+    complete_fn: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
     @property
     def approximate(self) -> bool:
@@ -95,6 +96,12 @@ class Tokenizer:
 
     def count(self, text: str) -> int:
         return len(self.encode_fn(text))
+
+    def complete(self) -> None:
+        """Finish building what encoding needs, all of it, now: before workers are forked
+        (each would otherwise build its own) or when many texts will follow."""
+        if self.complete_fn is not None:
+            self.complete_fn()
 
     def prefix_text(self, text: str, tokens: int) -> str:
         """The start of `text` made of its first `tokens` tokens (never a broken character)."""
@@ -245,16 +252,24 @@ def _parsed_ranks(data: bytes, sha256: str) -> dict[bytes, int]:
 def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
     import tiktoken
 
-    encoding = tiktoken.Encoding(name=spec.name, pat_str=spec.pattern,
-                                 mergeable_ranks=_parsed_ranks(data, spec.sha256),
+    from .subset_encoder import SubsetEncoder
+
+    def build(ranks: dict[bytes, int]) -> tiktoken.Encoding:
+        return tiktoken.Encoding(name=spec.name, pat_str=spec.pattern, mergeable_ranks=ranks,
                                  special_tokens=dict(spec.special_tokens))
-    encode = ChunkedEncoder(functools.partial(bounded_encode, encoding.encode_ordinary))
+
+    encoding = SubsetEncoder(_parsed_ranks(data, spec.sha256), build)
+    chunked = ChunkedEncoder(functools.partial(bounded_encode, encoding.encode_covered))
+
+    def encode(text: str) -> list[int]:
+        encoding.cover(text)
+        return chunked(text)
 
     def prefix(text: str, tokens: int) -> str:
         data = encoding.decode_bytes(encode(text)[:tokens])
         return data.decode("utf-8", errors="ignore")
 
-    return Tokenizer(spec.name, encode, source, prefix_fn=prefix)
+    return Tokenizer(spec.name, encode, source, prefix_fn=prefix, complete_fn=encoding.complete)
 
 
 # tiktoken's engine overflows its stack (a Rust panic that prints a backtrace and cannot be
