@@ -158,6 +158,7 @@ class PythonProject:
                     self.models_by_name.setdefault(name, []).append((index, model))
         self.prefilter = prefilter(sinks, self.models)
         self.modules: dict[str, object] = {}
+        self.shed: set[str] = set()  # kept modules whose code ranges were dropped
         self._linker = None
         self.wrappers: dict[str, list[Wrapper]] = {}
         self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
@@ -176,6 +177,7 @@ class PythonProject:
             raise cached
         if cached is not None:
             self.modules[path] = self.modules.pop(path)  # most recently used last
+            self.shed.discard(path)  # recent again: its code ranges may be computed again
             return cached
         from .module import build_module
         import libcst
@@ -204,6 +206,7 @@ class PythonProject:
             self.modules[path] = error
             raise error from None
         self.modules[path] = module
+        self.shed.discard(path)  # parsed again after it was dropped: its ranges are its own
         return module
 
     def release(self) -> None:
@@ -221,6 +224,16 @@ class PythonProject:
                      if not isinstance(m, InputError) and p not in pinned]
         for path in droppable[:max(0, len(droppable) - KEPT_MODULES)]:
             del self.modules[path]
+        # A pinned module past the recent ones keeps its tree and tables (nodes are known by
+        # identity), not its code ranges: on 3,000 client modules they were ~100 MiB. The
+        # modules are in the order of their last use, so those past the recent ones that are
+        # not yet shed are just before them: the walk stops at the first one already shed.
+        kept = [p for p, m in self.modules.items() if not isinstance(m, InputError)]
+        for path in reversed(kept[:max(0, len(kept) - KEPT_MODULES)]):
+            if path in self.shed:
+                break
+            self.modules[path].forget_positions()
+            self.shed.add(path)
 
     def import_module(self, origin: str, importer: str):
         """The analyzed module an import refers to, or None when it is not in the project."""
