@@ -136,6 +136,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         prompts.extend(python.unused_wrappers())
     prompts.extend(python.remaining_lists())
     prompts.extend(python.remaining_texts(prompts))
+    python.close()  # every Python prompt is built: its parsed modules are not needed again
     prompts = _distinct(prompts)
     loaded: list[str] = []
     referenced: set[str] = set()

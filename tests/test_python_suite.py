@@ -305,3 +305,50 @@ def test_a_node_placed_again_after_its_modules_ranges_were_dropped_has_the_same_
     assert module._ranges == {} and module._positions is None
     assert [module.span(n) for n in calls] == before
 
+
+
+def _reachable(start, kinds: tuple[type, ...], limit: int = 2_000_000) -> list:
+    """Objects of `kinds` reachable from `start` (classes and modules are not followed)."""
+    import gc
+    import types
+
+    seen, stack, found = set(), [start], []
+    while stack and len(seen) < limit:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, kinds):
+            found.append(obj)
+        stack.extend(gc.get_referents(obj))
+    return found
+
+
+def test_measuring_and_the_result_keep_no_parsed_module(monkeypatch):
+    """Every Python prompt is built before measuring starts: from then on neither the run nor
+    its result holds a parsed module, the project, or a lowerer (a template renderer made
+    while lowering keeps the table of explicit scopes, not the lowerer that holds every
+    module). A run on thousands of client modules kept them all to the end."""
+    import gc
+
+    from prefixlint import workers
+    from prefixlint.frontends.python.interpreter import Lowerer
+    from prefixlint.frontends.python.module import Module
+    from prefixlint.frontends.python.project import PythonProject
+
+    root = Path(__file__).parent.parent / "fixtures"
+    alive_at_measuring: list[int] = []
+    run = workers.run
+
+    def spy(count, *args, **kwargs):
+        gc.collect()
+        alive_at_measuring.append(sum(isinstance(o, Module) for o in gc.get_objects()))
+        return run(count, *args, **kwargs)
+
+    monkeypatch.setattr(workers, "run", spy)
+    result = api.check([], api.load_config(root), cwd=root)
+    assert any(m.prompt.kind == "python" for m in result.measurements)
+    assert any(type(m.prompt.renderer).__name__ == "SegmentRenderer" and "Embed" in repr(
+        m.prompt.blocks) for m in result.measurements)  # a Python prompt renders a template
+    assert alive_at_measuring == [0]
+    assert _reachable(result, (Module, PythonProject, Lowerer)) == []
