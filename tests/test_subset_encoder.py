@@ -129,3 +129,14 @@ def test_the_whole_engine_is_built_once_before_workers_are_forked(tmp_path, monk
     api.check([], api.load_config(tmp_path, jobs=2), cwd=tmp_path)
     assert whole_at_fork == [True]
 
+
+
+def test_the_python_table_of_ranks_is_emptied_once_the_whole_engine_holds_them():
+    """About 25 MiB a run of thousands of prompts no longer keeps beside the engine's own."""
+    encoder, reference = _subset("o200k_base")
+    given = encoder.ranks
+    encoder.complete()
+    assert encoder.ranks == {} and given == {}
+    text = "Every entry is in the native engine now: décor, 日本語, 12345.\n"
+    assert encoder.encode_covered(text) == reference.encode_ordinary(text)
+    assert encoder.decode_bytes(reference.encode_ordinary(text)) == text.encode()
