@@ -32,7 +32,6 @@ MAX_SEGMENT_BYTES = 256  # a longer segment (no spaces: CJK text, a blob) costs 
 MAX_LOOKS = 2_000_000  # vocabulary look-ups in all; past them, the whole engine is cheaper
 MAX_BUILDS = 12  # past these, the next text that needs more entries gets the whole engine
 MAX_SUBSET = 40_000  # entries; a subset this large costs most of the whole engine to build
-_BYTES = [f"{i:02x}" for i in range(256)]
 
 
 class SubsetEncoder:
@@ -46,8 +45,8 @@ class SubsetEncoder:
         self.ranks = ranks
         self.build = build
         # every single byte, so an engine can be built before any text (and holds them all)
-        self.subset: dict[bytes, int] = {b: ranks[b] for b in map(bytes.fromhex, _BYTES)
-                                         if b in ranks}
+        self.subset: dict[bytes, int] = {bytes([i]): ranks[bytes([i])] for i in range(256)
+                                         if bytes([i]) in ranks}
         self.seen: set[str] = set()  # segments whose entries are already in the subset
         self.looks = 0
         self.builds = 0
@@ -59,7 +58,7 @@ class SubsetEncoder:
         if self.whole:
             return
         missing = self._missing(text)
-        if missing is None or self.builds >= MAX_BUILDS and missing or \
+        if missing is None or (missing and self.builds >= MAX_BUILDS) or \
                 len(self.subset) + len(missing) > MAX_SUBSET:
             self.complete()
             return
