@@ -12,7 +12,6 @@ from typing import Callable, Mapping, Sequence
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
 from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file, is_text_file
-from .frontends import chat_template, prompt_config, text_prompt
 from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
 from .frontends.python import PythonProject, is_python
@@ -20,7 +19,6 @@ from .globs import glob_match
 from .ir import Finding, Prompt
 from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
-from .template_kinds import is_prompt_template
 from .tokenizers import EncodeLimitError, Tokenizer, TokenizerError
 from .volatility import Volatility
 from .api import _explainer, _scoped, conversation_growth  # api is loaded before this module
@@ -73,6 +71,7 @@ def _through_engine(engine, config: Config, tokenizer: Callable[[], Tokenizer],
     import dataclasses
 
     from .engine_view import EngineRenderer
+    from .frontends import chat_template
 
     prompts[:] = [(dataclasses.replace(prompt, renderer=EngineRenderer(prompt.renderer, engine)),
                    notes) for prompt, notes in prompts]
@@ -151,9 +150,13 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     if context:
         outside = set(context)
         prompts = [p for p in prompts if p[0].path not in outside]
+    python.close()  # every Python prompt is built: its parsed modules are not needed again
     prompts = _distinct(prompts)
     loaded: list[str] = []
     referenced: set[str] = set()
+    if templates:  # (imported here: a run on Python files alone never needs them)
+        from .frontends import chat_template, prompt_config, text_prompt
+        from .template_kinds import is_prompt_template
     for name in templates:
         step()
         try:
@@ -238,7 +241,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
     jobs = config.jobs or workers.default_jobs(len(prompts))
     if jobs > 1 and prompts:
-        tokenizer()  # loaded once, before the workers are forked
+        tokenizer().complete()  # loaded once, whole, before the workers are forked
     outcomes = workers.run(len(prompts), measure_one, jobs,
                            lambda index, outcome: _sendable(outcome, prompts[index][0]),
                            lambda index, payload: _received(payload, prompts[index][0]), lost)

@@ -386,7 +386,7 @@ def _check_output(result, comparison, output_format, statistics, max_regression)
     out = importlib.import_module(f".output.{CHECK_FORMATS[output_format]}", __package__)
     if output_format == "json" and comparison is not None:
         document = out.document(result) | {"diff": comparison.as_dict(max_regression)}
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        return out.json_text(document)
     text = out.render(result)
     if output_format in ("github", "sarif", "junit") and comparison is not None:
         from .output import gate_formats

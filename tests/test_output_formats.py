@@ -10,6 +10,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from conftest import REPO, run_cli, write_project
+from prefixlint import api
 
 SUITE = REPO / "tests" / "python"
 
@@ -90,3 +91,47 @@ def test_concise_and_statistics():
     rows = json.loads(run_cli("check", "--statistics", "--output-format", "json",
                               cwd=SUITE).stdout)
     assert sum(r["count"] for r in rows) == 36 and rows[0]["code"] == "PFX002"
+
+
+def test_text_output_keeps_the_lines_of_only_a_few_files_and_shows_the_same(monkeypatch):
+    """Findings come sorted by file: the source lines of a file are dropped once a few later
+    files were read, and the output is what keeping every file gives."""
+    from prefixlint.output import text as text_output
+
+    root = Path(__file__).parent.parent / "fixtures"
+    result = api.check([], api.load_config(root), cwd=root)
+    assert len({f.span.path for f in result.findings}) > 2
+    everything = text_output.render(result)
+    sizes: list[int] = []
+    line = text_output._Sources.line
+
+    def counted(self, path, number):
+        out = line(self, path, number)
+        sizes.append(len(self.files))
+        return out
+
+    monkeypatch.setattr(text_output, "KEPT_SOURCES", 1)
+    monkeypatch.setattr(text_output._Sources, "line", counted)
+    assert text_output.render(result) == everything
+    assert sizes and max(sizes) == 1
+
+
+def test_json_text_is_json_dumps_without_its_list_of_pieces():
+    """The JSON output is the text `json.dumps(indent=2)` gives, built in one buffer: joining
+    a list of one string per token held about twice the text's size on large runs."""
+    import sys
+    import tracemalloc
+
+    from prefixlint.output.json_format import json_text
+
+    value = {"findings": [{"code": "PFX002", "line": i, "message": "a user value — " * 4,
+                           "related": [{"path": "app/x.py", "line": i}]} for i in range(20_000)]}
+    expected = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    tracemalloc.start()
+    try:
+        text = json_text(value)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert text == expected
+    assert peak < 2.5 * sys.getsizeof(text)  # json.dumps: about 3.8 times

@@ -267,3 +267,88 @@ def test_parsed_modules_are_dropped_between_files_without_changing_findings(monk
     monkeypatch.setattr(project_module.PythonProject, "release", counted)
     assert run() == kept_all
     assert len(sizes) > 20 and max(sizes) <= 1  # one kept beside the wrappers' modules
+
+
+def test_modules_kept_for_their_wrappers_drop_their_code_ranges(monkeypatch):
+    """A module kept past its file because a later file may call its wrapper keeps its tree
+    and tables, not the code ranges computed for it (the largest share of a parsed module on
+    a repository of many clients); positions computed again are the same."""
+    from prefixlint.frontends.python import project as project_module
+
+    root = Path(__file__).parent.parent / "fixtures"
+    kept_all = api.check([], api.load_config(root), cwd=root)
+    held: list[int] = []
+    release = project_module.PythonProject.release
+
+    def counted(self) -> None:
+        release(self)
+        old = [m for m in list(self.modules.values())[:-1] if not isinstance(m, Exception)]
+        held.append(sum(bool(m._ranges) or m._positions is not None for m in old))
+
+    monkeypatch.setattr(project_module, "KEPT_MODULES", 1)
+    monkeypatch.setattr(project_module.PythonProject, "release", counted)
+    result = api.check([], api.load_config(root), cwd=root)
+    assert (result.findings, [(m.prompt.id, m.prefix_tokens) for m in result.measurements]) \
+        == (kept_all.findings, [(m.prompt.id, m.prefix_tokens) for m in kept_all.measurements])
+    assert held and max(held) == 0
+
+
+def test_a_node_placed_again_after_its_modules_ranges_were_dropped_has_the_same_span():
+    from prefixlint.frontends.python.module import build_module
+    from prefixlint.frontends.python.project import _check_nesting
+
+    source = "import x\n\n\nclass A:\n    def f(self):\n        return x.call(a=1,\n  b=2)\n"
+    module = build_module("m.py", source, _check_nesting(source, "m.py"))
+    calls = [n for n in module.nodes if type(n).__name__ == "Call"]
+    before = [module.span(n) for n in calls]
+    module.forget_positions()
+    assert module._ranges == {} and module._positions is None
+    assert [module.span(n) for n in calls] == before
+
+
+
+def _reachable(start, kinds: tuple[type, ...], limit: int = 2_000_000) -> list:
+    """Objects of `kinds` reachable from `start` (classes and modules are not followed)."""
+    import gc
+    import types
+
+    seen, stack, found = set(), [start], []
+    while stack and len(seen) < limit:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, kinds):
+            found.append(obj)
+        stack.extend(gc.get_referents(obj))
+    return found
+
+
+def test_measuring_and_the_result_keep_no_parsed_module(monkeypatch):
+    """Every Python prompt is built before measuring starts: from then on neither the run nor
+    its result holds a parsed module, the project, or a lowerer (a template renderer made
+    while lowering keeps the table of explicit scopes, not the lowerer that holds every
+    module). A run on thousands of client modules kept them all to the end."""
+    import gc
+
+    from prefixlint import workers
+    from prefixlint.frontends.python.interpreter import Lowerer
+    from prefixlint.frontends.python.module import Module
+    from prefixlint.frontends.python.project import PythonProject
+
+    root = Path(__file__).parent.parent / "fixtures"
+    alive_at_measuring: list[int] = []
+    run = workers.run
+
+    def spy(count, *args, **kwargs):
+        gc.collect()
+        alive_at_measuring.append(sum(isinstance(o, Module) for o in gc.get_objects()))
+        return run(count, *args, **kwargs)
+
+    monkeypatch.setattr(workers, "run", spy)
+    result = api.check([], api.load_config(root), cwd=root)
+    assert any(m.prompt.kind == "python" for m in result.measurements)
+    assert any(type(m.prompt.renderer).__name__ == "SegmentRenderer" and "Embed" in repr(
+        m.prompt.blocks) for m in result.measurements)  # a Python prompt renders a template
+    assert alive_at_measuring == [0]
+    assert _reachable(result, (Module, PythonProject, Lowerer)) == []

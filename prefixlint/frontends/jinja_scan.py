@@ -38,10 +38,11 @@ class Comment:
 
 @dataclass(frozen=True)
 class Scan:
-    """The tags of one template in source order, and a way to turn offsets into spans."""
+    """The tags of one template in source order, and a way to turn offsets into spans. Not
+    the template's text: a scan lives as long as the run's templates, and the text (read
+    only while scanning) was the largest part of it."""
 
     path: str
-    source: str
     variables: tuple[Tag, ...]
     blocks: tuple[Tag, ...]
     comments: tuple[Comment, ...]
@@ -105,5 +106,5 @@ def scan(environment, source: str, name: str, path: str,
             inner.append(value)
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     comments = [Comment(c.line + origin[0] - 1, c.text) for c in comments]
-    return Scan(path, text, tuple(variables), tuple(blocks), tuple(comments), tuple(starts),
+    return Scan(path, tuple(variables), tuple(blocks), tuple(comments), tuple(starts),
                 origin)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 from ..api import Result
@@ -103,4 +104,15 @@ def document(result: Result, settings: Settings | None = None) -> dict:
 
 
 def render(result: Result, settings: Settings | None = None) -> str:
-    return json.dumps(document(result, settings), indent=2, ensure_ascii=False) + "\n"
+    return json_text(document(result, settings))
+
+
+def json_text(value: object) -> str:
+    """`value` as indented JSON with a final line break, exactly as `json.dumps` writes it.
+    Written piece by piece into one growing buffer: `json.dumps` with an indent joins a list
+    of one string per key, value and comma, which on thousands of prompts held about twice
+    the text's own size at once."""
+    buffer = io.StringIO()
+    json.dump(value, buffer, indent=2, ensure_ascii=False)
+    buffer.write("\n")
+    return buffer.getvalue()

@@ -108,7 +108,8 @@ def render(result: Result) -> str:
         lines.append(guessed)
     lines.append(summary(result, len(seen.not_followed)))
     lines.append(seen.line(shown))
-    return "\n".join(lines) + "\n"
+    lines.append("")  # the final line break, without copying the whole text once more
+    return "\n".join(lines)
 
 
 def _excerpt(source: str | None, span, code: str) -> list[str]:
@@ -134,9 +135,13 @@ def _excerpt(source: str | None, span, code: str) -> list[str]:
             f"{gutter} |"]
 
 
+KEPT_SOURCES = 8  # files whose lines are kept while findings are shown
+
+
 class _Sources:
-    """Source lines of the findings' files, read once each from the project (never a file
-    past a few megabytes, never a binary)."""
+    """Source lines of the findings' files, read from the project (never a file past a few
+    megabytes, never a binary). Findings come sorted by file, so only the last few files
+    read are kept: on thousands of files, keeping every one read was the run's peak."""
 
     def __init__(self, result: Result) -> None:
         from pathlib import Path
@@ -146,6 +151,8 @@ class _Sources:
 
     def line(self, path: str, number: int) -> str | None:
         if path not in self.files:
+            if len(self.files) >= KEPT_SOURCES:
+                del self.files[next(iter(self.files))]  # the first read of those kept
             self.files[path] = self._read(path)
         lines = self.files[path]
         return lines[number - 1].rstrip("\r") if lines and 0 < number <= len(lines) else None

@@ -9,6 +9,7 @@ computed when a module is imported, `deploy`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import libcst as cst
@@ -49,6 +50,27 @@ def _rewrites(binding: Binding) -> bool:
     return False
 
 
+@dataclass(frozen=True, eq=False)
+class ScopeLookup:
+    """A value path's scope: explicit (a clock call, an import-time value, and anything read
+    from them) first, then by name. It reads the lowerer's table of explicit scopes as that
+    table grows, and holds nothing else of the lowerer: a template renderer made while
+    lowering keeps it for as long as its prompt lives, past the parsed modules' use."""
+
+    scopes: dict[str, Scope]
+    scope_of: Callable[[str], Scope]
+
+    def __call__(self, path: str) -> Scope:
+        explicit = self.scopes.get(path)
+        if explicit is not None:
+            return explicit
+        if "@" in path:
+            for key, scope in self.scopes.items():
+                if path.startswith(key + "."):
+                    return scope
+        return self.scope_of(path)
+
+
 class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
@@ -60,6 +82,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.sources = sources
         self.notes: list[Note] = []
         self.scopes: dict[str, Scope] = {}
+        # what renderers keep: the live table of explicit scopes, not the lowerer (which
+        # holds every module the run parsed)
+        self.scope_lookup = ScopeLookup(self.scopes, scope_of)
         self.files: set[str] = set()
         self.block = -1
         self.linker = None  # templates.TemplateLinker, when template files are linked
@@ -91,14 +116,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def scope_for(self, path: str) -> Scope:
         """A value path's scope: explicit (a clock call, an import-time value, and anything
         read from them) first, then by name."""
-        explicit = self.scopes.get(path)
-        if explicit is not None:
-            return explicit
-        if "@" in path:
-            for key, scope in self.scopes.items():
-                if path.startswith(key + "."):
-                    return scope
-        return self.scope_of(path)
+        return self.scope_lookup(path)
 
     def note(self, code: str, span: Span, message: str,
              fix: tuple[Span, str] | None = None) -> None:

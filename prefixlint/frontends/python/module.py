@@ -49,6 +49,13 @@ class Module:
             self._positions = wrapper.resolve(PositionProvider)
         return self._positions
 
+    def forget_positions(self) -> None:
+        """Drop the code ranges computed so far (a third of a parsed module's memory); they
+        are computed again, the same, if a node of this module is placed again. For a
+        module kept past its file (it holds a wrapper a later file may call)."""
+        self._positions = None
+        self._ranges = {}
+
     def range(self, node: cst.CSTNode):
         """libcst's code range of a node. Only the top-level statement that holds it is
         generated again to find it, starting at the line `ast` gave that statement: a

@@ -398,7 +398,7 @@ class TemplateLinker:
                                  or self._bound(arg.value, lowerer, ctx)))
         registry = self.workspace.registry
         inner = tuple(h for f in files for h in registry.holes.get(f, ()))
-        renderer = EmbedRenderer(self.workspace, name, lowerer.scope_for)
+        renderer = EmbedRenderer(self.workspace, name, lowerer.scope_lookup)
         bound = dict(bindings)
         remapped = tuple(remap(h, bound, spread, lowerer.scope_for, span) for h in inner)
         scope = max((h.scope for h in remapped), key=lambda s: int(s.varies_like),
