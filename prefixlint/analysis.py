@@ -14,7 +14,7 @@ from .config import AUTO, Config, ConfigError
 from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file, is_text_file
 from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
-from .frontends.python import PythonProject, is_python
+from .frontends.python import CONTEXT_MODULES, PythonProject, is_python
 from .globs import glob_match
 from .ir import Finding, Prompt
 from .measure import Measurement, TooComplex, map_holes, measure
@@ -119,8 +119,10 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             findings.append(rules.input_error(_internal(exc), name, 1, name))
         python.release()
     # The project modules these files import and that are not analyzed (a `check` of the
-    # changed files): their clients are found, their own prompts are not reported.
-    context = python.context_modules([f for f in files if is_python(f)])
+    # changed files): their clients are found, their own prompts are not reported. Only for
+    # a run of a few files: a run of a whole tree has them among its own.
+    sources = [f for f in files if is_python(f)]
+    context = python.context_modules(sources) if len(sources) <= CONTEXT_MODULES else []
     for name in context:
         try:
             python.prompts(name)

@@ -17,7 +17,8 @@ Python is parsed with libcst and never imported or executed.
     sources.py      value sources, and the text test a module must pass to be parsed
 """
 
-__all__ = ["PYTHON_SUFFIXES", "PythonProject", "SegmentRenderer", "is_python"]
+__all__ = ["CONTEXT_MODULES", "PYTHON_SUFFIXES", "PythonProject", "SegmentRenderer",
+           "is_python"]
 
 
 def __getattr__(name: str):
@@ -27,7 +28,7 @@ def __getattr__(name: str):
         from .renderer import SegmentRenderer
 
         return SegmentRenderer
-    if name in ("PYTHON_SUFFIXES", "PythonProject", "is_python"):
+    if name in ("CONTEXT_MODULES", "PYTHON_SUFFIXES", "PythonProject", "is_python"):
         from . import project
 
         return getattr(project, name)
