@@ -265,7 +265,11 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     # tell which code reads them, and read through their keys, not their names)
     named = [f for f in files if not f.endswith((".py", ".pyi")) and (
         (root / f) in given or not (is_config_file(f) or _loose_text(f)))]
-    if not named:
+    # Python modules named on the command line (a changed `prompts.py` of constants): the
+    # modules that import them may be where their text is sent, at most MAX_IMPORTERS.
+    modules = {_module_stem(f) for f in files if f.endswith(".py") and (root / f) in given}
+    modules.discard("")
+    if not named and not modules:
         return []
     stems = {f.rsplit("/", 1)[-1].rsplit(".", 1)[0] for f in named}
     out = []
@@ -274,6 +278,7 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     except ConfigError:
         return []
     analyzed = set(files)
+    importers = 0
     for candidate in project:
         if candidate in analyzed or not candidate.endswith(".py"):
             continue
@@ -283,7 +288,31 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
             continue
         if any(stem in text for stem in stems):
             out.append(candidate)
+        elif modules and importers < MAX_IMPORTERS and _imports_one_of(text, modules):
+            out.append(candidate)
+            importers += 1
     return out
+
+
+MAX_IMPORTERS = 48
+
+
+def _module_stem(path: str) -> str:
+    """The last part of the name a module is imported by (`prompts` of `app/prompts.py`,
+    `llm` of `llm/__init__.py`)."""
+    stem = path[:-3]
+    if stem.endswith("/__init__"):
+        stem = stem[:-len("/__init__")]
+    return stem.rsplit("/", 1)[-1]
+
+
+def _imports_one_of(text: str, modules: set[str]) -> bool:
+    """Whether a module's text imports one of `modules` by its last name: `from app.prompts
+    import X`, `from app import prompts`, `import app.prompts`."""
+    from .frontends.python.project import module_imports
+
+    return any(origin.rsplit(".", 1)[-1] in modules or any(n in modules for n in names)
+               for origin, names in module_imports(text))
 
 
 def heads(result: Result) -> dict[str, list[int]]:

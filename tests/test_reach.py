@@ -69,6 +69,7 @@ REACH_FINDINGS = [
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
+    ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
 ]
 
 REACH_SINKS = {
@@ -129,6 +130,7 @@ REACH_SINKS = {
     "zj_default_persona/guide.py:26": "openai.chat",
     "zk_changed_file/app/tools/triage.py:8": "client of http.post",
     "zk_changed_file/prompts/triage.txt": None,
+    "zl_changed_constants/desk.py:13": "openai.chat",
     "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
@@ -263,6 +265,19 @@ def test_a_check_of_one_changed_file_follows_the_clients_and_loader_it_imports()
         assert document["prompts"][0]["sink"] == "client of http.post"
     assert [p["id"] for p in document["prompts"]] == [
         "zk_changed_file/app/tools/triage.py:8", "zk_changed_file/prompts/triage.txt"]
+
+
+def test_a_check_of_a_changed_module_of_constants_reads_the_modules_that_import_it():
+    """`check prompts.py` alone (a pre-commit run after editing a prompt constant): the module
+    that imports it and fills `{stamp}` with the clock is read, so the finding is the clock's
+    PFX001 with where the value is made and sent, not an unclassified placeholder."""
+    document = json.loads(run_cli("check", "--output-format", "json", "--no-cache",
+                                  "zl_changed_constants/prompts.py", cwd=REACH).stdout)
+    assert [(f["code"], f["path"], f["line"], f["column"], f["gain_tokens"],
+             [(r["path"], r["line"]) for r in f["related"]]) for f in document["findings"]] == [
+        ("PFX001", "zl_changed_constants/prompts.py", 1, 29, 74,
+         [("zl_changed_constants/desk.py", 12), ("zl_changed_constants/desk.py", 13)])]
+    assert [p["id"] for p in document["prompts"]] == ["zl_changed_constants/desk.py:13"]
 
 
 def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():

@@ -34,7 +34,7 @@ _FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)", re.MULTILINE)
 
 
-def _imports(source: str) -> list[tuple[str, list[str]]]:
+def module_imports(source: str) -> list[tuple[str, list[str]]]:
     """`(module, names)` of every import statement of a module's text, in order: `from a.b
     import c, d` is ("a.b", ["c", "d"]), `import a.b` ("a.b", [])."""
     found: list[tuple[int, str, list[str]]] = []
@@ -322,7 +322,7 @@ class PythonProject:
         except InputError:
             return []
         found: list[str] = []
-        for origin, names in _imports(source):
+        for origin, names in module_imports(source):
             dotted = [origin] + [origin + name if origin.endswith(".") else f"{origin}.{name}"
                                  for name in names]
             for name in dotted:
