@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -267,7 +268,8 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
         (root / f) in given or not (is_config_file(f) or _loose_text(f)))]
     # Python modules named on the command line (a changed `prompts.py` of constants): the
     # modules that import them may be where their text is sent, at most MAX_IMPORTERS.
-    modules = {_module_stem(f) for f in files if f.endswith(".py") and (root / f) in given}
+    modules = {_module_stem(f) for f in files if f.endswith(".py") and (root / f) in given
+               and not _sends_itself(root / f, config)}
     modules.discard("")
     if not named and not modules:
         return []
@@ -295,6 +297,9 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
 
 
 MAX_IMPORTERS = 48
+# Packages whose models match calls by their chains, not by a qualified name, and HTTP clients.
+_SDK_PACKAGES = ("openai", "anthropic", "cohere", "mistralai", "boto3", "groq", "together",
+                 "requests", "httpx", "aiohttp")
 
 
 def _module_stem(path: str) -> str:
@@ -304,6 +309,29 @@ def _module_stem(path: str) -> str:
     if stem.endswith("/__init__"):
         stem = stem[:-len("/__init__")]
     return stem.rsplit("/", 1)[-1]
+
+
+def _sends_itself(path: Path, config: Config) -> bool:
+    """Whether a module imports an LLM library a model knows (`openai`, `langchain_core`):
+    then it sends its own prompts, and the modules importing it need not be read (reading
+    every module of a large project costs a one-file run more than its analysis)."""
+    from .frontends.python.project import module_imports
+    from .models import all_models
+
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    packages = {origin.split(".", 1)[0] for origin, _ in module_imports(text)
+                if not origin.startswith(".")} - set(sys.stdlib_module_names)
+    if any(p.startswith(_SDK_PACKAGES) for p in packages):
+        return True
+    if not packages:
+        return False  # the standard library and the project only: no model to load
+    roots = {q.split(".", 1)[0].rstrip("*") for m in all_models(tuple(config.models))
+             for q in m.qualified}
+    roots.discard("")
+    return any(p.startswith(tuple(roots)) for p in packages)
 
 
 def _imports_one_of(text: str, modules: set[str]) -> bool:
