@@ -3,6 +3,7 @@ run, never a timed assertion), and the generated repository has to break where i
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -58,46 +59,47 @@ def test_generated_repository_breaks_where_its_styles_say(tmp_path):
     assert len(result.measurements) == 5  # lib/ holds no prompt
 
 
+def _score(tmp_path, fixture: str, repo: str, labels_text: str, *flags: str,
+           extra: dict[str, str] | None = None) -> str:
+    """The scorer's output on one reach fixture copied as the snapshot of `repo` (with the
+    `extra` files written into it), labelled with `labels_text` (its `[[file]]` tables)."""
+    import shutil
+    snapshot = tmp_path / "snapshots" / repo.replace("/", "+")
+    shutil.copytree(Path(__file__).parent / "reach" / fixture, snapshot)
+    (snapshot / "prefixlint.toml").write_text('provider = "generic"\n')
+    for name, text in (extra or {}).items():
+        (snapshot / name).write_text(text)
+    labels = tmp_path / "labels"
+    labels.mkdir()
+    (labels / (repo.replace("/", "__") + ".toml")).write_text(
+        f'repo = "{repo}"\nsplit = "dev"\n' + labels_text)
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "accuracy" / "score.py"),
+                           str(tmp_path / "snapshots"), "--labels", str(labels), *flags],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_accuracy_scorer_counts_a_file_a_finding_names_as_a_related_place(tmp_path):
     """The settings file holds the placeholder (the finding stands there); the code that fills
     it with the clock is a related place, so a label on the code file counts as found, and a
     stable label on a file no finding names stays a true negative."""
-    import shutil
-    snapshot = tmp_path / "snapshots" / "acme+bot"
-    shutil.copytree(Path(__file__).parent / "reach" / "s_settings_file", snapshot)
-    (snapshot / "prefixlint.toml").write_text('provider = "generic"\n')
-    (snapshot / "faq.py").write_text('FAQ = "Opening hours: nine to five."\n')
-    labels = tmp_path / "labels"
-    labels.mkdir()
-    (labels / "acme__bot.toml").write_text(
-        'repo = "acme/bot"\nsplit = "dev"\n'
-        '[[file]]\npath = "bot.py"\nline = 23\nverdict = "breaks"\n'
-        '[[file]]\npath = "settings.yaml"\nline = 2\nverdict = "breaks"\n'
-        '[[file]]\npath = "faq.py"\nline = 1\nverdict = "stable"\n')
-    out = tmp_path / "scores.json"
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "accuracy" / "score.py"),
-                           str(tmp_path / "snapshots"), "--labels", str(labels),
-                           "--json", str(out)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert "files: recall 1.00, precision 1.00 (tp 2, fn 0, fp 0, tn 1)" in done.stdout
+    stdout = _score(tmp_path, "s_settings_file", "acme/bot",
+                    '[[file]]\npath = "bot.py"\nline = 23\nverdict = "breaks"\n'
+                    '[[file]]\npath = "settings.yaml"\nline = 2\nverdict = "breaks"\n'
+                    '[[file]]\npath = "faq.py"\nline = 1\nverdict = "stable"\n',
+                    "--json", str(tmp_path / "scores.json"),
+                    extra={"faq.py": 'FAQ = "Opening hours: nine to five."\n'})
+    assert "files: recall 1.00, precision 1.00 (tp 2, fn 0, fp 0, tn 1)" in stdout
+    assert json.loads((tmp_path / "scores.json").read_text())[0]["tp"] == 2
 
 
 def test_accuracy_scorer_per_file_runs_check_on_each_labelled_file_alone(tmp_path):
     """`--per-file` is a pre-commit hook's view: `check app/tools/triage.py` alone still
     follows the clients and the loader that file imports, so the template's finding names the
     file as its call site; a stable label's file alone names nothing."""
-    import shutil
-    snapshot = tmp_path / "snapshots" / "acme+desk"
-    shutil.copytree(Path(__file__).parent / "reach" / "zk_changed_file", snapshot)
-    (snapshot / "prefixlint.toml").write_text('provider = "generic"\n')
-    labels = tmp_path / "labels"
-    labels.mkdir()
-    (labels / "acme__desk.toml").write_text(
-        'repo = "acme/desk"\nsplit = "dev"\n'
-        '[[file]]\npath = "app/tools/triage.py"\nline = 8\nverdict = "breaks"\n'
-        '[[file]]\npath = "app/llm/transport.py"\nline = 7\nverdict = "stable"\n')
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "accuracy" / "score.py"),
-                           str(tmp_path / "snapshots"), "--labels", str(labels), "--per-file"],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert "files: recall 1.00, precision 1.00 (tp 1, fn 0, fp 0, tn 1)" in done.stdout
+    stdout = _score(tmp_path, "zk_changed_file", "acme/desk",
+                    '[[file]]\npath = "app/tools/triage.py"\nline = 8\nverdict = "breaks"\n'
+                    '[[file]]\npath = "app/llm/transport.py"\nline = 7\nverdict = "stable"\n',
+                    "--per-file")
+    assert "files: recall 1.00, precision 1.00 (tp 1, fn 0, fp 0, tn 1)" in stdout
