@@ -131,6 +131,8 @@ REACH_SINKS = {
     "zk_changed_file/app/tools/triage.py:8": "client of http.post",
     "zk_changed_file/prompts/triage.txt": None,
     "zl_changed_constants/desk.py:13": "openai.chat",
+    # posts to /api/embeddings and /v1/embeddings embed text: only /api/generate is a prompt
+    "zm_embeddings.py:19": "http.post",
     "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",

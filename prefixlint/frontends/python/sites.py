@@ -149,6 +149,20 @@ class SiteClassifier:
         found = {k: argument_of(node, k) for k in present}
         return Site(node, "inferred", found)
 
+    def _embedding_endpoint(self, node, keywords: dict, ctx) -> bool:
+        """Whether a post goes to an embeddings endpoint (Ollama's `/api/embeddings` and
+        `/api/embed`, OpenAI-compatible `/v1/embeddings`): its `prompt` or `input` is text to
+        embed, not a prompt. Known when the URL's constant text says so."""
+        from ...ir import Text
+
+        url = keywords.get("url")
+        if url is None and node.args and node.args[0].keyword is None:
+            url = node.args[0].value
+        if url is None:
+            return False
+        return any(isinstance(s, Text) and "/embed" in s.text.lower()
+                   for s in self.lowerer.text(url, ctx))
+
     def _made_by(self, node) -> str:
         """The qualified name of the class whose call made the object a method is called on
         (`generator = OllamaGenerator(...)` beside it, or `self.generator` set in
@@ -243,6 +257,8 @@ class SiteClassifier:
                 return None
             body = body.args[0].value
         ctx = contexts.get("json") or context_at(self.module, node)
+        if self._embedding_endpoint(node, keywords, ctx):
+            return None  # `{"model": ..., "prompt": text}` to /api/embeddings: no prompt
         found: dict = {}
         found_contexts: dict = {}
         roles = dict(model.body)
