@@ -267,8 +267,10 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     named = [f for f in files if not f.endswith((".py", ".pyi")) and (
         (root / f) in given or not (is_config_file(f) or _loose_text(f)))]
     # Python modules named on the command line (a changed `prompts.py` of constants): the
-    # modules that import them may be where their text is sent, at most MAX_IMPORTERS.
-    modules = {_module_stem(f) for f in files if f.endswith(".py") and (root / f) in given
+    # modules that import them may be where their text is sent, at most CONTEXT_MODULES.
+    from .frontends.python.project import CONTEXT_MODULES, module_name
+
+    modules = {module_name(f) for f in files if f.endswith(".py") and (root / f) in given
                and not _sends_itself(root / f, config)}
     modules.discard("")
     if not named and not modules:
@@ -290,25 +292,15 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
             continue
         if any(stem in text for stem in stems):
             out.append(candidate)
-        elif modules and importers < MAX_IMPORTERS and _imports_one_of(text, modules):
+        elif modules and importers < CONTEXT_MODULES and _imports_one_of(text, modules):
             out.append(candidate)
             importers += 1
     return out
 
 
-MAX_IMPORTERS = 48
 # Packages whose models match calls by their chains, not by a qualified name, and HTTP clients.
 _SDK_PACKAGES = ("openai", "anthropic", "cohere", "mistralai", "boto3", "groq", "together",
                  "requests", "httpx", "aiohttp")
-
-
-def _module_stem(path: str) -> str:
-    """The last part of the name a module is imported by (`prompts` of `app/prompts.py`,
-    `llm` of `llm/__init__.py`)."""
-    stem = path[:-3]
-    if stem.endswith("/__init__"):
-        stem = stem[:-len("/__init__")]
-    return stem.rsplit("/", 1)[-1]
 
 
 def _sends_itself(path: Path, config: Config) -> bool:

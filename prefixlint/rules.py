@@ -198,7 +198,7 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
         if code is None or cause.gain_tokens <= 0 or cause.hole in before_history:
             continue
         labels = cause.gain_tokens >= min_gain_tokens and \
-            _among_values_at_the_end(measurement, cause.hole, min_gain_tokens, cause.gain_tokens)
+            _among_values_at_the_end(measurement, cause, min_gain_tokens)
         worth = cause.gain_tokens >= min_gain_tokens and not labels
         severity = rules[code].severity if worth else "info"
         source = scope_source(cause.hole, explain)
@@ -231,8 +231,8 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_tokens: int,
-                             cause_gain: int) -> bool:
+def _among_values_at_the_end(measurement: Measurement, cause: Cause,
+                             min_gain_tokens: int) -> bool:
     """Whether a value of a chat that ends with the user's message has only labels after
     it: every run of constant text that follows it, to the end of the prompt (between the
     values after it, across the message boundaries, and the tail) is short. Then what moving
@@ -240,7 +240,7 @@ def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_toke
     whatever the token count (issue 19, role-aware). Retrieved passages closing the system
     message just above the user's question are such a value; the same passages above the
     system prompt's instructions are not."""
-    prompt = measurement.prompt
+    prompt, hole = measurement.prompt, cause.hole
     if not prompt.chat or not prompt.blocks or prompt.blocks[-1].role != "user":
         return False
     after = None
@@ -254,7 +254,7 @@ def _among_values_at_the_end(measurement: Measurement, hole: Hole, min_gain_toke
         return False
     # A setting's value between the labels is counted in the gain with its sample; only while
     # the gain stays small can it not hide a long constant text (a deploy-scoped prompt).
-    small = cause_gain < 2 * min_gain_tokens
+    small = cause.gain_tokens < 2 * min_gain_tokens
     run = 0
     for segment in after:
         if isinstance(segment, Text):

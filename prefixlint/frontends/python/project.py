@@ -98,7 +98,7 @@ def _first_line(statement) -> int:
     return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
 
 
-def _module_name(path: str) -> str:
+def module_name(path: str) -> str:
     """The name a module is imported by (`gateway` of `llm/gateway.py`, `llm` of
     `llm/__init__.py`)."""
     stem = posixpath.splitext(path)[0]
@@ -448,7 +448,7 @@ class PythonProject:
         # functions of modules whose name it mentions (it has to import them); a call, not
         # the definition.
         names = sorted(name for name, group in wrappers.items()
-                       if any(w.path == path or w.method or _module_name(w.path) in source
+                       if any(w.path == path or w.method or module_name(w.path) in source
                               for w in group))
         pattern = re.compile(r"(?<!def )\b(?:" + "|".join(map(re.escape, names)) +
                              r")\s*\(") if names else None

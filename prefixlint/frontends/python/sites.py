@@ -94,7 +94,6 @@ class SiteClassifier:
                 return site
         # a method named by its class (`Client.ask`): the receiver's class is looked up only
         # when a sink ends in the method's name
-        method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else None
         names = self._method_names(node) if method and any(
             s.partition(":")[0].rsplit(".", 1)[-1] == method for s in self.project.sinks) \
             else ()
