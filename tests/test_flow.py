@@ -34,6 +34,7 @@ EXPECTED = [
     ("PFX010", "f23_set_into_template.py", 14, 58),  # list(set(...)) into a {% for %}
     ("PFX010", "f23_set_into_template.py", 20, 23),  # ", ".join(list({...}))
     ("PFX005", "f24_match_and_try.py", 13, 11),  # `match` arms: a branch on the subject
+    ("PFX002", "f24_match_and_try.py", 17, 35),  # ...then the arm with the most text is read
     ("PFX001", "f24_match_and_try.py", 28, 12),  # the `try` body, not the `except` fallback
     ("PFX001", "prompts/advice.md", 1, 62),
     ("PFX006", "prompts/graph_prompts.py", 7, 13),

@@ -70,6 +70,7 @@ REACH_FINDINGS = [
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
+    ("PFX001", "zn_either_arm.py", 14, 8),  # if/else: the passages arm is read, a slice kept
 ]
 
 REACH_SINKS = {
@@ -133,6 +134,9 @@ REACH_SINKS = {
     "zl_changed_constants/desk.py:13": "openai.chat",
     # posts to /api/embeddings and /v1/embeddings embed text: only /api/generate is a prompt
     "zm_embeddings.py:19": "http.post",
+    # either arm of an if/else: the one with the instructions and passages is what is measured
+    "zn_either_arm.py:23": "text",
+    "zn_either_arm.py:33": "client of openai.chat",
     "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
@@ -498,3 +502,24 @@ def test_a_methods_sink_needs_the_class_that_makes_the_object():
     assert model.instance_specificity("acme.llm.FastRunner", "run", ()) == 100
     assert model.instance_specificity("acme.llm.FastRunner", "stop", ()) == 0
     assert model.instance_specificity("other.Runner", "run", ()) == 0
+
+
+def test_either_arm_of_an_if_the_richer_one_is_measured_and_a_slice_keeps_the_text():
+    """`if passages: prompt = <intro>; for ...: prompt = prompt + passage; prompt =
+    prompt[:limit]; prompt = prompt + RULES + question` / `else: prompt = question`: the test
+    on the passages is the branch (a request value by the name it reads), then the passages
+    arm is what is measured, once (a rewrite under an `if` holds what came before, it does
+    not repeat it), the enumerate index is the text `1`, and the 100 tokens of rules after
+    the passages count."""
+    proc = run_cli("render", "zn_either_arm.py:33", cwd=REACH)
+    text = proc.stdout
+    assert text.count("You answer questions about the handbook") == 1
+    assert "[1] «request passage:" in text
+    assert text.index("«request passage:") < text.index("Cite every sentence") < \
+        text.index("Question: «request question:")
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "zn_either_arm.py",
+                   cwd=REACH)
+    [finding] = json.loads(proc.stdout)["findings"]
+    assert (finding["code"], finding["line"], finding["gain_tokens"]) == ("PFX001", 14, 93)
+    assert "branch on request value 'len(passages) > 0' (scope by word 'passages') " \
+        "(also 'passage' at 17)" in finding["message"]

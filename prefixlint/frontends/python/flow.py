@@ -23,7 +23,8 @@ END = 10 ** 12
 @dataclass(frozen=True)
 class Binding:
     """One statement's effect on a name: `op` is `=`, `+=`, `append`, `extend`, `insert0`,
-    `item` (a loop variable: one item of `value`) or `opaque` (nothing is known)."""
+    `item` (a loop variable: one item of `value`), `position` (an `enumerate` index) or
+    `opaque` (nothing is known)."""
 
     pos: int
     name: str
@@ -185,8 +186,9 @@ class FlowTables:
                 isinstance(target.elements[1].value, cst.Name) and \
                 isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and \
                 iterable.func.value == "enumerate" and iterable.args:
-            # `for index, item in enumerate(items)`: the item is one of `items`.
-            self._bind(target.elements[0].value, None, "opaque", node)
+            # `for index, item in enumerate(items)`: the item is one of `items`, the index
+            # its position (`[1]` before the first passage on every request).
+            self._bind(target.elements[0].value, None, "position", node)
             self._bind(target.elements[1].value, iterable.args[0].value, "item", node)
         elif isinstance(target, cst.Name):
             self._bind(target, iterable, "item", node)
@@ -324,10 +326,81 @@ def reaching(bindings: list[Binding], name: str, before: int,
             continue
         if any(if_id in used_ifs and (if_id, arm) not in arms for if_id, arm in binding.arms):
             continue  # the other arm of an if the use is in
-        if binding.op in ("=", "opaque", "item") and not conditional(binding, arms):
+        if binding.op in ("=", "opaque", "item", "position") and \
+                not conditional(binding, arms):
             out = []
         out.append(binding)
     return out
+
+
+def richer_arm(bindings: list[Binding], name: str, before: int,
+               arms: frozenset[tuple[int, int]]
+               ) -> tuple[list[Binding], tuple[tuple[int, int], ...]]:
+    """The bindings reaching a use when an `if` (or `match`) around them assigns the name
+    afresh in two arms or more (`if docs: prompt = <instructions and docs> else: prompt =
+    question`): the path through the arm holding the most constant text, the prompt with the
+    most at stake, and the arms chosen (outermost first), so that the caller can still make
+    the test a branch. A tie chooses nothing: the chain is the one `reaching` gives."""
+    chain = reaching(bindings, name, before, arms)
+    chosen: list[tuple[int, int]] = []
+    for _ in range(8):
+        choice = _richest(chain, arms)
+        if choice is None:
+            break
+        chosen.append(choice)
+        arms = arms | {choice}
+        chain = reaching(bindings, name, before, arms)
+    return chain, tuple(chosen)
+
+
+def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
+    """Of the first `if` outside the use's arms that assigns the name afresh in two arms or
+    more, the arm with the most literal text; None when there is none or a tie."""
+    used = {if_id for if_id, _ in arms}
+    sizes: dict[int, dict[int, int]] = {}
+    fresh: dict[int, set[int]] = {}
+    for binding in chain:
+        outer = next(((if_id, arm) for if_id, arm in binding.arms if if_id not in used), None)
+        if outer is None:
+            continue
+        if_id, arm = outer
+        arm_sizes = sizes.setdefault(if_id, {})
+        arm_sizes[arm] = arm_sizes.get(arm, 0) + _literal_chars(binding.value)
+        if binding.op == "=" and not rewrites(binding):
+            fresh.setdefault(if_id, set()).add(arm)
+    for if_id, assigned in fresh.items():
+        if len(assigned) < 2:
+            continue
+        ranked = sorted(((size, arm) for arm, size in sizes[if_id].items() if arm in assigned),
+                        reverse=True)
+        if ranked[0][0] > ranked[1][0]:
+            return if_id, ranked[0][1]
+        return None
+    return None
+
+
+def _walk(node: cst.CSTNode | None, limit: int = 2_000):
+    """The nodes under `node`, at most `limit` of them."""
+    stack = [node] if node is not None else []
+    for _ in range(limit):
+        if not stack:
+            return
+        current = stack.pop()
+        yield current
+        stack.extend(current.children)
+
+
+def _literal_chars(node: cst.BaseExpression | None) -> int:
+    """How much literal text an expression spells out."""
+    return sum(len(n.value) for n in _walk(node)
+               if isinstance(n, (cst.SimpleString, cst.FormattedStringText)))
+
+
+def rewrites(binding: Binding) -> bool:
+    """`text = text + more`, `parts = [p for p in parts if p]`, `text = text.strip()`: a
+    rewrite of the name's own value, not a fresh assignment (under an `if`, both arms begin
+    alike, so the arm is taken rather than made a branch on the test)."""
+    return any(isinstance(n, cst.Name) and n.value == binding.name for n in _walk(binding.value))
 
 
 def test_of(node: cst.If | cst.Match) -> cst.BaseExpression:

@@ -9,6 +9,7 @@ computed when a module is imported, `deploy`.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
@@ -16,9 +17,9 @@ import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
 from ..project_files import InputError
-from .flow import END, Binding, conditional, reaching, test_of
-from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_names,
-                       return_statements, shorten, source_texts)
+from .flow import END, Binding, conditional, reaching, rewrites, richer_arm, test_of
+from .literals import (MAX_DEPTH, deeper, dotted_name, is_truncation, literal_value,
+                       param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
@@ -34,20 +35,19 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
-def _rewrites(binding: Binding) -> bool:
-    """An assignment that rewrites a name from its own value (`parts = [p for p in parts
-    if p]`, `text = text.strip()`): under an `if`, both arms begin alike, so the arm is taken
-    rather than made a branch on the test."""
-    name = binding.name
-    stack = [binding.value] if binding.value is not None else []
-    for _ in range(400):
-        if not stack:
-            return False
-        node = stack.pop()
-        if isinstance(node, cst.Name) and node.value == name:
-            return True
-        stack.extend(node.children)
-    return False
+def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands a test is made of: both sides of comparisons and `and`/`or`, what `not`
+    negates, what `len`/`bool` measure; none for anything else."""
+    if isinstance(node, cst.Comparison):
+        return [node.left, *(c.comparator for c in node.comparisons)]
+    if isinstance(node, cst.BooleanOperation):
+        return [node.left, node.right]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return [node.expression]
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
+            node.func.value in ("len", "bool") and len(node.args) == 1:
+        return [node.args[0].value]
+    return []
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,7 +137,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def resolve(self, name: str, ctx: Context) -> Resolved:
         """What a name (or `self.attr`) holds where ctx stands: one expression with its
-        context, the `Parts` a sequence of statements built, a module, "param", or None."""
+        context, the `Parts` a sequence of statements built, a module, "param", "position" (an
+        `enumerate` index), or None."""
         self.step()
         if name in ctx.bindings:
             return ctx.bindings[name]
@@ -145,20 +146,20 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if ctx.depth > MAX_DEPTH:
             return None
         if ctx.function is not None:
-            chain = reaching(module.bindings.get(id(ctx.function), []), name, ctx.line,
-                             ctx.arms)
+            chain, chosen = richer_arm(module.bindings.get(id(ctx.function), []), name,
+                                       ctx.line, ctx.arms)
             if "." in name:
                 return self._member_value(name, chain, ctx)
             if chain:
-                return self._combine(chain, ctx)
+                return self._combine(chain, ctx, chosen)
             if name in param_names(ctx.function):
                 return "param"
         elif "." in name:
             return None
-        chain = reaching(module.bindings.get(0, []), name, END, frozenset())
+        chain, chosen = richer_arm(module.bindings.get(0, []), name, END, frozenset())
         if chain:
             return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
-                                                depth=ctx.depth + 1))
+                                                depth=ctx.depth + 1), chosen)
         if name in module.imports:
             origin, attr = module.imports[name]
             if not attr:
@@ -178,12 +179,23 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return ModuleRef(submodule)
         return None
 
-    def _combine(self, chain: list[Binding], ctx: Context) -> Resolved:
+    def _combine(self, chain: list[Binding], ctx: Context,
+                 chosen: tuple[tuple[int, int], ...] = ()) -> Resolved:
         """The value a chain of reaching bindings builds, each part read where it was
         written; an assignment made in only one arm of an `if` on a volatile value is a
-        branch on that value (as `{% if %}` is), otherwise its arm is taken."""
+        branch on that value (as `{% if %}` is), otherwise its arm is taken. `chosen` are
+        the arms taken of `if`s that assign the name in several (`flow.richer_arm`): the
+        first whose test is volatile is a branch before the arm's value."""
         function = ctx.function if chain[0].pos < ctx.line else None
+        lead: list[tuple[str, object, Context]] = []
+        for if_id, _ in chosen:
+            test = self._volatile_if(if_id, ctx)
+            if test is not None:
+                lead.append(("branch", test, ctx))
+                break
         parts: list[tuple[str, object, Context]] = []
+        if chosen:
+            ctx = dataclasses.replace(ctx, arms=ctx.arms | frozenset(chosen))
         for binding in chain:
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
@@ -191,20 +203,25 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if binding.op == "=" and parts and conditional(binding, ctx.arms) and \
                     self._fills_when_empty(binding, ctx):
                 parts = []  # `if not text: text = DEFAULT`: the default is what is sent
-            elif binding.op in ("=", "opaque", "item") and parts and \
-                    conditional(binding, ctx.arms) and not _rewrites(binding):
+            elif binding.op in ("=", "opaque", "item", "position") and parts and \
+                    conditional(binding, ctx.arms) and not rewrites(binding):
                 test = self._volatile_test(binding, ctx)
                 if test is not None:
                     parts = [("branch", test, at)]
                     continue
                 parts = []
+            elif binding.op == "=" and rewrites(binding):
+                parts = []  # `text = text[:limit]`: its value holds what came before
             parts.append((binding.op, binding.value, at))
+        parts = lead + parts
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
         if len(parts) == 1 and parts[0][0] == "item":
             return LoopItem(parts[0][1], parts[0][2])
         if parts[0][0] == "opaque" and len(parts) == 1:
             return None
+        if parts[0][0] == "position" and len(parts) == 1:
+            return "position"
         return Parts(tuple(parts))
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
@@ -235,17 +252,21 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         varies more often than a deployment."""
         used = {if_id for if_id, _ in ctx.arms}
         for if_id, _ in binding.arms:
-            if if_id in used:
-                continue
-            node = ctx.module.ifs.get(if_id)
-            if node is None:
-                return None
-            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
-                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
-            hole = self._deps_hole(test_of(node), test_ctx)
-            if hole.scope.varies_like >= Scope.DAY:
-                return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
+            if if_id not in used:
+                return self._volatile_if(if_id, ctx)
+        return None
+
+    def _volatile_if(self, if_id: int, ctx: Context) -> Hole | None:
+        """The test of an `if` (or a `match`'s subject) as a branch, when it varies more
+        often than a deployment."""
+        node = ctx.module.ifs.get(if_id)
+        if node is None:
             return None
+        test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                           dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+        hole = self._deps_hole(test_of(node), test_ctx)
+        if hole.scope.varies_like >= Scope.DAY:
+            return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
         return None
 
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
@@ -330,6 +351,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             held = self.entry_value(node, ctx)
             if held is not None:
                 return self.text(held[0], deeper(held[1], ctx))
+            if is_truncation(node):  # cut to a length: what it begins with is unchanged
+                return self.text(node.value, ctx)
         if isinstance(node, (cst.Call, cst.Subscript)) and self.linker is not None:
             configured = config_text(self, node, ctx)  # `CONFIG["system_prompt"]` of a file
             if configured is not None:
@@ -378,6 +401,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         return segments
 
     def _deps_hole(self, node: cst.BaseExpression, ctx: Context) -> Hole:
+        """One hole standing for what an expression (a test, a key) depends on: a test made
+        of comparisons, `and`/`or`/`not` and `len(...)` varies as its most volatile operand
+        (`len(passages) > 0` as `passages`)."""
+        operands = _test_operands(node)
+        if operands:
+            worst = max((self._deps_hole(o, ctx) for o in operands), key=lambda h: int(h.scope))
+            if worst.scope is Scope.STATIC:
+                return worst
+            return Hole(worst.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
+                        worst.deps, worst.scope)
         segments = self.text(node, ctx)
         holes = [s for s in segments if isinstance(s, Hole)]
         if not holes:
@@ -389,6 +422,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         name = node.value if isinstance(node, cst.Name) else dotted_name(node)
         if resolved is None:
             resolved = self.resolve(name, ctx)
+        if resolved == "position":  # an item's number: the same at that place every time
+            return [Text("1", ctx.module.span(node))]
         if isinstance(resolved, Parts):
             return self._parts_text(resolved, node, ctx)
         if isinstance(resolved, LoopItem):

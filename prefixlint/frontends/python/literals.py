@@ -154,6 +154,16 @@ def is_slice_copy(node: cst.Subscript) -> bool:
     return piece.lower is None and piece.upper is None and piece.step is None
 
 
+def is_truncation(node: cst.Subscript) -> bool:
+    """`prompt[:limit]`, `text[0:4000]`: the text cut to a length, which keeps its beginning."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return False
+    piece = node.slice[0].slice
+    start = piece.lower
+    from_start = start is None or (isinstance(start, cst.Integer) and start.value == "0")
+    return from_start and piece.upper is not None and piece.step is None
+
+
 def is_reversal(node: cst.Subscript) -> bool:
     """`messages[::-1]`: the whole sequence, last item first."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
