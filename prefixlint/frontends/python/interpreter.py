@@ -35,6 +35,11 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
+def _constant_chars(segments: list[Seg]) -> int:
+    """How much constant text lowered segments hold."""
+    return sum(len(s.text) for s in segments if isinstance(s, Text))
+
+
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The operands a test is made of: both sides of comparisons and `and`/`or`, what `not`
     negates, what `len`/`bool` measure; none for anything else."""
@@ -368,9 +373,25 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             path = self.item_path(LoopItem(node.for_in.iter, ctx), ctx)
             return [self.hole(node, ctx, path, kind="loop")]
         if isinstance(node, cst.IfExp):
-            test = self._deps_hole(node.test, ctx)
-            return [Hole("branch", test.expr, ctx.module.span(node), test.deps, test.scope)]
+            return self._either(node, ctx)
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _either(self, node: cst.IfExp, ctx: Context) -> list[Seg]:
+        """`A if test else B`. A default (`name if name else "friend"`, `x if x is not None
+        else y`) is the value itself; a test that varies more often than a deployment is a
+        branch on it; otherwise (`GRAPH_PROMPT_CN if lang == "cn" else GRAPH_PROMPT_EN`) the
+        arm with more constant text, the body on a tie."""
+        source = ctx.module.source
+        test = node.test
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            test = test.left
+        if source(test) == source(node.body):
+            return self.text(node.body, ctx)
+        hole = self._deps_hole(node.test, ctx)
+        if hole.scope.varies_like >= Scope.DAY:
+            return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope)]
+        body, orelse = self.text(node.body, ctx), self.text(node.orelse, ctx)
+        return orelse if _constant_chars(orelse) > _constant_chars(body) else body
 
     def _as_day(self, segment: Seg) -> Seg:
         """A clock value formatted to the day (`%Y-%m-%d`) changes once a day."""

@@ -72,28 +72,22 @@ class SiteClassifier:
     def classify(self, node) -> Site | None:
         """The sink a call is, by the library models (the user's first), then by the
         user's plain `python.sinks` names."""
-        chain = chain_of(node.func)
-        qualified = self.module.qualname(node.func) or ""
+        func = node.func
+        if isinstance(func, self.cst.IfExp):  # `(AsyncAgent if use_async else Agent)(...)`
+            func = func.body
+        chain = chain_of(func)
+        qualified = self.module.qualname(func) or ""
         keywords = {a.keyword.value for a in node.args if a.keyword is not None}
-        by_name = self.project.models_by_name
-        last = chain.rsplit(".", 1)[-1]
-        candidates = by_name.get(last, []) + by_name.get("*", [])
-        if qualified and qualified.rsplit(".", 1)[-1] != last:
-            candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
-        method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else ""
-        made_by = self._made_by(node) if any(m.methods for _, m in candidates) else ""
-        ranked = sorted({(m.instance_specificity(made_by, method, keywords) if m.methods
-                          else m.specificity(chain, qualified, keywords), -index): m
-                         for index, m in candidates}.items(),
-                        key=lambda pair: pair[0], reverse=True)
-        for (score, _), model in ranked:  # the most specific first; the user's win a tie
-            if score <= 0:
-                break
-            site = self.modelled(model, node)
+        site = self._by_models(node, chain, qualified, keywords)
+        if site is not None:
+            return site
+        for base in self._library_bases(func):  # a project class deriving from a library's
+            site = self._by_models(node, base, base, keywords)
             if site is not None:
                 return site
         # a method named by its class (`Client.ask`): the receiver's class is looked up only
         # when a sink ends in the method's name
+        method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else ""
         names = self._method_names(node) if method and any(
             s.partition(":")[0].rsplit(".", 1)[-1] == method for s in self.project.sinks) \
             else ()
@@ -110,6 +104,56 @@ class SiteClassifier:
                     return Site(node, "messages", {"messages": value})
                 return Site(node, "agent", {"system": value})
         return self.inferred(node, keywords)
+
+    def _by_models(self, node, chain: str, qualified: str, keywords: set) -> Site | None:
+        """The site of the most specific library model a call matches (the user's win a
+        tie), by its attribute chain and qualified name."""
+        by_name = self.project.models_by_name
+        last = chain.rsplit(".", 1)[-1]
+        candidates = by_name.get(last, []) + by_name.get("*", [])
+        if qualified and qualified.rsplit(".", 1)[-1] != last:
+            candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
+        method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else ""
+        made_by = self._made_by(node) if any(m.methods for _, m in candidates) else ""
+        ranked = sorted({(m.instance_specificity(made_by, method, keywords) if m.methods
+                          else m.specificity(chain, qualified, keywords), -index): m
+                         for index, m in candidates}.items(),
+                        key=lambda pair: pair[0], reverse=True)
+        for (score, _), model in ranked:
+            if score <= 0:
+                break
+            site = self.modelled(model, node)
+            if site is not None:
+                return site
+        return None
+
+    def _library_bases(self, func) -> list[str]:
+        """For a call of a project class (`PlannerAgent(...)`), the qualified names of the
+        classes outside the project it derives from, nearest first, through project base
+        classes (mixins included) at most four deep."""
+        if not isinstance(func, (self.cst.Name, self.cst.Attribute)) or \
+                not chain_of(func).rsplit(".", 1)[-1][:1].isupper():
+            return []
+        found = self.lowerer._class_named(func, context_at(self.module, func))
+        out: list[str] = []
+        pending = [found] if found is not None else []
+        seen: set[int] = set()
+        for _ in range(4):
+            following = []
+            for info, module in pending:
+                if id(info) in seen:
+                    continue
+                seen.add(id(info))
+                for base in info.node.bases:
+                    inner = self.lowerer._class_named(base.value, context_at(module, base.value))
+                    if inner is not None:
+                        following.append(inner)
+                    else:
+                        name = module.qualname(base.value)
+                        if name and name not in out:
+                            out.append(name)
+            pending = following
+        return out
 
     def _text(self, value, node) -> bool:
         """Whether what a user sink is given is prompt text (a string built in code) rather
