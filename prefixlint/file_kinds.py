@@ -5,7 +5,7 @@ neither Jinja nor the Python frontend."""
 
 from __future__ import annotations
 
-TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty")
+TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty", ".mustache")
 # Plain text and Markdown are prompts by where they sit: in a folder of prompts (measured when
 # they hold Jinja syntax and read as instructions to a model), or named `*.prompt`.
 PROMPT_FILE_SUFFIXES = (".txt", ".md", ".prompt")

@@ -71,6 +71,7 @@ REACH_FINDINGS = [
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
     ("PFX001", "zn_either_arm.py", 14, 8),  # if/else: the passages arm is read, a slice kept
+    ("PFX005", "zo_mustache/prompts/write_profile.mustache", 3, 1),  # a Mustache section
 ]
 
 REACH_SINKS = {
@@ -137,6 +138,9 @@ REACH_SINKS = {
     # either arm of an if/else: the one with the instructions and passages is what is measured
     "zn_either_arm.py:23": "text",
     "zn_either_arm.py:33": "client of openai.chat",
+    # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
+    "zo_mustache/prompts/review_profile.mustache": None,
+    "zo_mustache/prompts/write_profile.mustache": None,
     "zi_labelled_form.py:24": "langchain.PromptTemplate.from_template",
     "prompts/research_step.txt": "text file",  # also measured alone; code's findings stand
     "prompts/sql_task.md": "text file",
@@ -163,6 +167,7 @@ MODEL_FINDINGS = [
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__
     ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported
     ("PFX001", "hf_app.py", 12, 66),
+    ("PFX004", "lagent_app.py", 30, 18),  # template=, then the parser's template; subclassed
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
@@ -523,3 +528,23 @@ def test_either_arm_of_an_if_the_richer_one_is_measured_and_a_slice_keeps_the_te
     assert (finding["code"], finding["line"], finding["gain_tokens"]) == ("PFX001", 14, 93)
     assert "branch on request value 'len(passages) > 0' (scope by word 'passages') " \
         "(also 'passage' at 17)" in finding["message"]
+
+
+def test_a_mustache_template_is_measured_and_fixed_like_a_jinja_one():
+    """`{{#audience}}...{{/audience}}{{^audience}}...{{/audience}}` over the rules: a branch on
+    the audience before 78 constant tokens, at the section's line and column; `--fix
+    --unsafe-fixes --diff` moves both sections below the rules, comment and partial."""
+    from prefixlint.frontends.mustache import jinja_source
+
+    assert jinja_source("{{#a}}\n{{a}} {{{b}}} {{! c }}\n{{/a}}") == \
+        "{%if a%}\n{{a}} {{b  }} {#! c #}\n{%endif%}"
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "zo_mustache", cwd=REACH)
+    [finding] = json.loads(proc.stdout)["findings"]
+    assert (finding["line"], finding["column"], finding["gain_tokens"]) == (3, 1, 80)
+    proc = run_cli("check", "--fix", "--unsafe-fixes", "--diff", "--no-cache", "zo_mustache",
+                   cwd=REACH)
+    added = [line[1:] for line in proc.stdout.splitlines() if line.startswith("+") and
+             not line.startswith("+++")]
+    assert added == ["", "{{#audience}}", "Write for this audience: {{audience}}.",
+                     "{{/audience}}", "{{^audience}}", "Write for a general audience.",
+                     "{{/audience}}"]

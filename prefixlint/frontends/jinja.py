@@ -23,7 +23,7 @@ from jinja2.lexer import TokenStream
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..file_kinds import TEMPLATE_SUFFIXES
-from . import prompty
+from . import mustache, prompty
 from ..ir import Link, Piece, Rendering, ValueSource
 from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,
                              TemplateAnalyzer)
@@ -117,6 +117,8 @@ class ProjectLoader(BaseLoader):
             raise TemplateNotFound(f"{template} ({exc.message})") from None
         if template.endswith(".prompty"):
             source = prompty.jinja_source(source)
+        elif template.endswith(mustache.SUFFIX):
+            source = mustache.jinja_source(source)
         mtime = path.stat().st_mtime
         return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
 
