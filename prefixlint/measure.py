@@ -279,18 +279,22 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
 
 
 class _Recorder:
-    """A plan that notes the seed it gives each value path a render asks about. A render
-    depends on nothing else of its plan (but the turn), so another plan that gives those
-    paths the same seeds renders the same text: `_Renders` reuses it instead of rendering."""
+    """A plan that notes the seed it gives each value path a render asks about, and whether
+    the render asked for its turn (only a conversation history does). A render depends on
+    nothing else of its plan, so another plan that gives those paths the same seeds (and,
+    if it was asked, the same turn) renders the same text: `_Renders` reuses it instead of
+    rendering."""
 
-    __slots__ = ("plan", "seeds")
+    __slots__ = ("plan", "seeds", "turn_asked")
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.seeds: dict[str, int] = {}
+        self.turn_asked = False
 
     @property
     def turn(self) -> int:
+        self.turn_asked = True
         return self.plan.turn
 
     def seed_for(self, path: str) -> int:
@@ -309,7 +313,8 @@ class _Renders:
     def __init__(self, renderer) -> None:
         self.renderer = renderer
         self.renderings: dict[Plan, Rendering] = {}
-        self.asked: list[tuple[int, dict[str, int], Rendering]] = []  # turn, seeds, result
+        # what each render asked: its turn (None when it never asked), seeds, and result
+        self.asked: list[tuple[int | None, dict[str, int], Rendering]] = []
 
     def text(self, plan: Plan) -> str:
         return self.traced(plan).text
@@ -322,17 +327,18 @@ class _Renders:
 
     def _same_as(self, plan: Plan) -> Rendering | None:
         """The rendering of a plan that gave every path its render read the seed `plan`
-        gives it."""
+        gives it (and the same turn, if the render asked for it)."""
         for turn, seeds, rendering in self.asked:
-            if turn == plan.turn and all(plan.seed_for(path) == seed
-                                         for path, seed in seeds.items()):
+            if turn in (None, plan.turn) and all(plan.seed_for(path) == seed
+                                                 for path, seed in seeds.items()):
                 return rendering
         return None
 
     def _render(self, plan: Plan) -> Rendering:
         recorder = _Recorder(plan)
         rendering = self.renderer.render_traced(Sampler(recorder))
-        self.asked.append((plan.turn, recorder.seeds, rendering))
+        self.asked.append((plan.turn if recorder.turn_asked else None, recorder.seeds,
+                           rendering))
         return rendering
 
 
