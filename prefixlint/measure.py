@@ -153,12 +153,12 @@ class _Tokens:
 
     def __init__(self, tokenizer: Tokenizer, deadline: float, seconds: float) -> None:
         self.tokenizer = tokenizer
-        self.cache: dict[str, list[int]] = {}
+        self.cache: dict[str, Sequence[int]] = {}
         self.deadline = deadline
         self.seconds = seconds
         self.chars = 0  # characters tokenized so far: the work budget
 
-    def __call__(self, text: str) -> list[int]:
+    def __call__(self, text: str) -> Sequence[int]:
         if time.monotonic() > self.deadline:
             raise TooComplex(f"too complex to analyze: measuring took longer than the budget "
                              f"of {self.seconds:g} s")
@@ -169,7 +169,7 @@ class _Tokens:
                 raise TooComplex(f"too complex to analyze: measuring needs more than "
                                  f"{MAX_TOKENIZED_CHARS:,} characters tokenized (its variants "
                                  "are too many or too long)")
-            tokens = self.cache[text] = self.tokenizer.encode(text)
+            tokens = self.cache[text] = self.tokenizer.encode_compact(text)
         return tokens
 
 
@@ -454,7 +454,7 @@ def _related(cause: Cause, renderings: Sequence[Rendering]) -> tuple[Hole, ...]:
 
 
 def _gain(cause: Cause, renders: _Renders, scope_of: Callable[[str], Scope],
-          moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int,
+          moved: frozenset[Hole], tokens: Callable[[str], Sequence[int]], current: int,
           projected: int) -> int:
     """What moving this cause adds, with every other cause moved as well: the projected
     shared prefix minus the one where this cause alone stays where it is."""
@@ -465,7 +465,7 @@ def _gain(cause: Cause, renders: _Renders, scope_of: Callable[[str], Scope],
 
 
 def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str], Scope],
-                    tokens: Callable[[str], list[int]]) -> tuple[Cause, ...]:
+                    tokens: Callable[[str], Sequence[int]]) -> tuple[Cause, ...]:
     """Request values whose text comes before the first text of a conversation history.
 
     Consecutive turns share their prefix only up to such a value, so the whole history after
@@ -495,7 +495,7 @@ def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str],
 
 
 def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
-               moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int) -> int:
+               moved: frozenset[Hole], tokens: Callable[[str], Sequence[int]], current: int) -> int:
     """The shared prefix at `level` once every moved hole's text comes after the rest."""
     if not moved:
         return current
@@ -507,7 +507,7 @@ def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
 
 
 def _following(hole: Hole, renderings: Sequence[Rendering], moved: frozenset[Hole],
-               tokens: Callable[[str], list[int]]) -> int:
+               tokens: Callable[[str], Sequence[int]]) -> int:
     """Constant tokens rendered after the first text that `hole` decides."""
     for rendering in renderings:
         for index, piece in enumerate(rendering.pieces):
