@@ -327,10 +327,19 @@ class _Renders:
 
     def _same_as(self, plan: Plan) -> Rendering | None:
         """The rendering of a plan that gave every path its render read the seed `plan`
-        gives it (and the same turn, if the render asked for it)."""
+        gives it (and the same turn, if the render asked for it). Renders of one prompt
+        read mostly the same paths, so each path's seed is asked of `plan` once."""
+        mine: dict[str, int] = {}
         for turn, seeds, rendering in self.asked:
-            if turn in (None, plan.turn) and all(plan.seed_for(path) == seed
-                                                 for path, seed in seeds.items()):
+            if turn not in (None, plan.turn):
+                continue
+            for path, seed in seeds.items():
+                given = mine.get(path)
+                if given is None:
+                    given = mine[path] = plan.seed_for(path)
+                if given != seed:
+                    break
+            else:
                 return rendering
         return None
 
