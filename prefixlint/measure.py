@@ -153,12 +153,12 @@ class _Tokens:
 
     def __init__(self, tokenizer: Tokenizer, deadline: float, seconds: float) -> None:
         self.tokenizer = tokenizer
-        self.cache: dict[str, list[int]] = {}
+        self.cache: dict[str, Sequence[int]] = {}
         self.deadline = deadline
         self.seconds = seconds
         self.chars = 0  # characters tokenized so far: the work budget
 
-    def __call__(self, text: str) -> list[int]:
+    def __call__(self, text: str) -> Sequence[int]:
         if time.monotonic() > self.deadline:
             raise TooComplex(f"too complex to analyze: measuring took longer than the budget "
                              f"of {self.seconds:g} s")
@@ -169,7 +169,7 @@ class _Tokens:
                 raise TooComplex(f"too complex to analyze: measuring needs more than "
                                  f"{MAX_TOKENIZED_CHARS:,} characters tokenized (its variants "
                                  "are too many or too long)")
-            tokens = self.cache[text] = self.tokenizer.encode(text)
+            tokens = self.cache[text] = self.tokenizer.encode_compact(text)
         return tokens
 
 
@@ -279,18 +279,22 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
 
 
 class _Recorder:
-    """A plan that notes the seed it gives each value path a render asks about. A render
-    depends on nothing else of its plan (but the turn), so another plan that gives those
-    paths the same seeds renders the same text: `_Renders` reuses it instead of rendering."""
+    """A plan that notes the seed it gives each value path a render asks about, and whether
+    the render asked for its turn (only a conversation history does). A render depends on
+    nothing else of its plan, so another plan that gives those paths the same seeds (and,
+    if it was asked, the same turn) renders the same text: `_Renders` reuses it instead of
+    rendering."""
 
-    __slots__ = ("plan", "seeds")
+    __slots__ = ("plan", "seeds", "turn_asked")
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.seeds: dict[str, int] = {}
+        self.turn_asked = False
 
     @property
     def turn(self) -> int:
+        self.turn_asked = True
         return self.plan.turn
 
     def seed_for(self, path: str) -> int:
@@ -309,7 +313,8 @@ class _Renders:
     def __init__(self, renderer) -> None:
         self.renderer = renderer
         self.renderings: dict[Plan, Rendering] = {}
-        self.asked: list[tuple[int, dict[str, int], Rendering]] = []  # turn, seeds, result
+        # what each render asked: its turn (None when it never asked), seeds, and result
+        self.asked: list[tuple[int | None, dict[str, int], Rendering]] = []
 
     def text(self, plan: Plan) -> str:
         return self.traced(plan).text
@@ -322,17 +327,27 @@ class _Renders:
 
     def _same_as(self, plan: Plan) -> Rendering | None:
         """The rendering of a plan that gave every path its render read the seed `plan`
-        gives it."""
+        gives it (and the same turn, if the render asked for it). Renders of one prompt
+        read mostly the same paths, so each path's seed is asked of `plan` once."""
+        mine: dict[str, int] = {}
         for turn, seeds, rendering in self.asked:
-            if turn == plan.turn and all(plan.seed_for(path) == seed
-                                         for path, seed in seeds.items()):
+            if turn not in (None, plan.turn):
+                continue
+            for path, seed in seeds.items():
+                given = mine.get(path)
+                if given is None:
+                    given = mine[path] = plan.seed_for(path)
+                if given != seed:
+                    break
+            else:
                 return rendering
         return None
 
     def _render(self, plan: Plan) -> Rendering:
         recorder = _Recorder(plan)
         rendering = self.renderer.render_traced(Sampler(recorder))
-        self.asked.append((plan.turn, recorder.seeds, rendering))
+        self.asked.append((plan.turn if recorder.turn_asked else None, recorder.seeds,
+                           rendering))
         return rendering
 
 
@@ -448,7 +463,7 @@ def _related(cause: Cause, renderings: Sequence[Rendering]) -> tuple[Hole, ...]:
 
 
 def _gain(cause: Cause, renders: _Renders, scope_of: Callable[[str], Scope],
-          moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int,
+          moved: frozenset[Hole], tokens: Callable[[str], Sequence[int]], current: int,
           projected: int) -> int:
     """What moving this cause adds, with every other cause moved as well: the projected
     shared prefix minus the one where this cause alone stays where it is."""
@@ -459,7 +474,7 @@ def _gain(cause: Cause, renders: _Renders, scope_of: Callable[[str], Scope],
 
 
 def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str], Scope],
-                    tokens: Callable[[str], list[int]]) -> tuple[Cause, ...]:
+                    tokens: Callable[[str], Sequence[int]]) -> tuple[Cause, ...]:
     """Request values whose text comes before the first text of a conversation history.
 
     Consecutive turns share their prefix only up to such a value, so the whole history after
@@ -489,7 +504,7 @@ def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str],
 
 
 def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
-               moved: frozenset[Hole], tokens: Callable[[str], list[int]], current: int) -> int:
+               moved: frozenset[Hole], tokens: Callable[[str], Sequence[int]], current: int) -> int:
     """The shared prefix at `level` once every moved hole's text comes after the rest."""
     if not moved:
         return current
@@ -501,7 +516,7 @@ def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
 
 
 def _following(hole: Hole, renderings: Sequence[Rendering], moved: frozenset[Hole],
-               tokens: Callable[[str], list[int]]) -> int:
+               tokens: Callable[[str], Sequence[int]]) -> int:
     """Constant tokens rendered after the first text that `hole` decides."""
     for rendering in renderings:
         for index, piece in enumerate(rendering.pieces):

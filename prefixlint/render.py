@@ -155,12 +155,23 @@ class Sample:
     by seed, so that branches on it are taken differently across variants.
     """
 
-    __slots__ = ("_path", "_plan", "_seed")
+    __slots__ = ("_path", "_plan", "_seed_given")
 
     def __init__(self, path: str, plan: Plan) -> None:
         self._path = path
         self._plan = plan
-        self._seed = plan.seed_for(path)
+        self._seed_given = -1  # asked of the plan when first needed (-1: not yet)
+
+    @property
+    def _seed(self) -> int:
+        """The seed the plan gives this path, asked of it only when the value is used: a
+        render then depends on exactly the paths whose seeds it asked for (a context holds
+        every root name the project's templates read, most of them unused by one template),
+        which is what lets one rendering stand for every plan agreeing on those paths."""
+        seed = self._seed_given
+        if seed < 0:
+            seed = self._seed_given = self._plan.seed_for(self._path)
+        return seed
 
     def _child(self, name: object) -> "Sample":
         return Sample(f"{self._path}.{name}", self._plan)
@@ -181,7 +192,7 @@ class Sample:
         return self
 
     def __str__(self) -> str:
-        if self._plan.turn and is_history(self._path):
+        if is_history(self._path) and self._plan.turn:  # (the turn asked for only here)
             # A conversation grown turn by turn: earlier messages stay exactly as they were.
             return "\n".join(str(item) for item in self)
         return sample_text(self._path, self._seed)
@@ -192,7 +203,7 @@ class Sample:
         return format(str(self), spec)
 
     def _count(self) -> int:
-        if self._plan.turn and is_history(self._path):
+        if is_history(self._path) and self._plan.turn:
             return 1 + self._plan.turn
         if self._path.rsplit(".", 1)[-1].isdigit():
             return 2  # an item of a collection unpacks as a pair (`for name, score in rows`)

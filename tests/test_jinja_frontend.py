@@ -133,3 +133,30 @@ def test_a_templates_scan_keeps_its_tags_not_its_text():
     assert found.span(found.variables[1].start, found.variables[1].end).line == 2
     assert not any(isinstance(value, str) and len(value) >= len(source) // 2
                    for value in (getattr(found, f.name) for f in dataclasses.fields(found)))
+
+
+def test_renders_are_shared_by_plans_that_agree_on_what_the_template_reads(tmp_path,
+                                                                           monkeypatch):
+    """Work, counted: a template reading a deployment value and the question renders once
+    per distinct seed of those two values (3), then 3 with the first cause held and 1 with
+    both. Another template's names (a user, a date, a history) are in every render's
+    context but never read, and a prompt without a history does not depend on the turn."""
+    from prefixlint.frontends.jinja import JinjaRenderer
+
+    rendered: list[str] = []
+    original = JinjaRenderer.render_traced
+
+    def counted(self, values):
+        rendered.append(self.name)
+        return original(self, values)
+
+    monkeypatch.setattr(JinjaRenderer, "render_traced", counted)
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": "You are the assistant of {{ product }}.\n" + POLICY +
+                        "\nQuestion: {{ question }}\n",
+        "prompts/b.j2": "Hello {{ user.name }}, today is {{ today }}.\n" + POLICY +
+                        "\n{% for m in history %}{{ m }}\n{% endfor %}"})
+    codes = [(f.code, f.span.path, f.span.line) for f in api.check([], api.load_config(root),
+                                                                     cwd=root).findings]
+    assert ("PFX005", "prompts/a.j2", 1) in codes and ("PFX002", "prompts/b.j2", 1) in codes
+    assert rendered.count("prompts/a.j2") == 7  # 21 when every plan was rendered

@@ -131,6 +131,7 @@ def test_encoding_in_chunks_gives_exactly_the_tokens_of_the_whole_text(name):
     def check(parts):
         text = "".join(parts)
         assert encoder(text) == reference.encode_ordinary(text)
+        assert encoder.compact(text).tolist() == reference.encode_ordinary(text)
 
     check()
     assert encoder.cache  # the texts were long enough to be cut into cached chunks
@@ -154,3 +155,15 @@ def test_parsed_ranks_are_kept_in_the_user_cache_and_a_bad_copy_is_passed_over(
     monkeypatch.setenv("PREFIXLINT_CACHE_HOME", str(tmp_path))
     assert load("o200k_base").encode(TEXT) == exact
     assert copy.stat().st_size > 1_000_000  # written again
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_compact_tokens_are_the_tokens(name):
+    """What measuring compares (an array) holds the tokens `encode` gives, short or long."""
+    import array
+
+    tokenizer = load(name)
+    for text in ("", TEXT, (TEXT + "\n") * 40):
+        compact = tokenizer.encode_compact(text)
+        assert isinstance(compact, array.array)
+        assert compact.tolist() == tokenizer.encode(text)

@@ -57,7 +57,11 @@ MAX_CONFIG_BYTES = 32_000_000  # a tokenizer_config.json lists every added token
 
 
 def is_chat_template(text: str) -> bool:
-    """Whether a template reads a conversation the way engines pass one."""
+    """Whether a template reads a conversation the way engines pass one (the words looked
+    for as substrings first: a search for a word boundary is slow on a long template)."""
+    if "messages" not in text or ("add_generation_prompt" not in text
+                                  and "bos_token" not in text):
+        return False
     return bool(CHAT_READS.search(text) and ENGINE_READS.search(text))
 
 

@@ -149,7 +149,8 @@ class ProjectEnvironment(SandboxedEnvironment):
             self.tests.setdefault(name, _always)
         self.root = root.resolve()
         self.search_paths = search_paths
-        self._joined: dict[tuple[str, str], str] = {}  # files do not change during a run
+        # by (name, including folder): files do not change during a run
+        self._joined: dict[tuple[str, str], str] = {}
         self.limits = limits
         self.until = 0.0  # the backstop deadline of the render under way (0: none)
         self.steps = 0  # steps of the render under way
@@ -200,14 +201,15 @@ class ProjectEnvironment(SandboxedEnvironment):
         """The project path an include or extends names: relative to the including file
         first, then each search path, then the folders above the including file, then the
         root (the first that is a file inside the project). Asked at every render, so each
-        answer is kept for the run."""
-        joined = self._joined.get((template, parent))
+        answer is kept for the run; it depends on the including file's folder only, so the
+        templates of one folder including one partial look for it on disk once."""
+        base = posixpath.dirname(parent)
+        joined = self._joined.get((template, base))
         if joined is None:
-            joined = self._joined[(template, parent)] = self._join_path(template, parent)
+            joined = self._joined[(template, base)] = self._join_path(template, base)
         return joined
 
-    def _join_path(self, template: str, parent: str) -> str:
-        base = posixpath.dirname(parent)
+    def _join_path(self, template: str, base: str) -> str:
         if template.startswith(("./", "../")):
             return posixpath.normpath(posixpath.join(base, template))
         candidates = [posixpath.normpath(posixpath.join(base, template))]
