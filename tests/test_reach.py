@@ -72,6 +72,8 @@ REACH_FINDINGS = [
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
     ("PFX001", "zn_either_arm.py", 14, 8),  # if/else: the passages arm is read, a slice kept
     ("PFX005", "zo_mustache/prompts/write_profile.mustache", 3, 1),  # a Mustache section
+    ("PFX005", "zp_injected_llm/agents.py", 27, 46),  # an agent's page, measured on its own
+    ("PFX005", "zp_injected_llm/agents.py", 48, 54),  # the model's pick, past a `return` arm
 ]
 
 REACH_SINKS = {
@@ -138,6 +140,11 @@ REACH_SINKS = {
     # either arm of an if/else: the one with the instructions and passages is what is measured
     "zn_either_arm.py:23": "text",
     "zn_either_arm.py:33": "client of openai.chat",
+    # `self.llm.ask(...)` on a model object the caller gives: the nearest direct client
+    "zp_injected_llm/agents.py:31": "client of http.post",
+    "zp_injected_llm/agents.py:40": "client of http.post",
+    "zp_injected_llm/agents.py:48": "client of http.post",
+    "zp_injected_llm/examples/demo.py:5": "client of http.post",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,

@@ -134,6 +134,10 @@ class FlowTables:
                 if child is node.test:  # a walrus in the test runs before either arm
                     continue
                 self.ifs[id(node)] = node
+                other = node.orelse if child is node.body else node
+                if _exits(other.body if isinstance(other, cst.Else) else
+                          node.body if other is node else None):
+                    continue  # the other arm leaves: whatever comes after runs this one
                 arms.append((id(node), 0 if child is node.body else 1))
             elif isinstance(node, cst.Match) and isinstance(self.stack[index + 1],
                                                             cst.MatchCase):
@@ -331,6 +335,16 @@ def reaching(bindings: list[Binding], name: str, before: int,
             out = []
         out.append(binding)
     return out
+
+
+def _exits(block) -> bool:
+    """Whether an `if` arm's block always leaves (its last statement returns, raises,
+    continues or breaks): `if ok: url = found else: return`."""
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and bool(last.body) and \
+        isinstance(last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
 
 
 def richer_arm(bindings: list[Binding], name: str, before: int,

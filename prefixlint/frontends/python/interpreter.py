@@ -310,12 +310,18 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return called
             # `index.top_k(question, k=4)`: what a library call returns from values varies
             # as the most volatile of them (as `_call` scopes its text).
-            arguments = [p for a in node.args if not a.star and isinstance(a.value, (
-                cst.Name, cst.Attribute, cst.Subscript)) for p in [self.path_of(a.value, ctx)]
-                if p and self.scope_of(p) is not Scope.UNKNOWN]
+            given = [a.value for a in node.args if literal_value(a.value) is None]
+            arguments = [p for v in given if isinstance(v, (cst.Name, cst.Attribute,
+                                                            cst.Subscript))
+                         for p in [self.path_of(v, ctx)]
+                         if p and self.scope_of(p) is not Scope.UNKNOWN]
             if arguments:
-                return max(arguments, key=lambda p: (int(self.scope_of(p).varies_like),
+                most = max(arguments, key=lambda p: (int(self.scope_of(p).varies_like),
                                                      -arguments.index(p)))
+                if self.scope_of(most) <= Scope.DEPLOY and len(arguments) < len(given):
+                    return called  # `llm.ask(messages, temperature=self.temperature)`: the
+                    # settings say nothing of what the other values make it return
+                return most
             return called
         return None
 

@@ -121,6 +121,11 @@ class MessageLowering:
             resolved = lowerer.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
                 return self.message(resolved[0], resolved[1], template)
+        if isinstance(node, cst.Dict) and len(node.elements) == 1 and \
+                isinstance(node.elements[0], cst.StarredDictElement):
+            copied = lowerer.follow(node.elements[0].value, ctx)  # `{**message}`: a copy
+            if copied is not None and isinstance(copied[0], cst.Dict):
+                return self.message(copied[0], copied[1], template)
         if isinstance(node, cst.Dict):
             fields = dict_fields(node)
             role_value = fields.get("role")

@@ -98,8 +98,11 @@ class SinkFinder:
                 argument = _argument(node, wrapper)
                 if argument is None or not self._calls(node, wrapper):
                     continue
-                wrapper.called = True
                 caller = self._context(node)
+                if not caller.import_time:
+                    # A script's call at import (an example of a library) runs it with
+                    # constants: it is measured on its own as well, as callers would call it.
+                    wrapper.called = True
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
                 hops = wrapper.chain()
@@ -165,8 +168,30 @@ class SinkFinder:
         in each of its phases sends a prompt per phase)."""
         wrappers = list(wrappers)
         methods = [w for w in wrappers if w.method]
-        if len(methods) < 2 or not isinstance(node.func, self.cst.Attribute):
+        if not isinstance(node.func, self.cst.Attribute) or not methods:
             return wrappers
+        known = [w for w in self.project.wrappers.get(node.func.attr.value, ()) if w.method]
+        if len(methods) < 2 and not any(w not in methods for w in known):
+            return wrappers
+        from .calls import abstract
+
+        runs = self.lowerer._function_of(node, self._context(node))
+        if runs is not None and not abstract(runs[0]):  # the receiver's class is in view
+            return [w for w in wrappers if not w.method or w.function is runs[0]]
+        # Not in view: the most direct client of that name. An agent's `ask` that itself
+        # calls `self.llm.ask(...)` is not what `self.llm.ask(...)` runs (nor is it then a
+        # client something calls: it is measured on its own).
+        depth: dict[int, int] = {}  # by function: its shortest way to a sink (one method
+        for w in (*methods, *known):  # may reach several, one per phase of an agent)
+            depth[id(w.function)] = min(depth.get(id(w.function), 99), len(w.chain()))
+        nearest = min(depth.values())
+        methods = [w for w in methods if depth[id(w.function)] == nearest]
+        # ...and of those, the ones nearest the caller in the project's folders
+        closest = max(_shared_folders(w.path, self.module.path) for w in methods) \
+            if methods else 0
+        methods = [w for w in methods if _shared_folders(w.path, self.module.path) == closest]
+        if len(methods) < 2:
+            return [w for w in wrappers if not w.method] + methods
         counts: dict = {}
         for w in methods:
             model = getattr(w.site, "model", None)
@@ -485,6 +510,16 @@ class SinkFinder:
         name = f"{self.module.path}:{line}"
         prompt = self.project.workspace.inline_prompt(name, source, origin)
         return prompt, []
+
+
+def _shared_folders(path: str, other: str) -> int:
+    """How many leading folders two project paths share."""
+    count = 0
+    for mine, theirs in zip(path.split("/")[:-1], other.split("/")[:-1]):
+        if mine != theirs:
+            break
+        count += 1
+    return count
 
 
 def _prompt_like(blocks) -> bool:
