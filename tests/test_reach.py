@@ -74,6 +74,7 @@ REACH_FINDINGS = [
     ("PFX005", "zo_mustache/prompts/write_profile.mustache", 3, 1),  # a Mustache section
     ("PFX005", "zp_injected_llm/agents.py", 27, 46),  # an agent's page, measured on its own
     ("PFX005", "zp_injected_llm/agents.py", 48, 54),  # the model's pick, past a `return` arm
+    ("PFX005", "zq_slot_prompts.yaml", 3, 58),  # a `<<TOPIC>>` slot filled by .replace
 ]
 
 REACH_SINKS = {
@@ -145,6 +146,9 @@ REACH_SINKS = {
     "zp_injected_llm/agents.py:40": "client of http.post",
     "zp_injected_llm/agents.py:48": "client of http.post",
     "zp_injected_llm/examples/demo.py:5": "client of http.post",
+    # prompts in a YAML file with `<<SLOT>>` slots, each measured on its own
+    "zq_slot_prompts.yaml:2": "config (top)",
+    "zq_slot_prompts.yaml:8": "config (top)",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,

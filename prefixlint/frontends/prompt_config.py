@@ -41,11 +41,13 @@ _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^r
 # JSON) has a placeholder: the text test a `.json` file passes before it is parsed (PyYAML
 # reads JSON slowly, and most JSON files are data or tool settings).
 _JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*"'
-                          r'(?:[^"\\\n]|\\.)*(?:\{\{|\{%|\{[A-Za-z_$])', re.IGNORECASE)
-# `{{ expr }}`, `{% tag %}`, or a `{name}` format field (not `{{`/`}}` escapes).
+                          r'(?:[^"\\\n]|\\.)*(?:\{\{|\{%|\{[A-Za-z_$]|<<[A-Z])', re.IGNORECASE)
+# `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), or a
+# `<<NAME>>` slot that code fills with `.replace("<<NAME>>", value)` (words in capitals).
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
-                          r"(?:![rsa])?(?::[^{}]*)?\}(?!\})", re.DOTALL)
+                          r"(?:![rsa])?(?::[^{}]*)?\}(?!\})|"
+                          r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>", re.DOTALL)
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
 _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
                            "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
@@ -129,7 +131,9 @@ def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | 
         line, column = _position(source, start)
         end_line, end_column = _position(source, start + len(match.group(0)))
         span = Span(name, line, column, end_line, end_column)
-        expression = match.group("jinja") or match.group("tag") or match.group("field")
+        slot = match.group("slot")
+        expression = match.group("jinja") or match.group("tag") or match.group("field") or \
+            (slot or "").replace(" ", "_").lower()
         path = _value_path(expression, bool(match.group("tag")))
         if path is None:
             continue  # `{% endfor %}`, `{% else %}`: no value of its own
@@ -158,7 +162,7 @@ def config_strings(name: str, source: str) -> list[Value]:
     """The string values of a YAML, JSON or TOML file that hold a placeholder, with their
     key paths (what `prompts` groups, and what settings objects read as
     `settings.section.key`); none for a file that does not parse."""
-    if "{" not in source:
+    if not _may_fill(source):
         return []
     if name.endswith(".json"):
         # every JSON file has braces: only one with a placeholder and a prompt-ish key is
@@ -167,6 +171,12 @@ def config_strings(name: str, source: str) -> list[Value]:
             return []
         return list(_yaml(_without_comments(source)))
     return list(_toml(source) if name.endswith(".toml") else _yaml(source))
+
+
+def _may_fill(text: str) -> bool:
+    """Whether text may hold a placeholder (a brace, or a `<<SLOT>>`): the cheap test before
+    a file is parsed or a value kept."""
+    return "{" in text or "<<" in text
 
 
 def yaml_strings(source: str) -> list[Value]:
@@ -198,7 +208,7 @@ def _yaml(source: str, every: bool = False) -> Iterator[Value]:
             for index, child in reversed(list(enumerate(node.value))):
                 stack.append((child, keys + (str(index),)))
         elif isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and \
-                isinstance(node.value, str) and (every or "{" in node.value) and keys:
+                isinstance(node.value, str) and (every or _may_fill(node.value)) and keys:
             found.append(Value(keys, node.value, node.start_mark.index))
     yield from sorted(found, key=lambda v: v.offset)
 
@@ -246,7 +256,7 @@ def _toml(source: str) -> Iterator[Value]:
             stack.extend((child, keys + (str(key),)) for key, child in node.items())
         elif isinstance(node, list):
             stack.extend((child, keys + (str(i),)) for i, child in enumerate(node))
-        elif isinstance(node, str) and "{" in node and keys:
+        elif isinstance(node, str) and _may_fill(node) and keys:
             first = next((line.strip() for line in node.splitlines() if line.strip()), "")
             offset = source.find(first) if first else -1
             found.append(Value(keys, node, max(offset, 0)))
