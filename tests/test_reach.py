@@ -75,6 +75,7 @@ REACH_FINDINGS = [
     ("PFX005", "zp_injected_llm/agents.py", 27, 46),  # an agent's page, measured on its own
     ("PFX005", "zp_injected_llm/agents.py", 48, 54),  # the model's pick, past a `return` arm
     ("PFX005", "zq_slot_prompts.yaml", 3, 58),  # a `<<TOPIC>>` slot filled by .replace
+    ("PFX005", "zr_local_prompts/pipeline.py", 13, 35),  # a method's own prompt text
 ]
 
 REACH_SINKS = {
@@ -149,6 +150,9 @@ REACH_SINKS = {
     # prompts in a YAML file with `<<SLOT>>` slots, each measured on its own
     "zq_slot_prompts.yaml:2": "config (top)",
     "zq_slot_prompts.yaml:8": "config (top)",
+    # prompt text a method assigns and hands to the project's template class
+    "zr_local_prompts/pipeline.py:13": "text",
+    "zr_local_prompts/pipeline.py:21": "text",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,

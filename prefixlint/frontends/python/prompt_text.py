@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .sinks import SinkFinder
 
 _NAME_HINT = re.compile(r"prompt|instruction|template|message|system", re.IGNORECASE)
+_LOCAL_HINT = re.compile(r"prompt|instruct|template|system", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 
 
@@ -46,7 +47,25 @@ def find(finder: SinkFinder) -> list[Candidate]:
         built = _returned(finder, function)
         if built is not None:
             out.append(built)
+    for name, value in _locals(module):
+        built = _constant(finder, name, value)
+        if built is not None:
+            out.append(built)
     return out
+
+
+def _locals(module):
+    """(name, string node) of a function's own assignments of a string literal to a name
+    that says it holds prompt text (`P_SUM_INSTRUCT = ("Reference: {reference}" ...)`, then
+    handed to the project's prompt class)."""
+    for node in module.nodes:
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0].target, cst.Name) and \
+                _LOCAL_HINT.search(node.targets[0].target.value) and \
+                module.enclosing_function(node) is not None:
+            value = _unwrapped(node.value)
+            if _string_node(value):
+                yield node.targets[0].target.value, value
 
 
 def _string_node(value) -> bool:
