@@ -425,8 +425,12 @@ class SinkFinder:
                 blocks.append(self.messages.tools(value, ctx))
             elif role == "schema":
                 blocks.append(Block("schema", tuple(lowerer.json_text(value, ctx))))
-            elif role == "system" and model is not None and model.placeholders:
-                blocks.append(Block("system", tuple(self.messages.placeholders(value, ctx))))
+            elif role == "system" and model is not None and model.placeholders or \
+                    site.kind == "inferred" and self._unfilled(value, ctx):
+                # a template the code not in view fills later (`Prompt(system=TEXT)` with
+                # `{fields}` in TEXT): its fields are holes, as a library template's are
+                blocks.append(Block(role if site.kind == "inferred" else "system",
+                                    tuple(self.messages.placeholders(value, ctx))))
             elif role == "system":
                 blocks.append(Block("system", tuple(self.messages.system(value, ctx))))
             elif role == "template":
@@ -474,6 +478,17 @@ class SinkFinder:
         return prompt, notes
 
     # -- blocks --------------------------------------------------------------------------
+
+    def _unfilled(self, value, ctx) -> bool:
+        """Whether text handed to code not in view is a template with `{fields}` it has not
+        filled (constant text holding a format field, no hole of its own)."""
+        from ...dialect import FORMAT_FIELD
+
+        if isinstance(value, self.cst.List):
+            return False
+        segments = self.lowerer.text(value, ctx)
+        return bool(segments) and all(isinstance(s, Text) for s in segments) and \
+            bool(FORMAT_FIELD.search("".join(s.text for s in segments)))
 
     def _added(self, model, site: _Site, ctx) -> list[Block]:
         """What the library adds after the arguments (`after` in its model): retrieved
