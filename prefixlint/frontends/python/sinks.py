@@ -99,6 +99,8 @@ class SinkFinder:
                 if argument is None or not self._calls(node, wrapper):
                     continue
                 wrapper.called = True
+                wrapper = self.project.real_wrapper(wrapper)  # found by another worker
+                wrapper.called = True
                 caller = self._context(node)
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
@@ -169,18 +171,15 @@ class SinkFinder:
             return wrappers
         counts: dict = {}
         for w in methods:
-            model = getattr(w.site, "model", None)
-            key = model.name if model is not None else w.site.kind
-            counts[key] = counts.get(key, 0) + 1
+            counts[w.library] = counts.get(w.library, 0) + 1
         best = max(sorted(counts), key=lambda k: counts[k])
-        chosen = min((w for w in methods if (w.site.model.name if w.site.model is not None
-                                             else w.site.kind) == best),
+        chosen = min((w for w in methods if w.library == best),
                      key=lambda w: (w.path, self.module.path))
         for w in methods:
-            if w.function is not chosen.function and _argument(node, w) is not None:
+            if w.function_key != chosen.function_key and _argument(node, w) is not None:
                 w.called = True  # this call runs it as well: not a client nobody calls
         return [w for w in wrappers if not w.method] + \
-            [w for w in methods if w.function is chosen.function]
+            [w for w in methods if w.function_key == chosen.function_key]
 
     def _decorated(self) -> list[tuple[Prompt, list]]:
         """Functions a library registers as part of an agent's system prompt: PydanticAI's
@@ -292,7 +291,9 @@ class SinkFinder:
         func = node.func
         if isinstance(func, cst.Name):
             if self.module.path == wrapper.path:
-                return self.module.functions.get(func.value) is wrapper.function
+                function = self.module.functions.get(func.value)
+                return function is not None and \
+                    (self.module.path, self.module.pos(function)) == wrapper.function_key
             origin, attr = self.module.imports.get(func.value, ("", ""))
             other = self.project.import_module(origin, self.module.path) if attr else None
             return other is not None and other.path == wrapper.path and attr == wrapper.name
