@@ -5,7 +5,6 @@ unchanged run answered from the result cache never loads Jinja, libcst or a toke
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -14,7 +13,7 @@ from .config import AUTO, Config, ConfigError
 from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file, is_text_file
 from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
-from .frontends.python import CONTEXT_MODULES, PythonProject, is_python
+from .frontends.python import PythonProject, is_python
 from .globs import glob_match
 from .ir import Finding, Prompt
 from .measure import Measurement, TooComplex, map_holes, measure
@@ -34,12 +33,7 @@ def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callabl
     return step
 
 
-def _internal(exc: Exception) -> str:
-    """The PFX900 message for a bug in prefixlint itself, confined to one file."""
-    if os.environ.get("PREFIXLINT_DEBUG"):
-        raise exc
-    return (f"prefixlint could not analyze this file (internal error: {type(exc).__name__}: "
-            f"{exc}); please report it, with PREFIXLINT_DEBUG=1 for the traceback")
+from .python_phase import internal as _internal
 
 
 def _jinja_prompt(text: str) -> bool:
@@ -106,53 +100,11 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     templates = [f for f in files if not is_python(f)]
     found_prompt_files = {f for f in templates if (is_prompt_file(f) or is_text_file(f))
                           and not f.endswith(TEMPLATE_SUFFIXES)}
-    for name in files:
-        if not is_python(name):
-            continue
-        step()
-        try:
-            prompts.extend(python.prompts(name))
-        except InputError as error:
-            findings.append(rules.input_error(error.message, error.path, error.line, name,
-                                              error.column))
-        except Exception as exc:  # noqa: BLE001 - one file's bug must not stop the run
-            findings.append(rules.input_error(_internal(exc), name, 1, name))
-        python.release()
-    # The project modules these files import and that are not analyzed (a `check` of the
-    # changed files): their clients are found, their own prompts are not reported. Only for
-    # a run of a few files: a run of a whole tree has them among its own.
-    sources = [f for f in files if is_python(f)]
-    context = python.context_modules(sources) if len(sources) <= CONTEXT_MODULES else []
-    for name in context:
-        try:
-            python.prompts(name)
-        except Exception:  # noqa: BLE001 - a module only read for its clients
-            pass
-        python.release()
-    if python.wrappers:  # prompts sent through the project's own wrappers of a sink
-        found_in = 0
-        while (wrappers := python.wrapper_round(found_in)):  # clients of clients, in turn
-            for name in [*files, *context]:
-                if not is_python(name):
-                    continue
-                try:
-                    sent = python.wrapper_prompts(name, wrappers)
-                    if name not in context:
-                        prompts.extend(sent)
-                except InputError:
-                    pass  # already a PFX900 finding of that file
-                except Exception as exc:  # noqa: BLE001
-                    if name not in context:
-                        findings.append(rules.input_error(_internal(exc), name, 1, name))
-                python.release()
-            found_in += 1
-        prompts.extend(python.unused_wrappers())
-    prompts.extend(python.remaining_lists())
-    prompts.extend(python.remaining_texts(prompts))
-    if context:
-        outside = set(context)
-        prompts = [p for p in prompts if p[0].path not in outside]
-    python.close()  # every Python prompt is built: its parsed modules are not needed again
+    from .python_phase import python_prompts
+
+    phase = python_prompts(files, python, config.jobs or workers.cores(), step)
+    prompts.extend(phase.prompts)
+    findings.extend(phase.findings)
     prompts = _distinct(prompts)
     loaded: list[str] = []
     referenced: set[str] = set()

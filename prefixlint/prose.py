@@ -59,7 +59,10 @@ def estimated_tokens(text: str) -> int:
     """Tokens of text without a tokenizer: a BPE vocabulary gives most English words and
     punctuation runs a token each, and about one token to each Chinese, Japanese or Korean
     character (a run of them is one `\\w+` match)."""
-    return sum(max(1, len(_CJK.findall(piece))) for piece in _TOKEN_PIECE.findall(text))
+    pieces = _TOKEN_PIECE.findall(text)
+    if not _CJK.search(text):  # (most text: then every piece counts one)
+        return len(pieces)
+    return sum(max(1, len(_CJK.findall(piece))) for piece in pieces)
 
 
 def _reads_as_cjk_prompt(text: str, named: bool) -> bool:

@@ -393,15 +393,51 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
     return None
 
 
-def _walk(node: cst.CSTNode | None, limit: int = 2_000):
-    """The nodes under `node`, at most `limit` of them."""
-    stack = [node] if node is not None else []
-    for _ in range(limit):
-        if not stack:
-            return
+def _walk(node: cst.CSTNode | None, limit: int = 2_000) -> list[cst.CSTNode]:
+    """The nodes under `node`, at most `limit` of them. Read from the nodes' fields (libcst's
+    `children` builds each node again to list them, several times slower), which give the
+    same nodes in another order: when there are more than `limit`, the first `limit` in
+    libcst's order are walked again, as before."""
+    if node is None:
+        return []
+    found: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
         current = stack.pop()
-        yield current
+        found.append(current)
+        if len(found) > limit:
+            return _walk_in_order(node, limit)
+        stack.extend(_children(current))
+    return found
+
+
+def _walk_in_order(node: cst.CSTNode, limit: int) -> list[cst.CSTNode]:
+    """The first `limit` nodes under `node` in the order of libcst's `children`."""
+    found: list[cst.CSTNode] = []
+    stack = [node]
+    while stack and len(found) < limit:
+        current = stack.pop()
+        found.append(current)
         stack.extend(current.children)
+    return found
+
+
+@functools.cache
+def _node_fields(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes libcst's `children` gives (whitespace and punctuation included), in field
+    order rather than libcst's visiting order."""
+    out: list[cst.CSTNode] = []
+    for name in _node_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            out.append(value)
+        elif isinstance(value, (tuple, list)):
+            out.extend(item for item in value if isinstance(item, cst.CSTNode))
+    return out
 
 
 def _literal_chars(node: cst.BaseExpression | None) -> int:

@@ -137,6 +137,17 @@ class Wrapper:
     call: object = None
     alone: tuple = ()  # its (prompt, notes) as built with its own parameters unknown
     round: int = 0  # which pass over the files found it (each pass follows the new ones)
+    # Who it is in any process that parses the same files: (path, round, how many wrappers
+    # that file registered before it in that round), and its function's place in the
+    # module's statement order. Workers name wrappers to each other by these.
+    key: tuple[str, int, int] = ("", 0, 0)
+    function_key: tuple[str, int] = ("", 0)
+    library: str = ""  # what its sink sends through (a model's name, else the site's kind)
+
+    @property
+    def depth(self) -> int:
+        """How many clients from here to the sink, this one included."""
+        return len(self.chain())
 
     def chain(self) -> list["Wrapper"]:
         """This wrapper and the ones it reaches, down to the one holding the sink."""
@@ -157,6 +168,33 @@ def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list]) -> bool:
         span.path != path and any(s.line <= span.end_line and span.line <= s.end_line
                                   for s in used.get(span.path, ()))
         for span in placed)
+
+
+@dataclass(frozen=True)
+class _CallNames:
+    """One search for calls of any of a round's wrapper names (`name(`, not `def name(`).
+    At a given place at most one name can be followed by `(`, so the names the search
+    meets are every name called in the text."""
+
+    wrappers: dict
+    names: tuple[str, ...]
+    pattern: re.Pattern | None
+
+    @staticmethod
+    def of(wrappers: dict, kept: list) -> "_CallNames":
+        """The search for `wrappers`, made once per round (`kept` holds the last one)."""
+        names = tuple(sorted(wrappers))
+        if kept and kept[0].wrappers is wrappers and kept[0].names == names:
+            return kept[0]
+        pattern = re.compile(r"(?<!def )\b(" + "|".join(map(re.escape, names)) +
+                             r")\s*\(") if names else None
+        kept[:] = [_CallNames(wrappers, names, pattern)]
+        return kept[0]
+
+    def called(self, source: str) -> list[str]:
+        if self.pattern is None:
+            return []
+        return sorted({match.group(1) for match in self.pattern.finditer(source)})
 
 
 class PythonProject:
@@ -186,6 +224,11 @@ class PythonProject:
         self.shed: set[str] = set()  # kept modules whose code ranges were dropped
         self._linker = None
         self.wrappers: dict[str, list[Wrapper]] = {}
+        self.by_key: dict[tuple[str, int, int], Wrapper] = {}
+        self._registered: dict[tuple[str, int], int] = {}  # wrappers a file and round made
+        self.foreign = None  # wrappers other workers found (a worker's `ForeignWrappers`)
+        self.wrapper_paths: set[str] = set()  # modules holding a wrapper (kept parsed)
+        self._call_names: list = []  # the search of one round's wrapper names (`_CallNames`)
         self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
         self.sent: set[tuple[str, int]] = set()  # lists a wrapper call sends
         # the sinks each call of a client reaches (`path:line` of the call), over the rounds
@@ -242,11 +285,10 @@ class PythonProject:
         that a later wrapper call may send (both are known by node identity); they do not
         count against `KEPT_MODULES`, so that a module every file imports stays parsed even
         when many modules hold a client."""
-        pinned = {w.path for group in self.wrappers.values() for w in group}
-        pinned.update(path for path, lists in self.lists.items() if lists)
-        pinned.update(path for path, calls in self.inferred.items() if calls)
+        lists, inferred, pinned = self.lists, self.inferred, self.wrapper_paths
         droppable = [p for p, m in self.modules.items()
-                     if not isinstance(m, InputError) and p not in pinned]
+                     if not isinstance(m, InputError) and p not in pinned
+                     and not lists.get(p) and not inferred.get(p)]
         for path in droppable[:max(0, len(droppable) - KEPT_MODULES)]:
             del self.modules[path]
         # A pinned module past the recent ones keeps its tree and tables (nodes are known by
@@ -269,6 +311,8 @@ class PythonProject:
         self.modules.clear()
         self.shed.clear()
         self.wrappers.clear()
+        self.by_key.clear()
+        self.wrapper_paths.clear()
         self.lists.clear()
         self.inferred.clear()
         self.texts.clear()
@@ -420,11 +464,35 @@ class PythonProject:
         among a caller's arguments; -1 keyword-only)."""
         (first, index), others = used[0], tuple(used[1:])
         method = finder.module.owner.get(id(function)) is not None
-        wrapper = Wrapper(function.name.value, finder.module.path, function, site, first,
+        path = finder.module.path
+        found = inner.round + 1 if inner is not None else 0
+        seq = self._registered.get((path, found), 0)
+        self._registered[(path, found)] = seq + 1
+        model = getattr(site, "model", None)
+        wrapper = Wrapper(function.name.value, path, function, site, first,
                           index, method, others=others, inner=inner, call=call,
-                          round=inner.round + 1 if inner is not None else 0, alone=alone)
+                          round=found, alone=alone, key=(path, found, seq),
+                          function_key=(path, finder.module.pos(function)),
+                          library=model.name if model is not None else site.kind)
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
+        self.by_key[wrapper.key] = wrapper
+        self.wrapper_paths.add(path)
         return True
+
+    def wrappers_named(self, name: str, up_to: int) -> list:
+        """The wrappers called `name` found in the rounds up to `up_to`, the same in one
+        process and in a worker (where other workers' are stand-ins): never one found by
+        the pass under way, whose files are read in an order workers do not share."""
+        if self.foreign is not None:
+            return self.foreign.named(name, up_to)
+        return [w for w in self.wrappers.get(name, ()) if w.round <= up_to]
+
+    def real_wrapper(self, wrapper):
+        """The wrapper itself, with its nodes: one another worker found is made here (see
+        `foreign.ForeignWrappers`) the first time a call of it is followed."""
+        if isinstance(wrapper, Wrapper) or self.foreign is None:
+            return wrapper
+        return self.foreign.real(wrapper)
 
     def wrapper_round(self, found_in: int) -> dict[str, list[Wrapper]]:
         """The wrappers a pass over the files follows: those found in pass `found_in` (the
@@ -446,13 +514,10 @@ class PythonProject:
         source = self.workspace.read(path)
         # Only the wrappers this file can call: its own, methods (any receiver), and
         # functions of modules whose name it mentions (it has to import them); a call, not
-        # the definition.
-        names = sorted(name for name, group in wrappers.items()
-                       if any(w.path == path or w.method or module_name(w.path) in source
-                              for w in group))
-        pattern = re.compile(r"(?<!def )\b(?:" + "|".join(map(re.escape, names)) +
-                             r")\s*\(") if names else None
-        if pattern is None or not pattern.search(source):
+        # the definition. The names called are found first, in one search of the text.
+        called = _CallNames.of(wrappers, self._call_names).called(source)
+        if not any(any(w.path == path or w.method or module_name(w.path) in source
+                       for w in wrappers[name]) for name in called):
             return []
         from .sinks import SinkFinder
 
@@ -498,15 +563,19 @@ class PythonProject:
         out = []
         for name in sorted(self.wrappers):
             for wrapper in self.wrappers[name]:
-                if not wrapper.called and wrapper.alone:
-                    out.extend(wrapper.alone)
-                elif not wrapper.called:
-                    from .sinks import SinkFinder
-
-                    module = self.module(wrapper.path)
-                    finder = SinkFinder(self, module, self.workspace.read(wrapper.path))
-                    out.extend(finder.build_alone(wrapper.site))
+                if not wrapper.called:
+                    out.extend(self.alone_prompts(wrapper))
         return out
+
+    def alone_prompts(self, wrapper: Wrapper) -> list[tuple[Prompt, list]]:
+        """A wrapper's prompts as built at its own sink, its parameters unknown."""
+        if wrapper.alone:
+            return list(wrapper.alone)
+        from .sinks import SinkFinder
+
+        module = self.module(wrapper.path)
+        finder = SinkFinder(self, module, self.workspace.read(wrapper.path))
+        return finder.build_alone(wrapper.site)
 
     def linker(self):
         """Links template files that Python code reads or renders (one per run)."""

@@ -99,10 +99,11 @@ class SinkFinder:
                 if argument is None or not self._calls(node, wrapper):
                     continue
                 caller = self._context(node)
-                if not caller.import_time:
+                stub, wrapper = wrapper, self.project.real_wrapper(wrapper)  # found by
+                if not caller.import_time:  # another worker: made here
                     # A script's call at import (an example of a library) runs it with
                     # constants: it is measured on its own as well, as callers would call it.
-                    wrapper.called = True
+                    stub.called = wrapper.called = True
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
                 hops = wrapper.chain()
@@ -170,22 +171,25 @@ class SinkFinder:
         methods = [w for w in wrappers if w.method]
         if not isinstance(node.func, self.cst.Attribute) or not methods:
             return wrappers
-        known = [w for w in self.project.wrappers.get(node.func.attr.value, ()) if w.method]
-        if len(methods) < 2 and not any(w not in methods for w in known):
-            return wrappers
         from .calls import abstract
 
         runs = self.lowerer._function_of(node, self._context(node))
         if runs is not None and not abstract(runs[0]):  # the receiver's class is in view
-            return [w for w in wrappers if not w.method or w.function is runs[0]]
+            key = (runs[1].path, runs[1].pos(runs[0]))
+            return [w for w in wrappers if not w.method or w.function_key == key]
+        known = [w for w in self.project.wrappers_named(node.func.attr.value,
+                                                         max(w.round for w in methods))
+                 if w.method]
+        if len(methods) < 2 and {w.key for w in known} <= {w.key for w in methods}:
+            return wrappers
         # Not in view: the most direct client of that name. An agent's `ask` that itself
         # calls `self.llm.ask(...)` is not what `self.llm.ask(...)` runs (nor is it then a
         # client something calls: it is measured on its own).
-        depth: dict[int, int] = {}  # by function: its shortest way to a sink (one method
+        depth: dict[tuple, int] = {}  # by function: its shortest way to a sink (one method
         for w in (*methods, *known):  # may reach several, one per phase of an agent)
-            depth[id(w.function)] = min(depth.get(id(w.function), 99), len(w.chain()))
+            depth[w.function_key] = min(depth.get(w.function_key, 99), w.depth)
         nearest = min(depth.values())
-        methods = [w for w in methods if depth[id(w.function)] == nearest]
+        methods = [w for w in methods if depth[w.function_key] == nearest]
         # ...and of those, the ones nearest the caller in the project's folders
         closest = max(_shared_folders(w.path, self.module.path) for w in methods) \
             if methods else 0
@@ -194,18 +198,15 @@ class SinkFinder:
             return [w for w in wrappers if not w.method] + methods
         counts: dict = {}
         for w in methods:
-            model = getattr(w.site, "model", None)
-            key = model.name if model is not None else w.site.kind
-            counts[key] = counts.get(key, 0) + 1
+            counts[w.library] = counts.get(w.library, 0) + 1
         best = max(sorted(counts), key=lambda k: counts[k])
-        chosen = min((w for w in methods if (w.site.model.name if w.site.model is not None
-                                             else w.site.kind) == best),
+        chosen = min((w for w in methods if w.library == best),
                      key=lambda w: (w.path, self.module.path))
         for w in methods:
-            if w.function is not chosen.function and _argument(node, w) is not None:
+            if w.function_key != chosen.function_key and _argument(node, w) is not None:
                 w.called = True  # this call runs it as well: not a client nobody calls
         return [w for w in wrappers if not w.method] + \
-            [w for w in methods if w.function is chosen.function]
+            [w for w in methods if w.function_key == chosen.function_key]
 
     def _decorated(self) -> list[tuple[Prompt, list]]:
         """Functions a library registers as part of an agent's system prompt: PydanticAI's
@@ -317,7 +318,9 @@ class SinkFinder:
         func = node.func
         if isinstance(func, cst.Name):
             if self.module.path == wrapper.path:
-                return self.module.functions.get(func.value) is wrapper.function
+                function = self.module.functions.get(func.value)
+                return function is not None and \
+                    (self.module.path, self.module.pos(function)) == wrapper.function_key
             origin, attr = self.module.imports.get(func.value, ("", ""))
             other = self.project.import_module(origin, self.module.path) if attr else None
             return other is not None and other.path == wrapper.path and attr == wrapper.name

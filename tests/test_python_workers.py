@@ -1,0 +1,146 @@
+"""The Python phase on several processes (issue 23, item 4): each worker parses and
+interprets a share of the modules, and the prompts, findings and order are those of one
+process, clients defined in another worker's modules, clients of clients and wrappers
+nothing calls included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, write_project
+from prefixlint import api, python_phase, python_workers, workers
+
+pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="workers need fork")
+
+POLICY = ("Follow the support policy of Northwind Cloud on every answer and never invent "
+          "facts about orders, invoices, refunds or outages. " * 4)
+
+LLM = '''from openai import OpenAI
+
+client = OpenAI()
+
+
+def ask(system, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {"role": "system", "content": system}, {"role": "user", "content": question}])
+
+
+def send(messages):
+    return client.chat.completions.create(model="gpt-4.1", messages=messages)
+
+
+def summarize(system):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {"role": "system", "content": system}])
+'''
+
+AGENT = '''import datetime
+
+from llm import ask, send
+from policy import POLICY
+
+
+def support_{i}(user, question):
+    return ask(f"{{POLICY}}\\nCase {i}. You help {{user.name}}.", question)
+
+
+def review_{i}(question):
+    today = datetime.date.today().isoformat()
+    messages = [{{"role": "system", "content": POLICY + " Review {i}, " + today}},
+                {{"role": "user", "content": question}}]
+    return send(messages)
+'''
+
+CALLER = '''from agents.a{i:02d} import support_{i}
+
+
+def handle(request):
+    return support_{i}(request.user, request.text)
+'''
+
+LONE = '''from policy import POLICY
+
+NOTES = [{"role": "system", "content": POLICY + " Notes."},
+         {"role": "user", "content": "{question}"}]
+'''
+
+
+def _project(tmp_path: Path, agents: int = 30) -> Path:
+    files = {"llm.py": LLM, "policy.py": f"POLICY = {POLICY!r}\n", "lone.py": LONE,
+             "agents/__init__.py": ""}
+    for i in range(agents):
+        files[f"agents/a{i:02d}.py"] = AGENT.format(i=i)
+        files[f"callers/c{i:02d}.py"] = CALLER.format(i=i)
+    return write_project(tmp_path / "project", files)
+
+
+def _seen(result: api.Result) -> tuple:
+    return (result.findings, [(m.prompt.id, m.prompt.sink, m.prefix_tokens, m.tokens_total)
+                              for m in result.measurements])
+
+
+@pytest.fixture
+def split_used(monkeypatch):
+    """Two workers on any machine, for any number of files; records each split's result."""
+    used: list[bool] = []
+    real = python_workers.split_prompts
+
+    def recorded(*args, **kwargs):
+        found = real(*args, **kwargs)
+        used.append(found is not None)
+        return found
+
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.setattr(python_phase, "MIN_PARSED_FILES", 0)
+    monkeypatch.setattr(python_workers, "split_prompts", recorded)
+    return used
+
+
+def test_clients_in_other_workers_modules_give_the_same_prompts(tmp_path, split_used):
+    root = _project(tmp_path)
+    serial = api.check([], api.load_config(root, jobs=1), cwd=root)
+    assert split_used == []
+    split = api.check([], api.load_config(root, jobs=2), cwd=root)
+    assert split_used == [True]
+    assert _seen(split) == _seen(serial)
+    ids = [m.prompt.id for m in serial.measurements]
+    # a caller's call through two clients, a list sent by a client, the client nothing
+    # calls, and the list nothing sends
+    assert "callers/c07.py:5" in ids and "agents/a07.py:15" in ids
+    assert "llm.py:16" in ids and "lone.py:3" in ids
+
+
+def test_repositories_of_fixtures_give_the_same_bytes_split(split_used, monkeypatch):
+    """Every fixture and the flow suite, split whatever their size, as one process."""
+    monkeypatch.setattr(python_phase, "CONTEXT_MODULES", -1)  # split even a few files
+    roots = [REPO / "fixtures" / name for name in ("agent", "rag", "supportbot",
+                                                   "prompt_library", "prompty_app")]
+    roots += [REPO / "tests" / "flow", REPO / "tests" / "python"]
+    for root in roots:
+        serial = api.check([], api.load_config(root, jobs=1), cwd=root)
+        split = api.check([], api.load_config(root, jobs=2), cwd=root)
+        assert _seen(split) == _seen(serial), root.name
+    assert split_used and all(split_used)
+
+
+def test_shares_are_fixed_by_size_and_order():
+    assert python_workers.shares([5, 1, 9, 3, 3], 2) == [[2, 4], [0, 1, 3]]
+    assert python_workers.shares([1, 1, 1, 1], 2) == [[0, 2], [1, 3]]
+    assert python_workers.shares([], 2) == [[], []]
+
+
+def test_a_worker_that_fails_leaves_the_phase_to_one_process(tmp_path, split_used,
+                                                              monkeypatch):
+    root = _project(tmp_path, agents=4)
+    monkeypatch.setattr(python_phase, "CONTEXT_MODULES", -1)
+    serial = api.check([], api.load_config(root, jobs=1), cwd=root)
+
+    def failing(*args, **kwargs):
+        raise RuntimeError("a worker that cannot finish its share")
+
+    monkeypatch.setattr(python_workers, "_serve", failing)
+    split = api.check([], api.load_config(root, jobs=2), cwd=root)
+    assert split_used == [False]
+    assert _seen(split) == _seen(serial)
