@@ -17,7 +17,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
 from ..project_files import InputError
-from .flow import END, Binding, conditional, reaching, rewrites, richer_arm, test_of
+from .flow import END, Binding, conditional, rewrites, richer_arm, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_truncation, literal_value,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
