@@ -193,6 +193,7 @@ MODEL_FINDINGS = [
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),
+    ("PFX006", "pydantic_factory.py", 24, 37),  # @agent.instructions inside the factory
     ("PFX002", "sk_app.py", 8, 56),
     ("PFX002", "smol_app.py", 8, 51),
 ]

@@ -219,9 +219,13 @@ class SinkFinder:
         models = [m for m in self.project.models if m.lowering == "decorator"]
         if not models:
             return out
-        for function in self.module.functions.values():
+        # module functions and methods, and those a function defines (an agent built in a
+        # factory, `@agent.instructions` registered beside it)
+        functions = [n for n in self.module.nodes if isinstance(n, cst.FunctionDef)
+                     and n.decorators]
+        for function in functions:
             model = next((m for m in models for d in function.decorators
-                          if self._decorates(m, d.decorator)), None)
+                          if self._decorates(m, d.decorator, function)), None)
             if model is None:
                 continue
             returns = self.lowerer.returns_of(function)
@@ -234,12 +238,14 @@ class SinkFinder:
                                          base, function, model), set()))
         return out
 
-    def _decorates(self, model, decorator) -> bool:
+    def _decorates(self, model, decorator, function) -> bool:
+        """Whether `@decorator` on `function` registers it with a model's agent; the agent's
+        name is read where the function is defined (in the factory that built the agent)."""
         cst = self.cst
         if isinstance(decorator, cst.Call):
             decorator = decorator.func
         if isinstance(decorator, cst.Attribute) and decorator.attr.value in model.decorators \
-                and self._is_agent(decorator.value):
+                and self._is_agent(decorator.value, function):
             return True
         qualified = self.module.qualname(decorator) or ""
         return bool(qualified) and model.matches("", qualified, ())
@@ -296,9 +302,10 @@ class SinkFinder:
             out.append((prompt, []))
         return out
 
-    def _is_agent(self, node) -> bool:
-        """Whether a name holds an agent built by a framework sink (`agent = Agent(...)`)."""
-        found = self.lowerer.follow(node, self._context(node)) \
+    def _is_agent(self, node, at=None) -> bool:
+        """Whether a name holds an agent built by a framework sink (`agent = Agent(...)`),
+        read where `at` stands (else where the name is)."""
+        found = self.lowerer.follow(node, self._context(at if at is not None else node)) \
             if isinstance(node, self.cst.Name) else None
         if found is None or not isinstance(found[0], self.cst.Call):
             return False
