@@ -76,6 +76,7 @@ REACH_FINDINGS = [
     ("PFX005", "zp_injected_llm/agents.py", 48, 54),  # the model's pick, past a `return` arm
     ("PFX005", "zq_slot_prompts.yaml", 3, 58),  # a `<<TOPIC>>` slot filled by .replace
     ("PFX005", "zr_local_prompts/pipeline.py", 13, 35),  # a method's own prompt text
+    ("PFX001", "zr_local_prompts/reviewer.py", 17, 2),  # a node's f-string, model not in view
     ("PFX001", "zs_inferred_template.py", 5, 32),  # a template a library not in view fills
 ]
 
@@ -154,6 +155,7 @@ REACH_SINKS = {
     # prompt text a method assigns and hands to the project's template class
     "zr_local_prompts/pipeline.py:13": "text",
     "zr_local_prompts/pipeline.py:21": "text",
+    "zr_local_prompts/reviewer.py:15": "text",
     "zs_inferred_template.py:12": "inferred",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,

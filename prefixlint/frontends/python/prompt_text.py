@@ -48,23 +48,31 @@ def find(finder: SinkFinder) -> list[Candidate]:
         if built is not None:
             out.append(built)
     for name, value in _locals(module):
-        built = _constant(finder, name, value)
+        if isinstance(value, cst.FormattedString):  # `prompt = f"...{context}..."`
+            from .values import Context
+
+            ctx = Context(module, module.enclosing_function(value), module.pos(value), False,
+                          arms=module.arms(value))
+            built = _candidate(finder, name, finder.lowerer.text(value, ctx), value, None)
+        else:
+            built = _constant(finder, name, value)
         if built is not None:
             out.append(built)
     return out
 
 
 def _locals(module):
-    """(name, string node) of a function's own assignments of a string literal to a name
-    that says it holds prompt text (`P_SUM_INSTRUCT = ("Reference: {reference}" ...)`, then
-    handed to the project's prompt class)."""
+    """(name, string node) of a function's own assignments of a string literal or an
+    f-string to a name that says it holds prompt text (`P_SUM_INSTRUCT = ("Reference:
+    {reference}" ...)`, then handed to the project's prompt class; `prompt = f"..."`, then
+    passed to a helper whose model object is not in view)."""
     for node in module.nodes:
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0].target, cst.Name) and \
                 _LOCAL_HINT.search(node.targets[0].target.value) and \
                 module.enclosing_function(node) is not None:
             value = _unwrapped(node.value)
-            if _string_node(value):
+            if _string_node(value) or isinstance(value, cst.FormattedString):
                 yield node.targets[0].target.value, value
 
 
