@@ -75,6 +75,7 @@ REACH_FINDINGS = [
     ("PFX005", "zp_injected_llm/agents.py", 27, 46),  # an agent's page, measured on its own
     ("PFX005", "zp_injected_llm/agents.py", 48, 54),  # the model's pick, past a `return` arm
     ("PFX005", "zq_slot_prompts.yaml", 3, 58),  # a `<<TOPIC>>` slot filled by .replace
+    ("PFX005", "zr_local_prompts/chains.py", 18, 1),  # a class's f-string template
     ("PFX005", "zr_local_prompts/pipeline.py", 13, 35),  # a method's own prompt text
     ("PFX001", "zr_local_prompts/reviewer.py", 17, 2),  # a node's f-string, model not in view
     ("PFX001", "zs_inferred_template.py", 5, 32),  # a template a library not in view fills
@@ -153,6 +154,7 @@ REACH_SINKS = {
     "zq_slot_prompts.yaml:2": "config (top)",
     "zq_slot_prompts.yaml:8": "config (top)",
     # prompt text a method assigns and hands to the project's template class
+    "zr_local_prompts/chains.py:16": "text",
     "zr_local_prompts/pipeline.py:13": "text",
     "zr_local_prompts/pipeline.py:21": "text",
     "zr_local_prompts/reviewer.py:15": "text",

@@ -48,14 +48,13 @@ def find(finder: SinkFinder) -> list[Candidate]:
         if built is not None:
             out.append(built)
     for name, value in _locals(module):
-        if isinstance(value, cst.FormattedString):  # `prompt = f"...{context}..."`
-            from .values import Context
+        built = _constant(finder, name, value)
+        if built is None and isinstance(value, cst.FormattedString):
+            from .values import Context  # `prompt = f"...{context}..."`: holes of its own
 
             ctx = Context(module, module.enclosing_function(value), module.pos(value), False,
                           arms=module.arms(value))
             built = _candidate(finder, name, finder.lowerer.text(value, ctx), value, None)
-        else:
-            built = _constant(finder, name, value)
         if built is not None:
             out.append(built)
     return out
@@ -118,7 +117,8 @@ def _constants(tree: cst.Module):
                 key = _entry_key(target)
                 if isinstance(target, cst.Name) or key:
                     value = _unwrapped(value)
-                    if _string_node(value):
+                    if _string_node(value) or isinstance(value, cst.FormattedString) and \
+                            _LOCAL_HINT.search(key or target.value):
                         yield key or target.value, value
                     elif isinstance(target, cst.Name) and isinstance(value, cst.Dict):
                         yield from _entries(target.value, value)
@@ -150,6 +150,19 @@ def _functions(module):
 
 
 def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
+    if isinstance(node, cst.FormattedString):
+        # `prompt_template = f"""...{{context}}..."""`: constant once its own expressions
+        # are (escaped braces are the template's fields)
+        segments = finder.lowerer.text(node, finder._context(node))
+        if not segments or not all(isinstance(s, Text) for s in segments):
+            return None
+        text = "".join(s.text for s in segments)
+        if "{" not in text:
+            return None
+        ctx = finder._context(node)
+        return _candidate(finder, name, finder.messages.placeholders(node, ctx), node,
+                          finder.module.span(node)) if FORMAT_FIELD.search(text) and \
+            reads_as_prompt(FORMAT_FIELD.sub(" ", text), name) else None
     try:
         text = node.evaluated_value
     except Exception:  # noqa: BLE001 - bytes, or a string libcst cannot evaluate
