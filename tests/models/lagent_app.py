@@ -20,7 +20,7 @@ class PlannerAgent(AgentForInternLM):
 
 
 class AsyncPlannerAgent(AsyncAgentForInternLM):
-    pass
+    """The async form, with nothing of its own."""
 
 
 def make_planner(llm, use_async=False):

@@ -153,16 +153,16 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
     if isinstance(node, cst.FormattedString):
         # `prompt_template = f"""...{{context}}..."""`: constant once its own expressions
         # are (escaped braces are the template's fields)
-        segments = finder.lowerer.text(node, finder._context(node))
+        ctx = finder._context(node)
+        segments = finder.lowerer.text(node, ctx)
         if not segments or not all(isinstance(s, Text) for s in segments):
             return None
         text = "".join(s.text for s in segments)
-        if "{" not in text:
+        if not FORMAT_FIELD.search(text) or \
+                not reads_as_prompt(FORMAT_FIELD.sub(" ", text), name):
             return None
-        ctx = finder._context(node)
         return _candidate(finder, name, finder.messages.placeholders(node, ctx), node,
-                          finder.module.span(node)) if FORMAT_FIELD.search(text) and \
-            reads_as_prompt(FORMAT_FIELD.sub(" ", text), name) else None
+                          finder.module.span(node))
     try:
         text = node.evaluated_value
     except Exception:  # noqa: BLE001 - bytes, or a string libcst cannot evaluate
