@@ -7,6 +7,7 @@ lists of role dicts, signatures and decorated prompt functions."""
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
 
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 MAX_CLIENT_DEPTH = 4  # clients of clients followed, at most
+# A SQL statement as a call passes it: a database call, never a prompt.
+_SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDEX(\s+\S+)?)\s*;?\s*$|"
+                  r"SELECT\s|"
+                  r"INSERT\s+(OR\s+[A-Z]+\s+)?INTO\s|UPDATE\s+\S+\s+SET\s|"
+                  r"DELETE\s+FROM\s|(CREATE|DROP)\s+(TEMP\s+|TEMPORARY\s+|UNIQUE\s+|VIRTUAL\s+)?"
+                  r"(TABLE|INDEX|VIEW|TRIGGER)\s|ALTER\s+TABLE\s|PRAGMA\s|REPLACE\s+INTO\s|"
+                  r"WITH\s+(RECURSIVE\s+)?\w+(\s*\([^)]*\))?\s+AS\s*\()")
+_MAX_RECEIVER_HOPS = 4  # `a.b().c()`: method calls followed back to who made the object
 
 
 class SinkFinder:
@@ -96,7 +105,8 @@ class SinkFinder:
                 f"{self.module.path}:{self.module.line(node)}", [])
             for wrapper in self._candidates(wrappers.get(name, ()), node):
                 argument = _argument(node, wrapper)
-                if argument is None or not self._calls(node, wrapper):
+                if argument is None or not self._calls(node, wrapper) or \
+                        self._sql_statement(argument, node):
                     continue
                 caller = self._context(node)
                 stub, wrapper = wrapper, self.project.real_wrapper(wrapper)  # found by
@@ -331,13 +341,87 @@ class SinkFinder:
             origin, attr = self.module.imports.get(func.value, ("", ""))
             other = self.project.import_module(origin, self.module.path) if attr else None
             return other is not None and other.path == wrapper.path and attr == wrapper.name
-        if wrapper.method:
-            return True
+        if wrapper.method:  # any method of that name, unless a library made the object
+            return not self._library_object(func.value, self._context(node))
         from .values import ModuleRef
 
         target = self.lowerer.resolve(func.value.value, self._context(node)) \
             if isinstance(func.value, cst.Name) else None
         return isinstance(target, ModuleRef) and target.module.path == wrapper.path
+
+    def _sql_statement(self, argument, node) -> bool:
+        """Whether a call passes a SQL statement (`cursor.execute("SELECT ...")`, or a name
+        holding one): a database call, whatever the project's method of the same name
+        sends. A statement opens with an upper-case keyword and its clause; prose does not."""
+        cst = self.cst
+        found = self.lowerer.follow(argument, self._context(node))
+        value = found[0] if found is not None else argument
+        while isinstance(value, (cst.ConcatenatedString, cst.BinaryOperation)):
+            value = value.left  # `"""SELECT ...""" + where`: the statement's head
+        if isinstance(value, cst.SimpleString):
+            head = value.evaluated_value
+        elif isinstance(value, cst.FormattedString):
+            head = "".join(p.value for p in value.parts[:1]
+                           if isinstance(p, cst.FormattedStringText))
+        else:
+            return False
+        return isinstance(head, str) and _SQL.match(head) is not None
+
+    def _library_object(self, node, ctx) -> bool:
+        """Whether an expression holds an object that code outside the project made: the
+        result of a library's call (`sqlite3.connect(...)`, `open(...)`), of a method of
+        such an object (`conn.cursor()`) or of a project function annotated as returning
+        one, or a parameter annotated with a library's class; followed through names,
+        attributes, `with ... as` and `await`. Its methods run the library's code, never a
+        project method that shares a name (`cursor.execute(sql)` is not a command's
+        `execute`)."""
+        from .literals import dotted_name
+
+        cst = self.cst
+        for _ in range(_MAX_RECEIVER_HOPS):
+            found = self.lowerer.follow(node, ctx, attributes=True)
+            if found is None:
+                return isinstance(node, cst.Name) and \
+                    self._library_annotation(_param_annotation(ctx.function, node.value),
+                                            ctx.module)
+            value, ctx = found
+            while isinstance(value, cst.Await):
+                value = value.expression
+            if not isinstance(value, cst.Call):
+                return False
+            func = value.func
+            if isinstance(func, (cst.Name, cst.Attribute)) and \
+                    self._library_name(dotted_name(func), ctx.module):
+                return True
+            runs = self.lowerer._function_of(value, ctx)
+            if runs is not None:
+                returns = runs[0].returns
+                return returns is not None and \
+                    self._library_annotation(returns.annotation, runs[1])
+            if not isinstance(func, cst.Attribute):
+                return False
+            node = func.value  # `conn.cursor()`: the object `conn` holds
+        return False
+
+    def _library_name(self, dotted: str, module) -> bool:
+        """Whether a dotted name refers to a library outside the project: an import that
+        is not a project module, or a builtin the module does not define."""
+        from .module import BUILTIN_NAMES
+
+        first = dotted.partition(".")[0]
+        if first in module.imports:
+            return self.project.import_path(module.imports[first][0], module.path) is None
+        return first in BUILTIN_NAMES and first not in module.functions and \
+            first not in module.classes
+
+    def _library_annotation(self, annotation, module) -> bool:
+        """Whether an annotation names only library classes (`sqlite3.Connection`,
+        `Generator[sqlite3.Connection, None, None]`, `httpx.Client | None`)."""
+        from .literals import dotted_name
+
+        names = [dotted_name(n) for n in _annotation_classes(annotation)]
+        names = [n for n in names if n and n != "None"]
+        return bool(names) and all(self._library_name(n, module) for n in names)
 
     def _kept_as_history(self, node) -> bool:
         """A list of messages added to a conversation history (`self.history += [...]`,
@@ -588,6 +672,44 @@ def _field(statement, cst) -> tuple[object, object]:
             isinstance(statement.value, cst.Call):
         return statement.targets[0].target, statement.value
     return None, None
+
+
+def _param_annotation(function, name: str):
+    """The annotation of a function's parameter of that name, if it has one."""
+    if function is None:
+        return None
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            return param.annotation.annotation
+    return None
+
+
+# Generic wrappers an annotation names its class through: the class is their first argument.
+_WRAPPING_TYPES = frozenset({"Optional", "Generator", "AsyncGenerator", "Iterator",
+                             "AsyncIterator", "ContextManager", "AsyncContextManager",
+                             "AbstractContextManager", "AbstractAsyncContextManager",
+                             "Awaitable", "Coroutine"})
+
+
+def _annotation_classes(node) -> list:
+    """The classes an annotation says a value is: `X`, `mod.X`, `X | None`, `Optional[X]`,
+    `Generator[X, None, None]` (a context manager's yield)."""
+    import libcst as cst
+
+    from .literals import dotted_name
+
+    if node is None:
+        return []
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        return [node]
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return _annotation_classes(node.left) + _annotation_classes(node.right)
+    if isinstance(node, cst.Subscript) and node.slice and \
+            dotted_name(node.value).rpartition(".")[2] in _WRAPPING_TYPES and \
+            isinstance(node.slice[0].slice, cst.Index):
+        return _annotation_classes(node.slice[0].slice.value)
+    return []
 
 
 def _argument(node, wrapper):
