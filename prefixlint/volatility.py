@@ -130,7 +130,7 @@ def is_history(path: str) -> bool:
     """Whether a value path names a conversation history (`history`, `state.messages`,
     `self.chat_history`); explicit-scope suffixes (`@file:line`) are ignored."""
     parts = _LOCATION.sub("", path).split(".")
-    return bool(parts) and parts[-1].lower() in HISTORY_NAMES
+    return bool(parts) and parts[-1].lower().lstrip("_") in HISTORY_NAMES
 
 
 def _is_index(part: str) -> bool:
@@ -169,7 +169,7 @@ class Volatility:
         names = [p for p in parts if not _is_index(p)]
         if not names:
             return Explained(Scope.UNKNOWN, "default")
-        history = next((p for p in names if p.lower() in HISTORY_NAMES), None)
+        history = next((p for p in names if p.lower().lstrip("_") in HISTORY_NAMES), None)
         if history is not None:  # the conversation and its messages (`request.history.0`)
             after = parts[parts.index(history) + 1:][:1]
             if after == ["-1"]:  # `messages[-1]`: the newest message, the request's own

@@ -79,6 +79,7 @@ REACH_FINDINGS = [
     ("PFX005", "zr_local_prompts/pipeline.py", 13, 35),  # a method's own prompt text
     ("PFX001", "zr_local_prompts/reviewer.py", 17, 2),  # a node's f-string, model not in view
     ("PFX001", "zs_inferred_template.py", 5, 32),  # a template a library not in view fills
+    ("PFX006", "zu_code_context.py", 25, 56),  # files in view, then the kept messages
 ]
 
 REACH_SINKS = {
@@ -162,6 +163,9 @@ REACH_SINKS = {
     # a command's `execute(message)` is a client; a database cursor's `execute(sql)` is not
     # (an object sqlite3 made, a parameter or a factory annotated as one, a SQL statement)
     "zt_command_bot/storage.py:39": "client of http.post",
+    # a comprehension over the kept messages is the history; `msgs = [x] + msgs` reads the
+    # messages of before
+    "zu_code_context.py:30": "openai.chat",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,

@@ -16,6 +16,7 @@ from typing import Callable
 import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
+from ...volatility import is_history
 from ..project_files import InputError
 from .flow import END, Binding, conditional, rewrites, richer_arm, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_truncation, literal_value,
@@ -38,6 +39,19 @@ CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "da
 def _constant_chars(segments: list[Seg]) -> int:
     """How much constant text lowered segments hold."""
     return sum(len(s.text) for s in segments if isinstance(s, Text))
+
+
+# Calls that return a copy of their one argument: the value the argument is.
+_COPIES = frozenset({"builtins.list", "builtins.tuple", "copy.copy", "copy.deepcopy"})
+
+
+def _copies(node: cst.Call, module: Module) -> bool:
+    """`x.copy()`, `list(x)`, `copy.deepcopy(x)`: a copy of a value, with its path."""
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not node.args:
+        return True
+    return len(node.args) == 1 and not node.args[0].keyword and not node.args[0].star and \
+        module.qualname(func) in _COPIES
 
 
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -298,6 +312,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.BooleanOperation) and \
                 isinstance(node.operator, cst.Or) and literal_value(node.right) is not None:
             return self.path_of(node.left, ctx)  # `doc.get("content") or ""`: the value
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)) and \
+                node.for_in.inner_for_in is None:
+            source = self.path_of(node.for_in.iter, ctx)
+            if source and is_history(source):  # `[strip(m) for m in self._messages]`: the
+                return source  # history, each message reshaped
+        if isinstance(node, cst.Call) and _copies(node, ctx.module):
+            return self.path_of(node.args[0].value if node.args else node.func.value, ctx)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
                 node.func.attr.value == "get" and node.args and \
                 isinstance(literal_value(node.args[0].value), str):

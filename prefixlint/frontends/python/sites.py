@@ -40,8 +40,24 @@ def context_at(module, node):
     from .values import Context
 
     function = module.enclosing_function(node)
-    return Context(module, function, module.pos(node), import_time=function is None,
+    return Context(module, function, _read_at(module, node), import_time=function is None,
                    arms=module.arms(node))
+
+
+def _read_at(module, node) -> int:
+    """Where an expression reads its names: an assignment's value before the names the
+    assignment binds (`msgs = [system] + msgs` reads the `msgs` of before)."""
+    import libcst as cst
+
+    child, current = node, module.parents.get(id(node))
+    while current is not None and not isinstance(current, (cst.BaseStatement, cst.Lambda)):
+        if isinstance(current, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and \
+                child is current.value:
+            return module.pos(current)
+        if isinstance(current, cst.BaseSmallStatement):
+            break
+        child, current = current, module.parents.get(id(current))
+    return module.pos(node)
 
 
 class SiteClassifier:
