@@ -18,6 +18,7 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        transform_text)
 from .sources import CLOCKS, source_scope
+from .messages import argument_of
 from .values import Context, Parts, Seg
 
 if TYPE_CHECKING:
@@ -148,6 +149,10 @@ class StringOps:
             return self._stringify(node.args[0].value, ctx, node)
         if qualified == "json.dumps" and node.args:
             return self._dumps(node, ctx)
+        if _template_object(qualified):  # `PromptTemplate(TEXT)`: the text it holds
+            held = argument_of(node, "template") or argument_of(node, "0")
+            if held is not None:
+                return self.text(held, ctx)
         helper = self._helper(node, ctx)
         if helper is not None:
             return helper
@@ -391,6 +396,15 @@ class StringOps:
             return out + [Text("}", None)]
         segments = self.text(node, ctx)
         return [Text('"', None)] + segments + [Text('"', None)]
+
+
+def _template_object(qualified: str) -> bool:
+    """A LlamaIndex prompt template object made from its text (`PromptTemplate(text)`):
+    read as that text where it is passed on (a chat engine's `context_template=`, a query
+    engine's `text_qa_template=`). LangChain's are filled where they are used
+    (`template_values`)."""
+    parts = qualified.split(".")
+    return len(parts) > 1 and parts[-1] == "PromptTemplate" and parts[0] == "llama_index"
 
 
 def is_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
