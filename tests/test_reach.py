@@ -201,6 +201,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
+    ("PFX006", "llama_template_object.py", 9, 6),  # a PromptTemplate object as the prompt
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),
@@ -577,3 +578,10 @@ def test_a_mustache_template_is_measured_and_fixed_like_a_jinja_one():
     assert added == ["", "{{#audience}}", "Write for this audience: {{audience}}.",
                      "{{/audience}}", "{{^audience}}", "Write for a general audience.",
                      "{{/audience}}"]
+
+
+def test_an_f_string_that_extends_a_prompt_made_elsewhere_is_not_measured_alone(reach):
+    """`system = f"{system}\n\nIf you see the marker..."`: the prompt is the configuration's,
+    with a rule appended; measured alone it would be a tail after an unknown value."""
+    assert not [p["id"] for p in reach["prompts"] if p["id"].startswith("zv_extended_prompt")]
+    assert not [f for f in reach["findings"] if f["path"] == "zv_extended_prompt.py"]

@@ -71,8 +71,18 @@ def _locals(module):
                 _LOCAL_HINT.search(node.targets[0].target.value) and \
                 module.enclosing_function(node) is not None:
             value = _unwrapped(node.value)
-            if _string_node(value) or isinstance(value, cst.FormattedString):
-                yield node.targets[0].target.value, value
+            name = node.targets[0].target.value
+            if _string_node(value) or isinstance(value, cst.FormattedString) and \
+                    not _extends(value, name):
+                yield name, value
+
+
+def _extends(value: cst.FormattedString, name: str) -> bool:
+    """`system = f"{system}\n\nKeep answers short."`: a prompt made elsewhere, extended
+    here; measured alone it would be only its tail, after a value standing for the rest."""
+    first = value.parts[0] if value.parts else None
+    return isinstance(first, cst.FormattedStringExpression) and \
+        isinstance(first.expression, cst.Name) and first.expression.value == name
 
 
 def _string_node(value) -> bool:
