@@ -677,6 +677,9 @@ def render(target, variables, config_file, tokenizer, color):
     from .output import render_view
     from .render import plans
 
+    # `app.py:12 (via agents/research.py:88)`: one of the prompts a call sends through a
+    # client that calls the model more than once, named as `check` names it
+    target, via = _via_suffix(target)
     path = target.rsplit(":", 1)[0] if target.endswith(tuple("0123456789")) and ":" in target \
         else target
     config = _config([path], config_file, None, None, tokenizer, None)
@@ -685,6 +688,7 @@ def render(target, variables, config_file, tokenizer, color):
     root = config.root.resolve()
     wanted = Path(target).resolve().relative_to(root).as_posix() if path == target else \
         Path(path).resolve().relative_to(root).as_posix() + ":" + target.rsplit(":", 1)[1]
+    wanted += via
     measurement = next((m for m in result.measurements if m.prompt.id == wanted), None)
     if measurement is None:
         problems = [f"{f.span.path}:{f.span.line}: {f.message}" for f in result.findings
@@ -708,6 +712,14 @@ def render(target, variables, config_file, tokenizer, color):
     use_color = sys.stdout.isatty() if color is None else color
     click.echo(render_view.render(measurement, rendering, result.tokenizer, use_color), nl=False,
                color=use_color)  # --color holds when piped, --no-color on a terminal
+
+
+def _via_suffix(target: str) -> tuple[str, str]:
+    """A prompt id's ` (via path:line)` suffix split from its call site, if it has one."""
+    head, sep, tail = target.partition(" (via ")
+    if sep and tail.endswith(")") and head[-1:].isdigit():
+        return head, f"{sep}{tail}"
+    return target, ""
 
 
 @cli.command()

@@ -28,6 +28,18 @@ def test_render_python_prompt_by_call_site():
     assert "«request rid: " in proc.stdout
 
 
+def test_render_a_phase_of_an_agent_by_the_id_check_gives_it():
+    """One call of an agent that calls the model in two phases is two prompts; the second
+    is named `base.py:9 (via research.py:23)`, and `render` takes that name as it is."""
+    proc = run_cli("render", "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)",
+                   "--no-color", cwd=REPO / "tests" / "reach")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == (
+        "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23): 132 tokens "
+        "(o200k_base); shared prefix global 17, user 17, session 17, turn 17")
+    assert "You are researching one sub-question: " in proc.stdout
+
+
 def test_render_unknown_prompt_is_a_usage_error():
     proc = run_cli("render", "p45_request_headers.py:99", cwd=REPO / "tests" / "python")
     assert proc.returncode == 2 and "no prompt 'p45_request_headers.py:99'" in proc.stderr
