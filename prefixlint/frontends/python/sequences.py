@@ -13,6 +13,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Span
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
+from .flow import entry_name
 from .sources import RANDOM_EXAMPLES
 from .values import Context, HoleItem, LoopItem, Parts
 
@@ -171,9 +172,11 @@ class SequenceOps:
         if isinstance(node, (cst.Name, cst.Attribute)):
             resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
                 else self.attribute_value(node, ctx)
-            if isinstance(resolved, tuple):
-                return self.spread(resolved[0], deeper(resolved[1], ctx), depth + 1)
-            return []
+            out = self.spread(resolved[0], deeper(resolved[1], ctx), depth + 1) \
+                if isinstance(resolved, tuple) else []
+            if isinstance(node, cst.Name) and out:
+                out = self._stored_entries(node.value, out, ctx)
+            return out
         if isinstance(node, cst.Call):
             if dotted_name(node.func) == "dict":
                 out = [(a.keyword.value, a.value, ctx) for a in node.args if a.keyword]
@@ -202,6 +205,26 @@ class SequenceOps:
                     out.extend(self.spread(element.value, ctx, depth + 1))
             return out
         return []
+
+    def _stored_entries(self: "Lowerer", name: str, out: list, ctx: Context) -> list:
+        """A dict's keys and values with those the function stores in it before `ctx`
+        (`payload["tools"] = tools` after `payload = {...}`): a stored key replaces the
+        literal's value, a new one comes last."""
+        if ctx.function is None:
+            return out
+        prefix = entry_name(name, "")[:-1]
+        keys = []
+        for binding in ctx.module.bindings.get(id(ctx.function), ()):
+            key = binding.name[len(prefix):-1] if binding.name.startswith(prefix) else None
+            if key and binding.pos < ctx.line and key not in keys:
+                keys.append(key)
+        for key in keys:
+            found = self.resolve(entry_name(name, key), ctx)
+            if isinstance(found, tuple):
+                item = (key, found[0], deeper(found[1], ctx))
+                at = next((i for i, old in enumerate(out) if old[0] == key), len(out))
+                out = out[:at] + [item] + out[at + 1:]
+        return out
 
     def _sorted_constants(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
                           ) -> list[tuple[cst.BaseExpression, Context]] | None:
