@@ -369,9 +369,11 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
 
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
     """Of the first `if` outside the use's arms that assigns the name afresh in two arms or
-    more, the arm with the most literal text; None when there is none or a tie."""
+    more, the arm with the most literal text, then with the most parts joined (`SYSTEM +
+    SCHEMA` over `SYSTEM`, constants named rather than spelled); None when there is none or
+    a tie."""
     used = {if_id for if_id, _ in arms}
-    sizes: dict[int, dict[int, int]] = {}
+    sizes: dict[int, dict[int, tuple[int, int]]] = {}
     fresh: dict[int, set[int]] = {}
     for binding in chain:
         outer = next(((if_id, arm) for if_id, arm in binding.arms if if_id not in used), None)
@@ -379,7 +381,9 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
             continue
         if_id, arm = outer
         arm_sizes = sizes.setdefault(if_id, {})
-        arm_sizes[arm] = arm_sizes.get(arm, 0) + _literal_chars(binding.value)
+        size = (_literal_chars(binding.value), _joined(binding.value))
+        before = arm_sizes.get(arm, (0, 0))
+        arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
         if binding.op == "=" and not rewrites(binding):
             fresh.setdefault(if_id, set()).add(arm)
     for if_id, assigned in fresh.items():
@@ -444,6 +448,13 @@ def _literal_chars(node: cst.BaseExpression | None) -> int:
     """How much literal text an expression spells out."""
     return sum(len(n.value) for n in _walk(node)
                if isinstance(n, (cst.SimpleString, cst.FormattedStringText)))
+
+
+def _joined(node: cst.BaseExpression | None) -> int:
+    """How many parts an expression joins with `+` (`SYSTEM + schema()` joins two)."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return _joined(node.left) + _joined(node.right)
+    return 0 if node is None else 1
 
 
 def rewrites(binding: Binding) -> bool:

@@ -55,14 +55,17 @@ def _copies(node: cst.Call, module: Module) -> bool:
 
 
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The operands a test is made of: both sides of comparisons and `and`/`or`, what `not`
-    negates, what `len`/`bool` measure; none for anything else."""
+    """The operands a test is made of: both sides of comparisons, `and`/`or` and set
+    operations, what `not` negates, what `len`/`bool` measure; none for anything else."""
     if isinstance(node, cst.Comparison):
         return [node.left, *(c.comparator for c in node.comparisons)]
     if isinstance(node, cst.BooleanOperation):
         return [node.left, node.right]
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
         return [node.expression]
+    if isinstance(node, cst.BinaryOperation) and \
+            isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor, cst.Subtract)):
+        return [node.left, node.right]  # `names & {"sql", "stats"}`: set algebra
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
             node.func.value in ("len", "bool") and len(node.args) == 1:
         return [node.args[0].value]
@@ -405,8 +408,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def _either(self, node: cst.IfExp, ctx: Context) -> list[Seg]:
         """`A if test else B`. A default (`name if name else "friend"`, `x if x is not None
-        else y`) is the value itself; a test that varies more often than a deployment is a
-        branch on it; otherwise (`GRAPH_PROMPT_CN if lang == "cn" else GRAPH_PROMPT_EN`) the
+        else y`) is the value itself, as is a value sent or not (`A if test else None`); a
+        test that varies more often than a deployment is a branch on it; otherwise (`GRAPH_PROMPT_CN if lang == "cn" else GRAPH_PROMPT_EN`) the
         arm with more constant text, the body on a tie."""
         source = ctx.module.source
         test = node.test
@@ -414,6 +417,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             test = test.left
         if source(test) == source(node.body):
             return self.text(node.body, ctx)
+        for arm, other in ((node.body, node.orelse), (node.orelse, node.body)):
+            if isinstance(other, cst.Name) and other.value == "None":
+                return self.text(arm, ctx)  # `tools if step < last else None`: when sent
         hole = self._deps_hole(node.test, ctx)
         if hole.scope.varies_like >= Scope.DAY:
             return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope)]
@@ -459,6 +465,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return worst
             return Hole(worst.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
                         worst.deps, worst.scope)
+        if isinstance(node, (cst.Set, cst.List, cst.Tuple)) and all(
+                isinstance(e, cst.Element) and literal_value(e.value) is not None
+                for e in node.elements):
+            return self.hole(node, ctx, scope=Scope.STATIC)  # `{"sql", "stats"}`: constants
         segments = self.text(node, ctx)
         holes = [s for s in segments if isinstance(s, Hole)]
         if not holes:
