@@ -80,6 +80,8 @@ REACH_FINDINGS = [
     ("PFX001", "zr_local_prompts/reviewer.py", 17, 2),  # a node's f-string, model not in view
     ("PFX001", "zs_inferred_template.py", 5, 32),  # a template a library not in view fills
     ("PFX006", "zu_code_context.py", 25, 56),  # files in view, then the kept messages
+    ("PFX001", "zw_tool_loop/helper.py", 30, 12),  # a branch on the tools the question picks
+    ("PFX001", "zw_tool_loop/helper.py", 38, 60),  # those tools, stored in the posted body
 ]
 
 REACH_SINKS = {
@@ -166,6 +168,10 @@ REACH_SINKS = {
     # a comprehension over the kept messages is the history; `msgs = [x] + msgs` reads the
     # messages of before
     "zu_code_context.py:30": "openai.chat",
+    # a command's tool loop: tools stored in the body after it is made, `tools if step < 3
+    # else None` the tools, the schema's arm of an if/else taken; the fallback's generate
+    "zw_tool_loop/dispatch.py:3": "client of http.post",
+    "zw_tool_loop/helper.py:28": "client of http.post",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,

@@ -162,13 +162,19 @@ class SinkFinder:
         call's id, the others are told apart by the client's call they go through
         (`app/run.py:12 (via agents/research.py:88)`). Sinks the client holds itself, as in
         one branch or another, stay one prompt, as does one call reached again."""
-        key = (wrapper.path, self.project.module(wrapper.path).line(wrapper.call)) \
-            if wrapper.call is not None else ("", 0)
+        # the client's calls down to the sink: two paths through one call of an agent (a
+        # fallback's `generate`, the tool loop's `chat`) are two phases, each named by the
+        # first of its calls where it parts from the paths reached before it
+        key = tuple((hop.path, self.project.module(hop.path).line(hop.call))
+                    for hop in wrapper.chain() if hop.call is not None) or (("", 0),)
         if not reached or key == reached[0]:
             reached.append(key)
             return built
+        depth = next((n for n in range(1, len(key) + 1)
+                      if all(old[:n] != key[:n] for old in reached)), len(key))
         reached.append(key)
-        return [(_renamed(prompt, f"{prompt.id} (via {key[0]}:{key[1]})"), notes)
+        path, line = key[depth - 1]
+        return [(_renamed(prompt, f"{prompt.id} (via {path}:{line})"), notes)
                 for prompt, notes in built]
 
     def _candidates(self, wrappers, node) -> list:
