@@ -52,6 +52,7 @@ EXPECTED = [
     "PFX001 p45_request_headers.py:10:18",
     "PFX002 p46_conditional_expression.py:11:42",
     "PFX004 p47_strftime_day.py:13:51",
+    "PFX002 p49_typing_cast.py:9:30",  # cast(Template, FRAME) is FRAME
     "PFX002 policy.py:13:48",  # the {customer_name} placeholder that p05 formats
 ]
 

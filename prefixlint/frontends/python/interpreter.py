@@ -54,6 +54,12 @@ def _copies(node: cst.Call, module: Module) -> bool:
         module.qualname(func) in _COPIES
 
 
+def _is_cast(node: cst.BaseExpression, module: Module) -> bool:
+    """`typing.cast(T, value)`: the value itself, to a reader of code."""
+    return isinstance(node, cst.Call) and len(node.args) == 2 and \
+        module.qualname(node.func) in ("typing.cast", "typing_extensions.cast")
+
+
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The operands a test is made of: both sides of comparisons, `and`/`or` and set
     operations, what `not` negates, what `len`/`bool` measure; none for anything else."""
@@ -556,6 +562,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 resolved = self.entry_value(node, ctx)
                 if resolved is None:
                     return node, ctx
+            elif _is_cast(node, ctx.module):
+                resolved = node.args[1].value, ctx  # `cast(Template, t)` holds `t`
             else:
                 return node, ctx
             if not isinstance(resolved, tuple):

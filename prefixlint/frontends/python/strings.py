@@ -115,6 +115,8 @@ class StringOps:
             if qualified == "time.strftime" and node.args:  # the clock, formatted to the day
                 return self._as_format([hole], literal_value(node.args[0].value))
             return [hole]
+        if qualified in ("typing.cast", "typing_extensions.cast") and len(node.args) == 2:
+            return self.text(node.args[1].value, ctx)  # `cast(Template, t)` is `t`
         if qualified in DATA_LOADERS:  # data the project ships, read at run time
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if method == "strftime" and isinstance(func, cst.Attribute):
