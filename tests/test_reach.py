@@ -82,6 +82,7 @@ REACH_FINDINGS = [
     ("PFX006", "zu_code_context.py", 25, 56),  # files in view, then the kept messages
     ("PFX001", "zw_tool_loop/helper.py", 30, 12),  # a branch on the tools the question picks
     ("PFX001", "zw_tool_loop/helper.py", 38, 60),  # those tools, stored in the posted body
+    ("PFX004", "zx_held_client/assistant.py", 17, 30),  # the client an attribute holds
 ]
 
 REACH_SINKS = {
@@ -172,6 +173,9 @@ REACH_SINKS = {
     # else None` the tools, the schema's arm of an if/else taken; the fallback's generate
     "zw_tool_loop/dispatch.py:3": "client of http.post",
     "zw_tool_loop/helper.py:28": "client of http.post",
+    # `self.assistant.complete(messages=...)`: the project's client an attribute holds runs,
+    # with the date it puts first (not a keyword inferred into code not in view)
+    "zx_held_client/service.py:14": "client of openai.chat",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,

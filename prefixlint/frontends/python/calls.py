@@ -105,7 +105,8 @@ class CallOps:
     def _function_of(self: "Lowerer", node: cst.Call, ctx: Context,
                      ) -> tuple[cst.FunctionDef, Module] | None:
         """The project function or method a call runs: a module function (local or
-        imported), `module.function`, or `self.method` (through project base classes)."""
+        imported), `module.function`, `self.method` (through project base classes), or a
+        method of a project object an attribute holds (`self.client.chat`)."""
         if ctx.depth >= MAX_DEPTH:
             return None
         func = node.func
@@ -130,6 +131,14 @@ class CallOps:
                 if method is not None:
                     return method
             return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
+            owner = self.receiver_class(func.value, ctx)  # `self.client.chat(...)`
+            found = self._method(owner[0], owner[1], func.attr.value, 0) \
+                if owner is not None else None
+            if found is None or abstract(found[0]):
+                return None
+            self.files.add(found[1].path)
+            return found
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return None
         name, attr = func.value.value, func.attr.value
