@@ -304,8 +304,8 @@ _SDK_PACKAGES = ("openai", "anthropic", "cohere", "mistralai", "boto3", "groq", 
 
 
 def _sends_itself(path: Path, config: Config) -> bool:
-    """Whether a module imports an LLM library a model knows (`openai`, `langchain_core`):
-    then it sends its own prompts, and the modules importing it need not be read (reading
+    """Whether a module imports an LLM library a model knows (`openai`, `langchain_core`),
+    other than its prompt template classes: then it sends its own prompts, and the modules importing it need not be read (reading
     every module of a large project costs a one-file run more than its analysis)."""
     from .frontends.python.project import module_imports
     from .models import all_models
@@ -314,8 +314,9 @@ def _sends_itself(path: Path, config: Config) -> bool:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
-    packages = {origin.split(".", 1)[0] for origin, _ in module_imports(text)
-                if not origin.startswith(".")} - set(sys.stdlib_module_names)
+    packages = {origin.split(".", 1)[0] for origin, names in module_imports(text)
+                if not origin.startswith(".") and not _template_import(origin, names)
+                } - set(sys.stdlib_module_names)
     if any(p.startswith(_SDK_PACKAGES) for p in packages):
         return True
     if not packages:
@@ -324,6 +325,14 @@ def _sends_itself(path: Path, config: Config) -> bool:
              for q in m.qualified}
     roots.discard("")
     return any(p.startswith(tuple(roots)) for p in packages)
+
+
+def _template_import(origin: str, names: list[str]) -> bool:
+    """`from llama_index.core.prompts import PromptTemplate`, `from langchain_core.prompts
+    import ChatPromptTemplate`: a library's prompt template classes, which build a prompt
+    another module sends (a module of templates does not send itself)."""
+    return bool(names) and (origin.rsplit(".", 1)[-1] == "prompts"
+                            or all(name.endswith("Template") for name in names))
 
 
 def _imports_one_of(text: str, modules: set[str]) -> bool:

@@ -83,6 +83,7 @@ REACH_FINDINGS = [
     ("PFX001", "zw_tool_loop/helper.py", 30, 12),  # a branch on the tools the question picks
     ("PFX001", "zw_tool_loop/helper.py", 38, 60),  # those tools, stored in the posted body
     ("PFX004", "zx_held_client/assistant.py", 17, 30),  # the client an attribute holds
+    ("PFX006", "zy_template_module/templates.py", 9, 6),  # a template object's {context_str}
 ]
 
 REACH_SINKS = {
@@ -176,6 +177,9 @@ REACH_SINKS = {
     # `self.assistant.complete(messages=...)`: the project's client an attribute holds runs,
     # with the date it puts first (not a keyword inferred into code not in view)
     "zx_held_client/service.py:14": "client of openai.chat",
+    # a module of LlamaIndex templates, and the chat engine another module makes with one
+    "zy_template_module/engine.py:7": "llama_index.context chat engine, context prompt",
+    "zy_template_module/templates.py:5": "llama_index.PromptTemplate",
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,
@@ -329,6 +333,18 @@ def test_a_check_of_a_changed_module_of_constants_reads_the_modules_that_import_
         ("PFX001", "zl_changed_constants/prompts.py", 1, 29, 74,
          [("zl_changed_constants/desk.py", 12), ("zl_changed_constants/desk.py", 13)])]
     assert [p["id"] for p in document["prompts"]] == ["zl_changed_constants/desk.py:13"]
+
+
+def test_a_check_of_a_changed_module_of_template_objects_reads_the_engine_that_sends_them():
+    """`check templates.py`, a module of LlamaIndex `PromptTemplate`s (it imports the library
+    only for its template class, so it does not send them itself): the module that makes a
+    chat engine with one is read, and the retrieved context above the history is reported
+    there, with the engine's call as where it is sent."""
+    document = json.loads(run_cli("check", "--output-format", "json", "--no-cache",
+                                  "zy_template_module/templates.py", cwd=REACH).stdout)
+    assert [(f["code"], f["path"], f["line"], f["column"],
+             [(r["path"], r["line"]) for r in f["related"]]) for f in document["findings"]] == [
+        ("PFX006", "zy_template_module/templates.py", 9, 6, [("zy_template_module/engine.py", 7)])]
 
 
 def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():
