@@ -20,7 +20,7 @@ from . import rules
 from .config import AUTO, Config, ConfigError
 from .discover import discover
 from .globs import glob_match
-from .file_kinds import is_config_file, is_prompt_file, is_text_file
+from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file, is_text_file
 from .ir import Finding, Prompt, Scope, Span, natural_key
 from .measure import Measurement, map_holes
 from .providers import ProviderModel
@@ -240,7 +240,11 @@ def check(paths: Iterable[str | Path] = (), config: Config | None = None,
         measurements = [m for m in measurements if m.prompt.path in named
                         or named & set(m.prompt.files)]
         ids = {m.prompt.id for m in measurements}
-        findings = [f for f in findings if f.prompt in ids or f.span.path in named]
+        # a template extending a named one is measured for the named one's text: its own
+        # places are not what the run was asked about
+        extending = {r for r in readers if r.endswith(TEMPLATE_SUFFIXES)}
+        findings = [f for f in findings if f.span.path in named or
+                    f.prompt in ids and f.span.path not in extending]
     kept = _unique(f for f in findings if _keep(f, config))
     measurements.sort(key=lambda m: natural_key(m.prompt.id))
     used = loaded[0] if loaded else Tokenizer(config.tokenizer, _unused, "not loaded")
@@ -276,15 +280,26 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     if not named and not modules:
         return []
     stems = {f.rsplit("/", 1)[-1].rsplit(".", 1)[0] for f in named}
+    # templates named (a base that others extend): the templates that extend, include or
+    # import them by a name ending in the same folder and file (`{% extends
+    # 'Actor/main.jinja2' %}`) are measured too, the base's text inside each
+    bases = {"/".join(f.split("/")[-2:]) for f in named if f.endswith(TEMPLATE_SUFFIXES)}
     out = []
     try:
         project = discover([str(config.root)], config, config.root, [])
     except ConfigError:
         return []
     analyzed = set(files)
-    importers = 0
+    importers = extending = 0
     for candidate in project:
-        if candidate in analyzed or not candidate.endswith(".py"):
+        if candidate in analyzed:
+            continue
+        if bases and candidate.endswith(TEMPLATE_SUFFIXES):
+            if extending < _MAX_EXTENDING and _extends_one_of(config.root / candidate, bases):
+                out.append(candidate)
+                extending += 1
+            continue
+        if not candidate.endswith(".py"):
             continue
         try:
             text = (config.root / candidate).read_text(encoding="utf-8", errors="replace")
@@ -299,6 +314,11 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
 
 
 # Packages whose models match calls by their chains, not by a qualified name, and HTTP clients.
+# Templates that extend a template a check names, measured with it: at most this many.
+_MAX_EXTENDING = 64
+# `{% extends 'base.j2' %}`, `{% include "parts/tools.j2" %}`, `{% import 'macros.j2' as m %}`
+_TEMPLATE_REFERENCE = re.compile(
+    r"""\{%-?\s*(?:extends|include|import|from)\s+(?:"([^"]+)"|'([^']+)')""")
 _SDK_PACKAGES = ("openai", "anthropic", "cohere", "mistralai", "boto3", "groq", "together",
                  "requests", "httpx", "aiohttp")
 
@@ -325,6 +345,23 @@ def _sends_itself(path: Path, config: Config) -> bool:
              for q in m.qualified}
     roots.discard("")
     return any(p.startswith(tuple(roots)) for p in packages)
+
+
+def _extends_one_of(path: Path, bases: set[str]) -> bool:
+    """Whether a template extends, includes or imports one of `bases` (a folder and file
+    name, `Actor/main.jinja2`, or a file name at the top)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    for match in _TEMPLATE_REFERENCE.finditer(text):
+        name = (match.group(1) or match.group(2)).split("/")
+        for base in bases:
+            parts = base.split("/")
+            common = min(len(parts), len(name))
+            if parts[-common:] == name[-common:]:
+                return True
+    return False
 
 
 def _template_import(origin: str, names: list[str]) -> bool:

@@ -84,6 +84,7 @@ REACH_FINDINGS = [
     ("PFX001", "zw_tool_loop/helper.py", 38, 60),  # those tools, stored in the posted body
     ("PFX004", "zx_held_client/assistant.py", 17, 30),  # the client an attribute holds
     ("PFX006", "zy_template_module/templates.py", 9, 6),  # a template object's {context_str}
+    ("PFX001", "zz_base_template/prompts/base.j2", 2, 45),  # a base's clock, in its child
 ]
 
 REACH_SINKS = {
@@ -180,6 +181,8 @@ REACH_SINKS = {
     # a module of LlamaIndex templates, and the chat engine another module makes with one
     "zy_template_module/engine.py:7": "llama_index.context chat engine, context prompt",
     "zy_template_module/templates.py:5": "llama_index.PromptTemplate",
+    # a base template is measured inside the template that extends it
+    "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
     "zo_mustache/prompts/review_profile.mustache": None,
     "zo_mustache/prompts/write_profile.mustache": None,
@@ -345,6 +348,20 @@ def test_a_check_of_a_changed_module_of_template_objects_reads_the_engine_that_s
     assert [(f["code"], f["path"], f["line"], f["column"],
              [(r["path"], r["line"]) for r in f["related"]]) for f in document["findings"]] == [
         ("PFX006", "zy_template_module/templates.py", 9, 6, [("zy_template_module/engine.py", 7)])]
+
+
+def test_a_check_of_a_base_template_measures_it_inside_the_templates_that_extend_it():
+    """`check base.j2` (a pre-commit run after editing a base template): alone, its clock is
+    followed by one line; the templates that extend it (`{% extends 'base.j2' %}`) are
+    measured with it, and the clock above a child's policy is reported in the base, with
+    nothing from the child's own lines."""
+    document = json.loads(run_cli("check", "--output-format", "json", "--no-cache",
+                                  "zz_base_template/prompts/base.j2", cwd=REACH).stdout)
+    assert [(f["code"], f["path"], f["line"], f["column"], f["prompt"])
+            for f in document["findings"]] == [
+        ("PFX001", "zz_base_template/prompts/base.j2", 2, 45,
+         "zz_base_template/prompts/refund.j2")]
+    assert [p["id"] for p in document["prompts"]] == ["zz_base_template/prompts/refund.j2"]
 
 
 def test_a_prompt_that_quotes_code_is_still_a_prompt_and_its_labelled_values_are_info():
