@@ -34,6 +34,7 @@ def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callabl
 
 
 from .python_phase import internal as _internal
+from .worker_measure import Measurer
 
 
 def _jinja_prompt(text: str) -> bool:
@@ -102,10 +103,30 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                           and not f.endswith(TEMPLATE_SUFFIXES)}
     from .python_phase import python_prompts
 
-    phase = python_prompts(files, python, config.jobs or workers.cores(), step)
-    prompts.extend(phase.prompts)
+    def measure_prompt(prompt: Prompt) -> tuple[str, object]:
+        try:
+            return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
+        except InputError as error:
+            return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
+        except (TooComplex, EncodeLimitError) as exc:
+            return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
+        except TokenizerError:
+            raise  # the configuration, not this prompt
+        except Exception as exc:  # noqa: BLE001
+            return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
+                                              prompt.id)
+
+    # Python prompts a worker of the phase can measure are measured there (not when an
+    # engine's chat template wraps every prompt's renderer below).
+    measurer = None if engine is not None else Measurer(
+        lambda prompt: _sendable(measure_prompt(prompt), prompt),
+        lambda: tokenizer().complete())  # loaded once, whole, before the workers are forked
+    phase = python_prompts(files, python, config.jobs or workers.cores(), step, measurer)
+    kept = _distinct(phase.prompts)
+    prompts.extend(phase.prompts[position] for position in kept)
     findings.extend(phase.findings)
-    prompts = _distinct(prompts)
+    early = {index: payload for index, position in enumerate(kept)
+             if (payload := phase.measured_at(position)) is not None}
     loaded: list[str] = []
     referenced: set[str] = set()
     if templates:  # (imported here: a run on Python files alone never needs them)
@@ -172,20 +193,6 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         findings.extend(_through_engine(engine, config, tokenizer, files, prompts))
     measurements: list[Measurement] = []
 
-    def measure_one(index: int) -> tuple[str, object]:
-        prompt = prompts[index][0]
-        try:
-            return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
-        except InputError as error:
-            return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
-        except (TooComplex, EncodeLimitError) as exc:
-            return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
-        except TokenizerError:
-            raise  # the configuration, not this prompt
-        except Exception as exc:  # noqa: BLE001
-            return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
-                                              prompt.id)
-
     def lost(index: int, why: str) -> tuple[str, object]:
         prompt = prompts[index][0]
         return "error", rules.input_error(f"prefixlint could not measure this prompt: {why}",
@@ -193,12 +200,7 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
 
     plain: dict[str, object] = {}  # directives of prompt files with no comments of their own
     providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
-    jobs = config.jobs or workers.default_jobs(len(prompts))
-    if jobs > 1 and prompts:
-        tokenizer().complete()  # loaded once, whole, before the workers are forked
-    outcomes = workers.run(len(prompts), measure_one, jobs,
-                           lambda index, outcome: _sendable(outcome, prompts[index][0]),
-                           lambda index, payload: _received(payload, prompts[index][0]), lost)
+    outcomes = _outcomes(prompts, early, measure_prompt, lost, tokenizer, config.jobs)
     for (prompt, notes), (kind, value) in zip(prompts, outcomes):
         if kind == "error":
             findings.append(value)
@@ -303,14 +305,41 @@ def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> l
                      and (f.span.path, f.span.line) in read_lines)]
 
 
-def _distinct(prompts: list) -> list:
-    """One prompt per call site: a call that several rounds of the project's clients (or
-    several clients of one name) each built is measured once, as the first built it (files
-    are read in order, so the first is the same on every run)."""
+def _distinct(prompts: Sequence[tuple]) -> list[int]:
+    """One prompt per call site, by position: a call that several rounds of the project's
+    clients (or several clients of one name) each built is measured once, as the first
+    built it (files are read in order, so the first is the same on every run)."""
     seen: set[str] = set()
     out = []
-    for prompt, notes in prompts:
+    for position, (prompt, _) in enumerate(prompts):
         if prompt.id not in seen:
             seen.add(prompt.id)
-            out.append((prompt, notes))
+            out.append(position)
+    return out
+
+
+def _outcomes(prompts: list, early: Mapping[int, object],
+              measure_prompt: Callable[[Prompt], tuple[str, object]],
+              lost: Callable[[int, str], tuple[str, object]],
+              tokenizer: Callable[[], Tokenizer], jobs: int | None) -> list[tuple[str, object]]:
+    """Each prompt's measurement or error, in prompt order: what a worker of the Python
+    phase measured (`early`, by index, as it was sent), the others measured here, on forked
+    workers when there are many (`jobs`, else one per core for more than a few dozen)."""
+    todo = [index for index in range(len(prompts)) if index not in early]
+    count = jobs or workers.default_jobs(len(todo))
+    if early and len(todo) < workers.MIN_PROMPTS:
+        count = 1  # a few prompts left after the workers measured theirs: not worth a fork
+    if early or todo:
+        tokenizer()  # the run's own, for its result (its name, a warning) and what is left
+    if count > 1 and todo:
+        tokenizer().complete()  # loaded once, whole, before the workers are forked
+    measured = workers.run(len(todo), lambda k: measure_prompt(prompts[todo[k]][0]), count,
+                           lambda k, outcome: _sendable(outcome, prompts[todo[k]][0]),
+                           lambda k, payload: _received(payload, prompts[todo[k]][0]),
+                           lambda k, why: lost(todo[k], why))
+    out: list[tuple[str, object]] = [("", None)] * len(prompts)
+    for k, outcome in zip(todo, measured):
+        out[k] = outcome
+    for index, payload in early.items():
+        out[index] = _received(payload, prompts[index][0])
     return out

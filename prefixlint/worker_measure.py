@@ -1,0 +1,88 @@
+"""Which Python prompts a worker of the Python phase measures itself, and how the parent asks.
+
+A worker that built a prompt can measure it where it is (rendering its variants and
+tokenizing them) and send back the measurement as plain data, rather than the parent
+measuring every prompt after the phase on a second set of forked workers. Only a prompt
+whose rendering depends on nothing but the prompt is measured there: its blocks are text and
+values (`SegmentRenderer`), with no template file rendered through the workspace (the
+parent's workspace has loaded every template of the run by the time it measures; a worker's
+has loaded only what its files needed). Every other prompt is measured by the parent as
+before, so the measurements are those of one process whichever measured them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from .ir import Prompt, Text
+
+@dataclass(frozen=True)
+class Measurer:
+    """How a run measures a prompt, for the workers of its Python phase."""
+
+    # The outcome of measuring one prompt, as it can be pickled (a measurement without its
+    # prompt, holes as their places in the prompt's holes).
+    measure: Callable[[Prompt], object]
+    # Called once before the workers are forked: what every worker's measuring needs,
+    # built once in the parent (the whole tokenizer) rather than in each of them.
+    prepare: Callable[[], None]
+
+
+def measurable_there(prompt: Prompt) -> bool:
+    """Whether a worker may measure `prompt` itself: it renders from its own blocks alone."""
+    from .frontends.python.renderer import SegmentRenderer
+
+    if type(prompt.renderer) is not SegmentRenderer:
+        return False
+    return not any(type(segment) is not Text and segment.kind == "template"
+                   for block in prompt.blocks for segment in block.segments)
+
+
+@dataclass(frozen=True)
+class Request:
+    """The prompts a parent asks one worker to measure, by their places in what the worker
+    sent (`sent_prompts`, counted over the whole phase), and where each goes in the phase's
+    prompts."""
+
+    places: tuple[int, ...]
+    positions: tuple[int, ...]
+
+
+def requests(prompts: Iterable[tuple], origin: dict[int, tuple[int, int]],
+             workers: int) -> list[Request]:
+    """For each worker, the prompts it sent that the run measures (the first prompt of each
+    id, as `analysis._distinct` keeps it) and that it may measure itself. `origin` maps the
+    id() of a received prompt to its worker and place."""
+    seen: set[str] = set()
+    places: list[list[int]] = [[] for _ in range(workers)]
+    positions: list[list[int]] = [[] for _ in range(workers)]
+    for position, (prompt, _) in enumerate(prompts):
+        if prompt.id in seen:
+            continue
+        seen.add(prompt.id)
+        found = origin.get(id(prompt))
+        if found is not None and measurable_there(prompt):
+            worker, place = found
+            places[worker].append(place)
+            positions[worker].append(position)
+    return [Request(tuple(p), tuple(q)) for p, q in zip(places, positions)]
+
+
+def sent_prompts(message: tuple) -> Iterator[object]:
+    """The prompts of one message of a Python-phase worker, in a fixed order: a worker
+    numbers what it sends by this walk, and the parent numbers what it receives by it."""
+    kind = message[0]
+    if kind in ("first", "round"):
+        for _, built, _ in message[1]:
+            for prompt, _ in built:
+                yield prompt
+    elif kind == "last":
+        _, unused, lists, inferred, _, _ = message
+        for _, built in unused:
+            for prompt, _ in built:
+                yield prompt
+        for table in (lists, inferred):
+            for built in table.values():
+                for prompt, _ in built:
+                    yield prompt
