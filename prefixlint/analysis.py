@@ -118,13 +118,25 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
 
     # Python prompts a worker of the phase can measure are measured there (not when an
     # engine's chat template wraps every prompt's renderer below).
+    providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
+
+    def measure_there(prompt: Prompt, notes: list) -> tuple[tuple[str, object],
+                                                            list[Finding] | None]:
+        """On a worker: the prompt's outcome as it can be sent, and its findings."""
+        kind, value = outcome = measure_prompt(prompt)
+        found = _rule_findings(prompt, notes, value, config, provider, volatility,
+                               providers) if kind == "ok" else None
+        return _sendable(outcome, prompt), found
+
     measurer = None if engine is not None else Measurer(
-        lambda prompt: _sendable(measure_prompt(prompt), prompt),
+        measure_there,
         lambda: tokenizer().complete())  # loaded once, whole, before the workers are forked
     phase = python_prompts(files, python, config.jobs or workers.cores(), step, measurer)
     kept = _distinct(phase.prompts)
     prompts.extend(phase.prompts[position] for position in kept)
     findings.extend(phase.findings)
+    # what a worker measured, by prompt: the outcome as sent and its findings before
+    # suppressions
     early = {index: payload for index, position in enumerate(kept)
              if (payload := phase.measured_at(position)) is not None}
     loaded: list[str] = []
@@ -199,34 +211,43 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                                           prompt.path, prompt.line, prompt.id)
 
     plain: dict[str, object] = {}  # directives of prompt files with no comments of their own
-    providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
-    outcomes = _outcomes(prompts, early, measure_prompt, lost, tokenizer, config.jobs)
-    for (prompt, notes), (kind, value) in zip(prompts, outcomes):
+    outcomes = _outcomes(prompts, {index: sent for index, (sent, _) in early.items()},
+                         measure_prompt, lost, tokenizer, config.jobs)
+    for index, ((prompt, notes), (kind, value)) in enumerate(zip(prompts, outcomes)):
         if kind == "error":
             findings.append(value)
             continue
         measured = value
         measurements.append(measured)
-        noted = rules.note_findings(notes, prompt.id)
-        at_notes = {f.span for f in noted}
-        # A specific finding (unordered JSON, a filtered tool list) says more than a generic
-        # volatile-value finding at the same place.
-        explain = _explainer(prompt, volatility)
-        measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens,
-                                                           explain)
-                             if f.span not in at_notes]
-        measured_findings += rules.history_findings(measured, config.conversation_turns,
-                                                    config.tokens_per_turn, explain)
-        sent_to = providers.setdefault((prompt.sent_to, prompt.sent_model), config.provider_model(
-            prompt.sent_to, prompt.sent_model)) if config.provider == AUTO else provider
-        measured_findings = rules.below_minimum(measured_findings, measured, sent_to,
-                                                conversation_growth(prompt, config))
-        measured_findings += rules.provider_findings(measured, sent_to)
+        found = early[index][1] if index in early else \
+            _rule_findings(prompt, notes, measured, config, provider, volatility, providers)
         silenced = _silencer(prompt, workspace, plain)
-        findings += [f for f in measured_findings + noted if not silenced(f)]
+        findings += [f for f in found if not silenced(f)]
     if read is not None:
         read.update(workspace.files_read)
     return _linked_first(findings, measurements), measurements
+
+
+def _rule_findings(prompt: Prompt, notes: list, measured: Measurement, config: Config,
+                   provider: ProviderModel, volatility: Volatility,
+                   providers: dict[tuple[str, str], ProviderModel]) -> list[Finding]:
+    """A measured prompt's findings before suppressions: what the rules say of its
+    measurement and its notes. Plain data, so a worker that measured the prompt can
+    compute them where it is (`providers` caches each SDK's provider model)."""
+    noted = rules.note_findings(notes, prompt.id)
+    at_notes = {f.span for f in noted}
+    # A specific finding (unordered JSON, a filtered tool list) says more than a generic
+    # volatile-value finding at the same place.
+    explain = _explainer(prompt, volatility)
+    found = [f for f in rules.findings_for(measured, config.min_gain_tokens, explain)
+             if f.span not in at_notes]
+    found += rules.history_findings(measured, config.conversation_turns,
+                                    config.tokens_per_turn, explain)
+    sent_to = providers.setdefault((prompt.sent_to, prompt.sent_model), config.provider_model(
+        prompt.sent_to, prompt.sent_model)) if config.provider == AUTO else provider
+    found = rules.below_minimum(found, measured, sent_to, conversation_growth(prompt, config))
+    found += rules.provider_findings(measured, sent_to)
+    return found + noted
 
 
 def _silencer(prompt: Prompt, workspace: Workspace,

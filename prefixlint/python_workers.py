@@ -158,7 +158,7 @@ def _gather(conns, shared, kind: str, origin: dict[int, tuple[int, int]] | None 
         if message[0] != kind:
             raise _WorkerFailed(str(message[1:2]))
         if origin is not None and counts is not None:
-            for prompt in sent_prompts(message):
+            for prompt, _ in sent_prompts(message):
                 origin[id(prompt)] = (worker, counts[worker])
                 counts[worker] += 1
         out.append(message)
@@ -307,12 +307,14 @@ def _measure(conn, sent: list, shared: dict[str, object], measurer: Measurer) ->
     message = _receive(conn, shared)
     if message[0] != "measure":
         return
-    _send(conn, ("measured", [measurer.measure(sent[place]) for place in message[1]]), shared)
+    _send(conn, ("measured", [measurer.measure(*sent[place]) for place in message[1]]),
+          shared)
 
 
 def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
            shared: dict[str, object]) -> list:
-    """The worker's part of the phase; the prompts it sent, in the order of `sent_prompts`."""
+    """The worker's part of the phase; the prompts it sent (each with its notes), in the
+    order of `sent_prompts`."""
     from .frontends.python.foreign import ForeignWrappers, WrapperNote
 
     built_here: list = []

@@ -21,9 +21,10 @@ from .ir import Prompt, Text
 class Measurer:
     """How a run measures a prompt, for the workers of its Python phase."""
 
-    # The outcome of measuring one prompt, as it can be pickled (a measurement without its
-    # prompt, holes as their places in the prompt's holes).
-    measure: Callable[[Prompt], object]
+    # What measuring one prompt (with its notes) gives, as it can be pickled: its outcome
+    # (a measurement without its prompt, holes as their places in the prompt's holes) and
+    # what the rules say of it.
+    measure: Callable[[Prompt, list], object]
     # Called once before the workers are forked: what every worker's measuring needs,
     # built once in the parent (the whole tokenizer) rather than in each of them.
     prepare: Callable[[], None]
@@ -69,20 +70,18 @@ def requests(prompts: Iterable[tuple], origin: dict[int, tuple[int, int]],
     return [Request(tuple(p), tuple(q)) for p, q in zip(places, positions)]
 
 
-def sent_prompts(message: tuple) -> Iterator[object]:
-    """The prompts of one message of a Python-phase worker, in a fixed order: a worker
-    numbers what it sends by this walk, and the parent numbers what it receives by it."""
+def sent_prompts(message: tuple) -> Iterator[tuple]:
+    """The prompts of one message of a Python-phase worker, each with its notes, in a fixed
+    order: a worker numbers what it sends by this walk, and the parent numbers what it
+    receives by it."""
     kind = message[0]
     if kind in ("first", "round"):
         for _, built, _ in message[1]:
-            for prompt, _ in built:
-                yield prompt
+            yield from built
     elif kind == "last":
         _, unused, lists, inferred, _, _ = message
         for _, built in unused:
-            for prompt, _ in built:
-                yield prompt
+            yield from built
         for table in (lists, inferred):
             for built in table.values():
-                for prompt, _ in built:
-                    yield prompt
+                yield from built

@@ -169,6 +169,8 @@ def test_workers_measure_the_prompts_they_built(tmp_path, split_used, monkeypatc
     measured again in the parent), with the measurements and findings of one process."""
     import os
 
+    from prefixlint import analysis
+
     root = _project(tmp_path)
     serial = api.check([], api.load_config(root, jobs=1), cwd=root)
     log = _measuring_pids(monkeypatch, tmp_path)
@@ -181,6 +183,15 @@ def test_workers_measure_the_prompts_they_built(tmp_path, split_used, monkeypatc
         return real_own(python, name)
 
     monkeypatch.setattr(python_workers, "own_prompts", own)
+    ruled = tmp_path / "ruled.log"
+    real_rules = analysis._rule_findings
+
+    def rule_findings(*args, **kwargs):
+        with ruled.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return real_rules(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "_rule_findings", rule_findings)
     split = api.check([], api.load_config(root, jobs=2), cwd=root)
     assert split_used == [True]
     assert _seen(split) == _seen(serial)
@@ -188,6 +199,8 @@ def test_workers_measure_the_prompts_they_built(tmp_path, split_used, monkeypatc
     pids = {pid for pid, _ in lines}
     assert pids == set(built.read_text().split()) and len(pids) == 2
     assert str(os.getpid()) not in pids
+    # the rules too run where the prompt was measured
+    assert set(ruled.read_text().split()) == pids
     assert sorted(prompt for _, prompt in lines) == sorted(
         m.prompt.id for m in serial.measurements)
 
