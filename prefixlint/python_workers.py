@@ -17,9 +17,9 @@ workspace, which loads the same templates first). Any failure (a worker that die
 wrapper that cannot be made again, a result that cannot be sent) makes the parent build
 the phase in one process instead: the output never depends on the workers.
 
-When the run gives a `Measurer`, the workers then measure the prompts they built that the
-run keeps (`worker_measure`), while the parent finishes the phase; a worker that fails
-then leaves those prompts to the parent to measure.
+When the run gives a `Measurer`, the workers then measure the prompts they built
+(`worker_measure`) while the parent finishes the phase; a worker that fails then leaves
+those prompts to the parent to measure.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 from . import workers
 from .frontends.python import PythonProject
 from .python_phase import PythonPhase, own_prompts, wrapper_calls
-from .worker_measure import Measurer, Request, requests, sent_prompts
+from .worker_measure import Measurer, measure_built, picks, sent_prompts
 
 
 def shares(sizes: Sequence[int], jobs: int) -> list[list[int]]:
@@ -238,40 +238,25 @@ def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
     for table in (lists, inferred):
         for path in sorted(table):
             prompts.extend(table[path])
-    asked = _ask(conns, shared, requests(prompts, origin, len(conns))) if measure else []
     python.texts = texts
     prompts.extend(python.remaining_texts(prompts))
     _load_templates(python, loads)
-    return PythonPhase(tuple(prompts), tuple(findings), _measured(conns, shared, asked,
-                                                                   len(prompts)))
+    measured = _measured(conns, shared, picks(prompts, origin), len(prompts)) if measure \
+        else ()
+    return PythonPhase(tuple(prompts), tuple(findings), measured)
 
 
-def _ask(conns: list, shared: dict[str, object], asked: list[Request]) -> list[Request]:
-    """Send each worker the prompts it is to measure; none (an empty list) when a worker
-    cannot be told: the parent then measures every prompt itself."""
-    try:
-        for conn, request in zip(conns, asked):
-            _send(conn, ("measure", request.places), shared)
-    except (OSError, pickle.PickleError):
-        return []
-    return asked
-
-
-def _measured(conns: list, shared: dict[str, object], asked: list[Request],
+def _measured(conns: list, shared: dict[str, object], found: list[tuple[int, int, int]],
               count: int) -> tuple[object, ...]:
-    """What the workers measured of the prompts asked of them, at each prompt's position
-    (None where a prompt was not asked, and for all of them when a worker failed: the
+    """What the workers measured of the prompts the run keeps, at each prompt's position
+    (None where no worker measured it, and for all of them when a worker failed: the
     parent then measures them itself, as it would have)."""
     out: list[object] = [None] * count
-    if not asked:
-        return tuple(out)
     try:
-        for (_, payloads), request in zip(_gather(conns, shared, "measured"), asked):
-            if len(payloads) != len(request.positions):
-                raise _WorkerFailed("a worker measured other prompts than it was asked")
-            for position, payload in zip(request.positions, payloads):
-                out[position] = payload
-    except (EOFError, OSError, pickle.PickleError, _WorkerFailed):
+        measured = [payloads for _, payloads in _gather(conns, shared, "measured")]
+        for position, worker, place in found:
+            out[position] = measured[worker][place]
+    except (EOFError, OSError, pickle.PickleError, _WorkerFailed, IndexError):
         return (None,) * count
     return tuple(out)
 
@@ -294,21 +279,11 @@ def _work(conn, python: PythonProject, sources: list[str], share: list[int],
     then (with a `measurer`) the prompts the parent asks it to measure."""
     try:
         sent = _serve(conn, python, sources, share, shared)
-        if measurer is not None:
-            _measure(conn, sent, shared, measurer)
+        if measurer is not None:  # (the parent reads the last message meanwhile)
+            _send(conn, ("measured", measure_built(sent, measurer)), shared)
         conn.close()
     except BaseException:  # noqa: BLE001 - the parent builds the phase itself
         os._exit(70)
-
-
-def _measure(conn, sent: list, shared: dict[str, object], measurer: Measurer) -> None:
-    """Measure the prompts the parent asks for, by their places in `sent`, and send the
-    outcomes back in that order."""
-    message = _receive(conn, shared)
-    if message[0] != "measure":
-        return
-    _send(conn, ("measured", [measurer.measure(*sent[place]) for place in message[1]]),
-          shared)
 
 
 def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
@@ -366,8 +341,24 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
                        if (path, node_id) not in sent]
                 for path, table in python.inferred.items() if path in own}
     texts = {path: found for path, found in python.texts.items() if path in own}
+    texts = _unsent_texts(built_here, unused, lists, inferred, texts)
     workspace = python.workspace
     loaded = list(workspace.marked.scans) if "marked" in workspace.__dict__ else []
     state = (workspace.files_read, workspace.overlay, workspace.origins, loaded)
     send(("last", unused, lists, inferred, texts, state))
     return built_here
+
+
+def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
+                  texts: dict) -> dict:
+    """A worker's prompt text found without a sink, less what its own prompts already send
+    (the run's prompts, a superset, send it too: the parent would drop it)."""
+    from .frontends.python.project import held, prompt_places, text_sent
+
+    if not any(texts.values()):
+        return texts
+    built = [*earlier, *(item for _, found in unused for item in found),
+             *(item for table in (lists, inferred) for found in table.values()
+               for item in found)]
+    _, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in built])
+    return {path: [c for c in found if not text_sent(c, used)] for path, found in texts.items()}

@@ -1,21 +1,28 @@
-"""Which Python prompts a worker of the Python phase measures itself, and how the parent asks.
+"""Which Python prompts a worker of the Python phase measures itself, and where the parent
+finds what it measured.
 
 A worker that built a prompt can measure it where it is (rendering its variants and
-tokenizing them) and send back the measurement as plain data, rather than the parent
-measuring every prompt after the phase on a second set of forked workers. Only a prompt
-whose rendering depends on nothing but the prompt is measured there: its blocks are text and
-values (`SegmentRenderer`), with no template file rendered through the workspace (the
-parent's workspace has loaded every template of the run by the time it measures; a worker's
-has loaded only what its files needed). Every other prompt is measured by the parent as
-before, so the measurements are those of one process whichever measured them.
+tokenizing them, then the rules) and send back the measurement and findings as plain data,
+rather than the parent measuring every prompt after the phase on a second set of forked
+workers. A worker measures what it built as soon as it has sent the last of it, while the
+parent reads and merges that; the parent then takes, for each prompt the run keeps, what
+the worker that built it measured.
+
+Only a prompt whose rendering depends on nothing but the prompt is measured there: its
+blocks are text and values (`SegmentRenderer`), with no template file rendered through the
+workspace (the parent's workspace has loaded every template of the run by the time it
+measures; a worker's has loaded only what its files needed). Every other prompt is measured
+by the parent as before, so the measurements are those of one process whichever measured
+them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .ir import Prompt, Text
+
 
 @dataclass(frozen=True)
 class Measurer:
@@ -40,34 +47,38 @@ def measurable_there(prompt: Prompt) -> bool:
                    for block in prompt.blocks for segment in block.segments)
 
 
-@dataclass(frozen=True)
-class Request:
-    """The prompts a parent asks one worker to measure, by their places in what the worker
-    sent (`sent_prompts`, counted over the whole phase), and where each goes in the phase's
-    prompts."""
+def measure_built(built: Sequence[tuple], measurer: Measurer) -> list[object]:
+    """What a worker measured of the prompts it sent (each with its notes), in the order it
+    sent them: None for a prompt it may not measure, and for a prompt whose id it already
+    measured (the run keeps the first prompt of an id; the parent measures any it needs
+    that a worker left)."""
+    done: set[str] = set()
+    out: list[object] = []
+    for prompt, notes in built:
+        if prompt.id in done or not measurable_there(prompt):
+            out.append(None)
+            continue
+        done.add(prompt.id)
+        out.append(measurer.measure(prompt, notes))
+    return out
 
-    places: tuple[int, ...]
-    positions: tuple[int, ...]
 
-
-def requests(prompts: Iterable[tuple], origin: dict[int, tuple[int, int]],
-             workers: int) -> list[Request]:
-    """For each worker, the prompts it sent that the run measures (the first prompt of each
-    id, as `analysis._distinct` keeps it) and that it may measure itself. `origin` maps the
-    id() of a received prompt to its worker and place."""
+def picks(prompts: Iterable[tuple], origin: dict[int, tuple[int, int]],
+          ) -> list[tuple[int, int, int]]:
+    """Where to find what a worker measured of each prompt the run measures (the first
+    prompt of each id, as `analysis._distinct` keeps it): its position among `prompts`, its
+    worker and its place among what that worker sent. `origin` maps the id() of a received
+    prompt to its worker and place."""
     seen: set[str] = set()
-    places: list[list[int]] = [[] for _ in range(workers)]
-    positions: list[list[int]] = [[] for _ in range(workers)]
+    out = []
     for position, (prompt, _) in enumerate(prompts):
         if prompt.id in seen:
             continue
         seen.add(prompt.id)
         found = origin.get(id(prompt))
-        if found is not None and measurable_there(prompt):
-            worker, place = found
-            places[worker].append(place)
-            positions[worker].append(position)
-    return [Request(tuple(p), tuple(q)) for p, q in zip(places, positions)]
+        if found is not None:
+            out.append((position, *found))
+    return out
 
 
 def sent_prompts(message: tuple) -> Iterator[tuple]:
@@ -79,7 +90,7 @@ def sent_prompts(message: tuple) -> Iterator[tuple]:
         for _, built, _ in message[1]:
             yield from built
     elif kind == "last":
-        _, unused, lists, inferred, _, _ = message
+        _, unused, lists, inferred = message[:4]
         for _, built in unused:
             yield from built
         for table in (lists, inferred):

@@ -219,7 +219,7 @@ def test_a_worker_that_fails_to_measure_leaves_it_to_the_parent(tmp_path, split_
             out.write("failed -\n")
         raise RuntimeError("a worker that cannot measure")
 
-    monkeypatch.setattr(python_workers, "_measure", failing)
+    monkeypatch.setattr(python_workers, "measure_built", failing)
     split = api.check([], api.load_config(root, jobs=2), cwd=root)
     assert split_used == [True]
     assert _seen(split) == _seen(serial)
