@@ -104,7 +104,10 @@ def split_prompts(sources: Sequence[str], python: PythonProject, jobs: int,
         except Exception:  # noqa: BLE001 - its worker reports it
             sizes.append(0)
             continue
-        if python.prefilter.search(text):
+        # Once enough files mention a sink, the rest are weighed by the prefilter's
+        # substring tests alone: its pattern is left to the worker that reads the file.
+        if python.prefilter.search(text) if parsed < min_files else \
+                python.prefilter.may_match(text):
             parsed += 1
             sizes.append(len(text))
         else:
