@@ -116,8 +116,6 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
             return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
                                               prompt.id)
 
-    # Python prompts a worker of the phase can measure are measured there (not when an
-    # engine's chat template wraps every prompt's renderer below).
     providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
 
     def measure_there(prompt: Prompt, notes: list) -> tuple[tuple[str, object],
@@ -128,6 +126,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                                providers) if kind == "ok" else None
         return _sendable(outcome, prompt), found
 
+    # Python prompts a worker of the phase can measure are measured there (not when an
+    # engine's chat template wraps every prompt's renderer below).
     measurer = None if engine is not None else Measurer(
         measure_there,
         lambda: tokenizer().complete())  # loaded once, whole, before the workers are forked
