@@ -34,6 +34,7 @@ def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callabl
 
 
 from .python_phase import internal as _internal
+from .worker_measure import Measurer
 
 
 def _jinja_prompt(text: str) -> bool:
@@ -102,10 +103,42 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                           and not f.endswith(TEMPLATE_SUFFIXES)}
     from .python_phase import python_prompts
 
-    phase = python_prompts(files, python, config.jobs or workers.cores(), step)
-    prompts.extend(phase.prompts)
+    def measure_prompt(prompt: Prompt) -> tuple[str, object]:
+        try:
+            return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
+        except InputError as error:
+            return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
+        except (TooComplex, EncodeLimitError) as exc:
+            return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
+        except TokenizerError:
+            raise  # the configuration, not this prompt
+        except Exception as exc:  # noqa: BLE001
+            return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
+                                              prompt.id)
+
+    providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
+
+    def measure_there(prompt: Prompt, notes: list) -> tuple[tuple[str, object],
+                                                            list[Finding] | None]:
+        """On a worker: the prompt's outcome as it can be sent, and its findings."""
+        kind, value = outcome = measure_prompt(prompt)
+        found = _rule_findings(prompt, notes, value, config, provider, volatility,
+                               providers) if kind == "ok" else None
+        return _sendable(outcome, prompt), found
+
+    # Python prompts a worker of the phase can measure are measured there (not when an
+    # engine's chat template wraps every prompt's renderer below).
+    measurer = None if engine is not None else Measurer(
+        measure_there,
+        lambda: tokenizer().complete())  # loaded once, whole, before the workers are forked
+    phase = python_prompts(files, python, config.jobs or workers.cores(), step, measurer)
+    kept = _distinct(phase.prompts)
+    prompts.extend(phase.prompts[position] for position in kept)
     findings.extend(phase.findings)
-    prompts = _distinct(prompts)
+    # what a worker measured, by prompt: the outcome as sent and its findings before
+    # suppressions
+    early = {index: payload for index, position in enumerate(kept)
+             if (payload := phase.measured_at(position)) is not None}
     loaded: list[str] = []
     referenced: set[str] = set()
     if templates:  # (imported here: a run on Python files alone never needs them)
@@ -172,59 +205,49 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
         findings.extend(_through_engine(engine, config, tokenizer, files, prompts))
     measurements: list[Measurement] = []
 
-    def measure_one(index: int) -> tuple[str, object]:
-        prompt = prompts[index][0]
-        try:
-            return "ok", measure(prompt, tokenizer(), _scoped(prompt, volatility))
-        except InputError as error:
-            return "error", rules.input_error(error.message, error.path, error.line, prompt.id)
-        except (TooComplex, EncodeLimitError) as exc:
-            return "error", rules.input_error(str(exc), prompt.path, prompt.line, prompt.id)
-        except TokenizerError:
-            raise  # the configuration, not this prompt
-        except Exception as exc:  # noqa: BLE001
-            return "error", rules.input_error(_internal(exc), prompt.path, prompt.line,
-                                              prompt.id)
-
     def lost(index: int, why: str) -> tuple[str, object]:
         prompt = prompts[index][0]
         return "error", rules.input_error(f"prefixlint could not measure this prompt: {why}",
                                           prompt.path, prompt.line, prompt.id)
 
     plain: dict[str, object] = {}  # directives of prompt files with no comments of their own
-    providers: dict[tuple[str, str], ProviderModel] = {}  # by the SDK's provider and model
-    jobs = config.jobs or workers.default_jobs(len(prompts))
-    if jobs > 1 and prompts:
-        tokenizer().complete()  # loaded once, whole, before the workers are forked
-    outcomes = workers.run(len(prompts), measure_one, jobs,
-                           lambda index, outcome: _sendable(outcome, prompts[index][0]),
-                           lambda index, payload: _received(payload, prompts[index][0]), lost)
-    for (prompt, notes), (kind, value) in zip(prompts, outcomes):
+    outcomes = _outcomes(prompts, {index: sent for index, (sent, _) in early.items()},
+                         measure_prompt, lost, tokenizer, config.jobs)
+    for index, ((prompt, notes), (kind, value)) in enumerate(zip(prompts, outcomes)):
         if kind == "error":
             findings.append(value)
             continue
         measured = value
         measurements.append(measured)
-        noted = rules.note_findings(notes, prompt.id)
-        at_notes = {f.span for f in noted}
-        # A specific finding (unordered JSON, a filtered tool list) says more than a generic
-        # volatile-value finding at the same place.
-        explain = _explainer(prompt, volatility)
-        measured_findings = [f for f in rules.findings_for(measured, config.min_gain_tokens,
-                                                           explain)
-                             if f.span not in at_notes]
-        measured_findings += rules.history_findings(measured, config.conversation_turns,
-                                                    config.tokens_per_turn, explain)
-        sent_to = providers.setdefault((prompt.sent_to, prompt.sent_model), config.provider_model(
-            prompt.sent_to, prompt.sent_model)) if config.provider == AUTO else provider
-        measured_findings = rules.below_minimum(measured_findings, measured, sent_to,
-                                                conversation_growth(prompt, config))
-        measured_findings += rules.provider_findings(measured, sent_to)
+        found = early[index][1] if index in early else \
+            _rule_findings(prompt, notes, measured, config, provider, volatility, providers)
         silenced = _silencer(prompt, workspace, plain)
-        findings += [f for f in measured_findings + noted if not silenced(f)]
+        findings += [f for f in found if not silenced(f)]
     if read is not None:
         read.update(workspace.files_read)
     return _linked_first(findings, measurements), measurements
+
+
+def _rule_findings(prompt: Prompt, notes: list, measured: Measurement, config: Config,
+                   provider: ProviderModel, volatility: Volatility,
+                   providers: dict[tuple[str, str], ProviderModel]) -> list[Finding]:
+    """A measured prompt's findings before suppressions: what the rules say of its
+    measurement and its notes. Plain data, so a worker that measured the prompt can
+    compute them where it is (`providers` caches each SDK's provider model)."""
+    noted = rules.note_findings(notes, prompt.id)
+    at_notes = {f.span for f in noted}
+    # A specific finding (unordered JSON, a filtered tool list) says more than a generic
+    # volatile-value finding at the same place.
+    explain = _explainer(prompt, volatility)
+    found = [f for f in rules.findings_for(measured, config.min_gain_tokens, explain)
+             if f.span not in at_notes]
+    found += rules.history_findings(measured, config.conversation_turns,
+                                    config.tokens_per_turn, explain)
+    sent_to = providers.setdefault((prompt.sent_to, prompt.sent_model), config.provider_model(
+        prompt.sent_to, prompt.sent_model)) if config.provider == AUTO else provider
+    found = rules.below_minimum(found, measured, sent_to, conversation_growth(prompt, config))
+    found += rules.provider_findings(measured, sent_to)
+    return found + noted
 
 
 def _silencer(prompt: Prompt, workspace: Workspace,
@@ -303,14 +326,41 @@ def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> l
                      and (f.span.path, f.span.line) in read_lines)]
 
 
-def _distinct(prompts: list) -> list:
-    """One prompt per call site: a call that several rounds of the project's clients (or
-    several clients of one name) each built is measured once, as the first built it (files
-    are read in order, so the first is the same on every run)."""
+def _distinct(prompts: Sequence[tuple]) -> list[int]:
+    """One prompt per call site, by position: a call that several rounds of the project's
+    clients (or several clients of one name) each built is measured once, as the first
+    built it (files are read in order, so the first is the same on every run)."""
     seen: set[str] = set()
     out = []
-    for prompt, notes in prompts:
+    for position, (prompt, _) in enumerate(prompts):
         if prompt.id not in seen:
             seen.add(prompt.id)
-            out.append((prompt, notes))
+            out.append(position)
+    return out
+
+
+def _outcomes(prompts: list, early: Mapping[int, object],
+              measure_prompt: Callable[[Prompt], tuple[str, object]],
+              lost: Callable[[int, str], tuple[str, object]],
+              tokenizer: Callable[[], Tokenizer], jobs: int | None) -> list[tuple[str, object]]:
+    """Each prompt's measurement or error, in prompt order: what a worker of the Python
+    phase measured (`early`, by index, as it was sent), the others measured here, on forked
+    workers when there are many (`jobs`, else one per core for more than a few dozen)."""
+    todo = [index for index in range(len(prompts)) if index not in early]
+    count = jobs or workers.default_jobs(len(todo))
+    if early and len(todo) < workers.MIN_PROMPTS:
+        count = 1  # a few prompts left after the workers measured theirs: not worth a fork
+    if early or todo:
+        tokenizer()  # the run's own, for its result (its name, a warning) and what is left
+    if count > 1 and todo:
+        tokenizer().complete()  # loaded once, whole, before the workers are forked
+    measured = workers.run(len(todo), lambda k: measure_prompt(prompts[todo[k]][0]), count,
+                           lambda k, outcome: _sendable(outcome, prompts[todo[k]][0]),
+                           lambda k, payload: _received(payload, prompts[todo[k]][0]),
+                           lambda k, why: lost(todo[k], why))
+    out: list[tuple[str, object]] = [("", None)] * len(prompts)
+    for k, outcome in zip(todo, measured):
+        out[k] = outcome
+    for index, payload in early.items():
+        out[index] = _received(payload, prompts[index][0])
     return out

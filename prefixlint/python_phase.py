@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from . import rules
 from .frontends.project_files import InputError
 from .frontends.python import CONTEXT_MODULES, PythonProject, is_python
 from .ir import Finding
+
+if TYPE_CHECKING:
+    from .worker_measure import Measurer
 
 # Workers are started for the Python phase when at least this many of the run's files
 # mention a prompt sink (the text test that decides whether a file is parsed): below it,
@@ -29,10 +32,17 @@ MIN_PARSED_FILES = 24
 @dataclass(frozen=True)
 class PythonPhase:
     """The Python prompts of a run, each with its notes, in the order one process finds
-    them (before duplicates are dropped), and the findings of files that could not be read."""
+    them (before duplicates are dropped), and the findings of files that could not be read.
+    `measured` holds, at a prompt's position, what a worker measured of it (what the run's
+    `Measurer` returned), None where the run measures it itself (empty: none measured)."""
 
     prompts: tuple[tuple, ...]
     findings: tuple[Finding, ...]
+    measured: tuple[object, ...] = ()
+
+    def measured_at(self, position: int) -> object:
+        """What a worker measured of the prompt at `position`, or None."""
+        return self.measured[position] if position < len(self.measured) else None
 
 
 def internal(exc: Exception) -> str:
@@ -71,16 +81,19 @@ def wrapper_calls(python: PythonProject, name: str, wrappers: dict,
 
 
 def python_prompts(files: Sequence[str], python: PythonProject, jobs: int,
-                   step: Callable[[], None]) -> PythonPhase:
+                   step: Callable[[], None],
+                   measurer: Measurer | None = None) -> PythonPhase:
     """The Python prompts of `files` (the run's files, in order), on `jobs` workers when
     the run has enough files that mention a sink and none of its imported modules need
     reading (see `python_workers`), else in this process. Either way the same prompts in
-    the same order: the project's modules are released at the end."""
+    the same order: the project's modules are released at the end. With a `measurer`,
+    workers measure the prompts they built that they can (`worker_measure`)."""
     sources = [f for f in files if is_python(f)]
     if jobs > 1 and len(sources) > CONTEXT_MODULES:
         from . import python_workers
 
-        split = python_workers.split_prompts(sources, python, jobs, step, MIN_PARSED_FILES)
+        split = python_workers.split_prompts(sources, python, jobs, step, MIN_PARSED_FILES,
+                                             measurer)
         if split is not None:
             python.close()
             return split

@@ -16,6 +16,10 @@ to the parent's own (a template a Python prompt renders is rendered by the paren
 workspace, which loads the same templates first). Any failure (a worker that dies, a
 wrapper that cannot be made again, a result that cannot be sent) makes the parent build
 the phase in one process instead: the output never depends on the workers.
+
+When the run gives a `Measurer`, the workers then measure the prompts they built
+(`worker_measure`) while the parent finishes the phase; a worker that fails then leaves
+those prompts to the parent to measure.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Callable, Sequence
 from . import workers
 from .frontends.python import PythonProject
 from .python_phase import PythonPhase, own_prompts, wrapper_calls
+from .worker_measure import Measurer, measure_built, picks, sent_prompts
 
 
 def shares(sizes: Sequence[int], jobs: int) -> list[list[int]]:
@@ -82,10 +87,12 @@ def _receive(conn, shared: dict[str, object]):
 
 
 def split_prompts(sources: Sequence[str], python: PythonProject, jobs: int,
-                  step: Callable[[], None], min_files: int) -> PythonPhase | None:
+                  step: Callable[[], None], min_files: int,
+                  measurer: Measurer | None = None) -> PythonPhase | None:
     """The Python phase of `sources` (the run's Python files, in order) on `jobs` forked
     workers; None when that is not worth it (fewer than `min_files` files mention a sink)
-    or not possible, or when a worker failed: then the caller builds it in one process."""
+    or not possible, or when a worker failed: then the caller builds it in one process.
+    With a `measurer`, the workers measure what they can of the prompts they built."""
     jobs = min(jobs, workers.cores())
     if jobs <= 1 or not workers.can_fork():
         return None
@@ -97,7 +104,10 @@ def split_prompts(sources: Sequence[str], python: PythonProject, jobs: int,
         except Exception:  # noqa: BLE001 - its worker reports it
             sizes.append(0)
             continue
-        if python.prefilter.search(text):
+        # Once enough files mention a sink, the rest are weighed by the prefilter's
+        # substring tests alone: its pattern is left to the worker that reads the file.
+        if python.prefilter.search(text) if parsed < min_files else \
+                python.prefilter.may_match(text):
             parsed += 1
             sizes.append(len(text))
         else:
@@ -111,17 +121,20 @@ def split_prompts(sources: Sequence[str], python: PythonProject, jobs: int,
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
+    if measurer is not None:
+        measurer.prepare()
     shared = _shared(python)
     started = []
     try:
         for share in shares(sizes, jobs):
             parent, child = context.Pipe(duplex=True)
             process = context.Process(target=_work, args=(child, python, list(sources), share,
-                                                          shared), daemon=True)
+                                                          shared, measurer), daemon=True)
             process.start()
             child.close()
             started.append((process, parent))
-        return _coordinate(sources, [conn for _, conn in started], python, step, shared)
+        return _coordinate(sources, [conn for _, conn in started], python, step, shared,
+                           measurer is not None)
     except (EOFError, OSError, pickle.PickleError, _WorkerFailed):
         return None
     finally:
@@ -137,25 +150,35 @@ class _WorkerFailed(Exception):
     """A worker said it could not finish its share."""
 
 
-def _gather(conns, shared, kind: str) -> list:
-    """One message of `kind` from every worker, in worker order."""
+def _gather(conns, shared, kind: str, origin: dict[int, tuple[int, int]] | None = None,
+            counts: list[int] | None = None) -> list:
+    """One message of `kind` from every worker, in worker order. With `origin`, each prompt
+    received is recorded there (by id()) as its worker's and its place among what that
+    worker sent (`counts` holds how many each worker has sent so far)."""
     out = []
-    for conn in conns:
+    for worker, conn in enumerate(conns):
         message = _receive(conn, shared)
         if message[0] != kind:
             raise _WorkerFailed(str(message[1:2]))
+        if origin is not None and counts is not None:
+            for prompt, _ in sent_prompts(message):
+                origin[id(prompt)] = (worker, counts[worker])
+                counts[worker] += 1
         out.append(message)
     return out
 
 
 def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
-                step: Callable[[], None], shared: dict[str, object]) -> PythonPhase:
+                step: Callable[[], None], shared: dict[str, object],
+                measure: bool = False) -> PythonPhase:
     place = {name: index for index, name in enumerate(sources)}
+    origin: dict[int, tuple[int, int]] = {}  # a received prompt's worker and place
+    counts = [0] * len(conns)
 
     def in_order(notes) -> tuple:
         return tuple(sorted(notes, key=lambda n: (place[n.key[0]], n.key[2])))
 
-    first = _gather(conns, shared, "first")
+    first = _gather(conns, shared, "first", origin, counts)
     own: dict[int, tuple[list, object]] = {}
     notes = []
     for _, outcomes, found in first:
@@ -178,7 +201,8 @@ def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
                 _send(conn, ("round", round_notes), shared)
             sent: dict[int, tuple[list, object]] = {}
             notes = []
-            for _, outcomes, found, calls in _gather(conns, shared, "round"):
+            for _, outcomes, found, calls in _gather(conns, shared, "round", origin,
+                                                     counts):
                 for index, built, finding in outcomes:
                     sent[index] = (built, finding)
                 notes.extend(found)
@@ -200,7 +224,8 @@ def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
     texts: dict[str, list] = {}
     workspace = python.workspace
     loads: list[str] = []
-    for _, alone, own_lists, own_inferred, own_texts, state in _gather(conns, shared, "last"):
+    for _, alone, own_lists, own_inferred, own_texts, state in _gather(conns, shared, "last",
+                                                                       origin, counts):
         unused.extend(alone)
         lists.update(own_lists)
         inferred.update(own_inferred)
@@ -219,7 +244,24 @@ def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
     python.texts = texts
     prompts.extend(python.remaining_texts(prompts))
     _load_templates(python, loads)
-    return PythonPhase(tuple(prompts), tuple(findings))
+    measured = _measured(conns, shared, picks(prompts, origin), len(prompts)) if measure \
+        else ()
+    return PythonPhase(tuple(prompts), tuple(findings), measured)
+
+
+def _measured(conns: list, shared: dict[str, object], found: list[tuple[int, int, int]],
+              count: int) -> tuple[object, ...]:
+    """What the workers measured of the prompts the run keeps, at each prompt's position
+    (None where no worker measured it, and for all of them when a worker failed: the
+    parent then measures them itself, as it would have)."""
+    out: list[object] = [None] * count
+    try:
+        measured = [payloads for _, payloads in _gather(conns, shared, "measured")]
+        for position, worker, place in found:
+            out[position] = measured[worker][place]
+    except (EOFError, OSError, pickle.PickleError, _WorkerFailed, IndexError):
+        return (None,) * count
+    return tuple(out)
 
 
 def _load_templates(python: PythonProject, names: list[str]) -> None:
@@ -235,18 +277,29 @@ def _load_templates(python: PythonProject, names: list[str]) -> None:
 
 
 def _work(conn, python: PythonProject, sources: list[str], share: list[int],
-          shared: dict[str, object]) -> None:
-    """A worker: its share's first pass, then each round it is sent, then what is left."""
+          shared: dict[str, object], measurer: Measurer | None = None) -> None:
+    """A worker: its share's first pass, then each round it is sent, then what is left,
+    then (with a `measurer`) the prompts the parent asks it to measure."""
     try:
-        _serve(conn, python, sources, share, shared)
+        sent = _serve(conn, python, sources, share, shared)
+        if measurer is not None:  # (the parent reads the last message meanwhile)
+            _send(conn, ("measured", measure_built(sent, measurer)), shared)
         conn.close()
     except BaseException:  # noqa: BLE001 - the parent builds the phase itself
         os._exit(70)
 
 
 def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
-           shared: dict[str, object]) -> None:
+           shared: dict[str, object]) -> list:
+    """The worker's part of the phase; the prompts it sent (each with its notes), in the
+    order of `sent_prompts`."""
     from .frontends.python.foreign import ForeignWrappers, WrapperNote
+
+    built_here: list = []
+
+    def send(message) -> None:
+        built_here.extend(sent_prompts(message))
+        _send(conn, message, shared)
 
     own = frozenset(sources[index] for index in share)
     foreign = python.foreign = ForeignWrappers(python, own)
@@ -260,7 +313,7 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
         built, finding = own_prompts(python, sources[index])
         outcomes.append((index, built, finding))
         python.release()
-    _send(conn, ("first", outcomes, notes(0)), shared)
+    send(("first", outcomes, notes(0)))
     while True:
         message = _receive(conn, shared)
         if message[0] == "last":
@@ -275,7 +328,7 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
                 raise RuntimeError("a wrapper of another worker could not be made again")
             outcomes.append((index, built, finding))
             python.release()
-        _send(conn, ("round", outcomes, notes(round_ + 1), foreign.called()), shared)
+        send(("round", outcomes, notes(round_ + 1), foreign.called()))
     called = message[1]
     unused = []
     if called is not None:
@@ -291,7 +344,24 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
                        if (path, node_id) not in sent]
                 for path, table in python.inferred.items() if path in own}
     texts = {path: found for path, found in python.texts.items() if path in own}
+    texts = _unsent_texts(built_here, unused, lists, inferred, texts)
     workspace = python.workspace
     loaded = list(workspace.marked.scans) if "marked" in workspace.__dict__ else []
     state = (workspace.files_read, workspace.overlay, workspace.origins, loaded)
-    _send(conn, ("last", unused, lists, inferred, texts, state), shared)
+    send(("last", unused, lists, inferred, texts, state))
+    return built_here
+
+
+def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
+                  texts: dict) -> dict:
+    """A worker's prompt text found without a sink, less what its own prompts already send
+    (the run's prompts, a superset, send it too: the parent would drop it)."""
+    from .frontends.python.project import held, prompt_places, text_sent
+
+    if not any(texts.values()):
+        return texts
+    built = [*earlier, *(item for _, found in unused for item in found),
+             *(item for table in (lists, inferred) for found in table.values()
+               for item in found)]
+    _, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in built])
+    return {path: [c for c in found if not text_sent(c, used)] for path, found in texts.items()}

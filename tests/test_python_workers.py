@@ -144,3 +144,86 @@ def test_a_worker_that_fails_leaves_the_phase_to_one_process(tmp_path, split_use
     split = api.check([], api.load_config(root, jobs=2), cwd=root)
     assert split_used == [False]
     assert _seen(split) == _seen(serial)
+
+
+def _measuring_pids(monkeypatch, tmp_path: Path) -> Path:
+    """Each process that measures a prompt appends `pid id` to the file returned."""
+    import os
+
+    from prefixlint import analysis
+
+    log = tmp_path / "measured.log"
+    real = analysis.measure
+
+    def recorded(prompt, *args, **kwargs):
+        with log.open("a") as out:
+            out.write(f"{os.getpid()} {prompt.id}\n")
+        return real(prompt, *args, **kwargs)
+
+    monkeypatch.setattr(analysis, "measure", recorded)
+    return log
+
+
+def test_workers_measure_the_prompts_they_built(tmp_path, split_used, monkeypatch):
+    """The Python phase's workers measure the prompts they built (no second fork, nothing
+    measured again in the parent), with the measurements and findings of one process."""
+    import os
+
+    from prefixlint import analysis
+
+    root = _project(tmp_path)
+    serial = api.check([], api.load_config(root, jobs=1), cwd=root)
+    log = _measuring_pids(monkeypatch, tmp_path)
+    built = tmp_path / "built.log"
+    real_own = python_workers.own_prompts
+
+    def own(python, name):
+        with built.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return real_own(python, name)
+
+    monkeypatch.setattr(python_workers, "own_prompts", own)
+    ruled = tmp_path / "ruled.log"
+    real_rules = analysis._rule_findings
+
+    def rule_findings(*args, **kwargs):
+        with ruled.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return real_rules(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "_rule_findings", rule_findings)
+    split = api.check([], api.load_config(root, jobs=2), cwd=root)
+    assert split_used == [True]
+    assert _seen(split) == _seen(serial)
+    lines = [line.split(" ", 1) for line in log.read_text().splitlines()]
+    pids = {pid for pid, _ in lines}
+    assert pids == set(built.read_text().split()) and len(pids) == 2
+    assert str(os.getpid()) not in pids
+    # the rules too run where the prompt was measured
+    assert set(ruled.read_text().split()) == pids
+    assert sorted(prompt for _, prompt in lines) == sorted(
+        m.prompt.id for m in serial.measurements)
+
+
+def test_a_worker_that_fails_to_measure_leaves_it_to_the_parent(tmp_path, split_used,
+                                                                monkeypatch):
+    """A worker that cannot measure its prompts costs nothing: the parent measures them
+    (as it measures the prompts no worker built), and the output is one process's."""
+    root = _project(tmp_path, agents=4)
+    monkeypatch.setattr(python_phase, "CONTEXT_MODULES", -1)
+    serial = api.check([], api.load_config(root, jobs=1), cwd=root)
+    log = _measuring_pids(monkeypatch, tmp_path)
+
+    def failing(*args, **kwargs):
+        with log.open("a") as out:
+            out.write("failed -\n")
+        raise RuntimeError("a worker that cannot measure")
+
+    monkeypatch.setattr(python_workers, "measure_built", failing)
+    split = api.check([], api.load_config(root, jobs=2), cwd=root)
+    assert split_used == [True]
+    assert _seen(split) == _seen(serial)
+    lines = [line.split(" ", 1) for line in log.read_text().splitlines()]
+    assert [prompt for pid, prompt in lines if pid == "failed"] == ["-", "-"]
+    assert sorted(prompt for pid, prompt in lines if pid != "failed") == sorted(
+        m.prompt.id for m in serial.measurements)

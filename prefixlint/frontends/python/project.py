@@ -170,6 +170,36 @@ def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list]) -> bool:
         for span in placed)
 
 
+def prompt_places(prompt: Prompt) -> tuple:
+    """The places in source a prompt's segments hold (what `remaining_texts` counts as
+    sent by it)."""
+    return tuple(span for block in prompt.blocks for segment in block.segments
+                 for part in (segment, *getattr(segment, "inner", ()))
+                 if (span := getattr(part, "span", None)) is not None)
+
+
+def held(prompts: Sequence[tuple[str, tuple]]) -> tuple[set[str], dict[str, list]]:
+    """The ids of prompts given as (id, places), and their places by file."""
+    ids: set[str] = set()
+    used: dict[str, list] = {}
+    for prompt_id, places in prompts:
+        ids.add(prompt_id)
+        for span in places:
+            used.setdefault(span.path, []).append(span)
+    return ids, used
+
+
+def text_sent(candidate, used: dict[str, list]) -> bool:
+    """Whether prompt text found without a sink is sent by a prompt that holds `used`
+    places: its area holds one of them, or it comes from other files whose places they
+    hold. More places never make it false (a worker may test it on its own prompts)."""
+    area = candidate.span
+    inside = any((area.line, area.column) <= (s.line, s.column) and
+                 (s.end_line, s.end_column) <= (area.end_line, area.end_column)
+                 for s in used.get(area.path, ()))
+    return inside or _read_and_sent(candidate.prompt, area.path, used)
+
+
 @dataclass(frozen=True)
 class _CallNames:
     """One search for calls of any of a round's wrapper names (`name(`, not `def name(`).
@@ -535,25 +565,11 @@ class PythonProject:
         appears in none of them): each measured on its own."""
         if not any(self.texts.values()):
             return []
-        used: dict[str, list] = {}
-        ids = set()
-        for prompt, _ in prompts:
-            ids.add(prompt.id)
-            for block in prompt.blocks:
-                for segment in block.segments:
-                    for part in (segment, *getattr(segment, "inner", ())):
-                        span = getattr(part, "span", None)
-                        if span is not None:
-                            used.setdefault(span.path, []).append(span)
+        ids, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in prompts])
         out = []
         for path in sorted(self.texts):
             for candidate in self.texts[path]:
-                area = candidate.span
-                inside = any((area.line, area.column) <= (s.line, s.column) and
-                             (s.end_line, s.end_column) <= (area.end_line, area.end_column)
-                             for s in used.get(area.path, ()))
-                inside = inside or _read_and_sent(candidate.prompt, area.path, used)
-                if not inside and candidate.prompt.id not in ids:
+                if not text_sent(candidate, used) and candidate.prompt.id not in ids:
                     out.append((candidate.prompt, []))
                     ids.add(candidate.prompt.id)
         return out

@@ -103,10 +103,15 @@ class Prefilter:
     pattern: re.Pattern[str]
 
     def search(self, text: str) -> re.Match[str] | None:
-        lowered = text.lower()
-        if not any(anchor in lowered for anchor in self.anchors):
+        if not self.may_match(text):
             return None
         return self.pattern.search(text)
+
+    def may_match(self, text: str) -> bool:
+        """The substring tests alone: a file that fails them is never parsed, one that
+        passes them may be (a cheap estimate, for splitting files among workers)."""
+        lowered = text.lower()
+        return any(anchor in lowered for anchor in self.anchors)
 
 
 def prefilter(sinks: tuple[str, ...] = (), models=()) -> Prefilter:
