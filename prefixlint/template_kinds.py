@@ -36,6 +36,10 @@ _SPEAKS = re.compile(
 _SPEAKS_WORDS = ("you", "as a", "assistant", "the user", "respond", "answer", "reply",
                  "summari", "instruction", "step by step", "think", "do not", "don't", "system",
                  "user")
+# Words that address a model in Chinese, Japanese and Korean prompts: you, please, the user,
+# answer, do not, assistant, output.
+_CJK_SPEAKS = ("你", "您", "请", "用户", "回答", "不要", "助手", "输出", "あなた", "ください",
+               "ユーザー", "당신", "사용자", "답변")
 _DOCKER = re.compile(r"^\s*(FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|EXPOSE|CMD|ENTRYPOINT|USER|"
                      r"LABEL|VOLUME|HEALTHCHECK)\s", re.M)
 _MARKUP = re.compile(r"^\s*<(!doctype|html|head|body|div|p|span|table|tr|td|ul|li|a|script|"
@@ -62,9 +66,12 @@ def is_prompt_template(name: str, text: str) -> bool:
 
 def speaks_to_a_model(text: str) -> bool:
     """Whether text says something only a prompt says to a model ("you are", "the user",
-    "respond", "step by step", a `system:` line)."""
+    "respond", "step by step", a `system:` line; in Chinese, Japanese or Korean, two of the
+    words that address one: "你", "请", "用户", "不要", "あなた", "당신"...)."""
     lowered = text[:20_000].lower()
-    return any(word in lowered for word in _SPEAKS_WORDS) and bool(_SPEAKS.search(lowered))
+    if any(word in lowered for word in _SPEAKS_WORDS) and bool(_SPEAKS.search(lowered)):
+        return True
+    return sum(1 for word in _CJK_SPEAKS if word in lowered) >= 2
 
 
 def _other_language(text: str) -> bool:
