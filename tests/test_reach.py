@@ -218,6 +218,7 @@ MODEL_FINDINGS = [
     ("PFX004", "lagent_app.py", 30, 18),  # template=, then the parser's template; subclassed
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
+    ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself

@@ -199,7 +199,9 @@ class MessageLowering:
                 if body is not None:
                     # A message object in a chat template is sent as it is; only a message
                     # *template* (`SystemMessagePromptTemplate`) fills `{placeholders}`.
-                    filled = template and name.endswith("PromptTemplate")
+                    # (LlamaIndex's ChatPromptTemplate formats its ChatMessages' text too)
+                    filled = template and (name.endswith("PromptTemplate") or (
+                        (ctx.module.qualname(node.func) or "").startswith("llama_index")))
                     return [Message(roles[name], self.placeholders(body, ctx) if filled
                                     else lowerer.text(body, ctx))]
             if name in ("MessagesPlaceholder",):
