@@ -197,6 +197,23 @@ def test_the_provider_each_prompt_is_sent_to_is_guessed_from_its_sdk(tmp_path):
     assert len(forced.stdout.splitlines()) == 4
 
 
+def test_a_backend_of_several_does_not_decide_the_provider(tmp_path):
+    """No settings: a planner calls `self.llm.complete_text(...)` on whichever backend it was
+    given; two implement the base class's abstract method, one an OpenAI client with no
+    base_url (OpenAI's API), one a client of a local server. The backend measured does not
+    say where the prompt goes, so the question above the examples is an error, not info
+    under OpenAI's 1,024-token minimum."""
+    import shutil
+
+    root = tmp_path / "app"
+    shutil.copytree(REPO / "tests" / "reach" / "zab_backends", root / "zab_backends")
+    document = json.loads(run_cli("check", "--output-format", "json", cwd=root).stdout)
+    assert [(p["id"], p["provider"]["name"]) for p in document["prompts"]] == [
+        ("zab_backends/planner.py:24", "generic")]
+    assert [(f["code"], f["severity"], f["path"], f["line"]) for f in document["findings"]] \
+        == [("PFX001", "error", "zab_backends/planner.py", 5)]
+
+
 def test_no_sticky_routing_advice_for_a_prefix_too_short_to_matter(tmp_path):
     """Issue 25: a user value after 20 constant tokens and before 60 more: the user's share
     (80 of about 90 tokens) is far above the global one, but what sticky routing would keep

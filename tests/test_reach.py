@@ -59,6 +59,7 @@ REACH_FINDINGS = [
     ("PFX001", "y_default_prompt.py", 20, 47),  # the default when no prompt was chosen
     ("PFX001", "z_passages_last.py", 12, 1),   # passages above the policy in the system message
     ("PFX001", "za_tool_spec.py", 26, 42),     # the schema of a tool the request chooses
+    ("PFX001", "zab_backends/planner.py", 5, 11),  # one backend of several, provider unknown
     ("PFX003", "zac_chinese/summarize_chat.prompt", 2, 1),  # a prompt file in Chinese
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
@@ -182,6 +183,8 @@ REACH_SINKS = {
     # a module of LlamaIndex templates, and the chat engine another module makes with one
     "zy_template_module/engine.py:7": "llama_index.context chat engine, context prompt",
     "zy_template_module/templates.py:5": "llama_index.PromptTemplate",
+    # a planner's call of whichever backend it was given (test_providers pins the provider)
+    "zab_backends/planner.py:24": "client of openai.chat",
     # a prompt file in Chinese, measured on its own as one in English is
     "zac_chinese/summarize_chat.prompt": "text file",
     # a base template is measured inside the template that extends it

@@ -571,11 +571,33 @@ class SinkFinder:
             from .destination import destination
 
             sent_to, sent_model = destination(lowerer, site, outer)
+            if sent_to and self._implements_abstract(site):
+                sent_to = sent_model = ""  # one backend of several: the deployment chooses
             prompt = replace(prompt, sent_to=sent_to, sent_model=sent_model)
         if site.base is None and site.kind not in ("agent", "messages") and \
                 self.project.client_of(self, site, ctx, [(prompt, notes)]):
             return None  # built at each call of the project's client, with its arguments
         return prompt, notes
+
+    def _implements_abstract(self, site) -> bool:
+        """Whether a sink sits in a method implementing one a project base class leaves
+        abstract (`class OpenAI(BaseLLM)`'s `chat`, beside `Ollama(BaseLLM)`'s): callers
+        reach whichever backend the deployment configures, so the provider this one's
+        client names is not where their prompts are known to go."""
+        from .calls import abstract
+
+        module = site.base.module if site.base is not None else self.module
+        function = module.enclosing_function(site.node)
+        info = module.owner.get(id(function)) if function is not None else None
+        if info is None:
+            return False
+        for base_name in info.bases:
+            found = self.lowerer._class(base_name, module)
+            method = self.lowerer._method(found[0], found[1], function.name.value, 0) \
+                if found is not None else None
+            if method is not None and abstract(method[0]):
+                return True
+        return False
 
     # -- blocks --------------------------------------------------------------------------
 
