@@ -313,20 +313,21 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
     return out
 
 
-# Packages whose models match calls by their chains, not by a qualified name, and HTTP clients.
 # Templates that extend a template a check names, measured with it: at most this many.
 _MAX_EXTENDING = 64
 # `{% extends 'base.j2' %}`, `{% include "parts/tools.j2" %}`, `{% import 'macros.j2' as m %}`
 _TEMPLATE_REFERENCE = re.compile(
     r"""\{%-?\s*(?:extends|include|import|from)\s+(?:"([^"]+)"|'([^']+)')""")
+# Packages whose models match calls by their chains, not by a qualified name, and HTTP clients.
 _SDK_PACKAGES = ("openai", "anthropic", "cohere", "mistralai", "boto3", "groq", "together",
                  "requests", "httpx", "aiohttp")
 
 
 def _sends_itself(path: Path, config: Config) -> bool:
     """Whether a module imports an LLM library a model knows (`openai`, `langchain_core`),
-    other than its prompt template classes: then it sends its own prompts, and the modules importing it need not be read (reading
-    every module of a large project costs a one-file run more than its analysis)."""
+    other than its prompt template classes: then it sends its own prompts, and the modules
+    importing it need not be read (reading every module of a large project costs a one-file
+    run more than its analysis)."""
     from .frontends.python.project import module_imports
     from .models import all_models
 

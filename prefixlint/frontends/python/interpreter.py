@@ -415,8 +415,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def _either(self, node: cst.IfExp, ctx: Context) -> list[Seg]:
         """`A if test else B`. A default (`name if name else "friend"`, `x if x is not None
         else y`) is the value itself, as is a value sent or not (`A if test else None`); a
-        test that varies more often than a deployment is a branch on it; otherwise (`GRAPH_PROMPT_CN if lang == "cn" else GRAPH_PROMPT_EN`) the
-        arm with more constant text, the body on a tie."""
+        test that varies more often than a deployment is a branch on it; otherwise
+        (`GRAPH_PROMPT_CN if lang == "cn" else GRAPH_PROMPT_EN`) the arm with more constant
+        text, the body on a tie."""
         source = ctx.module.source
         test = node.test
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 _MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 MAX_CLIENT_DEPTH = 4  # clients of clients followed, at most
 # A SQL statement as a call passes it: a database call, never a prompt.
-_SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDEX(\s+\S+)?)\s*;?\s*$|"
-                  r"SELECT\s|"
+_SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDEX(\s+\S+)?)"
+                  r"\s*;?\s*$|SELECT\s|"
                   r"INSERT\s+(OR\s+[A-Z]+\s+)?INTO\s|UPDATE\s+\S+\s+SET\s|"
                   r"DELETE\s+FROM\s|(CREATE|DROP)\s+(TEMP\s+|TEMPORARY\s+|UNIQUE\s+|VIRTUAL\s+)?"
                   r"(TABLE|INDEX|VIEW|TRIGGER)\s|ALTER\s+TABLE\s|PRAGMA\s|REPLACE\s+INTO\s|"
