@@ -19,7 +19,7 @@ from ...ir import Hole, Scope, Span, Text
 from ...volatility import is_history
 from ..project_files import InputError
 from .flow import END, Binding, conditional, rewrites, richer_arm, test_of
-from .literals import (MAX_DEPTH, deeper, dotted_name, is_truncation, literal_value,
+from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, literal_value,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import clock_format, date_only
@@ -52,12 +52,6 @@ def _copies(node: cst.Call, module: Module) -> bool:
         return True
     return len(node.args) == 1 and not node.args[0].keyword and not node.args[0].star and \
         module.qualname(func) in _COPIES
-
-
-def _is_cast(node: cst.BaseExpression, module: Module) -> bool:
-    """`typing.cast(T, value)`: the value itself, to a reader of code."""
-    return isinstance(node, cst.Call) and len(node.args) == 2 and \
-        module.qualname(node.func) in ("typing.cast", "typing_extensions.cast")
 
 
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -563,7 +557,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 resolved = self.entry_value(node, ctx)
                 if resolved is None:
                     return node, ctx
-            elif _is_cast(node, ctx.module):
+            elif isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):
                 resolved = node.args[1].value, ctx  # `cast(Template, t)` holds `t`
             else:
                 return node, ctx

@@ -28,6 +28,23 @@ def param_names(function: cst.FunctionDef | None) -> list[str]:
     return names
 
 
+def param_annotation(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
+    """The annotation of a function's parameter of that name, if it has one."""
+    if function is None:
+        return None
+    params = function.params
+    param = next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+                  if p.name.value == name), None)
+    return param.annotation.annotation if param is not None and param.annotation else None
+
+
+def is_cast(node: cst.BaseExpression, qualified: str | None) -> bool:
+    """`typing.cast(T, value)` (its callee's qualified name given): the value itself, to a
+    reader of code."""
+    return isinstance(node, cst.Call) and len(node.args) == 2 and \
+        qualified in ("typing.cast", "typing_extensions.cast")
+
+
 def dotted_name(node: cst.CSTNode) -> str:
     if isinstance(node, cst.Name):
         return node.value

@@ -18,7 +18,8 @@ import libcst as cst
 
 from ...ir import Hole
 from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching
-from .literals import MAX_DEPTH, deeper, dotted_name, literal_value, param_names
+from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_annotation,
+                       param_names)
 from .module import Module
 from .values import Context, HoleItem, ModuleRef, Parts, Resolved
 
@@ -33,16 +34,20 @@ CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property")
 _MAX_MADE = 4
 
 
-def _annotated_names(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+def annotated_names(node: cst.BaseExpression,
+                    wrapping: frozenset[str] = frozenset()) -> list[cst.BaseExpression]:
     """The class names an annotation allows: `X`, `mod.X`, `X | None`, `Optional[X]`, and
-    the same written as a string (`"X"`)."""
+    the same written as a string (`"X"`); with `wrapping`, also the first argument of those
+    generics (`Generator[X, None, None]`, a context manager's yield)."""
     if isinstance(node, (cst.Name, cst.Attribute)):
         return [node]
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        return _annotated_names(node.left) + _annotated_names(node.right)
-    if isinstance(node, cst.Subscript) and dotted_name(node.value).endswith("Optional") and \
-            len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
-        return _annotated_names(node.slice[0].slice.value)
+        return annotated_names(node.left, wrapping) + annotated_names(node.right, wrapping)
+    if isinstance(node, cst.Subscript) and node.slice and \
+            isinstance(node.slice[0].slice, cst.Index) and (
+                dotted_name(node.value).endswith("Optional") and len(node.slice) == 1 or
+                dotted_name(node.value).rpartition(".")[2] in wrapping):
+        return annotated_names(node.slice[0].slice.value, wrapping)
     if isinstance(node, cst.SimpleString) and node.value[:1] in "\"'":
         text = node.evaluated_value
         if isinstance(text, str) and text.replace(".", "").replace("_", "").isalnum():
@@ -281,14 +286,11 @@ class ObjectOps:
     def annotated_class(self: "Lowerer", node: cst.BaseExpression,
                         ctx: Context) -> tuple[ClassInfo, Module] | None:
         """The project class a parameter of the function is annotated with."""
-        if not isinstance(node, cst.Name) or ctx.function is None:
+        annotation = param_annotation(ctx.function, node.value) \
+            if isinstance(node, cst.Name) else None
+        if annotation is None:
             return None
-        params = ctx.function.params
-        param = next((p for p in (*params.posonly_params, *params.params,
-                                  *params.kwonly_params) if p.name.value == node.value), None)
-        if param is None or param.annotation is None:
-            return None
-        for named in _annotated_names(param.annotation.annotation):
+        for named in annotated_names(annotation):
             found = self._class_named(named, ctx)
             if found is not None:
                 return found

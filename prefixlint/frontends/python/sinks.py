@@ -381,14 +381,14 @@ class SinkFinder:
         attributes, `with ... as` and `await`. Its methods run the library's code, never a
         project method that shares a name (`cursor.execute(sql)` is not a command's
         `execute`)."""
-        from .literals import dotted_name
+        from .literals import dotted_name, param_annotation
 
         cst = self.cst
         for _ in range(_MAX_RECEIVER_HOPS):
             found = self.lowerer.follow(node, ctx, attributes=True)
             if found is None:
                 return isinstance(node, cst.Name) and \
-                    self._library_annotation(_param_annotation(ctx.function, node.value),
+                    self._library_annotation(param_annotation(ctx.function, node.value),
                                             ctx.module)
             value, ctx = found
             while isinstance(value, cst.Await):
@@ -424,8 +424,9 @@ class SinkFinder:
         """Whether an annotation names only library classes (`sqlite3.Connection`,
         `Generator[sqlite3.Connection, None, None]`, `httpx.Client | None`)."""
         from .literals import dotted_name
+        from .objects import annotated_names
 
-        names = [dotted_name(n) for n in _annotation_classes(annotation)]
+        names = [dotted_name(n) for n in annotated_names(annotation, _WRAPPING_TYPES)]
         names = [n for n in names if n and n != "None"]
         return bool(names) and all(self._library_name(n, module) for n in names)
 
@@ -702,42 +703,11 @@ def _field(statement, cst) -> tuple[object, object]:
     return None, None
 
 
-def _param_annotation(function, name: str):
-    """The annotation of a function's parameter of that name, if it has one."""
-    if function is None:
-        return None
-    params = function.params
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name and param.annotation is not None:
-            return param.annotation.annotation
-    return None
-
-
 # Generic wrappers an annotation names its class through: the class is their first argument.
-_WRAPPING_TYPES = frozenset({"Optional", "Generator", "AsyncGenerator", "Iterator",
+_WRAPPING_TYPES = frozenset({"Generator", "AsyncGenerator", "Iterator",
                              "AsyncIterator", "ContextManager", "AsyncContextManager",
                              "AbstractContextManager", "AbstractAsyncContextManager",
                              "Awaitable", "Coroutine"})
-
-
-def _annotation_classes(node) -> list:
-    """The classes an annotation says a value is: `X`, `mod.X`, `X | None`, `Optional[X]`,
-    `Generator[X, None, None]` (a context manager's yield)."""
-    import libcst as cst
-
-    from .literals import dotted_name
-
-    if node is None:
-        return []
-    if isinstance(node, (cst.Name, cst.Attribute)):
-        return [node]
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        return _annotation_classes(node.left) + _annotation_classes(node.right)
-    if isinstance(node, cst.Subscript) and node.slice and \
-            dotted_name(node.value).rpartition(".")[2] in _WRAPPING_TYPES and \
-            isinstance(node.slice[0].slice, cst.Index):
-        return _annotation_classes(node.slice[0].slice.value)
-    return []
 
 
 def _argument(node, wrapper):

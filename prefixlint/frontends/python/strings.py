@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Hole, Scope, Text
-from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant,
+from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        transform_text)
 from .sources import CLOCKS, source_scope
@@ -115,7 +115,7 @@ class StringOps:
             if qualified == "time.strftime" and node.args:  # the clock, formatted to the day
                 return self._as_format([hole], literal_value(node.args[0].value))
             return [hole]
-        if qualified in ("typing.cast", "typing_extensions.cast") and len(node.args) == 2:
+        if is_cast(node, qualified):
             return self.text(node.args[1].value, ctx)  # `cast(Template, t)` is `t`
         if qualified in DATA_LOADERS:  # data the project ships, read at run time
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
