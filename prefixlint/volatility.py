@@ -128,9 +128,12 @@ HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation"
 
 def is_history(path: str) -> bool:
     """Whether a value path names a conversation history (`history`, `state.messages`,
-    `self.chat_history`); explicit-scope suffixes (`@file:line`) are ignored."""
-    parts = _LOCATION.sub("", path).split(".")
-    return bool(parts) and parts[-1].lower().lstrip("_") in HISTORY_NAMES
+    `self.chat_history`) or one message of it taken in a loop (`messages.item`);
+    explicit-scope suffixes (`@file:line`) are ignored."""
+    parts = [part.lower().lstrip("_") for part in _LOCATION.sub("", path).split(".")]
+    if len(parts) >= 2 and parts[-1] == "item" and parts[-2] in HISTORY_NAMES:
+        return True  # `for m in messages: kept.append(m)`: the history, message by message
+    return bool(parts) and parts[-1] in HISTORY_NAMES
 
 
 def _is_index(part: str) -> bool:

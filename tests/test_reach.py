@@ -61,6 +61,9 @@ REACH_FINDINGS = [
     ("PFX001", "za_tool_spec.py", 26, 42),     # the schema of a tool the request chooses
     ("PFX001", "zab_backends/planner.py", 5, 11),  # one backend of several, provider unknown
     ("PFX003", "zac_chinese/summarize_chat.prompt", 2, 1),  # a prompt file in Chinese
+    ("PFX006", "zad_kept_turns.py", 15, 1),  # excerpts, then the turns a loop keeps
+    ("PFX003", "zae_compaction/compact.py", 20, 12),  # unpacked history, then instructions
+    ("PFX001", "zaf_cast_backend/triage.py", 16, 45),  # cast(list[Message], messages)
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -187,6 +190,9 @@ REACH_SINKS = {
     "zab_backends/planner.py:24": "client of openai.chat",
     # a prompt file in Chinese, measured on its own as one in English is
     "zac_chinese/summarize_chat.prompt": "text file",
+    "zad_kept_turns.py:27": "messages",
+    "zae_compaction/compact.py:26": "client of litellm.completion",
+    "zaf_cast_backend/triage.py:18": "client of ollama.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

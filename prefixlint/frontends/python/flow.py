@@ -24,13 +24,16 @@ END = 10 ** 12
 class Binding:
     """One statement's effect on a name: `op` is `=`, `+=`, `append`, `extend`, `insert0`,
     `item` (a loop variable: one item of `value`), `position` (an `enumerate` index) or
-    `opaque` (nothing is known)."""
+    `opaque` (nothing is known). An `opaque` binding with an `index` is one name of a tuple
+    unpacked from `value` (`history, system = split(messages)`), which the interpreter may
+    still read from a function's returned tuple."""
 
     pos: int
     name: str
     op: str
     value: cst.BaseExpression | None
     arms: tuple[tuple[int, int], ...] = ()  # (id of an enclosing If, 0 body / 1 else)
+    index: int = -1
 
 
 @dataclass
@@ -153,20 +156,26 @@ class FlowTables:
         return self.order[id(node)]
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None, op: str,
-              at: cst.CSTNode) -> None:
+              at: cst.CSTNode, index: int = -1) -> None:
         if isinstance(target, (cst.Tuple, cst.List)):
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
             exact = values is not None and len(values) == len(target.elements) and not any(
                 isinstance(e, cst.StarredElement) for e in (*values, *target.elements))
-            for index, element in enumerate(target.elements):
-                self._bind(element.value, values[index].value if exact else None,
-                           op if exact else "opaque", at)
+            # `a, b = f(x)`: each name is an element of what `f` returns, read later
+            unpacked = not exact and op == "=" and isinstance(value, (cst.Call, cst.Name)) \
+                and not any(isinstance(e, cst.StarredElement) for e in target.elements)
+            for position, element in enumerate(target.elements):
+                if exact:
+                    self._bind(element.value, values[position].value, op, at)
+                else:
+                    self._bind(element.value, value if unpacked else None, "opaque", at,
+                               position if unpacked else -1)
             return
         name = _dotted(target) or _entry(target)
         arms = self._arms() if name and name.count(".") <= 1 else None
         if arms is not None:
             self.bindings.setdefault(self._key(), []).append(
-                Binding(self._pos(at), name, op, value, arms))
+                Binding(self._pos(at), name, op, value, arms, index))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:

@@ -234,6 +234,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 parts = []
             elif binding.op == "=" and rewrites(binding):
                 parts = []  # `text = text[:limit]`: its value holds what came before
+            element = self._unpacked(binding, at)
+            if element is not None:
+                parts.append(("=", *element))
+                continue
             parts.append((binding.op, binding.value, at))
         parts = lead + parts
         if len(parts) == 1 and parts[0][0] == "=":
@@ -245,6 +249,29 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if parts[0][0] == "position" and len(parts) == 1:
             return "position"
         return Parts(tuple(parts))
+
+    def _unpacked(self, binding: Binding, ctx: Context,
+                  ) -> tuple[cst.BaseExpression, Context] | None:
+        """The element a name unpacked from a tuple holds (`history, system =
+        split(messages)`), when the project function called returns a tuple literal last
+        (`return messages[1:], messages[0]`); None when that is not known."""
+        if binding.op != "opaque" or binding.index < 0 or binding.value is None:
+            return None
+        value: cst.BaseExpression = binding.value
+        if isinstance(value, cst.Name):
+            found = self.follow(value, ctx)
+            if found is None:
+                return None
+            value, ctx = found
+        returned = self.last_return(value, ctx) if isinstance(value, cst.Call) else \
+            (value, ctx)
+        if returned is None or not isinstance(returned[0], (cst.Tuple, cst.List)):
+            return None
+        elements = returned[0].elements
+        if binding.index >= len(elements) or \
+                any(isinstance(e, cst.StarredElement) for e in elements):
+            return None
+        return elements[binding.index].value, returned[1]
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
         """Whether a binding is the body of an `if` (not around the use) that tests its own

@@ -38,6 +38,7 @@ class Module:
     starts: dict[int, int] | None = None  # id(top-level statement) -> its first line
     _positions: dict | None = None
     _ranges: dict[int, dict] = field(default_factory=dict)
+    _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
 
     @property
     def positions(self) -> dict:
@@ -119,11 +120,45 @@ class Module:
             origin, attr = self.imports[first]
             base = f"{origin}.{attr}" if attr else origin
             return f"{base}.{rest}" if rest else base
+        if rest:
+            alias = self._module_alias(node, first)
+            if alias is not None:
+                return f"{alias}.{rest}"
         if first in BUILTIN_NAMES and first not in self.functions and \
                 first not in self.classes and not any(
                     b.name == first for b in self.bindings.get(0, ())):
             return f"builtins.{dotted}"
         return dotted
+
+    def _module_alias(self, node: cst.CSTNode, name: str) -> str | None:
+        """The imported module a function's local name stands for when every binding of
+        it there is that module, or a choice between it and something else
+        (`client = tracer.wrap(litellm) if tracer else litellm`): its calls are the
+        module's, whichever arm runs."""
+        function = self.enclosing_function(node)
+        if function is None:
+            return None
+        key = (id(function), name)
+        if key not in self._aliases:
+            self._aliases[key] = None
+            bound = [b for b in self.bindings.get(id(function), ()) if b.name == name]
+            modules = {self._imported_module(b.value) for b in bound if b.op == "="}
+            if bound and len(modules) == 1 and None not in modules and \
+                    all(b.op == "=" for b in bound):
+                self._aliases[key] = modules.pop()
+        return self._aliases[key]
+
+    def _imported_module(self, value: cst.BaseExpression | None) -> str | None:
+        """The module an expression names (`litellm` of `import litellm`), also as either
+        arm of a conditional expression."""
+        if isinstance(value, cst.IfExp):
+            arms = {self._imported_module(value.body), self._imported_module(value.orelse)}
+            arms.discard(None)
+            return arms.pop() if len(arms) == 1 else None
+        if isinstance(value, cst.Name) and value.value in self.imports:
+            origin, attr = self.imports[value.value]
+            return origin if not attr else None
+        return None
 
     def enclosing_function(self, node: cst.CSTNode) -> cst.FunctionDef | None:
         current = self.parents.get(id(node))

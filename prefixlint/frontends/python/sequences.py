@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Hole, Scope, Span
-from .literals import (MAX_DEPTH, deeper, dotted_name, is_reversal, is_slice_copy,
+from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
 from .flow import entry_name
 from .sources import RANDOM_EXAMPLES
@@ -132,6 +132,8 @@ class SequenceOps:
                 return None
             return (left if left is not None else [(node.left, ctx)]) + \
                 (right if right is not None else [(node.right, ctx)])
+        if isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):
+            return self.sequence(node.args[1].value, ctx)  # `cast(list[Message], messages)`
         if isinstance(node, cst.Call) and len(node.args) == 1 and \
                 ctx.module.qualname(node.func) == "builtins.sorted":
             return self._sorted_constants(node.args[0].value, ctx)
@@ -146,11 +148,15 @@ class SequenceOps:
         """A list built by statements: `=`, `+=`/`extend` and `append`/`insert(0, …)`;
         contents not known statically stand as one opaque item."""
         out: list = []
+        # Items appended make it a list: a start not known here (a parameter, a copy of
+        # one) is then one opaque item before them, as `*history` is in a literal.
+        listed = any(op in ("append", "insert0", "extend") for op, _, _ in resolved.parts)
         for op, value, at in resolved.parts:
             at = deeper(at, ctx)
             if op in ("=", "+=", "extend"):
                 items = self.sequence(value, at) if value is not None else None
-                if items is None and op == "=" and not isinstance(value, HoleItem):
+                if items is None and op == "=" and not isinstance(value, HoleItem) and \
+                        not listed:
                     return None
                 out.extend(items if items is not None else [(value, at)])
             elif op == "append":

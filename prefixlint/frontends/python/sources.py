@@ -48,6 +48,11 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("socket.gethostname", Scope.DEPLOY),
     ("getpass.getuser", Scope.DEPLOY),
     ("platform.*", Scope.DEPLOY),
+    # facts of the machine the service runs on: the same for every request it serves
+    ("shutil.which", Scope.DEPLOY),
+    ("os.cpu_count", Scope.DEPLOY),
+    ("locale.getpreferredencoding", Scope.DEPLOY),
+    ("locale.getlocale", Scope.DEPLOY),
 )
 
 # Sources that read a clock: read once (at import, in a kept object) they grow stale (PFX007).
