@@ -14,7 +14,7 @@ from ...ir import Hole, Scope
 from .flow import test_of
 from .literals import MAX_DEPTH, dotted_name, param_names
 from .module import Module
-from .values import Context, ModuleRef, Seg
+from .values import RECEIVER, Context, ModuleRef, Seg
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -177,8 +177,9 @@ class CallOps:
         params = list(function.params.params)
         static = any(dotted_name(d.decorator).endswith("staticmethod")
                      for d in function.decorators)
-        if constructor or (module.owner.get(id(function)) is not None and not static
-                           and isinstance(node.func, cst.Attribute)):
+        method_call = module.owner.get(id(function)) is not None and not static and \
+            isinstance(node.func, cst.Attribute)
+        if constructor or method_call:
             params = params[1:]  # `self` is bound by the call
         for index, arg in enumerate(node.args):
             if arg.keyword is not None:
@@ -193,5 +194,9 @@ class CallOps:
             if param.name.value not in bindings and param.default is not None:
                 bindings[param.name.value] = (param.default, Context(module, None, 0, True,
                                                                      depth=ctx.depth + 1))
+        if method_call and not constructor and isinstance(node.func.value, cst.Name):
+            # `thread.to_messages()` on an object the caller made: what its methods did to
+            # it before this call is read from the caller (objects.replayed)
+            bindings[RECEIVER] = (node.func.value, ctx)
         end = module.end(function)
         return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)

@@ -21,7 +21,7 @@ from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching
 from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_annotation,
                        param_names)
 from .module import Module
-from .values import Context, HoleItem, ModuleRef, Parts, Resolved
+from .values import RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -103,6 +103,11 @@ class ObjectOps:
             return self._combine(local, ctx) if local else None
         if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
             return self._combine(local, ctx)
+        replayed = self.replayed(info, attr, ctx)
+        if replayed is not None:
+            extra = self._combine(local, ctx) if local else None
+            return Parts(replayed + (extra.parts if isinstance(extra, Parts) else
+                                     ((("=", *extra),) if isinstance(extra, tuple) else ())))
         held = self.member(info, attr, ctx)
         parts: list[tuple[str, object, Context]] = []
         if isinstance(held, tuple):
@@ -122,6 +127,57 @@ class ObjectOps:
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
         return Parts(tuple(parts))
+
+    def replayed(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
+                 ) -> tuple[tuple[str, object, Context], ...] | None:
+        """`self.attr` of an object the caller made in the same function (`thread =
+        Thread()`, then `thread.add_user(issue)`, then `send(thread.to_messages())`): what
+        `__init__` set, then what each of the object's methods called on it before this call
+        added to it, in the caller's order, with the calls' arguments. None when the
+        method runs on anything else (an object kept between requests keeps growing: a
+        history, see `_grows`)."""
+        receiver = ctx.bindings.get(RECEIVER)
+        if receiver is None or not self._grows(info, attr, ctx.module):
+            return None
+        name, caller = receiver[0].value, receiver[1]
+        made = self.resolve(name, caller) if caller.function is not None else None
+        if not isinstance(made, tuple) or not isinstance(made[0], cst.Call) or \
+                made[1].function is not caller.function or \
+                self._class_named(made[0].func, made[1]) is None:
+            return None
+        call, made_ctx = made
+        module = caller.module
+        start = made_ctx.module.pos(call) if made_ctx.module is module else None
+        if start is None:
+            return None
+        parts: list[tuple[str, object, Context]] = []
+        held = self.made_value(Made(info, ctx.module, call, made_ctx), attr, caller)
+        if isinstance(held, tuple):
+            parts.append(("=", held[0], held[1]))
+        elif isinstance(held, Parts):
+            parts.extend(held.parts)
+        for node in module.nodes[start // 2:caller.line // 2]:
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                    isinstance(node.func.value, cst.Name) and node.func.value.value == name
+                    and module.enclosing_function(node) is caller.function):
+                continue
+            found = self._method(info, ctx.module, node.func.attr.value, 0)
+            if found is None:
+                continue
+            function, method_module = found
+            params = param_names(function)
+            owner = params[0] if params else "self"
+            at = Context(module, caller.function, module.pos(node), caller.import_time,
+                         dict(caller.bindings), caller.depth, module.arms(node))
+            bound = self._call_context(function, method_module, node, at)
+            for binding in method_module.bindings.get(id(function), ()):
+                if binding.name == f"{owner}.{attr}" and binding.op in (
+                        "=", "append", "extend", "+=", "insert0"):
+                    parts.append((binding.op, binding.value, Context(
+                        method_module, function, binding.pos, caller.import_time,
+                        bound.bindings, bound.depth, frozenset(binding.arms))))
+            self.step()
+        return tuple(parts)
 
     def member(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                depth: int = 0) -> Resolved:

@@ -132,6 +132,15 @@ class SequenceOps:
                 return None
             return (left if left is not None else [(node.left, ctx)]) + \
                 (right if right is not None else [(node.right, ctx)])
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            # `messages or []`: the list given, else a new one (`None` by default)
+            left = node.left
+            if isinstance(left, cst.Name) and left.value != "None":
+                held = self.resolve(left.value, ctx)
+                left = held[0] if isinstance(held, tuple) else left
+            if isinstance(left, cst.Name) and left.value == "None":
+                return self.sequence(node.right, ctx)
+            return self.sequence(node.left, ctx)
         if isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):
             return self.sequence(node.args[1].value, ctx)  # `cast(list[Message], messages)`
         if isinstance(node, cst.Call) and len(node.args) == 1 and \

@@ -69,6 +69,11 @@ class Message:
     segments: list
 
 
+# The key of a method call's bindings that holds the object it was called on (`thread` of
+# `thread.to_messages()`) with the caller's context: never a name in code.
+RECEIVER = "@receiver"
+
+
 @dataclass
 class Context:
     """Where an expression is being lowered: its module, function, position in statement
