@@ -65,6 +65,7 @@ REACH_FINDINGS = [
     ("PFX003", "zae_compaction/compact.py", 20, 12),  # unpacked history, then instructions
     ("PFX001", "zaf_cast_backend/triage.py", 16, 45),  # cast(list[Message], messages)
     ("PFX005", "zag_message_thread/thread.py", 12, 58),  # a thread object's methods
+    ("PFX005", "zah_prompt_parts/parts/review_task.txt", 3, 1),  # files joined in a loop
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -195,6 +196,7 @@ REACH_SINKS = {
     "zae_compaction/compact.py:26": "client of litellm.completion",
     "zaf_cast_backend/triage.py:18": "client of ollama.chat",
     "zag_message_thread/search_step.py:26": "openai.chat",
+    "zah_prompt_parts/assemble.py:19": "litellm.completion",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

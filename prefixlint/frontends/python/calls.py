@@ -14,7 +14,7 @@ from ...ir import Hole, Scope
 from .flow import test_of
 from .literals import MAX_DEPTH, dotted_name, param_names
 from .module import Module
-from .values import RECEIVER, Context, ModuleRef, Seg
+from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -186,6 +186,12 @@ class CallOps:
                 bindings[arg.keyword.value] = (arg.value, ctx)
             elif index < len(params) and not arg.star:
                 bindings[params[index].name.value] = (arg.value, ctx)
+        star_arg = function.params.star_arg
+        if isinstance(star_arg, cst.Param):  # `*names`: the positional arguments left over
+            extra = [a for a in node.args if a.keyword is None and not a.star][len(params):]
+            if len(extra) == len([a for a in node.args if a.keyword is None]) - len(params):
+                bindings[STARRED + star_arg.name.value] = (
+                    cst.Tuple([cst.Element(a.value) for a in extra]), ctx)
         star_kwarg = function.params.star_kwarg
         spread = next((a.value for a in node.args if a.star == "**"), None)
         if isinstance(star_kwarg, cst.Param) and spread is not None:

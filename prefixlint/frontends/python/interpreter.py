@@ -43,6 +43,9 @@ def _constant_chars(segments: list[Seg]) -> int:
 
 # Calls that return a copy of their one argument: the value the argument is.
 _COPIES = frozenset({"builtins.list", "builtins.tuple", "copy.copy", "copy.deepcopy"})
+# Items a `for` loop that extends a text is followed through, one by one; past it, the loop
+# stands as one part (its variable a value of the iterable).
+_MAX_UNROLLED = 16
 
 
 def _copies(node: cst.Call, module: Module) -> bool:
@@ -537,11 +540,38 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         for op, value, at in resolved.parts:
             if op == "branch":
                 out.append(value)
+            elif op == "+=" and value is not None and self._unrolled(value, at, ctx, out):
+                continue
             elif op in ("=", "+=") and value is not None:
                 out.extend(self.text(value, deeper(at, ctx)))
             else:
                 return [self.hole(node, ctx, self.path_of(node, ctx))]
         return out
+
+    def _unrolled(self, value: cst.BaseExpression, at: Context, ctx: Context,
+                  out: list[Seg]) -> bool:
+        """`text += part` in a `for` over items known here (a list of constants, the
+        arguments of `*names`): the part once per item, the loop variable bound to each
+        (`for name in names: text += open(f"prompts/{name}").read()` joins those files).
+        False, with nothing added, for any other `+=`."""
+        module = at.module
+        loop, child = module.parents.get(id(value)), value
+        while loop is not None and not isinstance(loop, (cst.For, cst.FunctionDef)):
+            loop, child = module.parents.get(id(loop)), loop
+        if not isinstance(loop, cst.For) or not isinstance(loop.target, cst.Name) or \
+                child is loop.iter:
+            return False
+        where = Context(module, at.function, module.pos(loop), at.import_time,
+                        dict(at.bindings), at.depth + 1, module.arms(loop))
+        items = self.sequence(loop.iter, where)
+        if not items or len(items) > _MAX_UNROLLED:
+            return False
+        for item, item_ctx in items:
+            bound = Context(module, at.function, at.line, at.import_time,
+                            {**at.bindings, loop.target.value: (item, item_ctx)}, at.depth,
+                            at.arms)
+            out.extend(self.text(value, deeper(bound, ctx)))
+        return True
 
     def _attribute(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
         base = node.value

@@ -250,6 +250,38 @@ def transform_text(segments: list[Seg], function: Callable[[str], str]) -> list[
     return out
 
 
+def strip_text(segments: list[Seg], method: str) -> list[Seg]:
+    """`strip`, `lstrip` or `rstrip` of text with holes: whitespace cut from the outer
+    literals only, which keep their places in the source (a template file read and
+    stripped still points at its own lines)."""
+    out = list(segments)
+    if method in ("strip", "lstrip"):
+        while out and isinstance(out[0], Text):
+            text = out[0].text.lstrip()
+            if text:
+                removed = out[0].text[:len(out[0].text) - len(text)]
+                out[0] = Text(text, _shifted(out[0].span, removed))
+                break
+            out.pop(0)
+    if method in ("strip", "rstrip"):
+        while out and isinstance(out[-1], Text):
+            text = out[-1].text.rstrip()
+            if text:
+                out[-1] = Text(text, out[-1].span)
+                break
+            out.pop()
+    return out
+
+
+def _shifted(span: Span | None, before: str) -> Span | None:
+    """A literal's span once `before` is cut from its start."""
+    if span is None or not before:
+        return span
+    line = span.line + before.count("\n")
+    column = len(before) - before.rfind("\n") if "\n" in before else span.column + len(before)
+    return Span(span.path, line, column, span.end_line, span.end_column)
+
+
 def find_placeholder(template: list[Seg], fmt: str, field_name: str,
                       start: int) -> tuple[Span | None, int]:
     """Where `{field}` sits in the source: inside the literal whose text holds it."""

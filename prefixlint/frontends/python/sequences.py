@@ -15,7 +15,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_
                        iter_root, iter_source, literal_value, shorten)
 from .flow import entry_name
 from .sources import RANDOM_EXAMPLES
-from .values import Context, HoleItem, LoopItem, Parts
+from .values import STARRED, Context, HoleItem, LoopItem, Parts
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -103,6 +103,9 @@ class SequenceOps:
                 else:
                     out.append((element.value, ctx))
             return out
+        if isinstance(node, cst.Name) and STARRED + node.value in ctx.bindings:
+            packed, packed_ctx = ctx.bindings[STARRED + node.value]  # `*names` of a call
+            return [(element.value, packed_ctx) for element in packed.elements]
         if isinstance(node, (cst.Name, cst.Attribute)):
             if self.shuffled(node, ctx) is not None:
                 return None

@@ -16,7 +16,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
-                       transform_text)
+                       strip_text, transform_text)
 from .sources import CLOCKS, source_scope
 from .messages import argument_of
 from .values import Context, Parts, Seg
@@ -144,6 +144,8 @@ class StringOps:
             transform = textwrap.dedent if qualified == "textwrap.dedent" else inspect.cleandoc
             return transform_text(self.text(node.args[0].value, ctx), transform)
         if method in ("strip", "lstrip", "rstrip") and isinstance(func, cst.Attribute):
+            if not node.args:
+                return strip_text(self.text(func.value, ctx), method)
             return transform_text(self.text(func.value, ctx), getattr(str, method))
         if qualified in ("builtins.str",) and node.args:
             return self._stringify(node.args[0].value, ctx, node)
