@@ -197,6 +197,8 @@ REACH_SINKS = {
     "zaf_cast_backend/triage.py:18": "client of ollama.chat",
     "zag_message_thread/search_step.py:26": "openai.chat",
     "zah_prompt_parts/assemble.py:19": "litellm.completion",
+    "zai_platform_keys.py:7": "text",  # filled where the module formats it
+    "zai_platform_keys.py:25": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -200,9 +200,33 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
                                                         "".join(s.text for s in segments),
                                                         segments[0].span)
         return Candidate(replace(prompt, sink="text"), span)
-    ctx = finder._context(node)
-    segments = finder.messages.placeholders(node, ctx)
+    segments = _formatted_where_filled(finder, name)
+    if segments is None:
+        segments = finder.messages.placeholders(node, finder._context(node))
     return _candidate(finder, name, segments, node, span)
+
+
+def _formatted_where_filled(finder: SinkFinder, name: str) -> list | None:
+    """A module constant as the module's first `NAME.format(key=value, ...)` fills it: its
+    placeholders, still reported where they stand in the constant, take the scopes of the
+    values passed there (`cmd = "ctrl"` chosen by the platform is deploy-scoped, not an
+    unknown), as a template file's placeholders take them from its render site. None when
+    the module fills it nowhere by keyword."""
+    from .values import Context
+
+    module = finder.module
+    for node in module.nodes:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value == "format" and isinstance(node.func.value, cst.Name) \
+                and node.func.value.value == name and \
+                any(arg.keyword is not None for arg in node.args):
+            ctx = Context(module, module.enclosing_function(node), module.pos(node), False,
+                          arms=module.arms(node))
+            segments = finder.lowerer.text(node, ctx)
+            if any(isinstance(s, Text) and s.text.strip() for s in segments):
+                return segments
+            return None
+    return None
 
 
 def _joined_constants(finder: SinkFinder, node) -> str | None:
