@@ -43,6 +43,10 @@ def find(finder: SinkFinder) -> list[Candidate]:
         built = _constant(finder, name, value)
         if built is not None:
             out.append(built)
+    for name, value in _keywords(module):
+        built = _constant(finder, name, value)
+        if built is not None:
+            out.append(built)
     for function in _functions(module):
         built = _returned(finder, function)
         if built is not None:
@@ -75,6 +79,24 @@ def _locals(module):
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
                     not _extends(value, name):
                 yield name, value
+
+
+def _keywords(module):
+    """(keyword, string node) of literal text passed under a prompt-ish keyword to a call
+    of the project's own (`Conversation(name=..., system_message=TEXT)` registering a
+    template): the text a project object holds, with its placeholders. Calls of a library
+    are left to the library models and to inferred sinks."""
+    for node in module.nodes:
+        if isinstance(node, cst.Arg) and node.keyword is not None and \
+                _LOCAL_HINT.search(node.keyword.value) and _string_node(node.value):
+            call = module.parents.get(id(node))
+            func = call.func if isinstance(call, cst.Call) else None
+            head = func
+            while isinstance(head, cst.Attribute):
+                head = head.value
+            if isinstance(head, cst.Name) and (head.value in module.classes or
+                                               head.value in module.functions):
+                yield node.keyword.value, node.value
 
 
 def _extends(value: cst.FormattedString, name: str) -> bool:

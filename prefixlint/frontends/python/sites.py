@@ -203,8 +203,12 @@ class SiteClassifier:
         library): a prompt whose roles come from the keywords. Kept only when what it
         passes is a message list or reads as a prompt (see `_build_one`)."""
         present = [k for k in INFERRED_ROLES if k in keywords]
-        if not present or self.lowerer._function_of(node, context_at(self.module, node)) is not None:
+        if not present:
             return None
+        ctx = context_at(self.module, node)
+        if self.lowerer._function_of(node, ctx) is not None or \
+                self.lowerer._class_named(node.func, ctx) is not None:
+            return None  # the project's own function, or an object of a class in view
         found = {k: argument_of(node, k) for k in present}
         return Site(node, "inferred", found)
 
