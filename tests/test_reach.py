@@ -67,6 +67,8 @@ REACH_FINDINGS = [
     ("PFX005", "zag_message_thread/thread.py", 12, 58),  # a thread object's methods
     ("PFX005", "zah_prompt_parts/parts/review_task.txt", 3, 1),  # files joined in a loop
     ("PFX004", "zaj_registered_templates.py", 24, 21),  # a keyword of a project class
+    ("PFX005", "zak_filled_elsewhere/reviewer.py", 11, 18),  # a constant filled by keyword
+    ("PFX001", "zak_filled_elsewhere/reviewer.py", 11, 36),  # in another module, measured there
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -201,6 +203,7 @@ REACH_SINKS = {
     "zai_platform_keys.py:7": "text",  # filled where the module formats it
     "zai_platform_keys.py:25": "text",
     "zaj_registered_templates.py:23": "text",  # held by an object of the project
+    "zak_filled_elsewhere/reviewer.py:12": "text",  # not its constant, measured alone
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -200,6 +200,14 @@ def text_sent(candidate, used: dict[str, list]) -> bool:
     return inside or _read_and_sent(candidate.prompt, area.path, used)
 
 
+def _sends_filled(candidate, sending: set[tuple[str, int]]) -> bool:
+    """Whether text filled by keyword in a function (`prompt = RULES.format(k=v)`) is sent
+    by a prompt that function sends itself: measured there, not again on its own."""
+    where = candidate.function
+    return where is not None and any(
+        path == where.path and where.line <= line <= where.end_line for path, line in sending)
+
+
 @dataclass(frozen=True)
 class _CallNames:
     """One search for calls of any of a round's wrapper names (`name(`, not `def name(`).
@@ -566,10 +574,15 @@ class PythonProject:
         if not any(self.texts.values()):
             return []
         ids, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in prompts])
+        # a constant that code fills by keyword (`RULES.format(k=v)`, found as prompt text
+        # of its own where it is filled) is measured there, with the values passed
+        filled = {c.fills for path in self.texts for c in self.texts[path] if c.fills}
+        sending = {(prompt.path, prompt.line) for prompt, _ in prompts}
         out = []
         for path in sorted(self.texts):
             for candidate in self.texts[path]:
-                if not text_sent(candidate, used) and candidate.prompt.id not in ids:
+                if not text_sent(candidate, used) and candidate.prompt.id not in ids and \
+                        candidate.span not in filled and not _sends_filled(candidate, sending):
                     out.append((candidate.prompt, []))
                     ids.add(candidate.prompt.id)
         return out

@@ -33,6 +33,8 @@ class Candidate:
 
     prompt: Prompt
     span: Span
+    fills: Span | None = None  # where the text filled here by keyword stands (`RULES`)
+    function: Span | None = None  # the function that fills it: a prompt it sends holds it
 
 
 def find(finder: SinkFinder) -> list[Candidate]:
@@ -53,12 +55,20 @@ def find(finder: SinkFinder) -> list[Candidate]:
             out.append(built)
     for name, value in _locals(module):
         built = _constant(finder, name, value)
-        if built is None and isinstance(value, cst.FormattedString):
-            from .values import Context  # `prompt = f"...{context}..."`: holes of its own
+        if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value)):
+            # `prompt = f"...{context}..."`: holes of its own; `prompt = RULES.format(k=v)`:
+            # a constant (of this module or another) filled here, each placeholder reported
+            # where it stands with the scope of the value passed for it
+            from .values import Context
 
             ctx = Context(module, module.enclosing_function(value), module.pos(value), False,
                           arms=module.arms(value))
             built = _candidate(finder, name, finder.lowerer.text(value, ctx), value, None)
+            if built is not None and _fills_text(value):
+                held = finder.lowerer.follow(value.func.value, ctx)
+                if held is not None:
+                    built = replace(built, fills=held[1].module.span(_unwrapped(held[0])),
+                                    function=module.span(ctx.function))
         if built is not None:
             out.append(built)
     return out
@@ -77,8 +87,15 @@ def _locals(module):
             value = _unwrapped(node.value)
             name = node.targets[0].target.value
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
-                    not _extends(value, name):
+                    not _extends(value, name) or _fills_text(value):
                 yield name, value
+
+
+def _fills_text(value) -> bool:
+    """`TEMPLATE.format(key=value, ...)`: a named text filled by keyword."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+        value.func.attr.value == "format" and isinstance(value.func.value, cst.Name) and \
+        any(arg.keyword is not None for arg in value.args)
 
 
 def _keywords(module):
