@@ -352,8 +352,11 @@ def _outcomes(prompts: list, early: Mapping[int, object],
         count = 1  # a few prompts left after the workers measured theirs: not worth a fork
     if early or todo:
         tokenizer()  # the run's own, for its result (its name, a warning) and what is left
-    if count > 1 and todo:
-        tokenizer().complete()  # loaded once, whole, before the workers are forked
+    if todo and (count > 1 or len(todo) >= workers.MIN_PROMPTS):
+        # loaded once, whole, before the workers are forked; and for a few dozen prompts
+        # in this process too: their texts outgrow the vocabulary subsets within a few
+        # prompts, and each subset built on the way is thrown away
+        tokenizer().complete()
     measured = workers.run(len(todo), lambda k: measure_prompt(prompts[todo[k]][0]), count,
                            lambda k, outcome: _sendable(outcome, prompts[todo[k]][0]),
                            lambda k, payload: _received(payload, prompts[todo[k]][0]),

@@ -291,6 +291,9 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
         return []
     analyzed = set(files)
     importers = extending = 0
+    from .substrings import contains_any
+
+    mentions = contains_any(stems)  # one pass over each module, not one per stem
     for candidate in project:
         if candidate in analyzed:
             continue
@@ -305,7 +308,7 @@ def _readers(paths, files: Sequence[str], config: Config, cwd: Path | None) -> l
             text = (config.root / candidate).read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        if any(stem in text for stem in stems):
+        if mentions(text):
             out.append(candidate)
         elif modules and importers < CONTEXT_MODULES and _imports_one_of(text, modules):
             out.append(candidate)

@@ -991,11 +991,27 @@ def metrics(urls, interval, samples, timeout, manifest, output_format):
     sys.exit(1 if any(i.error or i.cold for i in instances) else 0)
 
 
+# Allocations between two collections of the youngest generation (Python's default: 700),
+# and collections of each generation between two of the next (default: 10).
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def _fewer_collections() -> None:
+    """Collect cyclic garbage less often: a run builds parsed modules, compiled templates,
+    renderings and samples that live to its end, and the collector walked them again and
+    again (about 5 % of a check of 1,000 templates); a run's objects are not changed by
+    when garbage is freed. Set for the command line only, not for a library caller."""
+    import gc
+
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: maps configuration and internal errors to exit code 2."""
     from .config import ConfigError
     from .tokenizers import TokenizerError
 
+    _fewer_collections()
     try:
         cli.main(args=argv, prog_name="prefixlint", standalone_mode=False)
     except click.exceptions.Exit as exc:

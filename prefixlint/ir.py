@@ -7,6 +7,7 @@ the source `Span` that findings point at and the `Scope` that says how often it 
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Protocol, Union
@@ -121,8 +122,10 @@ class Rendering:
 
     pieces: tuple[Piece, ...]
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
+        """The whole text, joined once: measuring asks for it again and again (to compare
+        variants, to look up its tokens), and one string object keeps its hash."""
         return "".join(p.text for p in self.pieces)
 
 

@@ -125,3 +125,23 @@ def test_output_file_and_version(tmp_path):
     proc = run_cli("report", "--output-format", "json", "-o", str(out), cwd=HELPDESK)
     assert proc.stdout == "" and json.loads(out.read_text())["summary"]["prompts"] == 4
     assert run_cli("--version", cwd=HELPDESK).stdout.strip() == "prefixlint, version 0.1.0"
+
+
+def test_the_command_line_collects_cyclic_garbage_less_often(capsys):
+    """Work, counted by the collector's thresholds: the command line raises them (a run's
+    long-lived trees were walked again and again); a library caller's are left alone."""
+    import contextlib
+    import gc
+
+    from prefixlint import api, cli
+
+    before = gc.get_threshold()
+    try:
+        api.load_config(REPO)
+        assert gc.get_threshold() == before
+        with contextlib.suppress(SystemExit):
+            cli.main(["rule", "PFX001"])
+        assert "PFX001" in capsys.readouterr().out
+        assert gc.get_threshold() == cli.GC_THRESHOLDS
+    finally:
+        gc.set_threshold(*before)

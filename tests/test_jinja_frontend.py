@@ -135,6 +135,17 @@ def test_a_templates_scan_keeps_its_tags_not_its_text():
                    for value in (getattr(found, f.name) for f in dataclasses.fields(found)))
 
 
+def test_a_rendering_joins_its_text_once():
+    """Measuring asks a rendering for its text again and again (to compare variants, to
+    look its tokens up): one string, joined once, whose hash Python keeps."""
+    from prefixlint.ir import Piece, Rendering
+
+    rendering = Rendering((Piece("You are "), Piece("Ada", ()), Piece(".\n" + POLICY)))
+    assert rendering.text == "You are Ada.\n" + POLICY
+    assert rendering.text is rendering.text
+    assert rendering == Rendering(rendering.pieces)  # compared by its pieces alone
+
+
 def test_renders_are_shared_by_plans_that_agree_on_what_the_template_reads(tmp_path,
                                                                            monkeypatch):
     """Work, counted: a template reading a deployment value and the question renders once

@@ -131,6 +131,24 @@ def test_the_whole_engine_is_built_once_before_workers_are_forked(tmp_path, monk
 
 
 
+def test_a_run_of_a_few_dozen_prompts_builds_the_whole_engine_and_no_subset(tmp_path):
+    """One process measuring many prompts (`--jobs 1`): their texts outgrow the subsets
+    within a few prompts, so every subset built on the way would be thrown away."""
+    from prefixlint import api, workers
+
+    for i in range(workers.MIN_PROMPTS):
+        (tmp_path / f"p{i:02d}.j2").write_text(f"You are assistant {i}. Answer the user's "
+                                               "question carefully.\nUser: {{ question }}\n")
+    load.cache_clear()
+    try:
+        result = api.check([], api.load_config(tmp_path, jobs=1), cwd=tmp_path)
+        engine = result.tokenizer.complete_fn.__self__
+        assert len(result.measurements) == workers.MIN_PROMPTS
+        assert engine.whole and engine.builds == 0
+    finally:
+        load.cache_clear()
+
+
 def test_the_python_table_of_ranks_is_emptied_once_the_whole_engine_holds_them():
     """About 25 MiB a run of thousands of prompts no longer keeps beside the engine's own."""
     encoder, reference = _subset("o200k_base")
