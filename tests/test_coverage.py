@@ -88,3 +88,57 @@ def test_one_prompt_per_call_site_and_one_code_per_place():
         places = [(f["path"], f["line"], f["column"]) for f in document["findings"]]
         assert len(places) == len(set(places)), folder
         assert document["summary"]["prompts"] == len(set(ids))
+
+
+FILLED_RULES = '''HANDOFF_RULES = """Summarise the ticket below for the next support agent.
+
+{ticket}
+
+List the customer's goal, every order number with its status, what was already tried and
+what the customer was promised, then the one next step. Write at most one hundred words, keep
+numbers exactly as written, and never include payment details or passwords."""
+'''
+
+FILLED_AND_SENT = {"pyproject.toml": '[tool.prefixlint]\nprovider = "generic"\n',
+                   "rules.py": FILLED_RULES,
+                   "handoff.py": '''import litellm
+
+from rules import HANDOFF_RULES
+
+
+def handoff(ticket_text: str, audit: bool):
+    if audit:
+        return litellm.completion(model="gpt-4.1", messages=[
+            {"role": "user", "content": "Log this hand-off."}])
+    formatted_prompt = HANDOFF_RULES.format(ticket=ticket_text)
+    return litellm.completion(model="gpt-4.1", messages=[
+        {"role": "user", "content": formatted_prompt}])
+'''}
+
+
+def test_a_constant_filled_and_sent_in_one_function_is_measured_once(tmp_path):
+    """The fill (`HANDOFF_RULES.format(ticket=...)`) is in the prompt the function sends:
+    neither the fill nor the constant is measured again on its own."""
+    root = write_project(tmp_path / "p", FILLED_AND_SENT)
+    lines = _lines(root)
+    assert lines[-1] == "Coverage: 2 prompts measured (2 sent by calls in code)."
+    assert lines[0].startswith("rules.py:3:1: PFX005 unclassified value '{ticket}' (from "
+                               "ticket_text, passed at "
+                               "handoff.py:10)")
+
+
+def test_a_constant_filled_where_another_prompt_is_sent_is_still_measured(tmp_path):
+    """The function sends another prompt, not the fill: the fill is measured on its own,
+    with the value passed, and the constant is not measured a second time."""
+    files = dict(FILLED_AND_SENT)
+    files["handoff.py"] = files["handoff.py"].replace(
+        '''    return litellm.completion(model="gpt-4.1", messages=[
+        {"role": "user", "content": formatted_prompt}])
+''', "    return post_to_queue(formatted_prompt)\n")
+    root = write_project(tmp_path / "p", files)
+    lines = _lines(root)
+    assert lines[-1] == ("Coverage: 2 prompts measured (1 sent by a call in code, 1 prompt "
+                         "text with no call in view).")
+    assert lines[0].startswith("rules.py:3:1: PFX005 unclassified value '{ticket}' (from "
+                               "ticket_text, passed at "
+                               "handoff.py:10)")

@@ -200,12 +200,22 @@ def text_sent(candidate, used: dict[str, list]) -> bool:
     return inside or _read_and_sent(candidate.prompt, area.path, used)
 
 
-def _sends_filled(candidate, sending: set[tuple[str, int]]) -> bool:
+def _sends_filled(candidate, prompts: list) -> bool:
     """Whether text filled by keyword in a function (`prompt = RULES.format(k=v)`) is sent
-    by a prompt that function sends itself: measured there, not again on its own."""
+    by a prompt that function sends itself (one holding its longest run of text): measured
+    there, not again on its own."""
     where = candidate.function
-    return where is not None and any(
-        path == where.path and where.line <= line <= where.end_line for path, line in sending)
+    if where is None:
+        return False
+    runs = [s.text.strip() for b in candidate.prompt.blocks for s in b.segments
+            if isinstance(s, Text)]
+    probe = max(runs, key=len, default="")[:80]
+    if len(probe) < 20:
+        return False
+    return any(prompt.path == where.path and where.line <= prompt.line <= where.end_line and
+               probe in "".join(s.text if isinstance(s, Text) else "\0"
+                                for b in prompt.blocks for s in b.segments)
+               for prompt, _ in prompts)
 
 
 @dataclass(frozen=True)
@@ -576,15 +586,14 @@ class PythonProject:
         ids, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in prompts])
         # a constant that code fills by keyword (`RULES.format(k=v)`, found as prompt text
         # of its own where it is filled) is measured there, with the values passed
-        filled = {c.fills for path in self.texts for c in self.texts[path] if c.fills}
-        sending = {(prompt.path, prompt.line) for prompt, _ in prompts}
+        found = [c for path in sorted(self.texts) for c in self.texts[path]]
+        filled = {c.fills for c in found if c.fills}
+        unsent = [c for c in found if not text_sent(c, used) and not _sends_filled(c, prompts)]
         out = []
-        for path in sorted(self.texts):
-            for candidate in self.texts[path]:
-                if not text_sent(candidate, used) and candidate.prompt.id not in ids and \
-                        candidate.span not in filled and not _sends_filled(candidate, sending):
-                    out.append((candidate.prompt, []))
-                    ids.add(candidate.prompt.id)
+        for candidate in unsent:
+            if candidate.prompt.id not in ids and candidate.span not in filled:
+                out.append((candidate.prompt, []))
+                ids.add(candidate.prompt.id)
         return out
 
     def unused_wrappers(self) -> list[tuple[Prompt, list]]:
