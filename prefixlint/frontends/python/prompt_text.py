@@ -255,10 +255,7 @@ def _formatted_where_filled(finder: SinkFinder, name: str) -> list | None:
 
     module = finder.module
     for node in module.nodes:
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
-                node.func.attr.value == "format" and isinstance(node.func.value, cst.Name) \
-                and node.func.value.value == name and \
-                any(arg.keyword is not None for arg in node.args):
+        if _fills_text(node) and node.func.value.value == name:
             ctx = Context(module, module.enclosing_function(node), module.pos(node), False,
                           arms=module.arms(node))
             segments = finder.lowerer.text(node, ctx)
