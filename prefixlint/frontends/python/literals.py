@@ -277,9 +277,17 @@ def _shifted(span: Span | None, before: str) -> Span | None:
     """A literal's span once `before` is cut from its start."""
     if span is None or not before:
         return span
-    line = span.line + before.count("\n")
-    column = len(before) - before.rfind("\n") if "\n" in before else span.column + len(before)
+    line, column = _position_after(span, before)
     return Span(span.path, line, column, span.end_line, span.end_column)
+
+
+def _position_after(origin: Span, before: str) -> tuple[int, int]:
+    """The line and column in the source just after the text `before`, which starts where
+    `origin` does."""
+    line = origin.line + before.count("\n")
+    column = len(before) - before.rfind("\n") if "\n" in before \
+        else origin.column + len(before)
+    return line, column
 
 
 def find_placeholder(template: list[Seg], fmt: str, field_name: str,
@@ -301,10 +309,7 @@ def offset_span(template: list[Seg], offset: int, length: int) -> Span | None:
             origin = segment.span
             if origin is None:
                 return None
-            before = segment.text[: offset - position]
-            line = origin.line + before.count("\n")
-            column = (len(before) - before.rfind("\n")) if "\n" in before \
-                else origin.column + len(before)
+            line, column = _position_after(origin, segment.text[: offset - position])
             return Span(origin.path, line, column, line, column + length)
         position += size
     return None
