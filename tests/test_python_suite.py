@@ -53,6 +53,7 @@ EXPECTED = [
     "PFX002 p46_conditional_expression.py:11:42",
     "PFX004 p47_strftime_day.py:13:51",
     "PFX002 p49_typing_cast.py:9:30",  # cast(Template, FRAME) is FRAME
+    "PFX001 p51_boolean_flags.py:24:42",  # a flag from the question's length
     "PFX002 policy.py:13:48",  # the {customer_name} placeholder that p05 formats
 ]
 
@@ -63,7 +64,8 @@ CLEAN = ["p02_openai_fixed.py:9", "p07_anthropic_breakpoint_fixed.py:11", "p10_l
          "p26_cleandoc_fixed.py:15", "p27_fewshot_unpack.py:14",
          "p30_module_level_clock.py:13", "p31_module_level_env.py:12",
          "p32_braces_not_fstring.py:10", "p34_json_dumps_in_last_message.py:11",
-         "p41_volatile_only_at_end.py:11", "p48_suppressed.py:11"]
+         "p41_volatile_only_at_end.py:11", "p48_suppressed.py:11",
+         "p51_boolean_flags.py:15"]  # a flag from what is known of the model
 
 
 @pytest.fixture(scope="module")

@@ -434,7 +434,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self.hole(node, ctx, path, kind="loop")]
         if isinstance(node, cst.IfExp):
             return self._either(node, ctx)
-        return [self.hole(node, ctx, self.path_of(node, ctx))]
+        path = self.path_of(node, ctx)
+        if path is None and _test_operands(node):
+            # A flag computed from other values (`not info or not info.reasoning`,
+            # `len(question) > 400`) changes as the most volatile of them.
+            return [self._deps_hole(node, ctx)]
+        return [self.hole(node, ctx, path)]
 
     def _either(self, node: cst.IfExp, ctx: Context) -> list[Seg]:
         """`A if test else B`. A default (`name if name else "friend"`, `x if x is not None
