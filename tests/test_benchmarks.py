@@ -103,3 +103,23 @@ def test_accuracy_scorer_per_file_runs_check_on_each_labelled_file_alone(tmp_pat
                     '[[file]]\npath = "app/llm/transport.py"\nline = 7\nverdict = "stable"\n',
                     "--per-file")
     assert "files: recall 1.00, precision 1.00 (tp 1, fn 0, fp 0, tn 1)" in stdout
+
+
+def test_accuracy_scorer_says_which_misses_were_found_as_info(tmp_path):
+    """Measured against OpenAI, which caches nothing under 1,024 tokens, the short prompt's
+    break is info: a miss, and the scorer says it was seen, below the provider's minimum."""
+    rules = "Answer in two sentences, cite the handbook section, never guess. " * 8
+    short = ("from datetime import date\nfrom openai import OpenAI\n\nclient = OpenAI()\n"
+             f"RULES = {rules!r}\n\n\ndef answer(question):\n"
+             "    return client.chat.completions.create(model='gpt-4.1', messages=[\n"
+             "        {'role': 'system', 'content': f'Today is {date.today()}. ' + RULES},\n"
+             "        {'role': 'user', 'content': question}])\n")
+    stdout = _score(tmp_path, "s_settings_file", "acme/bot",
+                    '[[file]]\npath = "short.py"\nline = 10\nverdict = "breaks"\n',
+                    "--json", str(tmp_path / "scores.json"),
+                    extra={"prefixlint.toml": 'provider = "openai"\n', "short.py": short})
+    assert "files: recall 0.00, precision - (tp 0, fn 1, fp 0, tn 0)" in stdout
+    miss = json.loads((tmp_path / "scores.json").read_text())[0]["misses"][0]
+    assert miss["info"] == ["PFX004:10:51 below minimum", "PFX001:11:37"]  # and the question
+    assert ("  miss   acme/bot: short.py:10 [] info: PFX004:10:51 below minimum, "
+            "PFX001:11:37") in stdout

@@ -118,7 +118,9 @@ def run_prefixlint(root: Path, command: list[str], targets: tuple[str, ...] = ("
     started = time.perf_counter()
     process = subprocess.run([*command, "check", *targets, "--output-format", "json",
                               "--no-cache",
-                              "--exit-zero", "--fail-on", "never"], cwd=root,
+                              # info findings too (they never count as found): a miss
+                              # says when it was seen, as info
+                              "--exit-zero", "--fail-on", "info"], cwd=root,
                              capture_output=True, text=True, timeout=900,
                              env={**os.environ, "PYTHONHASHSEED": "0"})
     seconds = time.perf_counter() - started
@@ -132,11 +134,13 @@ def run_prefixlint(root: Path, command: list[str], targets: tuple[str, ...] = ("
 
 def score(repository: Repository, report: dict) -> Outcome:
     flagged: dict[str, list[dict]] = {}
+    seen_as_info: dict[str, list[dict]] = {}  # why a miss was missed: found, but as info
     for finding in report.get("findings", []):
-        if finding["code"] in BREAK_CODES and finding["severity"] in ("warning", "error"):
+        if finding["code"] in BREAK_CODES:
             named = {finding["path"], *(place["path"] for place in finding.get("related", []))}
+            into = flagged if finding["severity"] in ("warning", "error") else seen_as_info
             for path in sorted(named):
-                flagged.setdefault(path, []).append(finding)
+                into.setdefault(path, []).append(finding)
     outcome = Outcome(repository.repo, repository.split)
     for label in repository.files:
         if label.path.endswith(OTHER_LANGUAGES):
@@ -150,6 +154,9 @@ def score(repository: Repository, report: dict) -> Outcome:
                 outcome.tp += 1
             else:
                 outcome.fn += 1
+                row["info"] = [_where(f, label.path) + (" below minimum" if "minimum" in
+                                                        f["message"] else "")
+                               for f in seen_as_info.get(label.path, [])]
                 outcome.misses.append(row)
         elif found:
             outcome.fp += 1
@@ -257,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
           f"(not scored) {sum(o.other_language for o in outcomes)}")
     for o in outcomes:
         for miss in o.misses:
-            print(f"  miss   {o.repo}: {miss['path']}:{miss['line']} [{miss['shape']}]")
+            info = f" info: {', '.join(miss['info'])}" if miss.get("info") else ""
+            print(f"  miss   {o.repo}: {miss['path']}:{miss['line']} [{miss['shape']}]{info}")
         for alarm in o.false_alarms:
             print(f"  alarm  {o.repo}: {alarm['path']}:{alarm['line']} {alarm['found']}")
     if args.json:
