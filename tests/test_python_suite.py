@@ -65,7 +65,8 @@ CLEAN = ["p02_openai_fixed.py:9", "p07_anthropic_breakpoint_fixed.py:11", "p10_l
          "p30_module_level_clock.py:13", "p31_module_level_env.py:12",
          "p32_braces_not_fstring.py:10", "p34_json_dumps_in_last_message.py:11",
          "p41_volatile_only_at_end.py:11", "p48_suppressed.py:11",
-         "p51_boolean_flags.py:15"]  # a flag from what is known of the model
+         "p51_boolean_flags.py:15",  # a flag from what is known of the model
+         "p52_dialog_record.py:15"]  # the JSON of a dict written out in code
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +89,13 @@ def test_clean_prompts_are_measured_and_have_no_findings(result):
     flagged = {f.prompt for f in result.findings if f.severity != "info"}
     assert not flagged & set(CLEAN)
     assert not any(m.prompt.id.startswith(("p40_", "policy")) for m in result.measurements)
+
+
+def test_a_transcript_that_records_the_reply_is_not_a_prompt(result):
+    """`[*messages, {"role": reply.role, "content": reply.content}]` keeps a dialog for
+    later: the messages were measured where they were sent, and the reply is no prompt."""
+    ids = {m.prompt.id for m in result.measurements}
+    assert "p52_dialog_record.py:15" in ids and "p52_dialog_record.py:16" not in ids
 
 
 def test_prompt_ids_and_kinds(result):

@@ -384,6 +384,10 @@ class SinkFinder:
         from .literals import dotted_name, param_annotation
 
         cst = self.cst
+        named = dotted_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        if named and named.partition(".")[0] in ctx.module.imports and \
+                self._library_name(named, ctx.module):
+            return True  # `subprocess.run(...)`: a library module's own function
         for _ in range(_MAX_RECEIVER_HOPS):
             found = self.lowerer.follow(node, ctx, attributes=True)
             if found is None:
@@ -723,16 +727,29 @@ def _argument(node, wrapper):
     return None
 
 
+def _copied_message(role, content) -> bool:
+    """`{"role": m.role, "content": m.content}`: both fields read from one message object."""
+    import libcst as cst
+
+    return isinstance(role, cst.Attribute) and isinstance(content, cst.Attribute) and \
+        role.attr.value == "role" and content.attr.value == "content" and \
+        role.value.deep_equals(content.value)
+
+
 def _has_role_dict(node) -> bool:
     """A list that is a chat: role dicts, or LangChain message objects, at least one of
-    them not the model's own (a list of only AIMessages is a reply, not a prompt)."""
+    them not the model's own (a list of only AIMessages is a reply, not a prompt) nor a
+    copy of a message that exists already (`{"role": m.role, "content": m.content}`: a
+    transcript that records a reply after the messages sent)."""
     import libcst as cst
 
     for element in node.elements:
         value = element.value if isinstance(element, cst.Element) else None
         if isinstance(value, cst.Dict) and "role" in dict_fields(value):
-            role = dict_fields(value)["role"]
-            if not (isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"):
+            fields = dict_fields(value)
+            role = fields["role"]
+            if not (isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"
+                    ) and not _copied_message(role, fields.get("content")):
                 return True
         if isinstance(value, cst.Call):
             func = value.func

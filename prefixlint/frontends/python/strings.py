@@ -264,6 +264,15 @@ class StringOps:
                       "process (PYTHONHASHSEED)")
         return self.text(value, ctx)
 
+    def _keys_in_code_order(self, value: cst.BaseExpression, ctx: Context) -> bool:
+        """A dict written out in the code (`{"name": name, "values": values}`), here or where
+        a name was assigned: Python keeps its keys in the order written, so its JSON's order
+        is fixed without sort_keys."""
+        held = self.follow(value, ctx)
+        return held is not None and isinstance(held[0], cst.Dict) and all(
+            isinstance(e, cst.DictElement) and literal_value(e.key) is not None
+            for e in held[0].elements)
+
     def _dumps(self, node: cst.Call, ctx: Context) -> list[Seg]:
         value = node.args[0].value
         sort_keys = any(a.keyword is not None and a.keyword.value == "sort_keys"
@@ -277,7 +286,7 @@ class StringOps:
                 return [Text(json.dumps(constant, **kwargs), ctx.module.span(node))]
             except (TypeError, ValueError):
                 pass
-        if not sort_keys:
+        if not sort_keys and not self._keys_in_code_order(value, ctx):
             args = list(node.args)
             given = next((i for i, a in enumerate(args) if a.keyword is not None
                           and a.keyword.value == "sort_keys"), None)
@@ -298,7 +307,27 @@ class StringOps:
                       "is not fixed; pass sort_keys=True"
                       + (" (not offered as a fix: the ** arguments may hold it)" if spread
                          else ""), None if spread else (ctx.module.span(node), fixed))
-        return [self.hole(node, ctx, self.path_of(value, ctx))]
+        shown = self._display_hole(node, value, ctx)
+        return [shown] if shown is not None else [self.hole(node, ctx, self.path_of(value, ctx))]
+
+    def _display_hole(self, node: cst.Call, value: cst.BaseExpression, ctx: Context,
+                      ) -> Hole | None:
+        """The JSON of a dict or list written out in the code varies as the most volatile of
+        the values it holds (`{"model": model, "region": region}`: as a deployment)."""
+        held = self.follow(value, ctx)
+        if held is None or not isinstance(held[0], (cst.Dict, cst.List, cst.Tuple)):
+            return None
+        display, at = held
+        if not all(isinstance(e, (cst.DictElement, cst.Element)) for e in display.elements):
+            return None  # `**other`, `*rest`: what they hold is not written here
+        holes = [segment for element in display.elements
+                 for segment in self.text(element.value, deeper(at, ctx))
+                 if isinstance(segment, Hole)]
+        if not holes:
+            return None
+        worst = max(holes, key=lambda h: int(h.scope))
+        return Hole(worst.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
+                    worst.deps, worst.scope)
 
     def _join(self, separator: cst.BaseExpression, iterable: cst.BaseExpression,
               ctx: Context) -> list[Seg]:
