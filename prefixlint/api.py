@@ -146,11 +146,19 @@ def conversation_growth(prompt: Prompt, config: Config) -> int:
 
 
 def _unique(findings: Iterable[Finding]) -> list[Finding]:
-    """One finding per place and code: a partial included by many prompts reports once."""
+    """One finding per place and code: a partial included by many prompts reports once,
+    as the prompt it costs most, naming the places of the others as related (the call
+    sites of every prompt it breaks)."""
     best: dict[tuple, Finding] = {}
+    related: dict[tuple, dict] = {}
     for finding in sorted(findings, key=lambda f: (f.sort_key(), -f.gain_tokens, f.prompt or "")):
-        best.setdefault((finding.code, finding.span), finding)
-    return sorted(best.values(), key=Finding.sort_key)
+        key = (finding.code, finding.span)
+        best.setdefault(key, finding)
+        related.setdefault(key, {}).update(dict.fromkeys(finding.related))
+    merged = [f if len(related[key]) == len(f.related) else
+              dataclasses.replace(f, related=tuple(related[key]))
+              for key, f in best.items()]
+    return sorted(merged, key=Finding.sort_key)
 
 
 def _files(paths: list, config: Config, cwd: Path | None,

@@ -69,6 +69,8 @@ REACH_FINDINGS = [
     ("PFX004", "zaj_registered_templates.py", 24, 21),  # a keyword of a project class
     ("PFX005", "zak_filled_elsewhere/reviewer.py", 11, 18),  # a constant filled by keyword
     ("PFX001", "zak_filled_elsewhere/reviewer.py", 11, 36),  # in another module, measured there
+    ("PFX001", "zal_agent_steps/catalog.py", 9, 16),  # a command's output, in two agents' steps
+    ("PFX002", "zam_reexported/writers/story.py", 11, 58),  # a class a package re-exports
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -204,6 +206,13 @@ REACH_SINKS = {
     "zai_platform_keys.py:25": "text",
     "zaj_registered_templates.py:23": "text",  # held by an object of the project
     "zak_filled_elsewhere/reviewer.py:12": "text",  # not its constant, measured alone
+    # instructions an agent loop calls on every step: a function inside the builder
+    "zal_agent_steps/planner.py:9": "text",
+    "zal_agent_steps/planner.py:26": "text",
+    "zal_agent_steps/synth.py:9": "text",  # an f-string template with escaped fields
+    # the writer the desk holds runs, found through its package's re-exports (`import *`)
+    "zam_reexported/desk.py:13": "client of inferred",
+    "zam_reexported/writers/chart.py:13": "inferred",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -433,6 +442,25 @@ def test_a_finding_in_another_file_names_where_the_prompt_is_sent(reach):
     assert (advisor["related"][-1]["path"], advisor["related"][-1]["line"]) == ("b_http.py", 9)
     own = next(f for f in reach["findings"] if f["path"] == "a_own_client.py")
     assert [r["path"] for r in own["related"]] == ["a_own_client.py"]  # ticket.created_at
+
+
+def test_a_value_in_a_helper_names_every_prompt_it_breaks(reach):
+    """Two agents' step instructions (functions inside their builders) both read the
+    command's output through one helper: one finding where the value stands, naming both
+    prompts; the helper's `except` arm is not what it returns."""
+    listing = [f for f in reach["findings"] if f["path"] == "zal_agent_steps/catalog.py"]
+    assert [(f["line"], f["expr"]) for f in listing] == [(9, "listing")]
+    assert [(r["path"], r["line"]) for r in listing[0]["related"]] == [
+        ("zal_agent_steps/planner.py", 26), ("zal_agent_steps/planner.py", 9)]
+
+
+def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
+    """`{titles}` is filled in the f-string, `{{context_str}}` and `{{query_str}}` when the
+    library answers: the titles are followed only by labels of those values, so info."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
+                   "zal_agent_steps/synth.py", cwd=REACH)
+    found = [(f["line"], f["expr"], f["severity"]) for f in json.loads(proc.stdout)["findings"]]
+    assert found == [(11, "titles", "info"), (13, "{context_str}", "info")]
 
 
 def test_a_project_loader_links_its_template_and_binds_the_positional_mapping(reach):

@@ -211,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prefixlint", default=f"{sys.executable}{safe} -m prefixlint",
                         help="the command to run (default: this interpreter's prefixlint)")
     parser.add_argument("--json", type=Path, help="also write every outcome as JSON here")
+    parser.add_argument("--reports", type=Path,
+                        help="also keep each repository's prefixlint JSON in this folder "
+                             "(to study a policy, such as a gain threshold, without rerunning)")
     parser.add_argument("--per-file", action="store_true",
                         help="run `check FILE` on each labelled file alone, as a pre-commit "
                              "hook does for one changed file, instead of `check .`")
@@ -229,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
             outcomes.append(_per_file(repository, root, command))
             continue
         report, error, seconds = run_prefixlint(root, command)
+        if report is not None and args.reports is not None:
+            args.reports.mkdir(parents=True, exist_ok=True)
+            (args.reports / f"{repository.folder}.json").write_text(json.dumps(report))
         if report is None:
             outcome = Outcome(repository.repo, repository.split, errors=[error])
             scored = [f for f in repository.files if not f.path.endswith(OTHER_LANGUAGES)]

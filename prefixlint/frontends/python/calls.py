@@ -115,11 +115,7 @@ class CallOps:
             if func.value in module.functions:
                 return module.functions[func.value], module
             if func.value in module.imports:
-                origin, attr = module.imports[func.value]
-                other = self.load_module(origin, module.path) if attr else None
-                if other is not None and attr in other.functions:
-                    self.files.add(other.path)
-                    return other.functions[attr], other
+                return self.exported(module, func.value, "functions")
             return None
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
                 dotted_name(func.value.func) == "super":

@@ -57,6 +57,7 @@ class FlowTables:
         self.functions: dict[str, cst.FunctionDef] = {}
         self.bindings: dict[int, list[Binding]] = {}
         self.imports: dict[str, tuple[str, str]] = {}
+        self.stars: list[str] = []  # modules whose every name `from M import *` brings in
         self.classes: dict[str, ClassInfo] = {}
         self.owner: dict[int, ClassInfo] = {}  # id(method) -> its class
         self.ifs: dict[int, cst.If | cst.Match] = {}  # by id: the tests that arms hang on
@@ -243,9 +244,11 @@ class FlowTables:
     # -- imports ---------------------------------------------------------------------------
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if isinstance(node.names, cst.ImportStar):
-            return
         module = "." * len(node.relative) + (_dotted(node.module) if node.module else "")
+        if isinstance(node.names, cst.ImportStar):
+            if not self.scopes:
+                self.stars.append(module)
+            return
         for alias in node.names:
             name = _dotted(alias.name)
             local = alias.asname.name.value if alias.asname else name

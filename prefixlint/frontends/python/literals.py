@@ -157,10 +157,16 @@ def dict_items(node: cst.Dict) -> dict[str, cst.BaseExpression]:
 
 
 def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
-    """The function's own `return value` statements, in source order."""
+    """The function's own `return value` statements, in source order, except that those of
+    `except` arms come first: the last one is what the function returns when it works
+    (`return text` inside `try`, not `return f"Failed: {e}"` after it)."""
+    handled = {id(node) for handler in walk_body(function.body)
+               if isinstance(handler, cst.ExceptHandler) for node in walk_body(handler)}
     found = [node for node in walk_body(function.body)
              if isinstance(node, cst.Return) and node.value is not None]
-    return found
+    if all(id(node) in handled for node in found):
+        return found
+    return [n for n in found if id(n) in handled] + [n for n in found if id(n) not in handled]
 
 
 def is_slice_copy(node: cst.Subscript) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
+from ...dialect import FORMAT_FIELD
 from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
@@ -220,7 +221,49 @@ class MessageLowering:
         lowerer = self.lowerer
         segments = lowerer.text(node, ctx)
         if not all(isinstance(s, Text) for s in segments):
-            return segments
+            # `f"Titles: {titles}\nQuery: {{query_str}}"`: the escaped field of each
+            # constant run is a placeholder too, filled when the template is used
+            out: list = []
+            run: list = []
+            for segment in [*segments, None]:
+                if isinstance(segment, Text):
+                    run.append(segment)
+                    continue
+                out.extend(self._matched_fields(node, ctx, run))
+                run = []
+                if segment is not None:
+                    out.append(segment)
+            return out
+        return self._fields(node, ctx, segments)
+
+    def _matched_fields(self, node, ctx, run: list) -> list:
+        """A run of constant text with each `{name}` it holds as a hole (found by the
+        pattern of a field, so that a JSON example's braces stay text); the run as it was
+        when it holds none."""
+        from .literals import offset_span
+
+        text = "".join(s.text for s in run)
+        out: list = []
+        start = 0
+        for match in FORMAT_FIELD.finditer(text):
+            if match.start() > start:
+                out.append(Text(text[start:match.start()], None))
+            field_name = match.group(0)[1:-1].split("!")[0].split(":")[0]
+            root = field_name.split(".")[0].split("[")[0]
+            span = offset_span(run, match.start(), len(match.group(0))) or \
+                ctx.module.span(node)
+            out.append(Hole("value", "{" + field_name + "}", span, (root,),
+                            self.lowerer.scope_of(root)))
+            start = match.end()
+        if not start:
+            return run
+        if start < len(text):
+            out.append(Text(text[start:], None))
+        return out
+
+    def _fields(self, node, ctx, segments: list) -> list:
+        """Constant text with its `{name}` fields as holes (`{{` is a brace)."""
+        lowerer = self.lowerer
         text = "".join(s.text for s in segments)
         out: list = []
         search = 0

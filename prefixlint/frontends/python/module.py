@@ -36,6 +36,7 @@ class Module:
     owner: dict[int, ClassInfo] = field(default_factory=dict)
     ifs: dict[int, cst.If | cst.Match] = field(default_factory=dict)
     starts: dict[int, int] | None = None  # id(top-level statement) -> its first line
+    stars: tuple[str, ...] = ()  # the modules it imports every name of (`from .a import *`)
     _positions: dict | None = None
     _ranges: dict[int, dict] = field(default_factory=dict)
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
@@ -189,7 +190,8 @@ def build_module(path: str, source: str, lines: tuple[list[int], dict] | None = 
     tables.walk(tree)
     module = Module(path, tree, tables.nodes, tables.order, tables.ends, tables.functions,
                     tables.bindings, tables.imports, {}, tables.parents, tables.classes,
-                    tables.owner, tables.ifs, _statement_starts(tree, lines))
+                    tables.owner, tables.ifs, _statement_starts(tree, lines),
+                    tuple(tables.stars))
     _record_shuffles(module)
     return module
 

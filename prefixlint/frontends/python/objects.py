@@ -12,7 +12,7 @@ values (deploy-scoped), so a clock read there is stale, not breaking.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
@@ -32,6 +32,9 @@ FIELD_CALLS = frozenset({"dataclasses.field", "pydantic.Field", "pydantic.fields
                          "sqlmodel.Field", "pydantic_settings.Field"})
 CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property")
 _MAX_MADE = 4
+# Re-exports a name is followed through to the module that defines it (`from .viz import
+# Generator`, `viz/__init__.py` importing it from `.generator`).
+_REEXPORT_HOPS = 4
 
 
 def annotated_names(node: cst.BaseExpression,
@@ -237,11 +240,32 @@ class ObjectOps:
         if name in module.classes:
             return module.classes[name], module
         if name in module.imports:
-            origin, attr = module.imports[name]
-            other = self.load_module(origin, module.path) if attr else None
-            if other is not None and attr in other.classes:
+            return self.exported(module, name, "classes")
+        return None
+
+    def exported(self: "Lowerer", module: Module, name: str, table: str,
+                 ) -> tuple[Any, Module] | None:
+        """The class or function (`table`: "classes" or "functions") that a name a module
+        imports stands for, in the module that defines it: through a package's re-exports
+        (`from .viz import Generator`, where `viz/__init__.py` has `from .generator import
+        *` or `from .generator import Generator`), a few hops at most."""
+        origin, attr = module.imports[name]
+        other = self.load_module(origin, module.path) if attr else None
+        for _ in range(_REEXPORT_HOPS):
+            if other is None:
+                return None
+            found = getattr(other, table).get(attr)
+            if found is not None:
                 self.files.add(other.path)
-                return other.classes[attr], other
+                return found, other
+            if attr in other.imports:
+                origin, attr = other.imports[attr]
+                other = self.load_module(origin, other.path) if attr else None
+                continue
+            other = next((m for m in (self.load_module(star, other.path)
+                                      for star in other.stars)
+                          if m is not None and (attr in getattr(m, table) or
+                                                attr in m.imports)), None)
         return None
 
     def entry_value(self: "Lowerer", node: cst.Subscript, ctx: Context,

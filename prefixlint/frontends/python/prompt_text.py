@@ -63,7 +63,9 @@ def find(finder: SinkFinder) -> list[Candidate]:
 
             ctx = Context(module, module.enclosing_function(value), module.pos(value), False,
                           arms=module.arms(value))
-            built = _candidate(finder, name, finder.lowerer.text(value, ctx), value, None)
+            segments = finder.messages.placeholders(value, ctx) if isinstance(
+                value, cst.FormattedString) else finder.lowerer.text(value, ctx)
+            built = _candidate(finder, name, segments, value, None)
             if built is not None and _fills_text(value):
                 held = finder.lowerer.follow(value.func.value, ctx)
                 if held is not None:
@@ -190,11 +192,16 @@ def _entries(name: str, table: cst.Dict):
 
 
 def _functions(module):
+    """The module's functions, its classes' methods, and the functions defined inside a
+    function (`def instructions(context): return f"..."`, handed to an agent as a callable
+    that builds its instructions on every step)."""
     seen = []
     for function in module.functions.values():
         seen.append(function)
     for info in module.classes.values():
         seen.extend(info.methods.values())
+    seen.extend(node for node in module.nodes if isinstance(node, cst.FunctionDef)
+                and module.enclosing_function(node) is not None)
     return seen
 
 

@@ -1,0 +1,2 @@
+from .chart import *
+from .story import StoryWriter
