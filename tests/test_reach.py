@@ -71,6 +71,8 @@ REACH_FINDINGS = [
     ("PFX001", "zak_filled_elsewhere/reviewer.py", 11, 36),  # in another module, measured there
     ("PFX001", "zal_agent_steps/catalog.py", 9, 16),  # a command's output, in two agents' steps
     ("PFX002", "zam_reexported/writers/story.py", 11, 58),  # a class a package re-exports
+    ("PFX002", "zan_message_files/coach.yaml", 5, 17),  # a chat written out as messages
+    ("PFX004", "zan_message_files/triage.json", 4, 75),  # (YAML, and JSON)
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -213,6 +215,8 @@ REACH_SINKS = {
     # the writer the desk holds runs, found through its package's re-exports (`import *`)
     "zam_reexported/desk.py:13": "client of inferred",
     "zam_reexported/writers/chart.py:13": "inferred",
+    "zan_message_files/coach.yaml:4": "config messages",
+    "zan_message_files/triage.json:4": "config (messages)",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

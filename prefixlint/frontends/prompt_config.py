@@ -42,6 +42,13 @@ _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^r
 # reads JSON slowly, and most JSON files are data or tool settings).
 _JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*"'
                           r'(?:[^"\\\n]|\\.)*(?:\{\{|\{%|\{[A-Za-z_$]|<<[A-Z])', re.IGNORECASE)
+# A chat written out as a list of messages (`[{"role": "system", "content": "..."}]` in JSON,
+# `- role: system` / `content: ...` in YAML): the test a file passes before its roles are
+# read as well as its placeholders.
+_JSON_MESSAGES = re.compile(r'"role"\s*:\s*"(?:system|user|developer)"')
+_YAML_MESSAGES = re.compile(r"^\s*-?\s*role:\s*[\"']?(?:system|user|developer)\b", re.MULTILINE)
+MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
+                 "assistant": "assistant"}
 # `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), or a
 # `<<NAME>>` slot that code fills with `.replace("<<NAME>>", value)` (words in capitals).
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
@@ -67,10 +74,11 @@ def prompts(name: str, source: str, values: list[Value],
             scope_of: Callable[[str], Scope]) -> list[Prompt]:
     """The prompts a configuration file holds (none for most files), from its text and its
     string values (`config_strings`)."""
+    out, listed = _message_lists(name, source, values, scope_of)
     groups: dict[tuple[str, ...], list[Value]] = {}
     for value in values:
-        groups.setdefault(value.keys[:-1], []).append(value)
-    out = []
+        if value.keys not in listed and _may_fill(value.text):
+            groups.setdefault(value.keys[:-1], []).append(value)
     for parent, members in groups.items():
         chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
                   reads_as_prompt(PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
@@ -82,6 +90,42 @@ def prompts(name: str, source: str, values: list[Value],
                 continue
             out.append(_prompt(name, source, parent, group, scope_of))
     return out
+
+
+def _message_lists(name: str, source: str, values: list[Value],
+                   scope_of: Callable[[str], Scope]) -> tuple[list[Prompt], set]:
+    """The chats a file writes out as lists of messages, each one prompt whose blocks are
+    its messages in order (a message's `role` says whose), and the key paths they used.
+    A list is a prompt when a message has a placeholder and the text reads as one."""
+    by_keys = {v.keys: v for v in values}
+    lists: dict[tuple[str, ...], list[tuple[str, Value]]] = {}
+    used: set = set()
+    for value in values:
+        keys = value.keys
+        if len(keys) < 2 or keys[-1] != "content" or not keys[-2].isdigit():
+            continue
+        role = by_keys.get(keys[:-1] + ("role",))
+        if role is None or role.text not in MESSAGE_ROLES:
+            continue
+        lists.setdefault(keys[:-2], []).append((MESSAGE_ROLES[role.text], value))
+        used.update((keys, role.keys))
+    out = []
+    for parent, messages in lists.items():
+        texts = [v.text for _, v in messages]
+        # the roles say it is a chat: read as text whose name says it is a prompt
+        if not any(PLACEHOLDER.search(t) for t in texts) or not reads_as_prompt(
+                "\n".join(PLACEHOLDER.sub(" ", t) for t in texts), "prompt_messages"):
+            continue
+        blocks = [Block(role, tuple(segments(name, source, value, scope_of)))
+                  for role, value in messages]
+        line = _position(source, messages[0][1].offset)[0]
+        out.append(Prompt(id=f"{name}:{line}", path=name, line=line, kind="config",
+                          blocks=tuple(blocks),
+                          holes=tuple(s for b in blocks for s in b.segments
+                                      if isinstance(s, Hole)),
+                          renderer=SegmentRenderer(tuple(blocks)), files=(name,), chat=True,
+                          sink="config " + ".".join(parent or ("(messages)",))))
+    return out, used
 
 
 def _separate(chosen: list[Value]) -> list[list[Value]]:
@@ -165,12 +209,21 @@ def config_strings(name: str, source: str) -> list[Value]:
     if not _may_fill(source):
         return []
     if name.endswith(".json"):
-        # every JSON file has braces: only one with a placeholder and a prompt-ish key is
-        # parsed (comments, as in `appsettings.json`, are blanked in place first)
-        if not _JSON_PROMPT.search(source):
+        # every JSON file has braces: only one with a placeholder and a prompt-ish key, or
+        # a list of messages, is parsed (comments, as in `appsettings.json`, are blanked in
+        # place first)
+        messages = _JSON_MESSAGES.search(source) is not None
+        if not messages and not _JSON_PROMPT.search(source):
             return []
-        return list(_yaml(_without_comments(source)))
-    return list(_toml(source) if name.endswith(".toml") else _yaml(source))
+        source = _without_comments(source)
+    elif name.endswith(".toml"):
+        return list(_toml(source))
+    else:
+        messages = _YAML_MESSAGES.search(source) is not None
+    if messages:  # the roles too, though they hold no placeholder
+        return [v for v in _yaml(source, every=True)
+                if _may_fill(v.text) or v.keys[-1] == "role"]
+    return list(_yaml(source))
 
 
 def _may_fill(text: str) -> bool:
