@@ -147,11 +147,13 @@ def conversation_growth(prompt: Prompt, config: Config) -> int:
 
 def _unique(findings: Iterable[Finding]) -> list[Finding]:
     """One finding per place and code: a partial included by many prompts reports once,
-    as the prompt it costs most, naming the places of the others as related (the call
-    sites of every prompt it breaks)."""
+    as the prompt where it is most severe and then costs most (a value that is only a label
+    in one prompt's last message and a break in another's is the break), naming the places
+    of the others as related (the call sites of every prompt it breaks)."""
     best: dict[tuple, Finding] = {}
     related: dict[tuple, dict] = {}
-    for finding in sorted(findings, key=lambda f: (f.sort_key(), -f.gain_tokens, f.prompt or "")):
+    for finding in sorted(findings, key=lambda f: (f.code, f.span, -SEVERITY_RANK[f.severity],
+                                                   -f.gain_tokens, f.message, f.prompt or "")):
         key = (finding.code, finding.span)
         best.setdefault(key, finding)
         related.setdefault(key, {}).update(dict.fromkeys(finding.related))

@@ -359,3 +359,19 @@ def test_the_settings_nearest_to_the_path_win_over_the_current_folders(tmp_path,
     codes = [(f["code"], f["expr"]) for f in json.loads(proc.stdout)["findings"]]
     assert ("PFX002", "product_name") not in codes
     assert ("PFX002", "user.display_name") in codes
+
+
+def test_a_shared_partial_is_reported_at_its_worst_with_fail_on_info(tmp_path):
+    """A partial two templates include: in one, a user's name before the whole policy (an
+    error); in the other, before one short line (info). Asked for info findings too, the
+    place is still reported as the error, naming both templates' prompts."""
+    root = write_project(tmp_path / "p", {
+        "prompts/_greeting.j2": "Hello {{ user.name }}.\n",
+        "prompts/a_short.j2": "{% include '_greeting.j2' %}Answer briefly, in the language "
+                              "of the question, and sign with the team's name.\n",
+        "prompts/b_policy.j2": "{% include '_greeting.j2' %}" + POLICY})
+    document = json.loads(run_cli("check", "--output-format", "json", "--fail-on", "info",
+                                  "--no-cache", cwd=root).stdout)
+    found = [(f["code"], f["severity"]) for f in document["findings"]
+             if f["path"] == "prompts/_greeting.j2"]
+    assert found == [("PFX002", "error")]

@@ -455,7 +455,7 @@ def test_a_value_in_a_helper_names_every_prompt_it_breaks(reach):
     listing = [f for f in reach["findings"] if f["path"] == "zal_agent_steps/catalog.py"]
     assert [(f["line"], f["expr"]) for f in listing] == [(9, "listing")]
     assert [(r["path"], r["line"]) for r in listing[0]["related"]] == [
-        ("zal_agent_steps/planner.py", 26), ("zal_agent_steps/planner.py", 9)]
+        ("zal_agent_steps/planner.py", 9), ("zal_agent_steps/planner.py", 26)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
