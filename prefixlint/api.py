@@ -69,7 +69,8 @@ class Result:
             found = self.provider_for(m.prompt)
             worth = any(c.gain_tokens >= self.config.min_gain_tokens for c in m.causes)
             if found is not None and m.prompt.sent_to and worth and found.minimum > \
-                    m.tokens_total + conversation_growth(m.prompt, self.config):
+                    m.tokens_total + conversation_growth(m.prompt, self.config) and \
+                    not rules.sends_media(m.prompt):
                 out.append(m)
         return out
 

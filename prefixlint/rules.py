@@ -96,7 +96,7 @@ def catalogue() -> dict[str, Rule]:
 
 
 _KIND_WORDS = {"value": "{scope} value", "branch": "branch on {scope} value",
-               "loop": "loop over {scope} value"}
+               "loop": "loop over {scope} value", "media": "{scope} media part"}
 _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "session",
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
@@ -334,6 +334,12 @@ def provider_findings(measurement: Measurement, provider) -> list[Finding]:
 PREFIX_CODES = ("PFX001", "PFX002", "PFX003", "PFX004", "PFX005", "PFX006")
 
 
+def sends_media(prompt) -> bool:
+    """Whether a prompt sends audio, an image or a file part: its tokens are not counted in
+    the prompt's total (often many), so the total says nothing of the provider's minimum."""
+    return any(hole.kind == "media" for hole in prompt.holes)
+
+
 def below_minimum(findings: list[Finding], measurement: Measurement, provider,
                   grows: int = 0) -> list[Finding]:
     """Breaks in a prompt shorter than the provider's caching minimum become `info` (shown
@@ -342,6 +348,8 @@ def below_minimum(findings: list[Finding], measurement: Measurement, provider,
     turns modelled): a short system prompt before a long history is cached."""
     total = measurement.tokens_total
     if provider is None or provider.minimum <= total + grows:
+        return findings
+    if sends_media(measurement.prompt):
         return findings
     note = (f"; the whole prompt ({_tokens(total)}) is below the {provider.name} minimum of "
             f"{provider.minimum:,}, so it is not cached either way")

@@ -73,6 +73,7 @@ REACH_FINDINGS = [
     ("PFX002", "zam_reexported/writers/story.py", 11, 58),  # a class a package re-exports
     ("PFX002", "zan_message_files/coach.yaml", 5, 17),  # a chat written out as messages
     ("PFX004", "zan_message_files/triage.json", 4, 75),  # (YAML, and JSON)
+    ("PFX005", "zao_gemini_audio/transcribe.py", 17, 22),  # audio parts before the rules
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -217,6 +218,10 @@ REACH_SINKS = {
     "zam_reexported/writers/chart.py:13": "inferred",
     "zan_message_files/coach.yaml:4": "config messages",
     "zan_message_files/triage.json:4": "config (messages)",
+    # Gemini's Content(role=, parts=[...]): audio clips, then rules read from a file under
+    # a folder the environment names; the audio's tokens are not counted, so the prompt is
+    # not judged below the provider's minimum
+    "zao_gemini_audio/transcribe.py:21": "google_genai.generate_content",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

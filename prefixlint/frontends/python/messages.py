@@ -175,6 +175,8 @@ class MessageLowering:
                      "from_system": "system", "from_user": "user",
                      "from_assistant": "assistant"}
             keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+            if {"role", "parts"} <= keywords:  # Gemini's types.Content(role=, parts=[...])
+                return [self._parts_message(node, ctx)]
             if name == "ChatMessage" or {"role", "content"} <= keywords:
                 # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
                 # object of a project or library built with role= and content=.
@@ -215,6 +217,40 @@ class MessageLowering:
         kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
         return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
                                                   kind=kind)])]
+
+    def _parts_message(self, node, ctx):
+        """A message made of parts (Gemini's `Content(role="user", parts=[...])`): each
+        text part's text (`Part.from_text(text=...)`, `Part(text=...)`, a string), and each
+        other part (audio, an image, a file) as the value it sends, in order; `model` is
+        the assistant's role."""
+        import libcst as cst
+
+        from .values import Message
+
+        lowerer = self.lowerer
+        role_node = argument_of(node, "role")
+        role = lowerer.json_value(role_node, ctx) if role_node is not None else "user"
+        role = {"model": "assistant"}.get(role, role) if isinstance(role, str) else "message"
+        message = Message(role, [])
+        given = argument_of(node, "parts")
+        parts = lowerer.sequence(given, ctx) if given is not None else None
+        if parts is None:
+            message.segments.extend(lowerer.text(given, ctx) if given is not None else [])
+            return message
+        for part, part_ctx in parts:
+            if not isinstance(part, cst.Call):
+                message.segments.extend(lowerer.text(part, part_ctx))
+                continue
+            text = argument_of(part, "text")
+            if text is not None:
+                message.segments.extend(lowerer.text(text, part_ctx))
+                continue
+            # audio, an image, a file: what it sends (its bytes or URI) is the value
+            sent = next((v for k in _SENT_PART_FIELDS if (v := argument_of(part, k))
+                         is not None), None)
+            message.segments.append(lowerer.hole(part, part_ctx, lowerer.path_of(
+                sent, part_ctx) if sent is not None else None, kind="media"))
+        return message
 
     def placeholders(self, node, ctx) -> list:
         """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace."""
@@ -389,6 +425,9 @@ def list_parents(node, module):
         current = module.parents.get(id(current))
 
 
+# What a Gemini part that is not text sends (`Part.from_bytes(data=...)`,
+# `Part.from_uri(file_uri=...)`, `Part(inline_data=...)`).
+_SENT_PART_FIELDS = ("data", "file_uri", "uri", "inline_data", "file_data")
 # Content parts that are not text (OpenAI `image_url`, `input_audio`, `file`; Anthropic
 # `image`, `document` with a `source`), and the keys that hold what they send.
 MEDIA_PARTS = ("image_url", "image", "input_audio", "file", "document", "source")

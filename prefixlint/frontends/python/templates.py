@@ -237,6 +237,16 @@ class TemplateLinker:
             return None
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
             return self._join(lowerer, [node.left, node.right], ctx, depth)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            # `ROOT_DIR + "/prompts/recogn/audio.txt"`: a folder joined by hand; when the
+            # folder is not known here, the tail is a path under some folder above the module
+            tail = self._path(lowerer, node.right, ctx, depth + 1)
+            if tail is None or tail[0] is not False:
+                return None
+            head = self._path(lowerer, node.left, ctx, depth + 1)
+            if head is not None:
+                return head[0], head[1] + tail[1]
+            return (UPWARD, tail[1].lstrip("/")) if tail[1].startswith("/") else None
         if isinstance(node, cst.Attribute) and node.attr.value == "parent":
             base = self._path(lowerer, node.value, ctx, depth + 1)
             return (base[0], posixpath.dirname(base[1])) if base else None
