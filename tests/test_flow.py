@@ -322,3 +322,17 @@ def test_a_line_of_a_function_is_placed_without_generating_the_function():
     assert module.span(read).line == 35
     generated = [len(ranges) for ranges in module._ranges.values()]
     assert len(generated) == 1 and generated[0] < 25  # `z = h.read()`: 18 nodes, not 400
+
+
+def test_node_test_by_type_agrees_with_isinstance():
+    """The flow walk tells nodes from other field values by type (`_is_node`, cached),
+    not by `isinstance` against libcst's abstract base: the same answer for every libcst
+    class and for the other values fields hold."""
+    import libcst as cst
+
+    from prefixlint.frontends.python.flow import _is_node
+
+    kinds = [kind for kind in vars(cst).values() if isinstance(kind, type)]
+    kinds += [str, int, type(None), list, tuple, type(cst.MaybeSentinel.DEFAULT)]
+    assert len(kinds) > 200
+    assert all(_is_node(kind) == issubclass(kind, cst.CSTNode) for kind in kinds)
