@@ -130,7 +130,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     # engine's chat template wraps every prompt's renderer below).
     measurer = None if engine is not None else Measurer(
         measure_there,
-        lambda: tokenizer().complete())  # loaded once, whole, before the workers are forked
+        lambda: tokenizer().complete(),  # loaded once, whole, before the workers are forked
+        early=not templates)  # no template loaded after the phase: the parent may measure
     phase = python_prompts(files, python, config.jobs or workers.cores(), step, measurer)
     kept = _distinct(phase.prompts)
     prompts.extend(phase.prompts[position] for position in kept)

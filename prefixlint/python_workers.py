@@ -18,8 +18,9 @@ wrapper that cannot be made again, a result that cannot be sent) makes the paren
 the phase in one process instead: the output never depends on the workers.
 
 When the run gives a `Measurer`, the workers then measure the prompts they built
-(`worker_measure`) while the parent finishes the phase; a worker that fails then leaves
-those prompts to the parent to measure.
+(`worker_measure`) while the parent finishes the phase and, in a run that loads no template
+after it, measures the prompts no worker may (those that render a template file); a worker
+that fails then leaves its prompts to the parent to measure.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Callable, Sequence
 from . import workers
 from .frontends.python import PythonProject
 from .python_phase import PythonPhase, own_prompts, wrapper_calls
-from .worker_measure import Measurer, measure_built, picks, sent_prompts
+from .worker_measure import Measurer, left_here, measure_built, picks, sent_prompts
 
 
 def shares(sizes: Sequence[int], jobs: int) -> list[list[int]]:
@@ -134,7 +135,7 @@ def split_prompts(sources: Sequence[str], python: PythonProject, jobs: int,
             child.close()
             started.append((process, parent))
         return _coordinate(sources, [conn for _, conn in started], python, step, shared,
-                           measurer is not None)
+                           measurer)
     except (EOFError, OSError, pickle.PickleError, _WorkerFailed):
         return None
     finally:
@@ -170,7 +171,7 @@ def _gather(conns, shared, kind: str, origin: dict[int, tuple[int, int]] | None 
 
 def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
                 step: Callable[[], None], shared: dict[str, object],
-                measure: bool = False) -> PythonPhase:
+                measurer: Measurer | None = None) -> PythonPhase:
     place = {name: index for index, name in enumerate(sources)}
     origin: dict[int, tuple[int, int]] = {}  # a received prompt's worker and place
     counts = [0] * len(conns)
@@ -244,9 +245,16 @@ def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
     python.texts = texts
     prompts.extend(python.remaining_texts(prompts))
     _load_templates(python, loads)
-    measured = _measured(conns, shared, picks(prompts, origin), len(prompts)) if measure \
-        else ()
-    return PythonPhase(tuple(prompts), tuple(findings), measured)
+    if measurer is None:
+        return PythonPhase(tuple(prompts), tuple(findings), ())
+    found = picks(prompts, origin)
+    # The prompts no worker measures, measured here while the workers measure theirs.
+    here = {position: measurer.measure(*prompts[position])
+            for position in (left_here(prompts, found, len(conns)) if measurer.early else ())}
+    measured = _measured(conns, shared, found, len(prompts))
+    return PythonPhase(tuple(prompts), tuple(findings),
+                       tuple(here.get(position, payload)
+                             for position, payload in enumerate(measured)))
 
 
 def _measured(conns: list, shared: dict[str, object], found: list[tuple[int, int, int]],

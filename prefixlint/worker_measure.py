@@ -13,7 +13,10 @@ blocks are text and values (`SegmentRenderer`), with no template file rendered t
 workspace (the parent's workspace has loaded every template of the run by the time it
 measures; a worker's has loaded only what its files needed). Every other prompt is measured
 by the parent as before, so the measurements are those of one process whichever measured
-them.
+them. When the run loads no template after the phase (`Measurer.early`: it has Python files
+only), the parent measures those others itself once it has loaded the templates the
+workers loaded, while the workers measure theirs (`left_here`), rather than after them on
+a second set of forked workers, as long as they are not more than a worker measures.
 """
 
 from __future__ import annotations
@@ -35,6 +38,10 @@ class Measurer:
     # Called once before the workers are forked: what every worker's measuring needs,
     # built once in the parent (the whole tokenizer) rather than in each of them.
     prepare: Callable[[], None]
+    # Whether the parent may measure, during the phase, the prompts no worker measures:
+    # only when the run loads no template after the phase (its workspace is then as it
+    # will be when the run measures).
+    early: bool = False
 
 
 def measurable_there(prompt: Prompt) -> bool:
@@ -79,6 +86,29 @@ def picks(prompts: Iterable[tuple], origin: dict[int, tuple[int, int]],
         if found is not None:
             out.append((position, *found))
     return out
+
+
+def left_here(prompts: Sequence[tuple], found: Sequence[tuple[int, int, int]], workers: int,
+              ) -> list[int]:
+    """The positions of the prompts the run measures (the first of each id) that no worker
+    of the phase measures (`found`: as `picks` gives them), for the parent to measure
+    while the workers measure theirs; none when they are more than the most any one worker
+    measures (the parent would then finish well after the workers: the run measures them
+    on forked workers afterwards, as before)."""
+    theirs = {position for position, _, _ in found if measurable_there(prompts[position][0])}
+    per_worker = [0] * workers
+    for position, worker, _ in found:
+        if position in theirs:
+            per_worker[worker] += 1
+    seen: set[str] = set()
+    left = []
+    for position, (prompt, _) in enumerate(prompts):
+        if prompt.id in seen:
+            continue
+        seen.add(prompt.id)
+        if position not in theirs:
+            left.append(position)
+    return left if len(left) <= max(per_worker, default=0) else []
 
 
 def sent_prompts(message: tuple) -> Iterator[tuple]:

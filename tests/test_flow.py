@@ -223,19 +223,80 @@ def test_flow_walk_numbers_nodes_in_source_order():
         assert code <= set(module.nodes)
 
 
+_NESTED_SAMPLE = '''# header
+
+
+x = 1; y = 2
+
+# about f
+
+@a
+
+@b(
+  1)
+def f():
+    return x
+
+class A:
+\tdef m(self, q):
+\t\tif q:  # why
+\t\t\t# a comment
+\t\t\tv = [1,
+  2]; w = 3
+\t\t# dedented comment
+\t\telif q > 1:
+\t\t\tv = 2
+\t\telse:
+\t\t\tv = 3
+\t\tfor i in v:
+\t\t\twhile i:
+\t\t\t\ti -= 1
+
+\t\t\telse:
+\t\t\t\tpass
+\t\ttry:
+\t\t\twith open(q) as h, \\
+\t\t\t\t\topen(v):
+\t\t\t\t  z = h.read()
+\t\texcept OSError:
+\t\t\tz = ""
+\t\tfinally:
+\t\t\tpass
+\t\tif z: return f"{z!r}"
+\t\tmatch z:
+\t\t\tcase "a":
+\t\t\t\treturn 1
+\t\treturn z
+
+async def g():
+    async with s() as t:
+        async for u in t:
+            @d
+            class B:
+                pass
+        # end of the with body
+    # end of g
+    await t
+if __name__ == "__main__":
+    g()
+'''
+
+
 def test_positions_of_one_statement_equal_the_whole_module_positions():
-    """Spans come from generating only the top-level statement that holds a node, starting
-    at the line `ast` gives it; they must equal libcst's positions for the whole module,
-    blank lines, comments, decorators and `;` statements included."""
+    """Spans come from generating only the innermost statement that holds a node and whose
+    line `ast` gives, starting there; they must equal libcst's positions for the whole
+    module, blank lines, comments, decorators, `;` statements, tabs, continuation lines and
+    nested blocks of every kind included, and so must the whole module's positions when
+    `ast` gave no lines."""
     import libcst as cst
     from libcst.metadata import PositionProvider
 
     from prefixlint.frontends.python.module import build_module
     from prefixlint.frontends.python.project import _check_nesting
 
-    odd = "# header\n\n\nx = 1; y = 2\n\n# about f\n\n@a\n\n@b(\n  1)\ndef f():\n    return x\n"
-    sources = [_ORDER_SAMPLE, odd] + [path.read_text(encoding="utf-8") for path in sorted(
-        (FLOW.parent.parent / "fixtures").rglob("*.py"))][:40]
+    sources = [_ORDER_SAMPLE, _NESTED_SAMPLE] + [path.read_text(encoding="utf-8") for path in
+                                                 sorted((FLOW.parent.parent / "fixtures")
+                                                        .rglob("*.py"))][:40]
     for source in sources:
         module = build_module("m.py", source, _check_nesting(source, "m.py"))
         assert module.starts is not None
@@ -244,3 +305,34 @@ def test_positions_of_one_statement_equal_the_whole_module_positions():
         for node in module.nodes[1:]:
             assert module.range(node) == expected[node], cst.Module([]).code_for_node(node)
         assert module._positions is None  # never computed for the whole module
+        whole = build_module("m.py", source)
+        assert [whole.range(n) for n in whole.nodes] == [expected[n] for n in module.nodes]
+
+
+def test_a_line_of_a_function_is_placed_without_generating_the_function():
+    """Work: a node in one statement of a function (or of a block inside it) is placed by
+    generating that statement alone, not the function that holds it."""
+    from prefixlint.frontends.python import module as module_code
+    from prefixlint.frontends.python.project import _check_nesting
+
+    source = _NESTED_SAMPLE
+    module = module_code.build_module("m.py", source, _check_nesting(source, "m.py"))
+    read = next(n for n in module.nodes if type(n).__name__ == "Call" and
+                module.source(n) == "h.read()")
+    assert module.span(read).line == 35
+    generated = [len(ranges) for ranges in module._ranges.values()]
+    assert len(generated) == 1 and generated[0] < 25  # `z = h.read()`: 18 nodes, not 400
+
+
+def test_node_test_by_type_agrees_with_isinstance():
+    """The flow walk tells nodes from other field values by type (`_is_node`, cached),
+    not by `isinstance` against libcst's abstract base: the same answer for every libcst
+    class and for the other values fields hold."""
+    import libcst as cst
+
+    from prefixlint.frontends.python.flow import _is_node
+
+    kinds = [kind for kind in vars(cst).values() if isinstance(kind, type)]
+    kinds += [str, int, type(None), list, tuple, type(cst.MaybeSentinel.DEFAULT)]
+    assert len(kinds) > 200
+    assert all(_is_node(kind) == issubclass(kind, cst.CSTNode) for kind in kinds)

@@ -280,6 +280,36 @@ def test_parsed_modules_are_dropped_between_files_without_changing_findings(monk
     assert len(sizes) > 20 and max(sizes) <= 1  # one kept beside the wrappers' modules
 
 
+def test_modules_are_not_walked_between_files_when_none_can_be_dropped(monkeypatch):
+    """Work: between two files, the parsed modules are walked for ones to drop only when
+    more than `KEPT_MODULES` of them are outside the pinned ones (on a repository of a
+    thousand clients the walk over every pinned module, between each two files, was a
+    few percent of the run)."""
+    from prefixlint.frontends.python import project as project_module
+
+    class Walked(dict):
+        walks = 0
+
+        def items(self):
+            Walked.walks += 1
+            return super().items()
+
+    release = project_module.PythonProject.release
+    releases: list[int] = []
+
+    def counted(self) -> None:
+        if not isinstance(self.modules, Walked):
+            self.modules = Walked(self.modules)
+        releases.append(len(self.modules.keys() - self.wrapper_paths))
+        release(self)
+
+    monkeypatch.setattr(project_module.PythonProject, "release", counted)
+    root = Path(__file__).parent.parent / "fixtures"
+    api.check([], api.load_config(root), cwd=root)
+    assert len(releases) > 20 and max(releases) <= project_module.KEPT_MODULES
+    assert Walked.walks == 0
+
+
 def test_modules_kept_for_their_wrappers_drop_their_code_ranges(monkeypatch):
     """A module kept past its file because a later file may call its wrapper keeps its tree
     and tables, not the code ranges computed for it (the largest share of a parsed module on

@@ -227,3 +227,50 @@ def test_a_worker_that_fails_to_measure_leaves_it_to_the_parent(tmp_path, split_
     assert [prompt for pid, prompt in lines if pid == "failed"] == ["-", "-"]
     assert sorted(prompt for pid, prompt in lines if pid != "failed") == sorted(
         m.prompt.id for m in serial.measurements)
+
+
+RENDERS = '''from jinja2 import Environment, FileSystemLoader
+from openai import OpenAI
+
+env = Environment(loader=FileSystemLoader("templates"))
+client = OpenAI()
+
+
+def answer_{i}(user, question):
+    system = env.get_template("t{i:02d}.j2").render(user=user, today="2026-12-01")
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": system}}, {{"role": "user", "content": question}}])
+'''
+
+TEMPLATE = POLICY + "\nCase {i}. You help {{{{ user.name }}}} on {{{{ today }}}}.\n"
+
+
+def test_the_parent_measures_what_no_worker_may_while_they_measure(tmp_path, split_used,
+                                                                  monkeypatch):
+    """In a run of Python files alone, the prompts that render a template file (which no
+    worker of the phase may measure) are measured by the parent during the phase, once it
+    has loaded the workers' templates, not on a second set of forked workers after it; the
+    output is one process's."""
+    import os
+
+    count = workers.MIN_PROMPTS + 6  # enough for a second fork, fewer than a worker has
+    files = {f"templates/t{i:02d}.j2": TEMPLATE.format(i=i) for i in range(count)}
+    files.update({f"app/r{i:02d}.py": RENDERS.format(i=i) for i in range(count)})
+    root = _project(tmp_path)
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    for name in ("llm.py", "policy.py", "lone.py", "agents", "callers"):
+        (root / name).rename(root / "app" / name)
+    serial = api.check(["app"], api.load_config(root, jobs=1), cwd=root)
+    log = _measuring_pids(monkeypatch, tmp_path)
+    split = api.check(["app"], api.load_config(root, jobs=2), cwd=root)
+    assert split_used == [True]
+    assert _seen(split) == _seen(serial)
+    rendered = {m.prompt.id for m in serial.measurements if m.prompt.id.startswith("app/r")}
+    assert len(rendered) == count
+    by_pid: dict[str, set[str]] = {}
+    for pid, prompt in (line.split(" ", 1) for line in log.read_text().splitlines()):
+        by_pid.setdefault(pid, set()).add(prompt)
+    assert by_pid.pop(str(os.getpid()), set()) == rendered  # the parent: those, only those
+    assert len(by_pid) == 2  # the phase's two workers: no other process measured

@@ -83,12 +83,12 @@ class FlowTables:
             visit(node)
         for name in _fields(kind):
             value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
+            if _is_node(type(value)):
                 if type(value) not in _SKIPPED:
                     self.walk(value)
             elif isinstance(value, (list, tuple)):
                 for item in value:
-                    if isinstance(item, cst.CSTNode) and type(item) not in _SKIPPED:
+                    if _is_node(type(item)) and type(item) not in _SKIPPED:
                         self.walk(item)
         leave = getattr(self, f"leave_{kind.__name__}", None)
         if leave is not None:
@@ -292,6 +292,14 @@ _SKIPPED = frozenset(kind for kind in vars(cst).values() if isinstance(kind, typ
 
 
 @functools.cache
+def _is_node(kind: type) -> bool:
+    """Whether values of this type are libcst nodes, as `isinstance(value, cst.CSTNode)`
+    says (libcst's base is abstract: `isinstance` against it runs Python code for every
+    field of every node walked; this is one look-up by type)."""
+    return cst.CSTNode in kind.__mro__
+
+
+@functools.cache
 def _fields(kind: type) -> tuple[str, ...]:
     """The fields of a node type that can hold code, in source order."""
     declared = [f.name for f in dataclasses.fields(kind)]
@@ -449,10 +457,10 @@ def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
     out: list[cst.CSTNode] = []
     for name in _node_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        if _is_node(type(value)):
             out.append(value)
         elif isinstance(value, (tuple, list)):
-            out.extend(item for item in value if isinstance(item, cst.CSTNode))
+            out.extend(item for item in value if _is_node(type(item)))
     return out
 
 

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import libcst as cst
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from ...ir import Span
 from .flow import Binding, ClassInfo, FlowTables
 from .literals import dotted_name
 from .sources import RANDOM_EXAMPLES
+
+if TYPE_CHECKING:
+    from .project import StatementLines
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -35,20 +40,18 @@ class Module:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     owner: dict[int, ClassInfo] = field(default_factory=dict)
     ifs: dict[int, cst.If | cst.Match] = field(default_factory=dict)
-    starts: dict[int, int] | None = None  # id(top-level statement) -> its first line
+    starts: dict[int, int] | None = None  # id(statement) -> its first line (see `range`)
     stars: tuple[str, ...] = ()  # the modules it imports every name of (`from .a import *`)
     _positions: dict | None = None
-    _ranges: dict[int, dict] = field(default_factory=dict)
+    _ranges: dict[int, dict] = field(default_factory=dict)  # id(statement) -> `Ranges`
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
 
     @property
     def positions(self) -> dict:
-        """libcst's code ranges of every node of the module, computed once."""
+        """libcst's code ranges of every node of the module (as `Ranges`: by node id, four
+        numbers each), computed once."""
         if self._positions is None:
-            from libcst.metadata import PositionProvider
-
-            wrapper = cst.MetadataWrapper(self.tree, unsafe_skip_copy=True)
-            self._positions = wrapper.resolve(PositionProvider)
+            self._positions = module_ranges(self.tree)
         return self._positions
 
     def forget_positions(self) -> None:
@@ -59,41 +62,47 @@ class Module:
         self._ranges = {}
 
     def range(self, node: cst.CSTNode):
-        """libcst's code range of a node. Only the top-level statement that holds it is
-        generated again to find it, starting at the line `ast` gave that statement: a
-        prompt in one function does not pay for positions in the whole module."""
+        """libcst's code range of a node (a `CodeRange`)."""
+        from libcst._position import CodePosition, CodeRange
+
+        line, column, end_line, end_column = self._where(node)
+        return CodeRange(CodePosition(line, column), CodePosition(end_line, end_column))
+
+    def _where(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
+        """libcst's code range of a node as its start line and column and end line and
+        column. Only the innermost statement that holds it and whose start `ast` gave is
+        generated again to find it, starting at that line: a prompt in one function does
+        not pay for positions in the whole module, nor a line of a function for the rest
+        of it."""
         if self._positions is not None or self.starts is None:
-            return self.positions[node]
-        # The innermost statement with a known start: a method of a top-level class, else
-        # the top-level statement.
-        top, parent = node, self.parents.get(id(node))
-        inner = node if id(node) in self.starts else None
-        while parent is not None and parent is not self.tree:
-            top, parent = parent, self.parents.get(id(parent))
-            if inner is None and id(top) in self.starts:
-                inner = top
-        statement = inner if inner is not None else top
+            return self.positions[id(node)]
+        starts, parents, tree = self.starts, self.parents, self.tree
+        statement = node if id(node) in starts else None
+        parent = parents.get(id(node))
+        while statement is None and parent is not None and parent is not tree:
+            if id(parent) in starts:
+                statement = parent
+            parent = parents.get(id(parent))
+        if statement is None:
+            return self.positions[id(node)]
         ranges = self._ranges.get(id(statement))
         if ranges is None:
-            start = self.starts.get(id(statement))
-            if start is None:
-                return self.positions[node]
-            indent = ()
-            if statement is not top:  # inside the class's indented body
-                block = self.parents.get(id(statement))
-                indent = (block.indent if isinstance(block, cst.IndentedBlock) and
-                          block.indent is not None else self.tree.default_indent,)
-            ranges = self._ranges[id(statement)] = statement_ranges(self.tree, statement,
-                                                                     start, indent)
-        return ranges[node]
+            indent = []  # the indents of the blocks around the statement, outermost first
+            block = parents.get(id(statement))
+            while block is not None and block is not tree:
+                if isinstance(block, cst.IndentedBlock):
+                    indent.append(tree.default_indent if block.indent is None else block.indent)
+                block = parents.get(id(block))
+            ranges = self._ranges[id(statement)] = statement_ranges(
+                tree, statement, starts[id(statement)], tuple(reversed(indent)))
+        return ranges[id(node)]
 
     def span(self, node: cst.CSTNode) -> Span:
-        pos = self.range(node)
-        return Span(self.path, pos.start.line, pos.start.column + 1, pos.end.line,
-                    pos.end.column + 1)
+        line, column, end_line, end_column = self._where(node)
+        return Span(self.path, line, column + 1, end_line, end_column + 1)
 
     def line(self, node: cst.CSTNode) -> int:
-        return self.range(node).start.line
+        return self._where(node)[0]
 
     def pos(self, node: cst.CSTNode) -> int:
         """Where a node starts, in statement order: comparable with binding positions."""
@@ -180,11 +189,10 @@ class Module:
         return frozenset(out)
 
 
-def build_module(path: str, source: str, lines: tuple[list[int], dict] | None = None,
-                 ) -> Module:
+def build_module(path: str, source: str, lines: StatementLines | None = None) -> Module:
     """Parse and index a module (raises libcst.ParserSyntaxError). `lines` are the first
-    lines of its top-level statements as `ast` reads them, when it could, and of the
-    statements of each top-level class's body (by the class's index)."""
+    lines of its statements as `ast` reads them, at every depth (`block_lines`), when it
+    could."""
     tree = cst.parse_module(source)
     tables = FlowTables()
     tables.walk(tree)
@@ -196,64 +204,143 @@ def build_module(path: str, source: str, lines: tuple[list[int], dict] | None = 
     return module
 
 
-def _statement_starts(tree: cst.Module, lines: tuple[list[int], dict] | None,
-                      ) -> dict[int, int] | None:
-    """Where each top-level statement's code, blank lines and comments before it included,
-    begins (and each statement of a top-level class's body: a method is generated alone,
-    not its whole class): `ast`'s line for it minus the lines libcst keeps in front of it.
-    None when the two parsers do not see the same statements."""
+def _statement_starts(tree: cst.Module, lines: StatementLines | None) -> dict[int, int] | None:
+    """Where each statement's code, blank lines and comments before it included, begins:
+    `ast`'s line for it minus the lines libcst keeps in front of it. Every top-level
+    statement has one, or none does (None: the two parsers do not see the same
+    statements); a block inside is placed statement by statement where both parsers see
+    the same statements in it (a method of a class, a line of a function), else its
+    statements are placed by the statement that holds them."""
     if lines is None:
         return None
-    top, members = lines
-    starts = _starts_of(tree.body, top)
-    if starts is None:
+    starts: dict[int, int] = {}
+    if not _starts_of(tree.body, lines, starts):
         return None
-    index = 0
-    for statement in tree.body:
-        if isinstance(statement, cst.ClassDef) and index in members and \
-                isinstance(statement.body, cst.IndentedBlock):
-            inner = _starts_of(statement.body.body, members[index])
-            if inner is not None:
-                starts.update(inner)
-        index += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
     return starts
 
 
-def _starts_of(statements, lines: list[int]) -> dict[int, int] | None:
-    starts: dict[int, int] = {}
+def _starts_of(statements, lines: StatementLines, starts: dict[int, int]) -> bool:
+    """Record the starts of one block's statements and of those of the blocks inside them
+    that match; False (nothing of this block recorded) when the block's statements are not
+    `ast`'s."""
+    found: dict[int, int] = {}
+    inner: list[tuple[cst.BaseSuite, StatementLines]] = []
     index = 0
     for statement in statements:
         if index >= len(lines):
-            return None
+            return False
+        line, kind, body = lines[index]
+        if isinstance(statement, cst.SimpleStatementLine):
+            index += len(statement.body)
+        else:
+            if type(statement).__name__ != kind:
+                return False
+            if body is not None and isinstance(statement.body, cst.IndentedBlock):
+                inner.append((statement.body, body))
+            index += 1
         leading = len(statement.leading_lines)
         decorators = getattr(statement, "decorators", ())
         if decorators:
             leading += len(decorators[0].leading_lines)
-        starts[id(statement)] = lines[index] - leading
-        index += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
-    return starts if index == len(lines) else None
+        found[id(statement)] = line - leading
+    if index != len(lines):
+        return False
+    starts.update(found)
+    for block, body in inner:
+        _starts_of(block.body, body, starts)
+    return True
+
+
+class _Syntactic:
+    """`record_syntactic_position` of libcst's `PositionProvidingCodegenState` as a plain
+    context manager (libcst's is a generator one, made for every expression it generates):
+    the same range, hoisted from `start_node` or `end_node` when given."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: _RangeState, node, start_node, end_node) -> None:
+        self.state, self.node = state, node
+        self.start_node, self.end_node = start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = (self.state.line, self.state.column)
+
+    def __exit__(self, *exc) -> bool:
+        state = self.state
+        computed = state.provider._computed
+        start = computed[id(self.start_node)][:2] if self.start_node is not None else \
+            self.start
+        end = computed[id(self.end_node)][2:] if self.end_node is not None else \
+            (state.line, state.column)
+        computed[id(self.node)] = start + end
+        return False
+
+
+class _RangeState(PositionProvidingCodegenState):
+    """libcst's position codegen state recording each node's range as four numbers by the
+    node's id (libcst makes two `CodePosition`s and a `CodeRange` per node, hashes nodes by
+    a Python method, splits every token on a pattern and opens a generator context per
+    expression): the same numbers for a part of the work. Tokens are kept as libcst keeps
+    them (a whole module's codegen reads them at its end)."""
+
+    __slots__ = ()
+
+    def add_indent_tokens(self) -> None:
+        self.tokens.extend(self.indent_tokens)
+        for token in self.indent_tokens:
+            self._update_position(token)
+
+    def add_token(self, value: str) -> None:
+        self.tokens.append(value)
+        self._update_position(value)
+
+    def _update_position(self, value: str) -> None:
+        if "\n" in value or "\r" in value:
+            super()._update_position(value)
+        else:
+            self.column += len(value)
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        self._stack.append((self.line, self.column))
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        start = self._stack.pop()
+        computed = self.provider._computed
+        if id(node) not in computed:  # a syntactic range recorded already stands
+            computed[id(node)] = (*start, self.line, self.column)
+
+    def record_syntactic_position(self, node: cst.CSTNode, *,
+                                  start_node: cst.CSTNode | None = None,
+                                  end_node: cst.CSTNode | None = None) -> _Syntactic:
+        return _Syntactic(self, node, start_node, end_node)
 
 
 class _Ranges:
-    """Where libcst's position codegen records ranges (it writes to `_computed`)."""
+    """Where libcst's position codegen records ranges (it writes to `_computed`): by node
+    id, (line, column, end line, end column) as libcst's `PositionProvider` gives them."""
 
     def __init__(self) -> None:
-        self._computed: dict = {}
+        self._computed: dict[int, tuple[int, int, int, int]] = {}
 
 
 def statement_ranges(tree: cst.Module, statement: cst.CSTNode, line: int,
-                     indent: tuple[str, ...] = ()) -> dict:
+                     indent: tuple[str, ...] = ()) -> dict[int, tuple[int, int, int, int]]:
     """The code ranges of every node in one statement whose code starts at `line` (inside
     blocks indented by `indent`), by libcst's own position codegen run over it alone."""
-    from libcst.metadata.position_provider import PositionProvidingCodegenState
-
     ranges = _Ranges()
-    state = PositionProvidingCodegenState(default_indent=tree.default_indent,
-                                          default_newline=tree.default_newline,
-                                          provider=ranges)
+    state = _RangeState(default_indent=tree.default_indent,
+                        default_newline=tree.default_newline, provider=ranges)
     state.indent_tokens.extend(indent)
     state.line = line
     statement._codegen(state)
+    return ranges._computed
+
+
+def module_ranges(tree: cst.Module) -> dict[int, tuple[int, int, int, int]]:
+    """The code ranges of every node of a module, as `statement_ranges` gives them."""
+    ranges = _Ranges()
+    tree._codegen(_RangeState(default_indent=tree.default_indent,
+                              default_newline=tree.default_newline, provider=ranges))
     return ranges._computed
 
 

@@ -22,6 +22,11 @@ def is_python(path: str) -> bool:
     return path.endswith(PYTHON_SUFFIXES)
 
 
+# The first line of each statement of a block as `ast` reads it, its kind (`For` for
+# `async for` too, as libcst names both) and those of its body's statements (None where they
+# are not placed alone): where libcst's position codegen starts.
+StatementLines = list[tuple[int, str, "StatementLines | None"]]
+
 MAX_NESTING = 1000
 MAX_NODES = 150_000  # syntax nodes in one file: about 10,000 lines of dense code
 MAX_LINE = 100_000  # characters on one line
@@ -52,15 +57,15 @@ def module_imports(source: str) -> list[tuple[str, list[str]]]:
 KEPT_MODULES = 32  # parsed modules kept between files (least recently used dropped first)
 
 
-def _check_nesting(source: str, path: str) -> tuple[list[int], dict] | SyntaxError:
+def _check_nesting(source: str, path: str) -> StatementLines | SyntaxError:
     """Refuse, as this file's finding, what libcst's native parser cannot survive: it
     crashes the whole process on deeply nested brackets, which CPython's own parser rejects
     cleanly. The source is parsed with `ast` (parsed, never run) and its depth measured
     without recursion; other syntax errors are left to libcst, which reports them.
-    Returns the first line of each top-level statement (its first decorator's, if any) and,
-    by the index of each top-level class, those of its body's statements, or
-    CPython's own SyntaxError when `ast` cannot parse the file (its line and column are
-    exact where libcst's are not; libcst, which knows newer syntax, decides)."""
+    Returns the first line of each top-level statement (its first decorator's, if any) with
+    those of the statements in its body, at every depth (`block_lines`), or CPython's own
+    SyntaxError when `ast` cannot parse the file (its line and column are exact where
+    libcst's are not; libcst, which knows newer syntax, decides)."""
     import ast
 
     longest = max((len(line) for line in source.splitlines()), default=0)
@@ -88,9 +93,25 @@ def _check_nesting(source: str, path: str) -> tuple[list[int], dict] | SyntaxErr
             raise InputError(f"Python file nests too deeply to analyze (over {MAX_NESTING} "
                              "levels)", path, getattr(node, "lineno", 1))
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return [_first_line(s) for s in tree.body], {
-        index: [_first_line(m) for m in s.body]
-        for index, s in enumerate(tree.body) if isinstance(s, ast.ClassDef)}
+    return block_lines(tree.body)
+
+
+# Statements whose `body` holds statements in both parsers (libcst's own `body` is then an
+# indented block of the same statements, or one line after the colon): an `if`'s `else`,
+# a `try`'s handlers and a `match`'s cases are shaped differently in libcst, so their
+# statements are placed by the statement that holds them.
+_BLOCK_KINDS = ("FunctionDef", "AsyncFunctionDef", "ClassDef", "If", "For", "AsyncFor",
+                "While", "With", "AsyncWith", "Try", "TryStar")
+
+
+def block_lines(statements) -> StatementLines:
+    """The first line of each statement of one block, as `ast` reads it (its first
+    decorator's, if any), its kind, and the lines of its body's statements where it has a
+    body of statements (`_BLOCK_KINDS`), else None. Nesting is bounded by CPython's parser (100
+    indentation levels), so the recursion is too."""
+    return [(_first_line(s), type(s).__name__.removeprefix("Async"),
+             block_lines(s.body) if type(s).__name__ in _BLOCK_KINDS else None)
+            for s in statements]
 
 
 def _first_line(statement) -> int:
@@ -334,11 +355,15 @@ class PythonProject:
         count against `KEPT_MODULES`, so that a module every file imports stays parsed even
         when many modules hold a client."""
         lists, inferred, pinned = self.lists, self.inferred, self.wrapper_paths
-        droppable = [p for p, m in self.modules.items()
-                     if not isinstance(m, InputError) and p not in pinned
-                     and not lists.get(p) and not inferred.get(p)]
-        for path in droppable[:max(0, len(droppable) - KEPT_MODULES)]:
-            del self.modules[path]
+        # Only modules outside the pinned ones can be dropped: when no more of them are
+        # parsed than are kept, none is, and the walk over every module (a thousand pinned
+        # ones on a repository of clients, between each two files) is not made.
+        if len(self.modules.keys() - pinned) > KEPT_MODULES:
+            droppable = [p for p, m in self.modules.items()
+                         if not isinstance(m, InputError) and p not in pinned
+                         and not lists.get(p) and not inferred.get(p)]
+            for path in droppable[:max(0, len(droppable) - KEPT_MODULES)]:
+                del self.modules[path]
         # A pinned module past the recent ones keeps its tree and tables (nodes are known by
         # identity), not its code ranges: on 3,000 client modules they were ~100 MiB. The
         # modules are in the order of their last use, so those past the recent ones that are
