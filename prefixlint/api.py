@@ -147,21 +147,17 @@ def conversation_growth(prompt: Prompt, config: Config) -> int:
 
 
 def _unique(findings: Iterable[Finding]) -> list[Finding]:
-    """One finding per place and code: a partial included by many prompts reports once,
-    as the prompt where it is most severe and then costs most (a value that is only a label
-    in one prompt's last message and a break in another's is the break), naming the places
-    of the others as related (the call sites of every prompt it breaks)."""
+    """One finding per place and code: a partial included by many prompts reports once, as
+    the prompt where it is most severe and then costs most (a value that is only a label in
+    one prompt's last message and a break in another's is the break), with that prompt's
+    related places. (Naming every prompt's call site instead named each caller of a shared
+    client as if its own prompt broke: `check FILE` already shows a caller the findings of
+    the prompts it sends.)"""
     best: dict[tuple, Finding] = {}
-    related: dict[tuple, dict] = {}
     for finding in sorted(findings, key=lambda f: (f.code, f.span, -SEVERITY_RANK[f.severity],
                                                    -f.gain_tokens, f.message, f.prompt or "")):
-        key = (finding.code, finding.span)
-        best.setdefault(key, finding)
-        related.setdefault(key, {}).update(dict.fromkeys(finding.related))
-    merged = [f if len(related[key]) == len(f.related) else
-              dataclasses.replace(f, related=tuple(related[key]))
-              for key, f in best.items()]
-    return sorted(merged, key=Finding.sort_key)
+        best.setdefault((finding.code, finding.span), finding)
+    return sorted(best.values(), key=Finding.sort_key)
 
 
 def _files(paths: list, config: Config, cwd: Path | None,

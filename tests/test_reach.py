@@ -453,14 +453,14 @@ def test_a_finding_in_another_file_names_where_the_prompt_is_sent(reach):
     assert [r["path"] for r in own["related"]] == ["a_own_client.py"]  # ticket.created_at
 
 
-def test_a_value_in_a_helper_names_every_prompt_it_breaks(reach):
+def test_a_value_in_a_helper_is_reported_once_for_the_prompt_it_costs_most(reach):
     """Two agents' step instructions (functions inside their builders) both read the
-    command's output through one helper: one finding where the value stands, naming both
-    prompts; the helper's `except` arm is not what it returns."""
+    command's output through one helper: one finding where the value stands, naming the
+    prompt it costs most; the helper's `except` arm is not what it returns."""
     listing = [f for f in reach["findings"] if f["path"] == "zal_agent_steps/catalog.py"]
     assert [(f["line"], f["expr"]) for f in listing] == [(9, "listing")]
     assert [(r["path"], r["line"]) for r in listing[0]["related"]] == [
-        ("zal_agent_steps/planner.py", 9), ("zal_agent_steps/planner.py", 26)]
+        ("zal_agent_steps/planner.py", 9)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
