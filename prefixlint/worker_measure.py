@@ -76,16 +76,21 @@ def picks(prompts: Iterable[tuple], origin: dict[int, tuple[int, int]],
     prompt of each id, as `analysis._distinct` keeps it): its position among `prompts`, its
     worker and its place among what that worker sent. `origin` maps the id() of a received
     prompt to its worker and place."""
-    seen: set[str] = set()
     out = []
-    for position, (prompt, _) in enumerate(prompts):
-        if prompt.id in seen:
-            continue
-        seen.add(prompt.id)
+    for position, prompt in _first_of_each_id(prompts):
         found = origin.get(id(prompt))
         if found is not None:
             out.append((position, *found))
     return out
+
+
+def _first_of_each_id(prompts: Iterable[tuple]) -> Iterator[tuple[int, object]]:
+    """(position, prompt) of the first prompt of each id, as `analysis._distinct` keeps."""
+    seen: set[str] = set()
+    for position, (prompt, _) in enumerate(prompts):
+        if prompt.id not in seen:
+            seen.add(prompt.id)
+            yield position, prompt
 
 
 def left_here(prompts: Sequence[tuple], found: Sequence[tuple[int, int, int]], workers: int,
@@ -100,14 +105,7 @@ def left_here(prompts: Sequence[tuple], found: Sequence[tuple[int, int, int]], w
     for position, worker, _ in found:
         if position in theirs:
             per_worker[worker] += 1
-    seen: set[str] = set()
-    left = []
-    for position, (prompt, _) in enumerate(prompts):
-        if prompt.id in seen:
-            continue
-        seen.add(prompt.id)
-        if position not in theirs:
-            left.append(position)
+    left = [position for position, _ in _first_of_each_id(prompts) if position not in theirs]
     return left if len(left) <= max(per_worker, default=0) else []
 
 
