@@ -116,15 +116,7 @@ def _message_lists(name: str, source: str, values: list[Value],
         if not any(PLACEHOLDER.search(t) for t in texts) or not reads_as_prompt(
                 "\n".join(PLACEHOLDER.sub(" ", t) for t in texts), "prompt_messages"):
             continue
-        blocks = [Block(role, tuple(segments(name, source, value, scope_of)))
-                  for role, value in messages]
-        line = _position(source, messages[0][1].offset)[0]
-        out.append(Prompt(id=f"{name}:{line}", path=name, line=line, kind="config",
-                          blocks=tuple(blocks),
-                          holes=tuple(s for b in blocks for s in b.segments
-                                      if isinstance(s, Hole)),
-                          renderer=SegmentRenderer(tuple(blocks)), files=(name,), chat=True,
-                          sink="config " + ".".join(parent or ("(messages)",))))
+        out.append(_chat(name, source, parent or ("(messages)",), messages, scope_of))
     return out, used
 
 
@@ -142,18 +134,22 @@ def _separate(chosen: list[Value]) -> list[list[Value]]:
 
 def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[Value],
             scope_of: Callable[[str], Scope]) -> Prompt:
-    blocks = []
-    holes = []
-    for value in chosen:
-        parts = list(segments(name, source, value, scope_of))
-        holes.extend(s for s in parts if isinstance(s, Hole))
-        role = "system" if _SYSTEM_KEY.search(value.keys[-1]) else "user"
-        blocks.append(Block(role, tuple(parts)))
-    line = _position(source, chosen[0].offset)[0]
-    return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config",
-                  blocks=tuple(blocks), holes=tuple(holes),
-                  renderer=SegmentRenderer(tuple(blocks)), files=(name,), chat=True,
-                  sink="config " + ".".join(parent or ("(top)",)))
+    """One mapping's values as a chat, each a message whose role its key says."""
+    messages = [("system" if _SYSTEM_KEY.search(v.keys[-1]) else "user", v) for v in chosen]
+    return _chat(name, source, parent or ("(top)",), messages, scope_of)
+
+
+def _chat(name: str, source: str, parent: tuple[str, ...], messages: list[tuple[str, Value]],
+          scope_of: Callable[[str], Scope]) -> Prompt:
+    """A prompt of the file: (role, value) messages in order, sent as the chat `parent`
+    names (the key path that holds them)."""
+    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of)))
+                   for role, value in messages)
+    line = _position(source, messages[0][1].offset)[0]
+    return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config", blocks=blocks,
+                  holes=tuple(s for b in blocks for s in b.segments if isinstance(s, Hole)),
+                  renderer=SegmentRenderer(blocks), files=(name,), chat=True,
+                  sink="config " + ".".join(parent))
 
 
 def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | Hole]:

@@ -58,6 +58,7 @@ class FlowTables:
         self.bindings: dict[int, list[Binding]] = {}
         self.imports: dict[str, tuple[str, str]] = {}
         self.stars: list[str] = []  # modules whose every name `from M import *` brings in
+        self.nested: list[cst.FunctionDef] = []  # functions defined inside a function
         self.classes: dict[str, ClassInfo] = {}
         self.owner: dict[int, ClassInfo] = {}  # id(method) -> its class
         self.ifs: dict[int, cst.If | cst.Match] = {}  # by id: the tests that arms hang on
@@ -109,6 +110,8 @@ class FlowTables:
             if info is not None and info.node is self.scopes[-1]:
                 info.methods[node.name.value] = node
                 self.owner[id(node)] = info
+        if any(isinstance(scope, cst.FunctionDef) for scope in self.scopes):
+            self.nested.append(node)
         self.scopes.append(node)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:

@@ -200,8 +200,7 @@ def _functions(module):
         seen.append(function)
     for info in module.classes.values():
         seen.extend(info.methods.values())
-    seen.extend(node for node in module.nodes if isinstance(node, cst.FunctionDef)
-                and module.enclosing_function(node) is not None)
+    seen.extend(module.nested)
     return seen
 
 

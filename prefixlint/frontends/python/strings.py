@@ -264,15 +264,6 @@ class StringOps:
                       "process (PYTHONHASHSEED)")
         return self.text(value, ctx)
 
-    def _keys_in_code_order(self, value: cst.BaseExpression, ctx: Context) -> bool:
-        """A dict written out in the code (`{"name": name, "values": values}`), here or where
-        a name was assigned: Python keeps its keys in the order written, so its JSON's order
-        is fixed without sort_keys."""
-        held = self.follow(value, ctx)
-        return held is not None and isinstance(held[0], cst.Dict) and all(
-            isinstance(e, cst.DictElement) and literal_value(e.key) is not None
-            for e in held[0].elements)
-
     def _dumps(self, node: cst.Call, ctx: Context) -> list[Seg]:
         value = node.args[0].value
         sort_keys = any(a.keyword is not None and a.keyword.value == "sort_keys"
@@ -286,7 +277,8 @@ class StringOps:
                 return [Text(json.dumps(constant, **kwargs), ctx.module.span(node))]
             except (TypeError, ValueError):
                 pass
-        if not sort_keys and not self._keys_in_code_order(value, ctx):
+        held = self.follow(value, ctx)  # a dict or list written out here or where assigned
+        if not sort_keys and not _keys_in_code_order(held):
             args = list(node.args)
             given = next((i for i, a in enumerate(args) if a.keyword is not None
                           and a.keyword.value == "sort_keys"), None)
@@ -307,14 +299,13 @@ class StringOps:
                       "is not fixed; pass sort_keys=True"
                       + (" (not offered as a fix: the ** arguments may hold it)" if spread
                          else ""), None if spread else (ctx.module.span(node), fixed))
-        shown = self._display_hole(node, value, ctx)
+        shown = self._display_hole(node, held, ctx)
         return [shown] if shown is not None else [self.hole(node, ctx, self.path_of(value, ctx))]
 
-    def _display_hole(self, node: cst.Call, value: cst.BaseExpression, ctx: Context,
-                      ) -> Hole | None:
-        """The JSON of a dict or list written out in the code varies as the most volatile of
-        the values it holds (`{"model": model, "region": region}`: as a deployment)."""
-        held = self.follow(value, ctx)
+    def _display_hole(self, node: cst.Call, held: tuple | None, ctx: Context) -> Hole | None:
+        """The JSON of a dict or list written out in the code (`held`, as `follow` found it)
+        varies as the most volatile of the values it holds (`{"model": model, "region":
+        region}`: as a deployment)."""
         if held is None or not isinstance(held[0], (cst.Dict, cst.List, cst.Tuple)):
             return None
         display, at = held
@@ -484,3 +475,11 @@ def iterates_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bo
         return is_set(node.for_in.iter, ctx, lowerer)
     return False
 
+
+def _keys_in_code_order(held: tuple | None) -> bool:
+    """A dict written out in the code (`{"name": name, "values": values}`; `held` as `follow`
+    found it): Python keeps its keys in the order written, so its JSON's order is fixed
+    without sort_keys."""
+    return held is not None and isinstance(held[0], cst.Dict) and all(
+        isinstance(e, cst.DictElement) and literal_value(e.key) is not None
+        for e in held[0].elements)
