@@ -74,6 +74,8 @@ REACH_FINDINGS = [
     ("PFX002", "zan_message_files/coach.yaml", 5, 17),  # a chat written out as messages
     ("PFX004", "zan_message_files/triage.json", 4, 75),  # (YAML, and JSON)
     ("PFX005", "zao_gemini_audio/transcribe.py", 17, 22),  # audio parts before the rules
+    ("PFX001", "zap_positional_chat/grade.py", 11, 92),  # a chat passed alone, by position,
+    ("PFX003", "zap_positional_chat/grade.py", 14, 56),  # with enum roles and appends
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -222,6 +224,11 @@ REACH_SINKS = {
     # a folder the environment names; the audio's tokens are not counted, so the prompt is
     # not judged below the provider's minimum
     "zao_gemini_audio/transcribe.py:21": "google_genai.generate_content",
+    # a chat passed by position to a model object of a library, as it stands at the call
+    # (its appends included; json.dumps of it only reads it)
+    "zap_positional_chat/grade.py:32": "inferred",
+    # Jinja settings: the single braces of a code example in the prompt are text
+    "zaq_jinja_settings/analyst.yaml:3": "config (top)",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..dialect import is_format_string
+from ..dialect import is_format_string, is_jinja
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
 from .python.renderer import SegmentRenderer
@@ -159,8 +159,10 @@ def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | 
     cursor = value.offset
     last = 0
     escapes = is_format_string(value.text)  # `{{` and `}}` are braces, not expressions
+    jinja = is_jinja(value.text)  # `{name}` is text (a code example's f-string, say)
     for match in PLACEHOLDER.finditer(value.text):
-        if escapes and match.group("jinja") is not None:
+        if escapes and match.group("jinja") is not None or \
+                jinja and match.group("field") is not None:
             continue
         if match.start() > last:
             yield Text(value.text[last:match.start()])

@@ -17,6 +17,16 @@ from .sources import RANDOM_EXAMPLES
 ROLES = frozenset({"system", "user", "assistant", "tool", "developer", "model", "function"})
 
 
+def _named_role(node) -> str | None:
+    """The role an enum member names (`MessageRole.SYSTEM`, `Role.USER`); None for any
+    other expression (`turn.role` is a stored turn's)."""
+    import libcst as cst
+
+    if isinstance(node, cst.Attribute) and node.attr.value.lower() in ROLES:
+        return node.attr.value.lower()
+    return None
+
+
 def replayed_turn(segments: list) -> list:
     """The content of a message whose role is computed (`turn.role`): a stored turn of the
     conversation replayed, so its values are history (what PFX006 keeps after the request
@@ -130,7 +140,8 @@ class MessageLowering:
         if isinstance(node, cst.Dict):
             fields = dict_fields(node)
             role_value = fields.get("role")
-            role = lowerer.json_value(role_value, ctx) if role_value is not None else None
+            role = _named_role(role_value) or lowerer.json_value(role_value, ctx) \
+                if role_value is not None else None
             replayed = role_value is not None and not isinstance(role, str)
             role = role if isinstance(role, str) else "message"
             content = fields.get("content")
@@ -181,9 +192,8 @@ class MessageLowering:
                 # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
                 # object of a project or library built with role= and content=.
                 role_node = argument_of(node, "role")
-                role = role_node.attr.value.lower() if isinstance(role_node, cst.Attribute) \
-                    and role_node.attr.value.lower() in ROLES else \
-                    lowerer.json_value(role_node, ctx) if role_node is not None else "user"
+                role = _named_role(role_node) or lowerer.json_value(role_node, ctx) \
+                    if role_node is not None else "user"
                 if not isinstance(role, str):  # `dict(role=turn.role, content=...)`
                     body = argument_of(node, "content")
                     if body is not None:

@@ -16,6 +16,11 @@ INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system
                   "messages": "messages", "prompt": "user", "user_prompt": "user"}
 
 
+# Modules whose functions only read a chat they are given (`json.dumps(messages)`).
+_READERS = frozenset({"builtins", "json", "copy", "pprint", "logging", "pickle", "yaml",
+                      "rich", "st", "streamlit", "typing"})
+
+
 @dataclass
 class Site:
     """A prompt call site: its node, sink kind, keyword arguments, and where to read them.
@@ -203,14 +208,42 @@ class SiteClassifier:
         library): a prompt whose roles come from the keywords. Kept only when what it
         passes is a message list or reads as a prompt (see `_build_one`)."""
         present = [k for k in INFERRED_ROLES if k in keywords]
-        if not present:
+        chat = None if present else self._positional_chat(node)
+        if not present and chat is None:
             return None
         ctx = context_at(self.module, node)
         if self.lowerer._function_of(node, ctx) is not None or \
                 self.lowerer._class_named(node.func, ctx) is not None:
             return None  # the project's own function, or an object of a class in view
-        found = {k: argument_of(node, k) for k in present}
+        found = {k: argument_of(node, k) for k in present} if present else {"messages": chat}
         return Site(node, "inferred", found)
+
+    def _positional_chat(self, node):
+        """`model(messages)`, `llm.generate(history)`: a name bound to a list of role
+        messages, passed first and alone by position into code not in view, sends that chat
+        as it stands at the call (appends included). Python's own functions and modules
+        (`len`, `json.dumps`, `copy.deepcopy`), loggers and token counters only read it."""
+        cst = self.cst
+        positional = [a for a in node.args if a.keyword is None]
+        if len(positional) != 1 or positional[0].star or \
+                not isinstance(positional[0].value, cst.Name):
+            return None
+        qualified = self.module.qualname(node.func) or chain_of(node.func)
+        words = qualified.lower().replace("_", ".").split(".")
+        if qualified.partition(".")[0] in _READERS or \
+                any(w.startswith(("log", "print", "token", "count", "len", "dump", "save",
+                                  "append", "extend", "insert", "copy")) for w in words):
+            return None
+        from .sinks import _has_role_dict
+        from .values import Parts
+
+        held = self.lowerer.resolve(positional[0].value.value, context_at(self.module, node))
+        if isinstance(held, Parts) and held.parts and held.parts[0][0] == "=":
+            held = held.parts[0][1:]  # `messages = [...]`, then appends
+        if not isinstance(held, tuple) or not isinstance(held[0], cst.List) or \
+                not _has_role_dict(held[0]):
+            return None
+        return positional[0].value
 
     def _embedding_endpoint(self, node, keywords: dict, ctx) -> bool:
         """Whether a post goes to an embeddings endpoint (Ollama's `/api/embeddings` and
