@@ -247,6 +247,8 @@ def _among_values_at_the_end(measurement: Measurement, cause: Cause,
     for index, block in enumerate(prompt.blocks):
         start = next((i for i, s in enumerate(block.segments) if s == hole), None)
         if start is not None:
+            if any(later.role in ("assistant", "tool") for later in prompt.blocks[index + 1:]):
+                return False  # an earlier turn (a few-shot call's id): what follows is not labels
             after = list(block.segments[start + 1:]) + [
                 s for later in prompt.blocks[index + 1:] for s in later.segments]
             break

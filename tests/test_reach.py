@@ -76,6 +76,7 @@ REACH_FINDINGS = [
     ("PFX005", "zao_gemini_audio/transcribe.py", 17, 22),  # audio parts before the rules
     ("PFX001", "zap_positional_chat/grade.py", 11, 92),  # a chat passed alone, by position,
     ("PFX003", "zap_positional_chat/grade.py", 14, 56),  # with enum roles and appends
+    ("PFX001", "zar_example_call_ids.py", 31, 27),  # a new id for each few-shot tool call
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -229,6 +230,9 @@ REACH_SINKS = {
     "zap_positional_chat/grade.py:32": "inferred",
     # Jinja settings: the single braces of a code example in the prompt are text
     "zaq_jinja_settings/analyst.yaml:3": "config (top)",
+    # few-shot tool calls: their ids and the tool results' call ids are sent; the items
+    # of a constant list of pairs are constant
+    "zar_example_call_ids.py:38": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -209,6 +209,12 @@ class FlowTables:
             self._bind(target.elements[1].value, iterable.args[0].value, "item", node)
         elif isinstance(target, cst.Name):
             self._bind(target, iterable, "item", node)
+        elif isinstance(target, (cst.Tuple, cst.List)) and all(
+                isinstance(e.value, cst.Name) for e in target.elements):
+            # `for text, fields in EXAMPLES`, `for key, value in notes.items()`: each name
+            # is part of one item, and varies as the items do
+            for element in target.elements:
+                self._bind(element.value, iterable, "item", node)
         else:
             self._bind(target, None, "opaque", node)
 

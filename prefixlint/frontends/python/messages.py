@@ -145,8 +145,11 @@ class MessageLowering:
             replayed = role_value is not None and not isinstance(role, str)
             role = role if isinstance(role, str) else "message"
             content = fields.get("content")
+            if isinstance(content, cst.Name) and content.value == "None":
+                content = None  # an assistant's tool calls, with no text
             message = Message(role, [])
             if content is None:
+                message.segments.extend(self._tool_calls(fields, ctx))
                 return [message]
             if replayed:  # `{"role": turn.role, "content": turn.text}`: a stored turn
                 return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
@@ -163,9 +166,11 @@ class MessageLowering:
                     if "cache_control" in part_fields:
                         span = part_ctx.module.span(part_fields["cache_control"])
                         message.segments.append(Breakpoint(span))
+                message.segments.extend(self._tool_calls(fields, ctx))
                 return [message]
             message.segments.extend(self.placeholders(content, ctx) if template
                                     else lowerer.text(content, ctx))
+            message.segments.extend(self._tool_calls(fields, ctx))
             return [message]
         if isinstance(node, cst.Tuple) and len(node.elements) == 2:
             role = lowerer.json_value(node.elements[0].value, ctx)
@@ -215,8 +220,9 @@ class MessageLowering:
                     # (LlamaIndex's ChatPromptTemplate formats its ChatMessages' text too)
                     filled = template and (name.endswith("PromptTemplate") or (
                         (ctx.module.qualname(node.func) or "").startswith("llama_index")))
-                    return [Message(roles[name], self.placeholders(body, ctx) if filled
-                                    else lowerer.text(body, ctx))]
+                    return [Message(roles[name], (self.placeholders(body, ctx) if filled
+                                                  else lowerer.text(body, ctx))
+                                    + self._tool_calls(args, ctx))]
             if name in ("MessagesPlaceholder",):
                 return [Message("messages", [lowerer.hole(node, ctx, "history")])]
             returned = lowerer.last_return(node, ctx)
@@ -227,6 +233,17 @@ class MessageLowering:
         kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
         return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
                                                   kind=kind)])]
+
+    def _tool_calls(self, fields: dict, ctx) -> list:
+        """What a message sends beside its text: the tool calls an assistant message makes
+        (their ids and arguments, as JSON) and the call id a tool's result answers. A
+        few-shot example whose call id is made by `uuid4()` differs on every request."""
+        out: list = []
+        if "tool_calls" in fields:
+            out.extend(self.lowerer.json_text(fields["tool_calls"], ctx))
+        if "tool_call_id" in fields:
+            out.extend(self.lowerer.text(fields["tool_call_id"], ctx))
+        return out
 
     def _parts_message(self, node, ctx):
         """A message made of parts (Gemini's `Content(role="user", parts=[...])`): each
