@@ -78,6 +78,8 @@ REACH_FINDINGS = [
     ("PFX003", "zap_positional_chat/grade.py", 14, 56),  # with enum roles and appends
     ("PFX001", "zar_example_call_ids.py", 31, 27),  # a new id for each few-shot tool call
     ("PFX001", "zas_template_default/texts.py", 14, 48),  # a parameter's default template
+    ("PFX005", "zat_chat_object/outline.py", 9, 30),  # a chat of (role, text) pairs that a
+    ("PFX001", "zat_chat_object/outline.py", 11, 1),  # project object holds
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -237,6 +239,9 @@ REACH_SINKS = {
     # a template passed in by a parameter whose default is the prompt text, filled by
     # .partial(): measured there, the text not again on its own
     "zas_template_default/builder.py:14": "langchain.PromptTemplate",
+    # chats written out as (role, text) pairs for a project's template class, measured alone
+    "zat_chat_object/outline.py:6": "text",
+    "zat_chat_object/outline.py:25": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -46,7 +46,8 @@ def find(finder: SinkFinder) -> list[Candidate]:
         if built is not None:
             out.append(built)
     for name, value in _keywords(module):
-        built = _constant(finder, name, value)
+        built = _constant(finder, name, value) if _string_node(value) else \
+            _chat(finder, name, value)
         if built is not None:
             out.append(built)
     for function in _functions(module):
@@ -116,6 +117,34 @@ def _keywords(module):
             if isinstance(head, cst.Name) and (head.value in module.classes or
                                                head.value in module.functions):
                 yield node.keyword.value, node.value
+        elif isinstance(node, cst.Arg) and node.keyword is not None and \
+                _LOCAL_HINT.search(node.keyword.value) and _role_pairs(node.value):
+            # `MessageTemplate(template=[("system", "..."), ("user", "...{content}...")])`:
+            # a chat a project class or a library not in view holds, its messages written out
+            yield node.keyword.value, node.value
+
+
+_CHAT_ROLES = {"system": "system", "user": "user", "human": "user", "assistant": "assistant",
+               "ai": "assistant"}
+
+
+def _role_pairs(value) -> list[tuple[str, cst.BaseExpression]]:
+    """The (role, text) pairs of a list of `("system", "...")` tuples of literal text; [] for
+    anything else."""
+    if not isinstance(value, cst.List) or not value.elements:
+        return []
+    pairs = []
+    for element in value.elements:
+        item = element.value
+        if not (isinstance(item, cst.Tuple) and len(item.elements) == 2 and
+                isinstance(item.elements[0].value, cst.SimpleString) and
+                _string_node(_unwrapped(item.elements[1].value))):
+            return []
+        role = _CHAT_ROLES.get(str(item.elements[0].value.evaluated_value).lower())
+        if role is None:
+            return []
+        pairs.append((role, _unwrapped(item.elements[1].value)))
+    return pairs
 
 
 def _extends(value: cst.FormattedString, name: str) -> bool:
@@ -324,6 +353,26 @@ def _literal_text(value) -> str | None:
         text = value.func.value.evaluated_value
         return FORMAT_FIELD.sub(" ", text) if isinstance(text, str) else None
     return None
+
+
+def _chat(finder: SinkFinder, name: str, node) -> Candidate | None:
+    """A chat written out as (role, text) pairs with `{placeholders}`, measured on its own:
+    one block a message, in order."""
+    ctx = finder._context(node)
+    blocks = tuple(Block(role, tuple(finder.messages.placeholders(text, ctx)))
+                   for role, text in _role_pairs(node))
+    holes = [s for b in blocks for s in b.segments if isinstance(s, Hole)]
+    constant = "".join(s.text for b in blocks for s in b.segments if isinstance(s, Text))
+    if not holes or not reads_as_prompt(constant, name):
+        return None
+    module = finder.module
+    line = module.line(node)
+    prompt = Prompt(id=f"{module.path}:{line}", path=module.path, line=line, kind="python",
+                    blocks=blocks, holes=tuple(holes), renderer=SegmentRenderer(blocks),
+                    files=(module.path, *sorted(finder.lowerer.files)),
+                    suppressions=((module.path, finder.suppressions),),
+                    scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True, sink="text")
+    return Candidate(prompt, module.span(node))
 
 
 def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span | None,
