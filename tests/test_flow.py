@@ -336,3 +336,21 @@ def test_node_test_by_type_agrees_with_isinstance():
     kinds += [str, int, type(None), list, tuple, type(cst.MaybeSentinel.DEFAULT)]
     assert len(kinds) > 200
     assert all(_is_node(kind) == issubclass(kind, cst.CSTNode) for kind in kinds)
+
+
+def test_a_comprehension_inside_an_except_handler_binds_nothing(tmp_path):
+    """A comprehension's variable bound in an `except` arm (a path the normal run does not
+    take) is no binding: reading that name later, here as the chat passed by position, once
+    failed the whole file with an internal error."""
+    (tmp_path / "app.py").write_text(
+        "def ask(model, turns):\n"
+        "    try:\n"
+        "        kept = [turn for turn in turns if turn]\n"
+        "    except TypeError:\n"
+        "        kept = [turn for turn in list(turns)]\n"
+        "    turn = [{'role': 'system', 'content': 'Answer in one short sentence.'}]\n"
+        "    turn.extend(kept)\n"
+        "    return model(turn)\n", encoding="utf-8")
+    result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
+    assert [f.code for f in result.findings] == []
+    assert [m.prompt.id for m in result.measurements] == ["app.py:8"]

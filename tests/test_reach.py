@@ -80,6 +80,7 @@ REACH_FINDINGS = [
     ("PFX001", "zas_template_default/texts.py", 14, 48),  # a parameter's default template
     ("PFX005", "zat_chat_object/outline.py", 9, 30),  # a chat of (role, text) pairs that a
     ("PFX001", "zat_chat_object/outline.py", 11, 1),  # project object holds
+    ("PFX001", "zau_inline_render.py", 10, 27),  # scoped by the render call's values
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/library.py", 17, 16),  # clock: "Clock", then clock.stamp()
@@ -242,6 +243,8 @@ REACH_SINKS = {
     # chats written out as (role, text) pairs for a project's template class, measured alone
     "zat_chat_object/outline.py:6": "text",
     "zat_chat_object/outline.py:25": "text",
+    # a Jinja template in code rendered beside it: the render's values, not the names
+    "zau_inline_render.py:21": "jinja.Template",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -224,10 +224,11 @@ class FlowTables:
         comprehension = self.stack[-2] if len(self.stack) > 1 else node
         while isinstance(comprehension, cst.CompFor) and comprehension is not node:
             comprehension = self.parents.get(id(comprehension), comprehension)
-        if isinstance(node.target, cst.Name):
+        arms = self._arms()
+        if isinstance(node.target, cst.Name) and arms is not None:  # (None: in an `except`)
             start = self._pos(comprehension) - 1
             self.bindings.setdefault(self._key(), []).append(
-                Binding(start, node.target.value, "item", node.iter, self._arms()))
+                Binding(start, node.target.value, "item", node.iter, arms))
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:

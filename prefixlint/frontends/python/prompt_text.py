@@ -361,6 +361,19 @@ def _chat(finder: SinkFinder, name: str, node) -> Candidate | None:
     ctx = finder._context(node)
     blocks = tuple(Block(role, tuple(finder.messages.placeholders(text, ctx)))
                    for role, text in _role_pairs(node))
+    return _measured_alone(finder, name, blocks, node, None)
+
+
+def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span | None,
+               ) -> Candidate | None:
+    role = "system" if "system" in name.lower() else "user"
+    return _measured_alone(finder, name, (Block(role, tuple(segments)),), node, span)
+
+
+def _measured_alone(finder: SinkFinder, name: str, blocks: tuple, node, span: Span | None,
+                    ) -> Candidate | None:
+    """Prompt text with no sink as a prompt of its own, when it has a placeholder and its
+    constant text reads as a prompt."""
     holes = [s for b in blocks for s in b.segments if isinstance(s, Hole)]
     constant = "".join(s.text for b in blocks for s in b.segments if isinstance(s, Text))
     if not holes or not reads_as_prompt(constant, name):
@@ -372,23 +385,4 @@ def _chat(finder: SinkFinder, name: str, node) -> Candidate | None:
                     files=(module.path, *sorted(finder.lowerer.files)),
                     suppressions=((module.path, finder.suppressions),),
                     scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True, sink="text")
-    return Candidate(prompt, module.span(node))
-
-
-def _candidate(finder: SinkFinder, name: str, segments: list, node, span: Span | None,
-               ) -> Candidate | None:
-    holes = [s for s in segments if isinstance(s, Hole)]
-    constant = "".join(s.text for s in segments if isinstance(s, Text))
-    if not holes or not reads_as_prompt(constant, name):
-        return None
-    module = finder.module
-    span = span or module.span(node)
-    line = module.line(node)
-    role = "system" if "system" in name.lower() else "user"
-    blocks = (Block(role, tuple(segments)),)
-    prompt = Prompt(id=f"{module.path}:{line}", path=module.path, line=line, kind="python",
-                    blocks=blocks, holes=tuple(holes), renderer=SegmentRenderer(blocks),
-                    files=(module.path, *sorted(finder.lowerer.files)),
-                    suppressions=((module.path, finder.suppressions),),
-                    scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True, sink="text")
-    return Candidate(prompt, span)
+    return Candidate(prompt, span or module.span(node))

@@ -671,8 +671,41 @@ class SinkFinder:
             return None
         line = self.module.line(site.node)
         name = f"{self.module.path}:{line}"
+        rendered = self._rendered(site.node, ctx)
+        if rendered is not None:
+            return rendered, []
         prompt = self.project.workspace.inline_prompt(name, source, origin)
         return prompt, []
+
+    def _rendered(self, node, ctx):
+        """`tmpl = env.from_string(TEXT)` (or `Template(TEXT)`), then `tmpl.render(k=v)` in
+        the same function: the template as that call renders it, its values scoped by what
+        is passed (a constructor's settings, a request's question) rather than by their
+        names. None when no render call is in view, or it was not followed."""
+        from .template_values import filled
+        from .templates import Embed
+        from .values import Context
+
+        found = filled(self.lowerer, self.module, node, ctx, frozenset({"render"}))
+        if found is None:
+            return None
+        call = found.call
+        at = Context(self.module, self.module.enclosing_function(call), self.module.pos(call),
+                     ctx.import_time, dict(ctx.bindings), ctx.depth, self.module.arms(call))
+        segments = tuple(self.lowerer.text(call, at))
+        if not any(isinstance(s, Embed) or isinstance(s, Text) and s.text.strip()
+                   for s in segments):
+            return None  # the render not followed: the template alone, scoped by names
+        blocks = (Block("user", segments),)
+        holes = tuple(h for s in segments if isinstance(s, Hole)
+                      for h in (s, *getattr(s, "inner", ())))
+        line = self.module.line(node)
+        return Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
+                      kind="python", blocks=blocks, holes=holes,
+                      renderer=SegmentRenderer(blocks),
+                      files=(self.module.path, *sorted(self.lowerer.files)),
+                      suppressions=((self.module.path, self.suppressions),),
+                      scopes=tuple(sorted(self.lowerer.scopes.items())), chat=True)
 
 
 def _shared_folders(path: str, other: str) -> int:

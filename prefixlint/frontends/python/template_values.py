@@ -27,9 +27,11 @@ class Filled:
     call: cst.Call
 
 
-def filled(lowerer, module, site: cst.Call, ctx) -> Filled | None:
+def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
+           ) -> Filled | None:
     """The first call in the function that builds `site` which fills the template it
-    builds: on the name it is assigned to, or on a chain made from that name with `|`."""
+    builds (by one of `methods`): on the name it is assigned to, or on a chain made from
+    that name with `|`."""
     from .values import Context
 
     parent = module.parents.get(id(site))
@@ -51,7 +53,7 @@ def filled(lowerer, module, site: cst.Call, ctx) -> Filled | None:
         names |= grown
     for call in calls:
         func = call.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value in FILLERS):
+        if not (isinstance(func, cst.Attribute) and func.attr.value in methods):
             continue
         receiver = func.value
         if not (isinstance(receiver, cst.Name) and receiver.value in names
