@@ -12,7 +12,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope
 from .flow import test_of
-from .literals import MAX_DEPTH, dotted_name, param_names
+from .literals import MAX_DEPTH, dotted_name, param_names, shorten
 from .module import Module
 from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
 
@@ -100,7 +100,15 @@ class CallOps:
                     return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
         at = Context(module, function, module.pos(last), call_ctx.import_time,
                      call_ctx.bindings, call_ctx.depth, module.arms(last))
-        return self.text(last.value, at)
+        segments = self.text(last.value, at)
+        if len(segments) == 1 and type(segments[0]) is Hole and \
+                segments[0].span is not None and segments[0].span.path != ctx.module.path:
+            # an opaque value a helper elsewhere returns (a model's reply, a clock reading):
+            # reported where this call puts it into the prompt, not inside the helper
+            inner = segments[0]
+            return [Hole(inner.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
+                         inner.deps, inner.scope)]
+        return segments
 
     def _function_of(self: "Lowerer", node: cst.Call, ctx: Context,
                      ) -> tuple[cst.FunctionDef, Module] | None:

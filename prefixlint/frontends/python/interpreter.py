@@ -537,6 +537,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return [Hole(inner.kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), inner.deps, inner.scope)]
             return segments
+        if resolved == "param" and ctx.function is not None and \
+                ctx.function.name.value == "__init__" and \
+                self.scope_of(name) is Scope.UNKNOWN:
+            # `def __init__(self, criteria, rubric)`, no construction in view: what an
+            # object is made with is fixed for its lifetime (a metric, an agent's persona)
+            return [self.hole(node, ctx, name, Scope.DEPLOY)]
         return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
 
     def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
