@@ -6,7 +6,7 @@ client = OpenAI()
 TEMPLATE = "Tone: {tone}.\n" + POLICY
 
 
-def reply(settings, question):
+def reply(values, question):
     return client.chat.completions.create(model="gpt-4.1", messages=[
-        {"role": "system", "content": TEMPLATE.format(**settings)},
+        {"role": "system", "content": TEMPLATE.format(**values)},
         {"role": "user", "content": question}])
