@@ -249,6 +249,7 @@ REACH_SINKS = {
     "zau_inline_render.py:21": "jinja.Template",
     # what an object is made with (__init__'s parameters, no construction in view)
     "zav_made_once.py:18": "openai.chat",
+    "zaw_default_form.py:16": "openai.chat",  # a parameter's constant default
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -720,3 +721,11 @@ def test_an_f_string_that_extends_a_prompt_made_elsewhere_is_not_measured_alone(
     with a rule appended; measured alone it would be a tail after an unknown value."""
     assert not [p["id"] for p in reach["prompts"] if p["id"].startswith("zv_extended_prompt")]
     assert not [f for f in reach["findings"] if f["path"] == "zv_extended_prompt.py"]
+
+
+def test_a_parameter_with_a_constant_default_holds_that_constant(reach):
+    """`def review(paper, form=REVIEW_FORM)`, no caller in view: the form is its constant
+    text, so the prompt shares the system message and the whole form (122 tokens) and ends
+    at the paper, not at an unclassified `form` after 18 tokens."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zaw_default_form.py:16")
+    assert (prompt["break"]["expr"], prompt["prefix_tokens"]["global"]) == ("paper", 122)

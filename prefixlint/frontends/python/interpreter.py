@@ -26,7 +26,7 @@ from .sources import clock_format, date_only
 from .calls import CallOps
 from .fills import FillOps
 from .config_values import config_text, settings_text
-from .objects import ObjectOps
+from .objects import ObjectOps, named_defaults
 from .sequences import SequenceOps
 from .strings import StringOps
 from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
@@ -537,6 +537,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return [Hole(inner.kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), inner.deps, inner.scope)]
             return segments
+        if resolved == "param" and ctx.function is not None and isinstance(node, cst.Name):
+            # `def review(text, form=NEURIPS_FORM)` with no caller's value bound: the
+            # constant its default names (a literal default stays a value known by its name)
+            default = named_defaults(ctx.function, ctx.module, ctx.depth).get(name)
+            if default is not None:
+                return self.text(*default)
         if resolved == "param" and ctx.function is not None and \
                 ctx.function.name.value == "__init__" and \
                 self.scope_of(name) is Scope.UNKNOWN:

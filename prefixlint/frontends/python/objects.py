@@ -78,7 +78,7 @@ class Made:
     ctx: Context
 
 
-def _named_defaults(init: cst.FunctionDef, module: Module,
+def named_defaults(init: cst.FunctionDef, module: Module,
                     depth: int) -> dict[str, tuple[cst.BaseExpression, Context]]:
     """`def __init__(self, persona: str = GUIDE_PERSONA)` with no construction in view: a
     parameter whose default names a constant holds that constant (the prompt the class is
@@ -202,7 +202,7 @@ class ObjectOps:
             if chain:
                 return self._combine(chain, Context(module, init, END,
                                                     self.kept(info, module),
-                                                    _named_defaults(init, module, ctx.depth),
+                                                    named_defaults(init, module, ctx.depth),
                                                     depth=ctx.depth + 1))
         method = info.methods.get(attr)
         if method is not None and any(dotted_name(d.decorator).endswith("property")

@@ -526,9 +526,6 @@ class SinkFinder:
                 continue
             ctx = site.contexts.get(keyword, outer)
             lowerer.block = len(blocks)
-            if role == "template" or role == "system" and model is not None and \
-                    model.placeholders:
-                value, ctx = self._template_default(value, ctx)
             if role == "tools":
                 blocks.append(self.messages.tools(value, ctx))
             elif role == "schema":
@@ -586,24 +583,6 @@ class SinkFinder:
                 self.project.client_of(self, site, ctx, [(prompt, notes)]):
             return None  # built at each call of the project's client, with its arguments
         return prompt, notes
-
-    def _template_default(self, value, ctx):
-        """`def build(template: str = SYSTEM_TEMPLATE)`, then `PromptTemplate(template=
-        template)`: with no caller's value bound, the template is the prompt text the
-        parameter's default names (a caller in view binds its own through the wrapper)."""
-        from .values import Context
-
-        cst = self.cst
-        if not isinstance(value, cst.Name) or ctx.function is None or \
-                value.value in ctx.bindings or \
-                self.lowerer.resolve(value.value, ctx) != "param":
-            return value, ctx
-        params = ctx.function.params
-        for param in (*params.params, *params.kwonly_params):
-            if param.name.value == value.value and \
-                    isinstance(param.default, (cst.Name, cst.Attribute)):
-                return param.default, Context(ctx.module, None, 0, True, depth=ctx.depth + 1)
-        return value, ctx
 
     def _implements_abstract(self, site) -> bool:
         """Whether a sink sits in a method implementing one a project base class leaves
