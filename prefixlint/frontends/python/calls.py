@@ -12,7 +12,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope
 from .flow import test_of
-from .literals import MAX_DEPTH, dotted_name, param_names, shorten
+from .literals import MAX_DEPTH, dotted_name, param_names
 from .module import Module
 from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
 
@@ -105,9 +105,7 @@ class CallOps:
                 segments[0].span is not None and segments[0].span.path != ctx.module.path:
             # an opaque value a helper elsewhere returns (a model's reply, a clock reading):
             # reported where this call puts it into the prompt, not inside the helper
-            inner = segments[0]
-            return [Hole(inner.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
-                         inner.deps, inner.scope)]
+            return [self.placed(segments[0], node, ctx)]
         return segments
 
     def _function_of(self: "Lowerer", node: cst.Call, ctx: Context,

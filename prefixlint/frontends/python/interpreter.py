@@ -160,6 +160,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             self.scopes[path] = scope if scope is not None else Scope.UNKNOWN
         return Hole(kind, expr, span, (path,), self.scope_for(path))
 
+    def placed(self, hole: Hole, node: cst.CSTNode, ctx: Context, deps: tuple | None = None,
+               scope: Scope | None = None) -> Hole:
+        """An opaque value reported where `node` puts it into the prompt (under the code
+        that node is), varying as it does unless told otherwise."""
+        return Hole(hole.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
+                    hole.deps if deps is None else deps, hole.scope if scope is None else scope)
+
     def resolve(self, name: str, ctx: Context) -> Resolved:
         """What a name (or `self.attr`) holds where ctx stands: one expression with its
         context, the `Parts` a sequence of statements built, a module, "param", "position" (an
@@ -532,10 +539,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 # nothing else classifies is classified by that name (`memory = …`).
                 inner = segments[0]
                 if inner.scope is Scope.UNKNOWN and self.scope_of(name) is not Scope.UNKNOWN:
-                    return [Hole(inner.kind, shorten(ctx.module.source(node)),
-                                 ctx.module.span(node), (name,), self.scope_of(name))]
-                return [Hole(inner.kind, shorten(ctx.module.source(node)),
-                             ctx.module.span(node), inner.deps, inner.scope)]
+                    return [self.placed(inner, node, ctx, (name,), self.scope_of(name))]
+                return [self.placed(inner, node, ctx)]
             return segments
         if resolved == "param" and ctx.function is not None and isinstance(node, cst.Name):
             # `def review(text, form=NEURIPS_FORM)` with no caller's value bound: the

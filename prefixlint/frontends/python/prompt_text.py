@@ -17,7 +17,6 @@ from ...dialect import FORMAT_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from .flow import subscript_key
-from .renderer import SegmentRenderer
 
 if TYPE_CHECKING:
     from .sinks import SinkFinder
@@ -379,10 +378,5 @@ def _measured_alone(finder: SinkFinder, name: str, blocks: tuple, node, span: Sp
     if not holes or not reads_as_prompt(constant, name):
         return None
     module = finder.module
-    line = module.line(node)
-    prompt = Prompt(id=f"{module.path}:{line}", path=module.path, line=line, kind="python",
-                    blocks=blocks, holes=tuple(holes), renderer=SegmentRenderer(blocks),
-                    files=(module.path, *sorted(finder.lowerer.files)),
-                    suppressions=((module.path, finder.suppressions),),
-                    scopes=tuple(sorted(finder.lowerer.scopes.items())), chat=True, sink="text")
+    prompt = replace(finder.prompt_at(module.line(node), blocks, tuple(holes)), sink="text")
     return Candidate(prompt, span or module.span(node))

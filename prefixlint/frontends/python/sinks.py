@@ -555,15 +555,7 @@ class SinkFinder:
         notes = [n for n in lowerer.notes if n.code == "PFX007"
                  or not (n.block == len(blocks) - 1 and blocks[-1].role == "user")]
         notes.extend(self.messages.breakpoint_notes(blocks))
-        holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
-                      for h in (s, *getattr(s, "inner", ())))
-        line = self.module.line(site.origin or site.node)
-        prompt = Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
-                        kind="python", blocks=tuple(blocks), holes=holes,
-                        renderer=SegmentRenderer(tuple(blocks)),
-                        files=(self.module.path, *sorted(lowerer.files)),
-                        suppressions=((self.module.path, self.suppressions),),
-                        scopes=tuple(sorted(lowerer.scopes.items())), chat=True)
+        prompt = self.prompt_at(self.module.line(site.origin or site.node), tuple(blocks))
         if site.kind == "inferred" and not _prompt_like(blocks):
             return None
         sink = site.model.id if site.model is not None else site.kind
@@ -675,10 +667,15 @@ class SinkFinder:
         if not any(isinstance(s, Embed) or isinstance(s, Text) and s.text.strip()
                    for s in segments):
             return None  # the render not followed: the template alone, scoped by names
-        blocks = (Block("user", segments),)
-        holes = tuple(h for s in segments if isinstance(s, Hole)
-                      for h in (s, *getattr(s, "inner", ())))
-        line = self.module.line(node)
+        return self.prompt_at(self.module.line(node), (Block("user", segments),))
+
+    def prompt_at(self, line: int, blocks: tuple, holes: tuple | None = None) -> Prompt:
+        """A prompt of this module at `line`, made of `blocks` as the lowerer built them
+        (with the files it read and the scopes it found); its holes are those of the blocks,
+        with the holes inside embedded templates, unless given."""
+        if holes is None:
+            holes = tuple(h for b in blocks for s in b.segments if isinstance(s, Hole)
+                          for h in (s, *getattr(s, "inner", ())))
         return Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                       kind="python", blocks=blocks, holes=holes,
                       renderer=SegmentRenderer(blocks),
