@@ -82,6 +82,8 @@ REACH_FINDINGS = [
     ("PFX005", "zat_chat_object/outline.py", 9, 30),  # a chat of (role, text) pairs that a
     ("PFX001", "zat_chat_object/outline.py", 11, 1),  # project object holds
     ("PFX001", "zau_inline_render.py", 10, 27),  # scoped by the render call's values
+    ("PFX003", "zax_none_history.py", 34, 24),  # a conversation given; None gives none
+    ("PFX001", "zay_param_rebuilt.py", 23, 61),  # the caller's turn, then the helper's rules
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -250,6 +252,11 @@ REACH_SINKS = {
     # what an object is made with (__init__'s parameters, no construction in view)
     "zav_made_once.py:18": "openai.chat",
     "zaw_default_form.py:16": "openai.chat",  # a parameter's constant default
+    # a caller's value, then what the helper's own statements do to it: `history=None`
+    # replaced by `[]`, `messages = messages + [...]`
+    "zax_none_history.py:28": "client of openai.chat",
+    "zax_none_history.py:33": "client of openai.chat",
+    "zay_param_rebuilt.py:23": "client of openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

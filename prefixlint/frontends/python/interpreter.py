@@ -36,6 +36,15 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
+def _empty_literal(node: object) -> bool:
+    """Whether an expression is written as nothing: `None`, `""`, `[]`, `{}` or `()`."""
+    if isinstance(node, cst.Name):
+        return node.value == "None"
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value in ("", b"")
+    return isinstance(node, (cst.List, cst.Dict, cst.Tuple)) and not node.elements
+
+
 def _constant_chars(segments: list[Seg]) -> int:
     """How much constant text lowered segments hold."""
     return sum(len(s.text) for s in segments if isinstance(s, Text))
@@ -173,7 +182,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         `enumerate` index), or None."""
         self.step()
         if name in ctx.bindings:
-            return ctx.bindings[name]
+            return self._given(name, ctx.bindings[name], ctx)
         module = ctx.module
         if ctx.depth > MAX_DEPTH:
             return None
@@ -211,8 +220,34 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return ModuleRef(submodule)
         return None
 
+    def _given(self, name: str, given: Resolved, ctx: Context) -> Resolved:
+        """What a parameter the caller bound holds where ctx stands: the caller's value, then
+        what the function's own statements before ctx did to it (`messages = [system] +
+        messages`, `history.append(turn)`). A default put in for an empty value (`if history
+        is None: history = []`) replaces the caller's value only when that is empty."""
+        if ctx.function is None or not isinstance(given, tuple) or \
+                name not in param_names(ctx.function):
+            return given
+        chain, chosen = richer_arm(ctx.module.bindings.get(id(ctx.function), []), name,
+                                   ctx.line, ctx.arms)
+        if not chain:
+            return given
+        start: list[tuple[str, object, Context]] = [("=", *given)]
+        first = chain[0]
+        if first.op == "=" and conditional(first, ctx.arms) and \
+                self._fills_when_empty(first, ctx):
+            if not _empty_literal(given[0]):
+                chain = chain[1:]
+            if not chain:
+                return given
+        if chain[0].op in ("=", "opaque", "item", "position") and \
+                not conditional(chain[0], ctx.arms):
+            start = []  # the function replaced the caller's value
+        return self._combine(chain, ctx, chosen, start)
+
     def _combine(self, chain: list[Binding], ctx: Context,
-                 chosen: tuple[tuple[int, int], ...] = ()) -> Resolved:
+                 chosen: tuple[tuple[int, int], ...] = (),
+                 start: list[tuple[str, object, Context]] | None = None) -> Resolved:
         """The value a chain of reaching bindings builds, each part read where it was
         written; an assignment made in only one arm of an `if` on a volatile value is a
         branch on that value (as `{% if %}` is), otherwise its arm is taken. `chosen` are
@@ -225,7 +260,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if test is not None:
                 lead.append(("branch", test, ctx))
                 break
-        parts: list[tuple[str, object, Context]] = []
+        parts: list[tuple[str, object, Context]] = list(start or ())
         if chosen:
             ctx = dataclasses.replace(ctx, arms=ctx.arms | frozenset(chosen))
         for binding in chain:
