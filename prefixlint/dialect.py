@@ -20,6 +20,11 @@ FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 
 
+# A `{{ name }}` of a Jinja or Mustache template that only puts a value in (no filter, no
+# call), the name in its first group.
+VALUE_FIELD = re.compile(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*-?\}\}")
+
+
 def is_format_string(text: str) -> bool:
     """Whether text with placeholders is a `str.format` template (see the module doc)."""
     return not _TAG.search(text) and bool(FORMAT_FIELD.search(text))
@@ -30,3 +35,11 @@ def is_jinja(text: str) -> bool:
     if _TAG.search(text):
         return True
     return bool(_EXPRESSION.search(text)) and not is_format_string(text)
+
+
+def value_fields_only(text: str) -> bool:
+    """Whether text is a Jinja or Mustache template whose only placeholders put values in
+    (`{{ name }}`, no tag, no format field): its fields can be read without rendering it."""
+    return not _TAG.search(text) and bool(VALUE_FIELD.search(text)) and \
+        not is_format_string(text) and \
+        len(_EXPRESSION.findall(text)) == len(VALUE_FIELD.findall(text))

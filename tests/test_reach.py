@@ -52,7 +52,7 @@ REACH_FINDINGS = [
     ("PFX002", "s_settings_file/settings.yaml", 12, 41),  # its other prompt, measured alone
     ("PFX006", "settings_app/prompts.py", 4, 1),  # F: a field default read through settings
     ("PFX001", "t_service_settings.json", 7, 98),  # prompts in a service's JSON settings
-    ("PFX005", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template
+    ("PFX001", "templates/reviewer/review.prompt", 3, 1),  # D: a project loader's template (a diff)
     ("PFX005", "u_review_settings.toml", 4, 63),  # a TOML prompt that quotes a class
     ("PFX001", "v_format_escapes.py", 22, 18),  # literals and f-strings of constants, joined
     ("PFX001", "x_phased_agent/research.py", 35, 59),  # an agent's step prompt, clients deep
@@ -84,6 +84,8 @@ REACH_FINDINGS = [
     ("PFX001", "zau_inline_render.py", 10, 27),  # scoped by the render call's values
     ("PFX003", "zax_none_history.py", 34, 24),  # a conversation given; None gives none
     ("PFX001", "zay_param_rebuilt.py", 23, 61),  # the caller's turn, then the helper's rules
+    ("PFX005", "zaz_mustache_keyword.py", 12, 50),  # `{{name}}` fields of a template that
+    ("PFX001", "zaz_mustache_keyword.py", 14, 1),  # code not in view fills
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -257,6 +259,8 @@ REACH_SINKS = {
     "zax_none_history.py:28": "client of openai.chat",
     "zax_none_history.py:33": "client of openai.chat",
     "zay_param_rebuilt.py:23": "client of openai.chat",
+    # a Mustache template under a prompt-ish keyword, filled by code not in view
+    "zaz_mustache_keyword.py:10": "inferred",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -662,7 +666,7 @@ def review_text(diff):
 ''')
     found = _json(root)
     assert [p["id"] for p in found["prompts"]] == ["summary.py:9"]
-    assert [(f["code"], f["line"]) for f in found["findings"]] == [("PFX005", 9)]
+    assert [(f["code"], f["line"]) for f in found["findings"]] == [("PFX001", 9)]
 
 
 def test_a_methods_sink_needs_the_class_that_makes_the_object():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ...dialect import FORMAT_FIELD
+from ...dialect import FORMAT_FIELD, VALUE_FIELD, value_fields_only
 from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
@@ -279,10 +279,15 @@ class MessageLowering:
                 sent, part_ctx) if sent is not None else None, kind="media"))
         return message
 
-    def placeholders(self, node, ctx) -> list:
-        """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace."""
+    def placeholders(self, node, ctx, double: bool = False) -> list:
+        """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace.
+        With `double` (text handed to code not in view, which may fill it as Jinja or
+        Mustache does), constant text whose only fields are `{{ name }}` has those as holes."""
         lowerer = self.lowerer
         segments = lowerer.text(node, ctx)
+        if double and segments and all(isinstance(s, Text) for s in segments) and \
+                value_fields_only("".join(s.text for s in segments)):
+            return self._matched_fields(node, ctx, segments, VALUE_FIELD)
         if not all(isinstance(s, Text) for s in segments):
             # `f"Titles: {titles}\nQuery: {{query_str}}"`: the escaped field of each
             # constant run is a placeholder too, filled when the template is used
@@ -299,24 +304,28 @@ class MessageLowering:
             return out
         return self._fields(node, ctx, segments)
 
-    def _matched_fields(self, node, ctx, run: list) -> list:
+    def _matched_fields(self, node, ctx, run: list, pattern=FORMAT_FIELD) -> list:
         """A run of constant text with each `{name}` it holds as a hole (found by the
-        pattern of a field, so that a JSON example's braces stay text); the run as it was
-        when it holds none."""
+        pattern of a field, so that a JSON example's braces stay text; `{{ name }}` with
+        VALUE_FIELD); the run as it was when it holds none."""
         from .literals import offset_span
 
         text = "".join(s.text for s in run)
         out: list = []
         start = 0
-        for match in FORMAT_FIELD.finditer(text):
+        for match in pattern.finditer(text):
             if match.start() > start:
                 out.append(Text(text[start:match.start()], None))
-            field_name = match.group(0)[1:-1].split("!")[0].split(":")[0]
+            if pattern is FORMAT_FIELD:
+                field_name = match.group(0)[1:-1].split("!")[0].split(":")[0]
+                expr = "{" + field_name + "}"
+            else:
+                field_name = match.group(1)
+                expr = "{{" + field_name + "}}"
             root = field_name.split(".")[0].split("[")[0]
             span = offset_span(run, match.start(), len(match.group(0))) or \
                 ctx.module.span(node)
-            out.append(Hole("value", "{" + field_name + "}", span, (root,),
-                            self.lowerer.scope_of(root)))
+            out.append(Hole("value", expr, span, (root,), self.lowerer.scope_of(root)))
             start = match.end()
         if not start:
             return run

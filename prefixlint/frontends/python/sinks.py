@@ -535,7 +535,8 @@ class SinkFinder:
                 # a template the code not in view fills later (`Prompt(system=TEXT)` with
                 # `{fields}` in TEXT): its fields are holes, as a library template's are
                 blocks.append(Block(role if site.kind == "inferred" else "system",
-                                    tuple(self.messages.placeholders(value, ctx))))
+                                    tuple(self.messages.placeholders(
+                                        value, ctx, double=site.kind == "inferred"))))
             elif role == "system":
                 blocks.append(Block("system", tuple(self.messages.system(value, ctx))))
             elif role == "template":
@@ -600,14 +601,17 @@ class SinkFinder:
 
     def _unfilled(self, value, ctx) -> bool:
         """Whether text handed to code not in view is a template with `{fields}` it has not
-        filled (constant text holding a format field, no hole of its own)."""
-        from ...dialect import FORMAT_FIELD
+        filled (constant text holding a format field, or only `{{ name }}` fields, and no
+        hole of its own)."""
+        from ...dialect import FORMAT_FIELD, value_fields_only
 
         if isinstance(value, self.cst.List):
             return False
         segments = self.lowerer.text(value, ctx)
-        return bool(segments) and all(isinstance(s, Text) for s in segments) and \
-            bool(FORMAT_FIELD.search("".join(s.text for s in segments)))
+        if not segments or not all(isinstance(s, Text) for s in segments):
+            return False
+        text = "".join(s.text for s in segments)
+        return bool(FORMAT_FIELD.search(text)) or value_fields_only(text)
 
     def _added(self, model, site: _Site, ctx) -> list[Block]:
         """What the library adds after the arguments (`after` in its model): retrieved
