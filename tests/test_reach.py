@@ -86,6 +86,7 @@ REACH_FINDINGS = [
     ("PFX001", "zay_param_rebuilt.py", 23, 61),  # the caller's turn, then the helper's rules
     ("PFX005", "zaz_mustache_keyword.py", 12, 50),  # `{{name}}` fields of a template that
     ("PFX001", "zaz_mustache_keyword.py", 14, 1),  # code not in view fills
+    ("PFX005", "zaza_keyed_prompts.py", 18, 60),  # PROMPTS.get(kind, ...): the richest entry
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -261,6 +262,7 @@ REACH_SINKS = {
     "zay_param_rebuilt.py:23": "client of openai.chat",
     # a Mustache template under a prompt-ish keyword, filled by code not in view
     "zaz_mustache_keyword.py:10": "inferred",
+    "zaza_keyed_prompts.py:21": "openai.chat",  # a dict of prompts looked up by a name
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -288,6 +290,7 @@ MODEL_FINDINGS = [
     ("PFX005", "crew_app.py", 6, 11),     # {topic} from kickoff(inputs=...) opens the role
     ("PFX005", "crew_app.py", 12, 44),
     ("PFX001", "gemini_app.py", 16, 47),
+    ("PFX002", "gemini_app.py", 36, 48),  # the older package's model.generate_content(text)
     ("PFX004", "haystack_app.py", 3, 29),
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__
     ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported

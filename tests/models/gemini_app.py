@@ -27,3 +27,10 @@ def legacy_model(genai_legacy):
     import google.generativeai as gm
 
     return gm.GenerativeModel("gemini-1.5-flash", system_instruction=POLICY)
+
+
+def legacy_answer(customer, question):
+    import google.generativeai as gm
+
+    model = gm.GenerativeModel("gemini-1.5-flash")
+    return model.generate_content(f"Customer: {customer}\n" + POLICY + f"\nQuestion: {question}")

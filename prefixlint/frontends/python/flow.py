@@ -411,7 +411,7 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
             continue
         if_id, arm = outer
         arm_sizes = sizes.setdefault(if_id, {})
-        size = (_literal_chars(binding.value), _joined(binding.value))
+        size = richness(binding.value)
         before = arm_sizes.get(arm, (0, 0))
         arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
         if binding.op == "=" and not rewrites(binding):
@@ -472,6 +472,12 @@ def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif isinstance(value, (tuple, list)):
             out.extend(item for item in value if _is_node(type(item)))
     return out
+
+
+def richness(node: cst.BaseExpression | None) -> tuple[int, int]:
+    """How much an expression holds as a prompt: its literal text, then how many parts it
+    joins (the richer of two texts the code may send is the one with the most at stake)."""
+    return _literal_chars(node), _joined(node)
 
 
 def _literal_chars(node: cst.BaseExpression | None) -> int:

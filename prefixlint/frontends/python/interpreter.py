@@ -455,11 +455,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 if repeated is not None:
                     return repeated
         if isinstance(node, cst.Subscript):
-            held = self.entry_value(node, ctx)
+            held = self.entry_value(node, ctx) or self._looked_up(node, ctx)
             if held is not None:
                 return self.text(held[0], deeper(held[1], ctx))
             if is_truncation(node):  # cut to a length: what it begins with is unchanged
                 return self.text(node.value, ctx)
+        if isinstance(node, cst.Call):
+            held = self._looked_up(node, ctx)
+            if held is not None:
+                return self.text(held[0], deeper(held[1], ctx))
         if isinstance(node, (cst.Call, cst.Subscript)) and self.linker is not None:
             configured = config_text(self, node, ctx)  # `CONFIG["system_prompt"]` of a file
             if configured is not None:
@@ -531,6 +535,23 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(fmt, str) and clock_format(fmt):
             return [self._as_clock(s) for s in segments]
         return segments
+
+    def _looked_up(self, node: cst.Subscript | cst.Call, ctx: Context,
+                   ) -> tuple[cst.BaseExpression, Context] | None:
+        """`PROMPTS[kind]` or `PROMPTS.get(kind, DEFAULT)` with a key that is a name, not a
+        literal: the richest text of the dict literal PROMPTS holds (see `chosen_entry`)."""
+        if isinstance(node, cst.Subscript):
+            if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index) or \
+                    not isinstance(node.slice[0].slice.value, (cst.Name, cst.Attribute)):
+                return None
+            return self.chosen_entry(node.value, ctx)
+        func = node.func
+        args = [a for a in node.args if a.keyword is None and not a.star]
+        if not isinstance(func, cst.Attribute) or func.attr.value != "get" or \
+                not 1 <= len(args) <= 2 or len(args) != len(node.args) or \
+                not isinstance(args[0].value, (cst.Name, cst.Attribute)):
+            return None
+        return self.chosen_entry(func.value, ctx, args[1].value if len(args) == 2 else None)
 
     def _deps_hole(self, node: cst.BaseExpression, ctx: Context) -> Hole:
         """One hole standing for what an expression (a test, a key) depends on: a test made

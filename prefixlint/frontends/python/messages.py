@@ -41,6 +41,24 @@ _NAMED_ROLES = (("System", "system"), ("Developer", "system"), ("Assistant", "as
                 ("AI", "assistant"), ("Tool", "tool"))
 
 
+
+_TEXT_METHODS = frozenset({"format", "join", "strip", "replace", "format_map", "substitute",
+                           "safe_substitute"})
+
+
+def _spelled_text(node) -> bool:
+    """Whether an expression is text written in the code: a string literal or f-string, a
+    concatenation or `%` with one, or a string method called on one (`"...".format(...)`)."""
+    import libcst as cst
+
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Modulo)):
+        return _spelled_text(node.left) or _spelled_text(node.right)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        return node.func.attr.value in _TEXT_METHODS and _spelled_text(node.func.value)
+    return False
+
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""
 
@@ -230,6 +248,10 @@ class MessageLowering:
                                                                  cst.Tuple)):
                 # `self.system_message(text)`: a project function that makes the message.
                 return self.message(returned[0], returned[1], template)
+        if _spelled_text(node):
+            # `contents=prompt` (Gemini), a string among a message list's parts: the text
+            # the user sends
+            return [Message("user", lowerer.text(node, ctx))]
         kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
         return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
                                                   kind=kind)])]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from ...ir import Hole
-from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching
+from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching, richness
 from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_annotation,
                        param_names)
 from .module import Module
@@ -297,6 +297,22 @@ class ObjectOps:
                 if isinstance(element, cst.DictElement) and literal_value(element.key) == key:
                     return element.value, deeper(held[1], ctx)
         return None
+
+    def chosen_entry(self: "Lowerer", table: cst.BaseExpression, ctx: Context,
+                     default: cst.BaseExpression | None = None,
+                     ) -> tuple[cst.BaseExpression, Context] | None:
+        """What `TABLE[key]` (or `TABLE.get(key, default)`) holds when the key is not known
+        here and TABLE is a dict literal in view: the entry with the most constant text, the
+        prompt with the most at stake, as with the arms of an `if`; None otherwise."""
+        held = self.follow(table, ctx)
+        if held is None or not isinstance(held[0], cst.Dict) or not held[0].elements or \
+                not all(isinstance(e, cst.DictElement) for e in held[0].elements):
+            return None
+        choices = [(e.value, deeper(held[1], ctx)) for e in held[0].elements]
+        if default is not None:
+            choices.append((default, ctx))
+        best = max(choices, key=lambda choice: richness(choice[0]))  # the first of a tie
+        return best if richness(best[0])[0] > 0 else None
 
     def attribute_value(self: "Lowerer", node: cst.Attribute, ctx: Context) -> Resolved:
         """`self.attr`, `Class.ATTR`, `module.NAME`, or an attribute of an instance of a
