@@ -302,6 +302,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
+    ("PFX005", "llama_rich_template.py", 5, 1),  # a RichPromptTemplate is Jinja
     ("PFX006", "llama_template_object.py", 9, 6),  # a PromptTemplate object as the prompt
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
