@@ -83,7 +83,8 @@ REACH_FINDINGS = [
     ("PFX001", "zat_chat_object/outline.py", 11, 1),  # project object holds
     ("PFX001", "zau_inline_render.py", 10, 27),  # scoped by the render call's values
     ("PFX003", "zax_none_history.py", 34, 24),  # a conversation given; None gives none
-    ("PFX001", "zay_param_rebuilt.py", 23, 61),  # the caller's turn, then the helper's rules
+    ("PFX001", "zay_param_rebuilt.py", 25, 61),  # the caller's turn, then the helper's rules
+    ("PFX002", "zay_param_rebuilt.py", 37, 35),  # shortened only when too long: as written
     ("PFX005", "zaz_mustache_keyword.py", 12, 50),  # `{{name}}` fields of a template that
     ("PFX001", "zaz_mustache_keyword.py", 14, 1),  # code not in view fills
     ("PFX005", "zaza_keyed_prompts.py", 18, 60),  # PROMPTS.get(kind, ...): the richest entry
@@ -259,7 +260,8 @@ REACH_SINKS = {
     # replaced by `[]`, `messages = messages + [...]`
     "zax_none_history.py:28": "client of openai.chat",
     "zax_none_history.py:33": "client of openai.chat",
-    "zay_param_rebuilt.py:23": "client of openai.chat",
+    "zay_param_rebuilt.py:25": "client of openai.chat",
+    "zay_param_rebuilt.py:37": "client of openai.chat",
     # a Mustache template under a prompt-ish keyword, filled by code not in view
     "zaz_mustache_keyword.py:10": "inferred",
     "zaza_keyed_prompts.py:21": "openai.chat",  # a dict of prompts looked up by a name

@@ -224,24 +224,26 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         """What a parameter the caller bound holds where ctx stands: the caller's value, then
         what the function's own statements before ctx did to it (`messages = [system] +
         messages`, `history.append(turn)`). A default put in for an empty value (`if history
-        is None: history = []`) replaces the caller's value only when that is empty."""
+        is None: history = []`) replaces the caller's value only when that is empty; any
+        other assignment under an `if` (`if too_long: prompt = truncate(prompt)`) leaves the
+        caller's value as what is sent."""
         if ctx.function is None or not isinstance(given, tuple) or \
                 name not in param_names(ctx.function):
             return given
         chain, chosen = richer_arm(ctx.module.bindings.get(id(ctx.function), []), name,
                                    ctx.line, ctx.arms)
-        if not chain:
-            return given
         start: list[tuple[str, object, Context]] = [("=", *given)]
-        first = chain[0]
-        if first.op == "=" and conditional(first, ctx.arms) and \
-                self._fills_when_empty(first, ctx):
-            if not _empty_literal(given[0]):
-                chain = chain[1:]
-            if not chain:
-                return given
-        if chain[0].op in ("=", "opaque", "item", "position") and \
-                not conditional(chain[0], ctx.arms):
+        rest = chain
+        if chain and chain[0].op == "=" and conditional(chain[0], ctx.arms) and \
+                self._fills_when_empty(chain[0], ctx):
+            if _empty_literal(given[0]):
+                start, rest = [], chain[1:]
+            else:
+                chain = rest = chain[1:]
+        resets = [b for b in rest if b.op in ("=", "opaque", "item", "position")]
+        if not chain or any(conditional(b, ctx.arms) for b in resets):
+            return given
+        if resets and resets[0] is rest[0]:
             start = []  # the function replaced the caller's value
         return self._combine(chain, ctx, chosen, start)
 
