@@ -265,6 +265,8 @@ REACH_SINKS = {
     # a Mustache template under a prompt-ish keyword, filled by code not in view
     "zaz_mustache_keyword.py:10": "inferred",
     "zaza_keyed_prompts.py:21": "openai.chat",  # a dict of prompts looked up by a name
+    # descriptions an object keeps from what it was made with, joined: fixed, no finding
+    "zazb_object_descriptions.py:28": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
