@@ -88,6 +88,8 @@ REACH_FINDINGS = [
     ("PFX005", "zaz_mustache_keyword.py", 12, 50),  # `{{name}}` fields of a template that
     ("PFX001", "zaz_mustache_keyword.py", 14, 1),  # code not in view fills
     ("PFX005", "zaza_keyed_prompts.py", 18, 60),  # PROMPTS.get(kind, ...): the richest entry
+    ("PFX005", "zazc_joined_template/letters.py", 11, 1),  # a template joined with `+` to
+    ("PFX005", "zazc_joined_template/letters.py", 14, 1),  # another module's layout
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -267,6 +269,8 @@ REACH_SINKS = {
     "zaza_keyed_prompts.py:21": "openai.chat",  # a dict of prompts looked up by a name
     # descriptions an object keeps from what it was made with, joined: fixed, no finding
     "zazb_object_descriptions.py:28": "openai.chat",
+    # a text named for a template, joined to a constant of another module, measured alone
+    "zazc_joined_template/letters.py:5": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -196,11 +196,30 @@ def _constants(tree: cst.Module):
                 key = _entry_key(target)
                 if isinstance(target, cst.Name) or key:
                     value = _unwrapped(value)
-                    if _string_node(value) or isinstance(value, cst.FormattedString) and \
-                            _LOCAL_HINT.search(key or target.value):
+                    if _string_node(value) or isinstance(value, (cst.FormattedString,
+                                                                 cst.BinaryOperation)) and \
+                            _LOCAL_HINT.search(key or target.value) and \
+                            _spelled_or_joined(value):
                         yield key or target.value, value
                     elif isinstance(target, cst.Name) and isinstance(value, cst.Dict):
                         yield from _entries(target.value, value)
+
+
+def _spelled_or_joined(value) -> bool:
+    """An f-string, or text joined with `+` from literals and names (`"...{job}..." +
+    LAYOUT`, a constant of another module) of which one at least is spelled out here."""
+    if not isinstance(value, cst.BinaryOperation):
+        return True
+    leaves, literal = [value], False
+    while leaves:
+        leaf = leaves.pop()
+        if isinstance(leaf, cst.BinaryOperation) and isinstance(leaf.operator, cst.Add):
+            leaves += [leaf.left, leaf.right]
+        elif _string_node(leaf):
+            literal = True
+        elif not isinstance(leaf, (cst.Name, cst.Attribute)):
+            return False
+    return literal
 
 
 def _entry_key(target) -> str:
@@ -247,11 +266,11 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         return _candidate(finder, name, finder.messages.placeholders(node, ctx), node,
                           finder.module.span(node))
     try:
-        text = node.evaluated_value
+        text = None if isinstance(node, cst.BinaryOperation) else node.evaluated_value
     except Exception:  # noqa: BLE001 - bytes, or a string libcst cannot evaluate
         return None
-    if text is None and isinstance(node, cst.ConcatenatedString):
-        text = _joined_constants(finder, node)  # `"..." f"{RULES}" "..."`
+    if text is None and isinstance(node, (cst.ConcatenatedString, cst.BinaryOperation)):
+        text = _joined_constants(finder, node)  # `"..." f"{RULES}" "..."`, `TEXT + LAYOUT`
     if not isinstance(text, str):
         return None
     jinja = is_jinja(text)

@@ -88,13 +88,15 @@ def clock_format(fmt: str) -> bool:
 # objects, keywords that hold instructions. The library models add their call shapes.
 PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMessage",
                    r"instructions\b", r"system_prompt\b", r"Template\(",
+                   # a constant named for a template (`cover_letter_template = """...`)
+                   r"[Tt][Ee][Mm][Pp][Ll][Aa][Tt][Ee]\s*(?::\s*str\s*)?=[^=]",
                    # prompt text that no call in view sends (frontends/python/prompt_text.py)
                    r"[Pp][Rr][Oo][Mm][Pp][Tt]", r"\b[Yy]ou (?:are|will|must|should)\b",
                    # "you are" / "you will" / "you need to" in Chinese, Japanese and Korean
                    "你是|你将|你需要|您是|あなたは|당신은")
 # Lower-case text one of the words above needs; a module holding none of these (or of the
 # models' called names) is not searched with the pattern at all.
-PREFILTER_ANCHORS = ("role", "systemmessage", "humanmessage", "instructions", "template(",
+PREFILTER_ANCHORS = ("role", "systemmessage", "humanmessage", "instructions", "template",
                      "prompt", "you ", "你是", "你将", "你需要", "您是", "あなたは", "당신은")
 
 
