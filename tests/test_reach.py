@@ -271,6 +271,8 @@ REACH_SINKS = {
     "zazb_object_descriptions.py:28": "openai.chat",
     # a text named for a template, joined to a constant of another module, measured alone
     "zazc_joined_template/letters.py:5": "text",
+    # a branch on a flag (`brief: bool`): two texts, each shared; no finding
+    "zazd_flag_branch.py:19": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

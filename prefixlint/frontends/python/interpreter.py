@@ -20,7 +20,8 @@ from ...volatility import is_history
 from ..project_files import InputError
 from .flow import END, Binding, conditional, rewrites, richer_arm, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, literal_value,
-                       param_names, return_statements, shorten, source_texts)
+                       param_annotation, param_names, return_statements, shorten,
+                       source_texts)
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
@@ -34,6 +35,12 @@ from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolv
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
 # 2,000-line prompt module 6,000
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
+
+
+def _flag(function: cst.FunctionDef | None, name: str) -> bool:
+    """Whether a parameter is annotated `bool`."""
+    annotation = param_annotation(function, name)
+    return isinstance(annotation, cst.Name) and annotation.value == "bool"
 
 
 def _empty_literal(node: object) -> bool:
@@ -606,6 +613,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             default = named_defaults(ctx.function, ctx.module, ctx.depth).get(name)
             if default is not None:
                 return self.text(*default)
+        if resolved == "param" and isinstance(node, cst.Name) and \
+                self.scope_of(name) is Scope.UNKNOWN and _flag(ctx.function, name):
+            # `only_transactions: bool`: a flag chooses between two texts, each of which
+            # every request with that choice shares
+            return [self.hole(node, ctx, name, Scope.DEPLOY)]
         if resolved == "param" and ctx.function is not None and \
                 ctx.function.name.value == "__init__" and \
                 self.scope_of(name) is Scope.UNKNOWN:
