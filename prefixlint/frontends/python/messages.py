@@ -41,7 +41,6 @@ _NAMED_ROLES = (("System", "system"), ("Developer", "system"), ("Assistant", "as
                 ("AI", "assistant"), ("Tool", "tool"))
 
 
-
 _TEXT_METHODS = frozenset({"format", "join", "strip", "replace", "format_map", "substitute",
                            "safe_substitute"})
 
@@ -58,6 +57,7 @@ def _spelled_text(node) -> bool:
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
         return node.func.attr.value in _TEXT_METHODS and _spelled_text(node.func.value)
     return False
+
 
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""
