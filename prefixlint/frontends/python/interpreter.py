@@ -202,6 +202,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return self._combine(chain, ctx, chosen)
             if name in param_names(ctx.function):
                 return "param"
+            if any(f is ctx.function for f in module.nested):
+                # a function defined in another reads that one's names (a closure)
+                outer = module.enclosing_function(ctx.function)
+                if outer is not None:
+                    return self.resolve(name, Context(
+                        module, outer, ctx.line, ctx.import_time, ctx.bindings,
+                        ctx.depth + 1, module.arms(ctx.function)))
         elif "." in name:
             return None
         chain, chosen = richer_arm(module.bindings.get(0, []), name, END, frozenset())

@@ -128,6 +128,19 @@ def module_name(path: str) -> str:
     return stem.rsplit("/", 1)[-1]
 
 
+def _roots(built: list, path: str) -> list[str]:
+    """The names the holes of prompts built in `path` are read from, in order (`prompt` of
+    `prompt.strip()`)."""
+    roots: list[str] = []
+    for hole in (h for prompt, _ in built for h in prompt.holes):
+        if hole.span is None or hole.span.path != path or not hole.deps:
+            continue
+        root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+        if root not in roots:
+            roots.append(root)
+    return roots
+
+
 def _parameters(module, function) -> dict[str, int]:
     """A function's parameters and where a caller passes each (`self` is bound by the call;
     keyword-only ones are -1)."""
@@ -164,6 +177,10 @@ class Wrapper:
     key: tuple[str, int, int] = ("", 0, 0)
     function_key: tuple[str, int] = ("", 0)
     library: str = ""  # what its sink sends through (a model's name, else the site's kind)
+    # The function defined inside `function` whose code holds the sink, when the sink reads
+    # `function`'s parameters as a closure does (a call retried by a decorated inner
+    # function); None when the sink is in `function` itself.
+    body: object = None
 
     @property
     def depth(self) -> int:
@@ -502,10 +519,7 @@ class PythonProject:
             return False
         params = _parameters(finder.module, function)
         used: dict[str, int] = {}
-        for hole in (h for prompt, _ in built for h in prompt.holes):
-            if hole.span is None or hole.span.path != finder.module.path or not hole.deps:
-                continue
-            root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+        for root in _roots(built, finder.module.path):
             if root in params:
                 used.setdefault(root, params[root])
         import libcst as cst
@@ -524,14 +538,25 @@ class PythonProject:
                 position in {i for i in targets.values() if i >= 0}
             if lands:
                 used.setdefault(arg.value.value, params[arg.value.value])
+        body = None
+        if not used and inner is None and function in finder.module.nested:
+            # `def complete(self, prompt): @retry def _call(): ...create(...prompt...)`: the
+            # inner function reads the outer one's parameters; the outer one is the client
+            outer = finder.module.enclosing_function(function)
+            outer_params = _parameters(finder.module, outer) if outer is not None else {}
+            used = {root: outer_params[root] for root in _roots(built, finder.module.path)
+                    if root in outer_params}
+            if used:
+                function, body = outer, function
         if not used or (inner is not None and any(w.function is function
                                                    for w in inner.chain())):
             return False  # nothing of its own, or a recursion
         return self._register(finder, function, site, list(used.items()), inner, call,
-                              tuple(built))
+                              tuple(built), body)
 
     def _register(self, finder, function, site, used: list[tuple[str, int]],
-                  inner: Wrapper | None = None, call=None, alone: tuple = ()) -> bool:
+                  inner: Wrapper | None = None, call=None, alone: tuple = (),
+                  body=None) -> bool:
         """Record a function as a wrapper of the sink at `site` (through `inner`, called at
         `call`, for a client of a client), called with `used` parameters (name, position
         among a caller's arguments; -1 keyword-only)."""
@@ -546,7 +571,8 @@ class PythonProject:
                           index, method, others=others, inner=inner, call=call,
                           round=found, alone=alone, key=(path, found, seq),
                           function_key=(path, finder.module.pos(function)),
-                          library=model.name if model is not None else site.kind)
+                          library=model.name if model is not None else site.kind,
+                          body=body)
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         self.by_key[wrapper.key] = wrapper
         self.wrapper_paths.add(path)

@@ -126,13 +126,14 @@ class SinkFinder:
                     bound = self.lowerer._call_context(inner.function, module, outer.call, at)
                 innermost = hops[-1]
                 sink = innermost.site.node
+                body = innermost.body or innermost.function  # where the sink's code is
 
-                def rebased(at, function=innermost.function, bindings=bound.bindings):
+                def rebased(at, function=body, bindings=bound.bindings):
                     return Context(at.module, at.function, at.line, at.import_time,
                                    dict(bindings), at.depth, at.arms) \
                         if at.function is function else at
 
-                base = Context(module, innermost.function, module.pos(sink), False,
+                base = Context(module, body, module.pos(sink), False,
                                dict(bound.bindings), bound.depth, module.arms(sink))
                 contexts = {k: rebased(c) for k, c in innermost.site.contexts.items()}
                 site = _Site(sink, innermost.site.kind, innermost.site.keywords, contexts, base,
