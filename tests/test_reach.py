@@ -90,7 +90,8 @@ REACH_FINDINGS = [
     ("PFX005", "zaza_keyed_prompts.py", 18, 60),  # PROMPTS.get(kind, ...): the richest entry
     ("PFX005", "zazc_joined_template/letters.py", 11, 1),  # a template joined with `+` to
     ("PFX005", "zazc_joined_template/letters.py", 14, 1),  # another module's layout
-    ("PFX002", "zaze_retried_client/support.py", 13, 45),  # a client whose call is retried
+    ("PFX002", "zaze_retried_client/support.py", 14, 45),  # a client whose call is retried
+    ("PFX002", "zaze_retried_client/support.py", 18, 45),  # and a router's inner function
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -275,7 +276,8 @@ REACH_SINKS = {
     # a branch on a flag (`brief: bool`): two texts, each shared; no finding
     "zazd_flag_branch.py:19": "openai.chat",
     # a client whose SDK call is made by an inner function reading its parameters
-    "zaze_retried_client/support.py:12": "client of openai.chat",
+    "zaze_retried_client/support.py:13": "client of openai.chat",
+    "zaze_retried_client/support.py:18": "client of openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

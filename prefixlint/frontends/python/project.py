@@ -517,13 +517,9 @@ class PythonProject:
         function = ctx.function if ctx is not None else None
         if function is None or ctx.module.path != finder.module.path:
             return False
-        params = _parameters(finder.module, function)
-        used: dict[str, int] = {}
-        for root in _roots(built, finder.module.path):
-            if root in params:
-                used.setdefault(root, params[root])
         import libcst as cst
 
+        roots = _roots(built, finder.module.path)
         # `return post_chat(system, message)`: a function that adds nothing of its own passes
         # its parameters straight on as the prompt's parameters of the next client, whose
         # holes stand in that client's module. Not a method: callers reach those through
@@ -531,23 +527,29 @@ class PythonProject:
         method = finder.module.owner.get(id(function)) is not None
         targets = dict(((inner.param, inner.index), *inner.others)) \
             if inner is not None and not method else {}
-        for position, arg in enumerate(getattr(call, "args", ()) if not used else ()):
-            if arg.star or not isinstance(arg.value, cst.Name) or arg.value.value not in params:
-                continue
-            lands = arg.keyword.value in targets if arg.keyword is not None else \
-                position in {i for i in targets.values() if i >= 0}
-            if lands:
-                used.setdefault(arg.value.value, params[arg.value.value])
+
+        def used_of(params: dict[str, int]) -> dict[str, int]:
+            used = {root: params[root] for root in roots if root in params}
+            for position, arg in enumerate(getattr(call, "args", ()) if not used else ()):
+                if arg.star or not isinstance(arg.value, cst.Name) or \
+                        arg.value.value not in params:
+                    continue
+                lands = arg.keyword.value in targets if arg.keyword is not None else \
+                    position in {i for i in targets.values() if i >= 0}
+                if lands:
+                    used.setdefault(arg.value.value, params[arg.value.value])
+            return used
+
+        used = used_of(_parameters(finder.module, function))
         body = None
-        if not used and inner is None and function in finder.module.nested:
+        if function in finder.module.nested and getattr(site, "kind", "") != "inferred":
             # `def complete(self, prompt): @retry def _call(): ...create(...prompt...)`: the
             # inner function reads the outer one's parameters; the outer one is the client
+            # (the inner one is called by code that is not a caller of the prompt's)
             outer = finder.module.enclosing_function(function)
-            outer_params = _parameters(finder.module, outer) if outer is not None else {}
-            used = {root: outer_params[root] for root in _roots(built, finder.module.path)
-                    if root in outer_params}
-            if used:
-                function, body = outer, function
+            lifted = used_of(_parameters(finder.module, outer)) if outer is not None else {}
+            if lifted:
+                function, body, used = outer, function, lifted
         if not used or (inner is not None and any(w.function is function
                                                    for w in inner.chain())):
             return False  # nothing of its own, or a recursion

@@ -32,6 +32,12 @@ _SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDE
 _MAX_RECEIVER_HOPS = 4  # `a.b().c()`: method calls followed back to who made the object
 
 
+
+def _call_key(module, node) -> tuple[int, int]:
+    """A call named by its place in the file, the same whenever the file is parsed."""
+    span = module.span(node)
+    return span.line, span.column
+
 class SinkFinder:
     """Finds the prompt sites of one module and lowers each to a Prompt."""
 
@@ -62,7 +68,7 @@ class SinkFinder:
                 if site is not None and site.kind == "inferred":
                     # Kept unless a call of the project's own client turns out to be it.
                     self.project.inferred.setdefault(self.module.path, []).append(
-                        (id(node), self._build(site, consumed)))
+                        (_call_key(self.module, node), self._build(site, consumed)))
                 elif site is not None:
                     prompts.extend(self._build(site, consumed))
             elif isinstance(node, cst.List) and _has_role_dict(node) and \
@@ -120,8 +126,9 @@ class SinkFinder:
                 module = self.project.module(wrapper.path)
                 bound = self.lowerer._call_context(wrapper.function, module, node, caller)
                 for outer, inner in zip(hops, hops[1:]):
-                    at = Context(module, outer.function, module.pos(outer.call), False,
-                                 dict(bound.bindings), bound.depth, module.arms(outer.call))
+                    at = Context(module, outer.body or outer.function, module.pos(outer.call),
+                                 False, dict(bound.bindings), bound.depth,
+                                 module.arms(outer.call))
                     module = self.project.module(inner.path)
                     bound = self.lowerer._call_context(inner.function, module, outer.call, at)
                 innermost = hops[-1]
@@ -147,6 +154,8 @@ class SinkFinder:
                 self.lowerer.receivers = ()
                 self.project.sent.update((self.module.path, c) for c in consumed)
                 self.project.sent.add((self.module.path, id(node)))
+                # the call by where it stands: a later pass may have parsed the file again
+                self.project.sent.add((self.module.path, _call_key(self.module, node)))
                 # A client of a client: the caller passes its own parameters on.
                 built = self._per_phase(built, reached, wrapper)
                 if built and wrapper.round < MAX_CLIENT_DEPTH and caller.function is not None \
