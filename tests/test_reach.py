@@ -269,8 +269,6 @@ REACH_SINKS = {
     # a Mustache template under a prompt-ish keyword, filled by code not in view
     "zaz_mustache_keyword.py:10": "inferred",
     "zaza_keyed_prompts.py:21": "openai.chat",  # a dict of prompts looked up by a name
-    # descriptions an object keeps from what it was made with, joined: fixed, no finding
-    "zazb_object_descriptions.py:28": "openai.chat",
     # a text named for a template, joined to a constant of another module, measured alone
     "zazc_joined_template/letters.py:5": "text",
     # a branch on a flag (`brief: bool`): two texts, each shared; no finding

@@ -15,7 +15,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
-                       iter_root, iter_source, literal_value, shorten, source_texts, spec_text,
+                       iter_source, literal_value, shorten, source_texts, spec_text,
                        strip_text, transform_text)
 from .sources import CLOCKS, source_scope
 from .messages import argument_of
@@ -337,8 +337,7 @@ class StringOps:
             if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) and \
                     self._random_pick(iterable.for_in.iter, ctx) is not None:
                 return self.text(iterable, ctx)  # a shuffled copy: PFX011 at the shuffle
-            path = self.path_of(iter_source(iterable), ctx)
-            return [self.hole(iterable, ctx, path, self._held_scope(iterable, path, ctx),
+            return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
         for index, item in enumerate(items):
@@ -346,19 +345,6 @@ class StringOps:
                 out.extend(sep)
             out.extend(self.text(item[0], item[1]))
         return out
-
-    def _held_scope(self, iterable: cst.BaseExpression, path: str | None,
-                    ctx: Context) -> Scope | None:
-        """The scope of what a joined iterable reads, when its name says nothing but the
-        code does (`self.descriptions`, set in `__init__` from what the object is made
-        with); None to leave it to the name."""
-        if path is not None and self.scope_for(path) is not Scope.UNKNOWN:
-            return None
-        holes = [s for s in self.text(iter_root(iter_source(iterable), ctx), ctx)
-                 if isinstance(s, Hole)]
-        if not holes or any(h.scope is Scope.UNKNOWN for h in holes):
-            return None
-        return max((h.scope for h in holes), key=lambda s: int(s.varies_like))
 
     def json_value(self, node: cst.BaseExpression, ctx: Context) -> object | None:
         """A literal value (following names) as Python data, or None when not constant."""
