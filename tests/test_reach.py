@@ -92,6 +92,8 @@ REACH_FINDINGS = [
     ("PFX005", "zazc_joined_template/letters.py", 14, 1),  # another module's layout
     ("PFX002", "zaze_retried_client/support.py", 14, 45),  # a client whose call is retried
     ("PFX002", "zaze_retried_client/support.py", 18, 45),  # and a router's inner function
+    ("PFX004", "zazf_prompt_attributes/prompts.yaml", 4, 12),  # prompts set as attributes
+    ("PFX001", "zazg_package_prompts/helpdesk/prompts/lookup.txt", 1, 16),  # a package's file
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -276,6 +278,10 @@ REACH_SINKS = {
     # a client whose SDK call is made by an inner function reading its parameters
     "zaze_retried_client/support.py:13": "client of openai.chat",
     "zaze_retried_client/support.py:18": "client of openai.chat",
+    # an object holding prompts as attributes named for a YAML file's top-level keys
+    "zazf_prompt_attributes/planner.py:19": "openai.chat",
+    # prompt files a package ships, read with importlib.resources
+    "zazg_package_prompts/helpdesk/desk.py:10": "anthropic.messages",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -309,6 +315,8 @@ MODEL_FINDINGS = [
     ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported
     ("PFX001", "hf_app.py", 12, 66),
     ("PFX004", "lagent_app.py", 30, 18),  # template=, then the parser's template; subclassed
+    # a message template filled where it is made; class attributes are the code's own
+    ("PFX002", "langchain_message_format.py", 5, 42),
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate

@@ -80,6 +80,10 @@ def settings_text(lowerer: "Lowerer", node: cst.Attribute) -> list | None:
     if len(keys) < 2 or lowerer.linker is None or not any(PROMPT_KEY.search(k) for k in keys):
         return None
     found = lowerer.linker.settings_value(tuple(keys[-4:]))
+    if found is None and PROMPT_KEY.search(keys[-2]):
+        # `self.prompts.planner_user`: an object holding prompts by name, read from a file
+        # whose top level names them (a loader that sets attributes from its keys)
+        found = lowerer.linker.top_value(keys[-1])
     if found is None:
         return None
     path, source, value = found

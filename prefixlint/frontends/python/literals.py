@@ -28,6 +28,22 @@ def param_names(function: cst.FunctionDef | None) -> list[str]:
     return names
 
 
+def own_class_of(node: cst.BaseExpression, function: cst.FunctionDef | None) -> str | None:
+    """The receiver's name when `node` is its class (`self.__class__`, `type(self)`): an
+    attribute read from there is a class attribute, fixed by the code."""
+    receiver = param_names(function)[:1]
+    if not receiver:
+        return None
+    if isinstance(node, cst.Attribute) and node.attr.value == "__class__":
+        held = node.value
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
+            node.func.value == "type" and len(node.args) == 1:
+        held = node.args[0].value
+    else:
+        return None
+    return receiver[0] if isinstance(held, cst.Name) and held.value == receiver[0] else None
+
+
 def param_annotation(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
     """The annotation of a function's parameter of that name, if it has one."""
     if function is None:

@@ -18,8 +18,8 @@ import libcst as cst
 
 from ...ir import Hole
 from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching, richness
-from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, param_annotation,
-                       param_names)
+from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, own_class_of,
+                       param_annotation, param_names)
 from .module import Module
 from .values import RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
 
@@ -322,6 +322,9 @@ class ObjectOps:
         attr = node.attr.value
         if ctx.depth > MAX_DEPTH:
             return None
+        receiver = own_class_of(base, ctx.function)
+        if receiver is not None:  # `self.__class__.name`, `type(self).name`: as `self.name`
+            return self.resolve(f"{receiver}.{attr}", ctx)
         if isinstance(base, cst.Name):
             if base.value in param_names(ctx.function)[:1]:
                 return self.resolve(f"{base.value}.{attr}", ctx)
@@ -511,3 +514,4 @@ class ObjectOps:
             break
         self._kept[id(info)] = verdict
         return verdict
+

@@ -18,6 +18,7 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        strip_text, transform_text)
 from .sources import CLOCKS, source_scope
+from .templates import PACKAGE_READS
 from .messages import argument_of
 from .values import Context, Parts, Seg
 
@@ -138,6 +139,12 @@ class StringOps:
             linked = self._linked(node, func, method, ctx)
             if linked is not None:
                 return linked
+        if self.linker is not None and qualified in PACKAGE_READS[:2]:
+            path = self.linker.package_file(node, ctx)  # `read_text(package, resource)`
+            if path is not None:
+                self.files.add(path)
+                return self.linker.text(path)
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]  # a file the package ships
         if method == "join" and isinstance(func, cst.Attribute) and node.args:
             return self._join(func.value, node.args[0].value, ctx)
         if qualified in ("textwrap.dedent", "inspect.cleandoc") and node.args:

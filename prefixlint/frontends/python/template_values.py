@@ -32,9 +32,13 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
     """The first call in the function that builds `site` which fills the template it
     builds (by one of `methods`): on the name it is assigned to, or on a chain made from
     that name with `|`."""
-    from .values import Context
-
     parent = module.parents.get(id(site))
+    chained = module.parents.get(id(parent))
+    if isinstance(parent, cst.Attribute) and parent.attr.value in methods and \
+            isinstance(chained, cst.Call) and chained.func is parent:
+        # `SystemMessagePromptTemplate.from_template(T).format(name=...)`: filled at once
+        values = _passed(lowerer, module, chained, ctx)
+        return Filled(values, chained) if values else None
     if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
             and isinstance(parent.targets[0].target, cst.Name)):
         return None
@@ -59,18 +63,27 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
         if not (isinstance(receiver, cst.Name) and receiver.value in names
                 or _piped_from(receiver, names)):
             continue
-        at = Context(module, function, module.pos(call), ctx.import_time, dict(ctx.bindings),
-                     ctx.depth, module.arms(call))
-        values: dict = {}
-        for arg in call.args:
-            if arg.keyword is not None:
-                values[arg.keyword.value] = (arg.value, at)
-            elif arg.star == "**" or arg is call.args[0]:
-                values.update({key: (value, value_ctx) for key, value, value_ctx
-                               in lowerer.spread(arg.value, at)})
+        values = _passed(lowerer, module, call, ctx)
         if values:
             return Filled(values, call)
     return None
+
+
+def _passed(lowerer, module, call: cst.Call, ctx) -> dict:
+    """The placeholder values one filling call passes: by keyword, or spread from a dict
+    (`invoke({"q": q})`, `format(**values)`), each with the context where it is read."""
+    from .values import Context
+
+    at = Context(module, module.enclosing_function(call), module.pos(call), ctx.import_time,
+                 dict(ctx.bindings), ctx.depth, module.arms(call))
+    values: dict = {}
+    for arg in call.args:
+        if arg.keyword is not None:
+            values[arg.keyword.value] = (arg.value, at)
+        elif arg.star == "**" or arg is call.args[0]:
+            values.update({key: (value, value_ctx) for key, value, value_ctx
+                           in lowerer.spread(arg.value, at)})
+    return values
 
 
 def _piped_from(node: cst.BaseExpression, names: set[str]) -> bool:

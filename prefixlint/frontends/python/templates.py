@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -22,6 +23,7 @@ import libcst as cst
 from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
 from ..project_files import InputError, inside_root
 from ..workspace import Workspace
+from .literals import literal_value
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -30,6 +32,11 @@ if TYPE_CHECKING:
 _PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
                "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
 _MAX_DEPTH = 8
+# A package's own files (`files("app.prompts") / "x.txt"`, `read_text("app.prompts", "x.txt")`):
+# the package's folder is found from the module's folder upwards.
+PACKAGE_FILES = ("importlib.resources.files", "importlib_resources.files")
+PACKAGE_READS = ("importlib.resources.read_text", "importlib_resources.read_text",
+                 "importlib.resources.open_text", "importlib_resources.open_text")
 UPWARD = "upward"  # a path relative to an unknown folder: tried from the module upwards
 
 
@@ -183,6 +190,7 @@ class TemplateLinker:
         self.max_bytes = max_bytes
         self.config_files = config_files  # the run's YAML, TOML and JSON files
         self._settings: dict[tuple[str, ...], list] | None = None
+        self._parsed: dict[str, list] = {}  # a configuration file's every string value
 
     def settings_value(self, keys: tuple[str, ...]):
         """The one string of the run's configuration files whose key path ends with `keys`
@@ -198,6 +206,29 @@ class TemplateLinker:
                             (name, source, value))
         found = self._settings.get(keys, [])
         return found[0] if len(found) == 1 else None
+
+    def top_value(self, key: str):
+        """The one string of the run's YAML and JSON configuration files at the top-level
+        key `key`, placeholder or not (`planner_system:` for `prompts.planner_system`, an
+        object that sets its attributes from the file's keys), as `settings_value` gives
+        it; None when no file holds one, or several hold different texts (a sample copy of
+        the defaults holds the same: the first file is read). Only files that spell the
+        key are parsed."""
+        from ..prompt_config import yaml_strings
+
+        spelled = re.compile(rf"""(?m)^\s*["']?{re.escape(key)}["']?\s*:""")
+        found = []
+        for name in self.config_files:
+            if name.endswith(".toml"):
+                continue
+            source, _ = self.workspace.settings(name)
+            if not spelled.search(source):
+                continue
+            if name not in self._parsed:
+                self._parsed[name] = yaml_strings(source)
+            found.extend((name, source, value) for value in self._parsed[name]
+                         if value.keys == (key,))
+        return found[0] if len({value.text for _, _, value in found}) == 1 else None
 
     # -- paths -------------------------------------------------------------------------------
 
@@ -257,6 +288,8 @@ class TemplateLinker:
             args = [a.value for a in node.args if a.keyword is None and not a.star]
             if qualified in _PATH_CALLS and len(args) == 1:
                 return self._path(lowerer, args[0], ctx, depth + 1)
+            if qualified in PACKAGE_FILES and len(args) == 1:
+                return self._package(args[0], ctx)
             if qualified == "os.path.dirname" and len(args) == 1:
                 base = self._path(lowerer, args[0], ctx, depth + 1)
                 return (base[0], posixpath.dirname(base[1])) if base else None
@@ -276,6 +309,32 @@ class TemplateLinker:
                 # `app_path("resources/prompts")`, a helper not in view: the literal is
                 # taken relative to the module's folder or any folder above it.
                 return UPWARD, args[0].evaluated_value
+        return None
+
+    @staticmethod
+    def _package(node: cst.BaseExpression, ctx: "Context") -> tuple[object, str] | None:
+        """The folder of a package named by a literal (`"app.prompts"`), or the module's own
+        package (`__package__`)."""
+        if isinstance(node, cst.Name) and node.value == "__package__":
+            return True, posixpath.dirname(ctx.module.path)
+        name = literal_value(node)
+        if not isinstance(name, str) or not name or name.startswith("."):
+            return None
+        return UPWARD, name.replace(".", "/")
+
+    def package_file(self, call: cst.Call, ctx: "Context") -> str | None:
+        """The project file `importlib.resources.read_text(package, resource)` (or
+        `open_text`) reads."""
+        args = [a.value for a in call.args if a.keyword is None and not a.star]
+        resource = literal_value(args[1]) if len(args) >= 2 else None
+        folder = self._package(args[0], ctx) if args else None
+        if folder is None or not isinstance(resource, str):
+            return None
+        for candidate in _candidates((folder[0], posixpath.join(folder[1], resource)),
+                                     ctx.module.path):
+            resolved = inside_root(self.root, candidate)
+            if resolved is not None and resolved.is_file():
+                return candidate
         return None
 
     def _join(self, lowerer, parts, ctx, depth) -> tuple[object, str] | None:
@@ -308,6 +367,8 @@ class TemplateLinker:
         if isinstance(node, cst.Call) and node.args and \
                 (ctx.module.qualname(node.func) in ("builtins.open", "io.open", "codecs.open")):
             return self.path(lowerer, node.args[0].value, ctx)
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in PACKAGE_READS:
+            return self.package_file(node, ctx)  # `open_text(package, resource)`
         return None
 
     def opened_call(self, lowerer: "Lowerer", node: cst.BaseExpression,
