@@ -282,6 +282,8 @@ REACH_SINKS = {
     "zazf_prompt_attributes/planner.py:19": "openai.chat",
     # prompt files a package ships, read with importlib.resources
     "zazg_package_prompts/helpdesk/desk.py:10": "anthropic.messages",
+    # a constant example written out by a drop-in JSON library (`import ujson as json`)
+    "zazh_drop_in_json.py:18": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

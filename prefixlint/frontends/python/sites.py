@@ -17,8 +17,9 @@ INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system
 
 
 # Modules whose functions only read a chat they are given (`json.dumps(messages)`).
-_READERS = frozenset({"builtins", "json", "copy", "pprint", "logging", "pickle", "yaml",
-                      "rich", "st", "streamlit", "typing"})
+_READERS = frozenset({"builtins", "json", "simplejson", "ujson", "rapidjson", "orjson", "copy",
+                      "pprint", "logging", "pickle", "yaml", "rich", "st", "streamlit",
+                      "typing"})
 
 
 @dataclass

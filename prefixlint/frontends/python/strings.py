@@ -19,6 +19,9 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
                        strip_text, transform_text)
 from .sources import CLOCKS, source_scope
 from .templates import PACKAGE_READS
+
+# `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
+JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
 from .values import Context, Parts, Seg
 
@@ -158,7 +161,7 @@ class StringOps:
             return self._stringify(node.args[0].value, ctx, node)
         if qualified == "builtins.repr" and node.args:
             return self._stringify(node.args[0].value, ctx, node)
-        if qualified == "json.dumps" and node.args:
+        if qualified in JSON_DUMPS and node.args:
             return self._dumps(node, ctx)
         if _template_object(qualified):  # `PromptTemplate(TEXT)`: the text it holds
             held = argument_of(node, "template") or argument_of(node, "0")
