@@ -94,6 +94,7 @@ REACH_FINDINGS = [
     ("PFX002", "zaze_retried_client/support.py", 18, 45),  # and a router's inner function
     ("PFX004", "zazf_prompt_attributes/prompts.yaml", 4, 12),  # prompts set as attributes
     ("PFX001", "zazg_package_prompts/helpdesk/prompts/lookup.txt", 1, 16),  # a package's file
+    ("PFX004", "zazi_plugin_spec.py", 18, 44),  # a date in a plugin's tool spec
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -284,6 +285,8 @@ REACH_SINKS = {
     "zazg_package_prompts/helpdesk/desk.py:10": "anthropic.messages",
     # a constant example written out by a drop-in JSON library (`import ujson as json`)
     "zazh_drop_in_json.py:18": "openai.chat",
+    # a plugin's tool spec returned to a manager not in view, a date in its description
+    "zazi_plugin_spec.py:14": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

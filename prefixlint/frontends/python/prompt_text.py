@@ -50,7 +50,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
         if built is not None:
             out.append(built)
     for function in _functions(module):
-        built = _returned(finder, function)
+        built = _returned(finder, function) or _tool_specs(finder, function)
         if built is not None:
             out.append(built)
     for name, value in _locals(module):
@@ -359,6 +359,54 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
                   arms=module.arms(returns[-1]))
     segments = finder.lowerer.text(value, ctx)
     return _candidate(finder, function.name.value, segments, value, None)
+
+
+def _tool_specs(finder: SinkFinder, function) -> Candidate | None:
+    """A function whose last `return` is a list of tool specs written out (`name`,
+    `description` and `parameters`, or `{"type": "function", "function": {...}}`), a
+    plugin's `get_spec()` that a manager not in view hands to the model: measured as the
+    tools block, when a value that changes at least daily (`Today is {date}` in a
+    description) is in it. Tools come before everything else of a request."""
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if not (isinstance(last, cst.SimpleStatementLine) and last.body and
+            isinstance(last.body[-1], cst.Return)):
+        return None
+    value = last.body[-1].value
+    if not isinstance(value, cst.List) or not value.elements or \
+            not all(_is_tool_spec(e.value) for e in value.elements):
+        return None
+    from ...ir import Scope
+    from .values import Context
+
+    module = finder.module
+    ctx = Context(module, function, module.pos(last.body[-1]), False,
+                  arms=module.arms(last.body[-1]))
+    block = finder.messages.tools(value, ctx)
+    holes = [s for s in block.segments if isinstance(s, Hole)]
+    if not any(Scope.DAY <= h.scope < Scope.UNKNOWN for h in holes):
+        return None
+    prompt = replace(finder.prompt_at(module.line(value), (block,), tuple(holes)),
+                     sink="text")
+    return Candidate(prompt, module.span(value))
+
+
+def _is_tool_spec(node) -> bool:
+    """A dict literal written as a function tool's spec."""
+    if not isinstance(node, cst.Dict):
+        return False
+    keys = {k for k in (_key(e) for e in node.elements) if k}
+    if keys >= {"type", "function"}:
+        inner = next(e.value for e in node.elements if _key(e) == "function")
+        return _is_tool_spec(inner)
+    return keys >= {"name", "description"} and bool(keys & {"parameters", "input_schema"})
+
+
+def _key(element) -> str | None:
+    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+        key = element.key.evaluated_value
+        return key if isinstance(key, str) else None
+    return None
 
 
 def _literal_text(value) -> str | None:
