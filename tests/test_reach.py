@@ -95,6 +95,8 @@ REACH_FINDINGS = [
     ("PFX004", "zazf_prompt_attributes/prompts.yaml", 4, 12),  # prompts set as attributes
     ("PFX001", "zazg_package_prompts/helpdesk/prompts/lookup.txt", 1, 16),  # a package's file
     ("PFX004", "zazi_plugin_spec.py", 18, 44),  # a date in a plugin's tool spec
+    # a base class renders the template its subclass names (`template_path = "triage.j2"`)
+    ("PFX001", "zazj_prompt_classes/support/prompts/templates/triage.j2", 1, 10),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -287,6 +289,9 @@ REACH_SINKS = {
     "zazh_drop_in_json.py:18": "openai.chat",
     # a plugin's tool spec returned to a manager not in view, a date in its description
     "zazi_plugin_spec.py:14": "text",
+    # a prompt class whose base renders the template the subclass names
+    "zazj_prompt_classes/support/desk.py:8": "openai.chat",
+    "zazj_prompt_classes/support/prompts/templates/triage.j2": None,
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -198,6 +198,14 @@ class CallOps:
         spread = next((a.value for a in node.args if a.star == "**"), None)
         if isinstance(star_kwarg, cst.Param) and spread is not None:
             bindings[star_kwarg.name.value] = (spread, ctx)  # `**values` is the caller's dict
+        elif isinstance(star_kwarg, cst.Param):
+            # `def __init__(self, **props)` called with `title=t, diff=d`: those keywords
+            named = {p.name.value for p in (*params, *function.params.kwonly_params)}
+            extra = [a for a in node.args if a.keyword is not None
+                     and a.keyword.value not in named]
+            if extra:
+                bindings[star_kwarg.name.value] = (cst.Dict([cst.DictElement(
+                    cst.SimpleString(repr(a.keyword.value)), a.value) for a in extra]), ctx)
         for param in (*params, *function.params.kwonly_params):
             if param.name.value not in bindings and param.default is not None:
                 bindings[param.name.value] = (param.default, Context(module, None, 0, True,

@@ -21,7 +21,7 @@ from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching, ri
 from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, own_class_of,
                        param_annotation, param_names)
 from .module import Module
-from .values import RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
+from .values import INSTANCE, RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -111,7 +111,9 @@ class ObjectOps:
             extra = self._combine(local, ctx) if local else None
             return Parts(replayed + (extra.parts if isinstance(extra, Parts) else
                                      ((("=", *extra),) if isinstance(extra, tuple) else ())))
-        held = self.member(info, attr, ctx)
+        made = self._subclass_instance(info, ctx)
+        held = self.made_value(made, attr, ctx) if made is not None else \
+            self.member(info, attr, ctx)
         parts: list[tuple[str, object, Context]] = []
         if isinstance(held, tuple):
             parts.append(("=", held[0], held[1]))
@@ -130,6 +132,17 @@ class ObjectOps:
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
         return Parts(tuple(parts))
+
+    def _subclass_instance(self: "Lowerer", info: ClassInfo, ctx: Context) -> Made | None:
+        """The object a base class's method runs on, when it is an instance of a subclass
+        made where the call can see it (`prompt = ReviewPrompt(diff=d)`, then
+        `prompt.to_string()`): the subclass's class attributes (`template_path =
+        "review.j2"`) are the ones `self` reads. None for any other object."""
+        bound = ctx.bindings.get(INSTANCE) or ctx.bindings.get(RECEIVER)
+        if bound is None:
+            return None
+        made = self.instance(bound[0], bound[1])
+        return made if made is not None and made.info is not info else None
 
     def replayed(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                  ) -> tuple[tuple[str, object, Context], ...] | None:
@@ -446,6 +459,7 @@ class ObjectOps:
             if chain:
                 bound = self._call_context(function, module, made.call, made.ctx,
                                            constructor=True)
+                bound.bindings[INSTANCE] = (made.call, made.ctx)
                 return self._combine(chain, Context(
                     module, function, END, self.kept(made.info, made.module), bound.bindings,
                     bound.depth))

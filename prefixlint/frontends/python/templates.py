@@ -386,8 +386,9 @@ class TemplateLinker:
     def template_file(self, lowerer: "Lowerer", node: cst.BaseExpression,
                       ctx: "Context") -> list[str]:
         """The files `env.get_template(name)` can load: the name joined to each folder of the
-        environment's FileSystemLoader; an f-string name matches every file it can name."""
-        found = lowerer.follow(node, ctx)
+        environment's FileSystemLoader; an f-string name matches every file it can name.
+        The template may be one an object holds (`self.prompt = env.get_template(...)`)."""
+        found = lowerer.follow(node, ctx, attributes=True)
         if found is None:
             return []
         node, ctx = found

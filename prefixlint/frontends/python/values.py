@@ -72,6 +72,9 @@ class Message:
 # The key of a method call's bindings that holds the object it was called on (`thread` of
 # `thread.to_messages()`) with the caller's context: never a name in code.
 RECEIVER = "@receiver"
+# The key of a constructor's bindings that holds the call making the object (`ReviewPrompt(
+# diff=d)` running a base class's `__init__`): its class is the one whose attributes count.
+INSTANCE = "@instance"
 # The prefix of the key that holds a call's leftover positional arguments as one tuple
 # (`*names`), read only as a sequence: `*` never starts a name in code.
 STARRED = "*"

@@ -1,0 +1,5 @@
+from .base import BasePrompt
+
+
+class TriagePrompt(BasePrompt):
+    template_path = "triage.j2"
