@@ -292,6 +292,9 @@ REACH_SINKS = {
     # a prompt class whose base renders the template the subclass names
     "zazj_prompt_classes/support/desk.py:8": "openai.chat",
     "zazj_prompt_classes/support/prompts/templates/triage.j2": None,
+    # a system message an object's constructor reads (`Prompt(file_path=...)` names a type,
+    # not a request's prompt) and `response_format=None`: nothing to report
+    "zazk_prompt_object.py:34": "litellm.completion",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

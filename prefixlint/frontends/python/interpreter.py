@@ -418,6 +418,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return f"{base}.{literal_value(node.args[0].value)}"
         if isinstance(node, cst.Call):
             called = self.path_of(node.func, ctx)
+            if _constructor(node.func):
+                called = None  # `Prompt(file_path=...)`: a class names a type, not a value
             if called is not None and self.scope_of(called) is not Scope.UNKNOWN:
                 return called
             # `index.top_k(question, k=4)`: what a library call returns from values varies
@@ -722,3 +724,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             node, ctx = resolved
         return None
 
+
+def _constructor(func: cst.BaseExpression) -> bool:
+    """Whether a call's callee is named as a class is (`Prompt`, `models.ChatRequest`)."""
+    name = func.value if isinstance(func, cst.Name) else \
+        func.attr.value if isinstance(func, cst.Attribute) else ""
+    return name[:1].isupper() and any(c.islower() for c in name)
