@@ -376,6 +376,13 @@ def test_every_prompt_says_what_sends_it(reach):
     assert by_prompt["i_inferred.py:11"] == "inferred"
 
 
+def test_an_html_page_rendered_in_code_is_not_a_prompt(reach):
+    """An evaluation's HTML report built with `env.from_string(PAGE).render(...)` is a page
+    for people: not measured, whatever values fill it."""
+    assert not [p["id"] for p in reach["prompts"] if p["path"] == "zazl_html_report.py"]
+    assert not [f for f in reach["findings"] if f["path"] == "zazl_html_report.py"]
+
+
 def test_a_short_tail_after_the_value_in_the_last_message_is_not_reported(reach):
     """H: the message to label sits in the final user message, followed by two short lines."""
     prompt = next(p for p in reach["prompts"] if p["id"] == "h_short_tail.j2")

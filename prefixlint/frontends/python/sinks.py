@@ -658,6 +658,11 @@ class SinkFinder:
             return None
         line = self.module.line(site.node)
         name = f"{self.module.path}:{line}"
+        from ...prose import reads_as_prompt
+        from ..prompt_config import PLACEHOLDER
+
+        if not reads_as_prompt(PLACEHOLDER.sub(" ", source), ""):
+            return None  # a page for people (an HTML report), not instructions to a model
         rendered = self._rendered(site.node, ctx)
         if rendered is not None:
             return rendered, []
