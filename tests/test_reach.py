@@ -376,11 +376,15 @@ def test_every_prompt_says_what_sends_it(reach):
     assert by_prompt["i_inferred.py:11"] == "inferred"
 
 
-def test_an_html_page_rendered_in_code_is_not_a_prompt(reach):
-    """An evaluation's HTML report built with `env.from_string(PAGE).render(...)` is a page
-    for people: not measured, whatever values fill it."""
-    assert not [p["id"] for p in reach["prompts"] if p["path"] == "zazl_html_report.py"]
-    assert not [f for f in reach["findings"] if f["path"] == "zazl_html_report.py"]
+@pytest.mark.parametrize("path", [
+    "zazl_html_report.py",  # an HTML report rendered with `env.from_string(PAGE).render()`
+    "zazm_json_example.py",  # `{{"name": ...}}` in an f-string: a JSON example, no field
+])
+def test_text_that_is_no_prompt_template_is_not_measured(reach, path):
+    """A page for people is not measured, whatever values fill it; a JSON example's braces
+    are not placeholders (`.format` would refuse them), so constant text is not a template."""
+    assert not [p["id"] for p in reach["prompts"] if p["path"] == path]
+    assert not [f for f in reach["findings"] if f["path"] == path]
 
 
 def test_a_short_tail_after_the_value_in_the_last_message_is_not_reported(reach):

@@ -365,6 +365,9 @@ class MessageLowering:
             parsed = list(string.Formatter().parse(text))
         except ValueError:
             return segments
+        if any(field and not (field[0].isalnum() or field[0] == "_")
+               for _, field, _, _ in parsed):
+            return segments  # `{"name": ...}`: a JSON example, text `.format` would refuse
         for literal, field_name, _, _ in parsed:
             if literal:
                 out.append(Text(literal, None))
