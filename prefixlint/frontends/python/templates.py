@@ -236,9 +236,11 @@ class TemplateLinker:
         """The project-relative file an expression names, when it can be known statically
         and the file exists inside the project."""
         found = self._path(lowerer, node, ctx, 0)
-        if found is None:
-            return None
-        for candidate in _candidates(found, ctx.module.path):
+        return self._existing(found, ctx.module.path) if found is not None else None
+
+    def _existing(self, found: tuple[object, str], module_path: str) -> str | None:
+        """The first project file a path expression's candidates name that exists."""
+        for candidate in _candidates(found, module_path):
             resolved = inside_root(self.root, candidate)
             if resolved is not None and resolved.is_file():
                 return candidate
@@ -330,12 +332,8 @@ class TemplateLinker:
         folder = self._package(args[0], ctx) if args else None
         if folder is None or not isinstance(resource, str):
             return None
-        for candidate in _candidates((folder[0], posixpath.join(folder[1], resource)),
-                                     ctx.module.path):
-            resolved = inside_root(self.root, candidate)
-            if resolved is not None and resolved.is_file():
-                return candidate
-        return None
+        return self._existing((folder[0], posixpath.join(folder[1], resource)),
+                              ctx.module.path)
 
     def _join(self, lowerer, parts, ctx, depth) -> tuple[object, str] | None:
         joined: tuple[object, str] | None = None
