@@ -528,4 +528,3 @@ class ObjectOps:
             break
         self._kept[id(info)] = verdict
         return verdict
-
