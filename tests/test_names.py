@@ -54,7 +54,7 @@ def test_holders_are_looked_through():
     assert volatility.scope_of("ctx.deps.user.email") is Scope.USER
     assert volatility.scope_of("state.documents") is Scope.REQUEST
     assert volatility.scope_of("context") is Scope.REQUEST
-    assert volatility.scope_of("request.kind") is Scope.REQUEST  # nothing else says: the holder
+    assert volatility.scope_of("request.extra") is Scope.REQUEST  # nothing else says: the holder
 
 
 def _findings(tmp_path, template):
@@ -70,8 +70,8 @@ def test_a_users_input_is_a_request_value_not_a_user_value(tmp_path):
 
 
 def test_request_as_a_word_of_a_longer_name_is_not_a_request_value(tmp_path):
+    # `requestType` names a category of request (a few values, each shared): a setting
     assert _findings(tmp_path, "Handle this {{ requestType }} ({{ requestVerb }}).\n") == [
-        ("PFX005", "requestType", "unknown", "default"),
         ("PFX005", "requestVerb", "unknown", "default")]
 
 

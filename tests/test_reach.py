@@ -97,6 +97,7 @@ REACH_FINDINGS = [
     ("PFX004", "zazi_plugin_spec.py", 18, 44),  # a date in a plugin's tool spec
     # a base class renders the template its subclass names (`template_path = "triage.j2"`)
     ("PFX001", "zazj_prompt_classes/support/prompts/templates/triage.j2", 1, 10),
+    ("PFX006", "zazn_marked_slots/prompts/navigator.prompt", 4, 1),  # a `<$slot$>`
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -295,6 +296,10 @@ REACH_SINKS = {
     # a system message an object's constructor reads (`Prompt(file_path=...)` names a type,
     # not a request's prompt) and `response_format=None`: nothing to report
     "zazk_prompt_object.py:34": "litellm.completion",
+    # a prompt file whose slots are marked with dollars (`<$question$>`, `{$history}`)
+    "zazn_marked_slots/prompts/navigator.prompt": "text file",
+    # a list kept as an entry of a table of prompts (`PROMPTS["ENTITY_LABELS"]`), joined in
+    "zazo_table_lists.py:17": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

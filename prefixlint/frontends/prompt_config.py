@@ -49,12 +49,16 @@ _JSON_MESSAGES = re.compile(r'"role"\s*:\s*"(?:system|user|developer)"')
 _YAML_MESSAGES = re.compile(r"^\s*-?\s*role:\s*[\"']?(?:system|user|developer)\b", re.MULTILINE)
 MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
                  "assistant": "assistant"}
-# `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), or a
-# `<<NAME>>` slot that code fills with `.replace("<<NAME>>", value)` (words in capitals).
+# `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), a `<<NAME>>`
+# slot that code fills with `.replace("<<NAME>>", value)` (words in capitals), or a slot
+# marked with dollars that only `.replace` fills (`<$task$>`, `{$history}`).
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})|"
-                          r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>", re.DOTALL)
+                          r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>|"
+                          r"<\$(?P<marked>[A-Za-z_]\w*)\$>|\{\$(?P<dollar>[A-Za-z_]\w*)\}",
+                          re.DOTALL)
+MARKED_SLOT = re.compile(r"<\$[A-Za-z_]\w*\$>|\{\$[A-Za-z_]\w*\}")
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
 _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
                            "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
@@ -175,6 +179,7 @@ def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | 
         span = Span(name, line, column, end_line, end_column)
         slot = match.group("slot")
         expression = match.group("jinja") or match.group("tag") or match.group("field") or \
+            match.group("marked") or match.group("dollar") or \
             (slot or "").replace(" ", "_").lower()
         path = _value_path(expression, bool(match.group("tag")))
         if path is None:

@@ -117,6 +117,10 @@ class SequenceOps:
                 return self._parts_sequence(resolved, ctx)
         if isinstance(node, cst.Subscript) and is_slice_copy(node):
             return self.sequence(node.value, ctx)
+        if isinstance(node, cst.Subscript) and not is_reversal(node):
+            entry = self.entry_value(node, ctx)  # `PROMPTS["DEFAULT_TYPES"]`: the entry's list
+            if isinstance(entry, tuple) and entry[0] is not node:
+                return self.sequence(entry[0], deeper(entry[1], ctx))
         if isinstance(node, cst.Subscript) and is_reversal(node):  # `messages[::-1]`
             items = self.sequence(node.value, ctx)
             return items[::-1] if items is not None else None
