@@ -20,6 +20,11 @@ FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 
 
+# A `${name}` of a `string.Template` (or a template a project fills the same way), the name in
+# its first group: text that has one uses `$` fields, and its braces are text.
+DOLLAR_FIELD = re.compile(r"\$\{([A-Za-z_]\w*)\}")
+
+
 # A `{{ name }}` of a Jinja or Mustache template that only puts a value in (no filter, no
 # call), the name in its first group.
 VALUE_FIELD = re.compile(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*-?\}\}")

@@ -98,6 +98,7 @@ REACH_FINDINGS = [
     # a base class renders the template its subclass names (`template_path = "triage.j2"`)
     ("PFX001", "zazj_prompt_classes/support/prompts/templates/triage.j2", 1, 10),
     ("PFX006", "zazn_marked_slots/prompts/navigator.prompt", 4, 1),  # a `<$slot$>`
+    ("PFX001", "zazp_template_method.py", 16, 75),  # `${question}` a method returns
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -300,6 +301,8 @@ REACH_SINKS = {
     "zazn_marked_slots/prompts/navigator.prompt": "text file",
     # a list kept as an entry of a table of prompts (`PROMPTS["ENTITY_LABELS"]`), joined in
     "zazo_table_lists.py:17": "openai.chat",
+    # a `string.Template` text a subclass's `get_template()` returns (its braces are text)
+    "zazp_template_method.py:16": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ...dialect import FORMAT_FIELD, VALUE_FIELD, value_fields_only
+from ...dialect import DOLLAR_FIELD, FORMAT_FIELD, VALUE_FIELD, value_fields_only
 from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
@@ -343,7 +343,8 @@ class MessageLowering:
                 expr = "{" + field_name + "}"
             else:
                 field_name = match.group(1)
-                expr = "{{" + field_name + "}}"
+                expr = ("${" + field_name + "}") if pattern is DOLLAR_FIELD else \
+                    "{{" + field_name + "}}"
             root = field_name.split(".")[0].split("[")[0]
             span = offset_span(run, match.start(), len(match.group(0))) or \
                 ctx.module.span(node)
@@ -359,6 +360,8 @@ class MessageLowering:
         """Constant text with its `{name}` fields as holes (`{{` is a brace)."""
         lowerer = self.lowerer
         text = "".join(s.text for s in segments)
+        if DOLLAR_FIELD.search(text):  # `${title}`: a `string.Template`, its braces are text
+            return self._matched_fields(node, ctx, segments, DOLLAR_FIELD)
         out: list = []
         search = 0
         try:

@@ -17,6 +17,7 @@ from ...dialect import FORMAT_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from .flow import subscript_key
+from .literals import literal_value
 
 if TYPE_CHECKING:
     from .sinks import SinkFinder
@@ -340,6 +341,12 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
         return None
     returns = [last.body[-1]]
     value = returns[-1].value
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and \
+            isinstance(literal_value(value), str):
+        # `def get_template(self): return """...${title}..."""`: a template a base class
+        # fills, named as one
+        return _constant(finder, function.name.value, value) \
+            if _NAME_HINT.search(function.name.value) else None
     if not isinstance(value, (cst.FormattedString, cst.Call, cst.BinaryOperation,
                               cst.ConcatenatedString, cst.Name)):
         return None
