@@ -303,6 +303,8 @@ REACH_SINKS = {
     "zazo_table_lists.py:17": "openai.chat",
     # a `string.Template` text a subclass's `get_template()` returns (its braces are text)
     "zazp_template_method.py:16": "text",
+    # code under `if False:` (an old prompt kept for reference) is never run: no finding
+    "zazq_disabled_branch.py:14": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

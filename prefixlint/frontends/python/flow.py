@@ -131,7 +131,8 @@ class FlowTables:
     def _arms(self) -> tuple[tuple[int, int], ...] | None:
         """The arms of `if` and `match` statements around the node being bound (a `case`
         is an arm numbered by its place); None inside an `except` handler, which the
-        normal path of the code does not run."""
+        normal path of the code does not run, and inside an arm no run takes (`if False:`,
+        the `else` of `if True:`)."""
         arms = []
         for index, node in enumerate(self.stack[:-1]):
             if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
@@ -140,6 +141,8 @@ class FlowTables:
                 child = self.stack[index + 1]
                 if child is node.test:  # a walrus in the test runs before either arm
                     continue
+                if _never_runs(node, child):
+                    return None
                 self.ifs[id(node)] = node
                 other = node.orelse if child is node.body else node
                 if _exits(other.body if isinstance(other, cst.Else) else
@@ -508,3 +511,28 @@ def test_of(node: cst.If | cst.Match) -> cst.BaseExpression:
 def conditional(binding: Binding, arms: frozenset[tuple[int, int]]) -> bool:
     """Whether a binding sits in an `if` arm that does not enclose the use."""
     return any(arm not in arms for arm in binding.arms)
+
+
+def _never_runs(node: cst.If, child: cst.CSTNode) -> bool:
+    """Whether `child` is an arm of `if` that no run takes: the body of `if False:` (or
+    `if 0:`), code kept for reference; the `else` of `if True:`."""
+    test = node.test
+    constant = test.value if isinstance(test, cst.Name) and \
+        test.value in ("True", "False") else test.value if isinstance(test, cst.Integer) \
+        else None
+    if constant is None:
+        return False
+    taken = constant not in ("False", "0")
+    return child is (node.orelse if taken else node.body)
+
+
+def in_dead_arm(parents: dict, node: cst.CSTNode) -> bool:
+    """Whether a node sits in an arm of `if` that no run takes (`_never_runs`), `parents`
+    mapping a node's id to its parent."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        if isinstance(parent, cst.If) and child is not parent.test and \
+                _never_runs(parent, child):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False

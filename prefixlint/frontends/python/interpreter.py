@@ -582,6 +582,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return worst
             return Hole(worst.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
                         worst.deps, worst.scope)
+        if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+            return self.hole(node, ctx, scope=Scope.STATIC)  # `if False:`: code set aside
         if isinstance(node, (cst.Set, cst.List, cst.Tuple)) and all(
                 isinstance(e, cst.Element) and literal_value(e.value) is not None
                 for e in node.elements):

@@ -16,7 +16,7 @@ import libcst as cst
 from ...dialect import FORMAT_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
-from .flow import subscript_key
+from .flow import in_dead_arm, subscript_key
 from .literals import literal_value
 
 if TYPE_CHECKING:
@@ -86,7 +86,8 @@ def _locals(module):
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0].target, cst.Name) and \
                 _LOCAL_HINT.search(node.targets[0].target.value) and \
-                module.enclosing_function(node) is not None:
+                module.enclosing_function(node) is not None and \
+                not in_dead_arm(module.parents, node):
             value = _unwrapped(node.value)
             name = node.targets[0].target.value
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
