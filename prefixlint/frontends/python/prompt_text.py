@@ -333,15 +333,11 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     """A function whose last `return` is text with holes (an f-string, `.format`, a
     concatenation, a join of parts, or a name that says it holds a prompt): measured with
     its parameters unknown."""
-    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
-    last = body[-1] if body else None
-    # Only the function's final statement is looked at (walking every function for its
-    # returns would cost more than the rest of the analysis).
-    if not (isinstance(last, cst.SimpleStatementLine) and last.body and
-            isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None):
+    final = _final_return(function)
+    if final is None:
         return None
-    returns = [last.body[-1]]
-    value = returns[-1].value
+    returns = [final]
+    value = final.value
     if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and \
             isinstance(literal_value(value), str):
         # `def get_template(self): return """...${title}..."""`: a template a base class
@@ -369,18 +365,26 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     return _candidate(finder, function.name.value, segments, value, None)
 
 
+def _final_return(function) -> cst.Return | None:
+    """The `return` with a value that is a function's final statement. Only that statement
+    is looked at (walking every function for its returns would cost more than the rest of
+    the analysis)."""
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine) and last.body and \
+            isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None:
+        return last.body[-1]
+    return None
+
+
 def _tool_specs(finder: SinkFinder, function) -> Candidate | None:
     """A function whose last `return` is a list of tool specs written out (`name`,
     `description` and `parameters`, or `{"type": "function", "function": {...}}`), a
     plugin's `get_spec()` that a manager not in view hands to the model: measured as the
     tools block, when a value that changes at least daily (`Today is {date}` in a
     description) is in it. Tools come before everything else of a request."""
-    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
-    last = body[-1] if body else None
-    if not (isinstance(last, cst.SimpleStatementLine) and last.body and
-            isinstance(last.body[-1], cst.Return)):
-        return None
-    value = last.body[-1].value
+    final = _final_return(function)
+    value = final.value if final is not None else None
     if not isinstance(value, cst.List) or not value.elements or \
             not all(_is_tool_spec(e.value) for e in value.elements):
         return None
@@ -388,8 +392,7 @@ def _tool_specs(finder: SinkFinder, function) -> Candidate | None:
     from .values import Context
 
     module = finder.module
-    ctx = Context(module, function, module.pos(last.body[-1]), False,
-                  arms=module.arms(last.body[-1]))
+    ctx = Context(module, function, module.pos(final), False, arms=module.arms(final))
     block = finder.messages.tools(value, ctx)
     holes = [s for s in block.segments if isinstance(s, Hole)]
     if not any(Scope.DAY <= h.scope < Scope.UNKNOWN for h in holes):
@@ -411,6 +414,7 @@ def _is_tool_spec(node) -> bool:
 
 
 def _key(element) -> str | None:
+    """The literal string key of a dict element, or None."""
     if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
         key = element.key.evaluated_value
         return key if isinstance(key, str) else None

@@ -706,6 +706,7 @@ class SinkFinder:
 
 
 def _is_none(value, cst) -> bool:
+    """Whether an argument is the literal `None` (nothing of that kind is sent)."""
     return isinstance(value, cst.Name) and value.value == "None"
 
 
