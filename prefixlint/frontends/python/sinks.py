@@ -538,7 +538,8 @@ class SinkFinder:
             lowerer.block = len(blocks)
             if role == "tools":
                 blocks.append(self.messages.tools(value, ctx))
-            elif role == "schema" and _is_none(value, self.cst):
+            elif role == "schema" and isinstance(value, self.cst.Name) and \
+                    value.value == "None":
                 continue  # `response_format=None`: no schema is sent
             elif role == "schema":
                 blocks.append(Block("schema", tuple(lowerer.json_text(value, ctx))))
@@ -703,11 +704,6 @@ class SinkFinder:
                       files=(self.module.path, *sorted(self.lowerer.files)),
                       suppressions=((self.module.path, self.suppressions),),
                       scopes=tuple(sorted(self.lowerer.scopes.items())), chat=True)
-
-
-def _is_none(value, cst) -> bool:
-    """Whether an argument is the literal `None` (nothing of that kind is sent)."""
-    return isinstance(value, cst.Name) and value.value == "None"
 
 
 def _shared_folders(path: str, other: str) -> int:
