@@ -99,6 +99,8 @@ REACH_FINDINGS = [
     ("PFX001", "zazj_prompt_classes/support/prompts/templates/triage.j2", 1, 10),
     ("PFX006", "zazn_marked_slots/prompts/navigator.prompt", 4, 1),  # a `<$slot$>`
     ("PFX001", "zazp_template_method.py", 16, 75),  # `${question}` a method returns
+    # a loader that cuts a scheme off the name (`ref[len("bundled://"):]`) reads its folder
+    ("PFX003", "zazr_scheme_loader/handoff/desk.py", 11, 16),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -305,6 +307,7 @@ REACH_SINKS = {
     "zazp_template_method.py:16": "text",
     # code under `if False:` (an old prompt kept for reference) is never run: no finding
     "zazq_disabled_branch.py:14": "openai.chat",
+    "zazr_scheme_loader/handoff/desk.py:12": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -88,6 +88,9 @@ def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
             node.func.value in ("len", "bool") and len(node.args) == 1:
         return [node.args[0].value]
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value in ("startswith", "endswith") and len(node.args) == 1:
+        return [node.func.value, node.args[0].value]  # `ref.startswith("builtin://")`
     return []
 
 

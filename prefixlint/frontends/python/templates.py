@@ -171,6 +171,24 @@ class EmbedRenderer:
         return out
 
 
+def _cut_start(node: cst.Subscript) -> int | None:
+    """How many characters `text[N:]` or `text[len("scheme://"):]` cuts off the start of a
+    text, when the count is a literal."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return None
+    piece = node.slice[0].slice
+    if piece.upper is not None or piece.step is not None:
+        return None
+    start = piece.lower
+    if isinstance(start, cst.Integer):
+        return int(start.value)
+    if isinstance(start, cst.Call) and isinstance(start.func, cst.Name) and \
+            start.func.value == "len" and len(start.args) == 1:
+        counted = literal_value(start.args[0].value)
+        return len(counted) if isinstance(counted, str) else None
+    return None
+
+
 def _default_of(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
     """The default value of a function's parameter, if it has one."""
     if function is None:
@@ -283,11 +301,21 @@ class TemplateLinker:
         if isinstance(node, cst.Attribute) and node.attr.value == "parent":
             base = self._path(lowerer, node.value, ctx, depth + 1)
             return (base[0], posixpath.dirname(base[1])) if base else None
+        if isinstance(node, cst.Subscript):  # `ref[len("builtin://"):]`: a scheme cut off
+            cut = _cut_start(node)
+            base = self._path(lowerer, node.value, ctx, depth + 1) if cut is not None else None
+            return (base[0], base[1][cut:]) if base is not None and base[0] is False else None
         if isinstance(node, cst.Call):
             qualified = ctx.module.qualname(node.func) or ""
             func = node.func
             method = func.attr.value if isinstance(func, cst.Attribute) else ""
             args = [a.value for a in node.args if a.keyword is None and not a.star]
+            if method == "removeprefix" and len(args) == 1:  # `ref.removeprefix("builtin://")`
+                prefix = literal_value(args[0])
+                base = self._path(lowerer, func.value, ctx, depth + 1)
+                if base is None or base[0] is not False or not isinstance(prefix, str):
+                    return None
+                return base[0], base[1].removeprefix(prefix)
             if qualified in _PATH_CALLS and len(args) == 1:
                 return self._path(lowerer, args[0], ctx, depth + 1)
             if qualified in PACKAGE_FILES and len(args) == 1:
