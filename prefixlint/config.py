@@ -345,13 +345,19 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def _read_settings(path: Path) -> Mapping[str, Any] | None:
-    """The prefixlint table of a settings file, or None when it holds none."""
+def _read_settings(path: Path, found: bool = False) -> Mapping[str, Any] | None:
+    """The prefixlint table of a settings file, or None when it holds none. A pyproject.toml
+    `found` by looking for settings that is not TOML and never names prefixlint holds none
+    (a project template's `pyproject.toml` with `{{ placeholders }}` configures no run)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        if found and path.name == "pyproject.toml" and "prefixlint" not in text:
+            return None
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
     if path.name == "pyproject.toml":
         tool = data.get("tool", {})
@@ -374,7 +380,8 @@ def has_settings(folder: Path, names: Sequence[str] = ()) -> bool:
     """Whether a folder holds prefixlint settings (`names`: its file names, when listed)."""
     names = names or [n for n in ("prefixlint.toml", "pyproject.toml") if (folder / n).is_file()]
     return "prefixlint.toml" in names or (
-        "pyproject.toml" in names and _read_settings(folder / "pyproject.toml") is not None)
+        "pyproject.toml" in names
+        and _read_settings(folder / "pyproject.toml", found=True) is not None)
 
 
 def find_settings(start: Path) -> Path | None:
@@ -383,7 +390,7 @@ def find_settings(start: Path) -> Path | None:
         for name in ("prefixlint.toml", "pyproject.toml"):
             candidate = folder / name
             if candidate.is_file() and (name == "prefixlint.toml"
-                                        or _read_settings(candidate) is not None):
+                                        or _read_settings(candidate, found=True) is not None):
                 return candidate
     return None
 

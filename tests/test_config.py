@@ -7,7 +7,7 @@ import pytest
 from prefixlint import api
 from prefixlint.config import ConfigError
 
-from conftest import write_project
+from conftest import run_cli, write_project
 
 POLICY = ("Follow the support policy: verify the account owner before discussing billing, "
           "never share another customer's data, escalate outages to the on-call engineer, "
@@ -108,3 +108,20 @@ def test_python_files_named_by_pre_commit_are_not_read_as_templates(tmp_path):
                                           "prompts/a.j2": "Hi {{ user.name }}.\n" + POLICY})
     result = check(root, paths=["app/bot.py", "prompts/a.j2"])
     assert [f.code for f in result.findings] == ["PFX002"]
+
+
+def test_a_project_template_pyproject_below_the_root_is_no_configuration(tmp_path):
+    """A `pyproject.toml` that is not TOML (a project generator's template) and never names
+    prefixlint is passed over; one that names prefixlint is still a configuration error."""
+    root = write_project(tmp_path / "p", {
+        "prompts/answer.j2": "Answer the question.\n{{ question }}\n",
+        "templates/crew/pyproject.toml": '[project]\nname = "{{folder_name}}"\n'
+                                         '{% if tools %}tools = true{% endif %}\n'})
+    assert api.load_config(root).root == root
+    proc = run_cli("check", ".", cwd=root)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    (root / "templates/crew/pyproject.toml").write_text(
+        "[tool.prefixlint]\n{% if strict %}fail-on = 'info'{% endif %}\n")
+    proc = run_cli("check", ".", cwd=root)
+    assert proc.returncode == 2
+    assert "templates/crew/pyproject.toml: invalid TOML" in proc.stderr
