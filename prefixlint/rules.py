@@ -101,8 +101,22 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
 
+# Prompts measured with no call in view: a template file alone, prompt text or a prompt file
+# code reads where no call sending it was found.
+_NO_CALL = ("", "text", "text file")
+
+
+def _least_gain(measurement: Measurement, cause: Cause, min_gain_tokens: int) -> int:
+    """The gain a cause needs to be reported at its rule's severity: min-gain-tokens, and
+    twice that for a value of unknown scope in a prompt no call in view sends (two things not
+    known: whether the value varies, and where the text goes and what follows it there)."""
+    if cause.hole.scope is Scope.UNKNOWN and measurement.prompt.sink in _NO_CALL:
+        return 2 * min_gain_tokens
+    return min_gain_tokens
+
+
 def _message(cause: Cause, min_gain: int, source: Explained | None,
-             labels: bool = False) -> str:
+             labels: bool = False, doubled: bool = False) -> str:
     hole, gain = cause.hole, cause.gain_tokens
     what = _KIND_WORDS.get(hole.kind, "{scope} value").format(scope=_SCOPE_WORDS[hole.scope])
     verb = "ends the shared prefix" if hole.scope is not Scope.DAY \
@@ -113,7 +127,9 @@ def _message(cause: Cause, min_gain: int, source: Explained | None,
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
     what += f" '{hole.expr}'{_origin(hole, source)}{_also(cause)}"
-    below = f", below min-gain-tokens {min_gain:,}" if gain < min_gain else \
+    below = f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope in a " \
+        "prompt no call in view sends" if doubled and gain < min_gain else \
+        f", below min-gain-tokens {min_gain:,}" if gain < min_gain else \
         ", only labels of the request's values follow it in the last message" if labels else ""
     following = cause.following_tokens
     return (f"{what} {verb} after {_tokens(cause.prefix_tokens)}; {following:,} constant "
@@ -199,12 +215,13 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
             continue
         labels = cause.gain_tokens >= min_gain_tokens and \
             _among_values_at_the_end(measurement, cause, min_gain_tokens)
-        worth = cause.gain_tokens >= min_gain_tokens and not labels
+        least = _least_gain(measurement, cause, min_gain_tokens)
+        worth = cause.gain_tokens >= least and not labels
         severity = rules[code].severity if worth else "info"
         source = scope_source(cause.hole, explain)
         findings.append(Finding(
             code=code, severity=severity, span=cause.hole.span,
-            message=_message(cause, min_gain_tokens, source, labels),
+            message=_message(cause, least, source, labels, least > min_gain_tokens),
             scope=cause.hole.scope.label, expr=cause.hole.expr, prompt=measurement.prompt.id,
             gain_tokens=cause.gain_tokens,
             related=tuple(h.span for h in cause.related) + _where_made(cause.hole,

@@ -113,6 +113,40 @@ def test_a_break_worth_less_than_min_gain_is_info_and_shown_only_when_asked(tmp_
     assert (error["severity"], error["gain_tokens"]) == ("error", shown["gain_tokens"])
 
 
+SHORT_RULES = ("Use the glossary terms exactly as written, keep every number as it appears, "
+               "and answer in the language of the question in at most three sentences; say "
+               "so when a term is not in the glossary.")
+
+
+def test_an_unknown_value_in_a_prompt_no_call_sends_needs_twice_min_gain(tmp_path):
+    """A value of unknown scope in a template measured alone is a warning only when moving it
+    gains twice min-gain-tokens: a named request value, or the same text sent by a call in
+    view, needs min-gain-tokens."""
+    root = write_project(tmp_path / "p", {
+        "prompts/glossary.j2": f"Glossary: {{{{ glossary_block }}}}\n{SHORT_RULES}\n",
+        "prompts/question.j2": f"Question: {{{{ question }}}}\n{SHORT_RULES}\n",
+        "app.py": f'''from openai import OpenAI
+
+
+def answer(glossary_block: str) -> str:
+    prompt = f"Glossary: {{glossary_block}}\\n{SHORT_RULES}\\n"
+    reply = OpenAI().chat.completions.create(
+        model="gpt-4o-mini", messages=[{{"role": "user", "content": prompt}}])
+    return reply.choices[0].message.content
+'''})
+    found = {(f["path"], f["code"], f["severity"]): f
+             for f in _json(root, "--fail-on", "info")}
+    assert sorted(found) == [("app.py", "PFX005", "warning"),
+                             ("prompts/glossary.j2", "PFX005", "info"),
+                             ("prompts/question.j2", "PFX001", "error")]
+    alone = found[("prompts/glossary.j2", "PFX005", "info")]
+    assert 32 <= alone["gain_tokens"] < 64
+    assert alone["message"].endswith(
+        f"(+{alone['gain_tokens']} tokens cacheable, below 64: twice min-gain-tokens for a "
+        "value of unknown scope in a prompt no call in view sends)")
+    assert 32 <= found[("app.py", "PFX005", "warning")]["gain_tokens"] < 64
+
+
 def test_no_warning_or_error_in_fixtures_and_tests_claims_less_than_min_gain():
     proc = run_cli("check", "fixtures", "tests/python", "tests/flow", "tests/templates",
                    "--exit-zero", "--fail-on", "info", "--output-format", "json", cwd=REPO,

@@ -96,7 +96,8 @@ FILLED_RULES = '''HANDOFF_RULES = """Summarise the ticket below for the next sup
 
 List the customer's goal, every order number with its status, what was already tried and
 what the customer was promised, then the one next step. Write at most one hundred words, keep
-numbers exactly as written, and never include payment details or passwords."""
+numbers exactly as written, and never include payment details or passwords. If the ticket
+mentions a deadline, put it first; if the customer wrote in another language, say which."""
 '''
 
 FILLED_AND_SENT = {"pyproject.toml": '[tool.prefixlint]\nprovider = "generic"\n',

@@ -205,7 +205,7 @@ REACH_SINKS = {
     # prompt text a method assigns and hands to the project's template class
     "zr_local_prompts/chains.py:16": "text",
     "zr_local_prompts/pipeline.py:13": "text",
-    "zr_local_prompts/pipeline.py:21": "text",
+    "zr_local_prompts/pipeline.py:23": "text",
     "zr_local_prompts/reviewer.py:15": "text",
     "zs_inferred_template.py:12": "inferred",
     # a command's `execute(message)` is a client; a database cursor's `execute(sql)` is not

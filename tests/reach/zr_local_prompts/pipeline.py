@@ -13,7 +13,9 @@ class SummaryPipeline:
             "Reference passages:\n{reference}\n"
             "You write one paragraph that supports the given answer to the question, using only "
             "the reference passages above. Quote numbers exactly as the passages give them, never "
-            "add facts of your own, and write [DONE] when the paragraph is complete.\n"
+            "add facts of your own, and write [DONE] when the paragraph is complete. Keep the "
+            "paragraph under eighty words, name each passage you draw on by its number, and say "
+            "plainly when the passages do not support the answer at all.\n"
             "Question: {question}\n"
             "Answer: {answer}\n"
         )
