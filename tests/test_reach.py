@@ -308,6 +308,9 @@ REACH_SINKS = {
     # code under `if False:` (an old prompt kept for reference) is never run: no finding
     "zazq_disabled_branch.py:14": "openai.chat",
     "zazr_scheme_loader/handoff/desk.py:12": "openai.chat",
+    # a settings file that writes the user's message above the system text: the system
+    # message is sent first all the same, so the message ends the prompt (no finding)
+    "zazs_system_key_below.yaml:7": "config (top)",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

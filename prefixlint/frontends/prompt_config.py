@@ -138,8 +138,11 @@ def _separate(chosen: list[Value]) -> list[list[Value]]:
 
 def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[Value],
             scope_of: Callable[[str], Scope]) -> Prompt:
-    """One mapping's values as a chat, each a message whose role its key says."""
+    """One mapping's values as a chat, each a message whose role its key says; the system
+    messages first, as a chat request sends them, wherever the file writes them
+    (`prompt_message:` above `system_context:`)."""
     messages = [("system" if _SYSTEM_KEY.search(v.keys[-1]) else "user", v) for v in chosen]
+    messages.sort(key=lambda message: message[0] != "system")
     return _chat(name, source, parent or ("(top)",), messages, scope_of)
 
 
