@@ -102,7 +102,7 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
 
 
 # Prompts measured with no call in view: a template file alone, prompt text or a prompt file
-# code reads where no call sending it was found.
+# code reads where no call sending it was found (and, below, a configuration file's prompts).
 _NO_CALL = ("", "text", "text file")
 
 
@@ -110,7 +110,8 @@ def _least_gain(measurement: Measurement, cause: Cause, min_gain_tokens: int) ->
     """The gain a cause needs to be reported at its rule's severity: min-gain-tokens, and
     twice that for a value of unknown scope in a prompt no call in view sends (two things not
     known: whether the value varies, and where the text goes and what follows it there)."""
-    if cause.hole.scope is Scope.UNKNOWN and measurement.prompt.sink in _NO_CALL:
+    sink = measurement.prompt.sink
+    if cause.hole.scope is Scope.UNKNOWN and (sink in _NO_CALL or sink.startswith("config ")):
         return 2 * min_gain_tokens
     return min_gain_tokens
 
@@ -127,10 +128,10 @@ def _message(cause: Cause, min_gain: int, source: Explained | None,
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
     what += f" '{hole.expr}'{_origin(hole, source)}{_also(cause)}"
-    below = f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope in a " \
+    below = ", only labels of the request's values follow it in the last message" if labels \
+        else f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope in a " \
         "prompt no call in view sends" if doubled and gain < min_gain else \
-        f", below min-gain-tokens {min_gain:,}" if gain < min_gain else \
-        ", only labels of the request's values follow it in the last message" if labels else ""
+        f", below min-gain-tokens {min_gain:,}" if gain < min_gain else ""
     following = cause.following_tokens
     return (f"{what} {verb} after {_tokens(cause.prefix_tokens)}; {following:,} constant "
             f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
