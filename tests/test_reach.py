@@ -101,6 +101,9 @@ REACH_FINDINGS = [
     ("PFX001", "zazp_template_method.py", 16, 75),  # `${question}` a method returns
     # a loader that cuts a scheme off the name (`ref[len("bundled://"):]`) reads its folder
     ("PFX003", "zazr_scheme_loader/handoff/desk.py", 11, 16),
+    # a docstring that `@outlines.prompt` renders: the weeks and the changes come first
+    ("PFX005", "zazt_docstring_prompts/release_notes.py", 7, 45),
+    ("PFX005", "zazt_docstring_prompts/release_notes.py", 10, 5),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -311,6 +314,8 @@ REACH_SINKS = {
     # a settings file that writes the user's message above the system text: the system
     # message is sent first all the same, so the message ends the prompt (no finding)
     "zazs_system_key_below.yaml:7": "config (top)",
+    "zazt_docstring_prompts/release_notes.py:7": "outlines.prompt",
+    "zazt_docstring_prompts/release_notes.py:25": "outlines.prompt",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -354,6 +359,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
     ("PFX005", "llama_rich_template.py", 5, 1),  # a RichPromptTemplate is Jinja
     ("PFX006", "llama_template_object.py", 9, 6),  # a PromptTemplate object as the prompt
+    ("PFX005", "llamabot_app.py", 6, 37),  # a docstring `@prompt("system")` renders
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),

@@ -40,6 +40,8 @@ LOWERINGS = {
     "signature": "classes deriving from `bases`: the docstring and fields are the prompt",
     "decorator": "functions decorated `@agent.<name>` for a name in `decorators` join the "
                  "system prompt of an agent built by an `agent` sink",
+    "docstring": "functions decorated with a `qualified` decorator are prompt templates: the "
+                 "docstring, a Jinja template rendered with the function's arguments",
 }
 ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user", "template",
          "history")

@@ -77,6 +77,7 @@ class SinkFinder:
         deferred = self.project.lists.setdefault(self.module.path, [])
         prompts.extend(self._decorated())
         prompts.extend(self._signatures())
+        prompts.extend(self._docstring_templates())
         # Prompt text with no sink in view: kept until every file is read (a sink elsewhere
         # may send it, and then its measurement is the one reported).
         from . import prompt_text
@@ -275,6 +276,40 @@ class SinkFinder:
             return True
         qualified = self.module.qualname(decorator) or ""
         return bool(qualified) and model.matches("", qualified, ())
+
+    def _docstring_templates(self) -> list[tuple[Prompt, list]]:
+        """Functions a library turns into prompt templates (Outlines' `@outlines.prompt`):
+        the docstring is a Jinja template rendered with the function's arguments, measured
+        as written, its values scoped by their names."""
+        from dataclasses import replace
+
+        from .values import Context
+
+        cst = self.cst
+        models = [m for m in self.project.models if m.lowering == "docstring"]
+        out: list[tuple[Prompt, list]] = []
+        for function in (n for n in self.module.nodes if isinstance(n, cst.FunctionDef)
+                         and n.decorators) if models else ():
+            model = next((m for m in models for d in function.decorators
+                          for q in [self.module.qualname(d.decorator.func if isinstance(
+                              d.decorator, cst.Call) else d.decorator) or ""]
+                          if q and m.matches("", q, ())), None)
+            body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+            first = body[0].body[0] if body and isinstance(body[0], cst.SimpleStatementLine) \
+                else None
+            if model is None or not isinstance(first, cst.Expr) or \
+                    not isinstance(first.value, (cst.SimpleString, cst.ConcatenatedString)):
+                continue
+            ctx = Context(self.module, function, self.module.pos(first))
+            segments = self.lowerer.text(first.value, ctx)
+            if not segments or not all(isinstance(s, Text) for s in segments) or \
+                    segments[0].span is None:
+                continue
+            source = "".join(s.text for s in segments)  # a prompt: the decorator says so
+            name = f"{self.module.path}:{self.module.line(first)}"
+            prompt = self.project.workspace.inline_prompt(name, source, segments[0].span)
+            out.append((replace(prompt, sink=model.id), []))
+        return out
 
     def _signatures(self) -> list[tuple[Prompt, list]]:
         """DSPy signatures (`class Answer(dspy.Signature)`): the docstring is the task's
