@@ -27,7 +27,7 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 NAMES_FILE = Path(__file__).resolve().parent / "data" / "names.toml"
-PASSES = ("name", "head", "any", "last")
+PASSES = ("name", "switch", "head", "any", "last")
 
 # Roots that hold values of every kind: the scope comes from what is read out of them, and
 # only when nothing else says, from the holder itself (`context` alone is per request).
@@ -109,7 +109,10 @@ def explain_name(name: str, whole: bool = True) -> Explained | None:
             if joined in rule.words:
                 return Explained(rule.scope, "catalogue", f"name '{name}'")
             continue
-        candidates = words if rule.kind == "any" else words[-1:]
+        if rule.kind == "switch":  # `include_history`: the first word of a longer name
+            candidates = words[:1] if len(words) > 1 else ()
+        else:
+            candidates = words if rule.kind == "any" else words[-1:]
         found = next((w for w in candidates if w in rule.words), None)
         if found is not None:
             where = f" of '{name}'" if len(words) > 1 else ""
