@@ -147,6 +147,10 @@ def _bounded_pow(base: object, exponent: object) -> object:
     return operator.pow(base, exponent)
 
 
+# Dots in a sample's path past which it is empty and false (a tree's children, five levels down).
+MAX_NESTING = 16
+
+
 class Sample:
     """A stand-in value for a hole that behaves like whatever a template does with it.
 
@@ -202,7 +206,15 @@ class Sample:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def _deep(self) -> bool:
+        """Whether the path is nested past anything real data holds (`task.children.0.
+        children.1...`): there a sample is an empty, false value, so a macro that renders a
+        tree by calling itself on the children ends as a tree of real data does."""
+        return self._path.count(".") >= MAX_NESTING
+
     def _count(self) -> int:
+        if self._deep():
+            return 0
         if is_history(self._path) and self._plan.turn:
             return 1 + self._plan.turn
         if self._path.rsplit(".", 1)[-1].isdigit():
@@ -219,7 +231,7 @@ class Sample:
         return self._count()
 
     def _flag(self) -> bool:
-        return self._seed % 2 == 0
+        return self._seed % 2 == 0 and not self._deep()
 
     def __bool__(self) -> bool:
         return self._flag()

@@ -52,6 +52,20 @@ def hole(expr, line, kind="value", deps=None):
     return Hole(kind, expr, Span("a.j2", line, 1, line, 2), tuple(deps or [expr]), Scope.USER)
 
 
+def test_a_macro_that_renders_a_tree_by_calling_itself_ends_like_real_data(tmp_path):
+    """`{% if node.children %}` then the macro on each child: sample values nested past what
+    real data holds are empty, so the recursion ends and the template is measured (an
+    unconditional self-call is still an error of the template)."""
+    root = write_project(tmp_path / "p", {"prompts/plan.j2": (
+        "{% macro outline(node, indent='') %}{{ indent }}- {{ node.title }}\n"
+        "{% if node.children %}{% for child in node.children %}"
+        "{{ outline(child, indent + '  ') }}{% endfor %}{% endif %}{% endmacro %}"
+        "Open steps of the plan:\n{{ outline(task_tree) }}\n" + POLICY)})
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.line, f.expr) for f in result.findings] == [
+        ("PFX005", 3, "outline(task_tree)")]  # at the call site, as a macro's loop is
+
+
 def test_attribute_prefers_the_branch_over_the_value_after_it():
     branch = hole("user.vip", 2, "branch")
     name = hole("user.name", 3)
