@@ -180,6 +180,12 @@ class Prompt:
     # It carries a conversation history (known from its holes; kept for a cached result,
     # which has no holes).
     history: bool = False
+    # A configuration file's prompt: the key of each of its values (`summarize_instruction`)
+    # with the lines the value spans, and the places in code that look a value up by its
+    # key (`texts["summarize_instruction"]`), where what fills it is passed: named with the
+    # findings inside that value.
+    keys: tuple[tuple[str, int, int], ...] = ()
+    used_at: tuple[tuple[int, int, Span], ...] = ()
 
     def suppressions_for(self, path: str) -> "Suppressions | None":
         for name, value in self.suppressions:

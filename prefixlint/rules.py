@@ -246,6 +246,9 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
             out.append(Span(found.group(1), line, column, line, column))
     if prompt.path != hole.span.path and prompt.kind == "python":
         out.append(Span(prompt.path, prompt.line, 1, prompt.line, 1))
+    # code that looks up, by its key, the value of a configuration file the hole is in
+    out.extend(site for first, last, site in prompt.used_at
+               if hole.span.path == prompt.path and first <= hole.span.line <= last)
     return tuple(dict.fromkeys(out))
 
 

@@ -104,6 +104,7 @@ REACH_FINDINGS = [
     # a docstring that `@outlines.prompt` renders: the weeks and the changes come first
     ("PFX005", "zazt_docstring_prompts/release_notes.py", 7, 45),
     ("PFX005", "zazt_docstring_prompts/release_notes.py", 10, 5),
+    ("PFX003", "zazu_keyed_texts/desk/texts.json", 4, 63),  # looked up by key in summary.py
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -316,6 +317,9 @@ REACH_SINKS = {
     "zazs_system_key_below.yaml:7": "config (top)",
     "zazt_docstring_prompts/release_notes.py:7": "outlines.prompt",
     "zazt_docstring_prompts/release_notes.py:25": "outlines.prompt",
+    # a settings file's text the code looks up by its key (`text("handoff_instruction")`)
+    "zazu_keyed_texts/desk/summary.py:15": "openai.chat",
+    "zazu_keyed_texts/desk/texts.json:4": "config texts",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -388,6 +392,14 @@ def models() -> dict:
 def test_reach_findings_are_exactly_the_expected_ones(reach):
     got = [(f["code"], f["path"], f["line"], f["column"]) for f in reach["findings"]]
     assert got == REACH_FINDINGS
+
+
+def test_a_settings_text_looked_up_by_its_key_names_the_code_that_fills_it(reach):
+    """The finding stands in the JSON file; the code that looks the text up by its key, where
+    the conversation is passed, is where the fix is made: a related place."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zazu_keyed_texts/desk/texts.json"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zazu_keyed_texts/desk/summary.py", 14)]
 
 
 def test_every_prompt_says_what_sends_it(reach):

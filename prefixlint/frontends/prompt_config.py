@@ -156,7 +156,18 @@ def _chat(name: str, source: str, parent: tuple[str, ...], messages: list[tuple[
     return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config", blocks=blocks,
                   holes=tuple(s for b in blocks for s in b.segments if isinstance(s, Hole)),
                   renderer=SegmentRenderer(blocks), files=(name,), chat=True,
-                  sink="config " + ".".join(parent))
+                  sink="config " + ".".join(parent),
+                  keys=tuple(_lines_of(source, value, block)
+                             for (_, value), block in zip(messages, blocks)))
+
+
+def _lines_of(source: str, value: Value, block: Block) -> tuple[str, int, int]:
+    """A value's key and the lines of the file from its start to its last placeholder (an
+    escaped `\\n` of JSON is no line of the file, so the text's own lines do not say)."""
+    first = _position(source, value.offset)[0]
+    last = max((s.span.end_line for s in block.segments
+                if isinstance(s, Hole) and s.span is not None), default=first)
+    return value.keys[-1], first, max(first, last)
 
 
 def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | Hole]:
