@@ -288,12 +288,15 @@ class SinkFinder:
         cst = self.cst
         models = [m for m in self.project.models if m.lowering == "docstring"]
         out: list[tuple[Prompt, list]] = []
-        for function in (n for n in self.module.nodes if isinstance(n, cst.FunctionDef)
-                         and n.decorators) if models else ():
-            model = next((m for m in models for d in function.decorators
-                          for q in [self.module.qualname(d.decorator.func if isinstance(
-                              d.decorator, cst.Call) else d.decorator) or ""]
-                          if q and m.matches("", q, ())), None)
+        if not models:
+            return out
+        for function in self.module.nodes:
+            if not isinstance(function, cst.FunctionDef) or not function.decorators:
+                continue
+            names = [self.module.qualname(d.decorator.func if isinstance(d.decorator, cst.Call)
+                                          else d.decorator) for d in function.decorators]
+            model = next((m for m in models for q in names if q and m.matches("", q, ())),
+                         None)
             body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
             first = body[0].body[0] if body and isinstance(body[0], cst.SimpleStatementLine) \
                 else None
