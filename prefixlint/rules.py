@@ -101,8 +101,8 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
 
-# Prompts measured with no call in view: a template file alone, prompt text or a prompt file
-# code reads where no call sending it was found (and, below, a configuration file's prompts).
+# What sends a prompt measured with no call in view: nothing (a template file alone), `text`
+# (prompt text) or `text file` (a prompt file code reads); and `config …`, a settings file's.
 _NO_CALL = ("", "text", "text file")
 
 
@@ -128,10 +128,14 @@ def _message(cause: Cause, min_gain: int, source: Explained | None,
     if hole.scope is Scope.UNKNOWN:
         advice = "declare its scope in [tool.prefixlint.variables] or " + advice
     what += f" '{hole.expr}'{_origin(hole, source)}{_also(cause)}"
-    below = ", only labels of the request's values follow it in the last message" if labels \
-        else f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope in a " \
-        "prompt no call in view sends" if doubled and gain < min_gain else \
-        f", below min-gain-tokens {min_gain:,}" if gain < min_gain else ""
+    below = ""
+    if labels:
+        below = ", only labels of the request's values follow it in the last message"
+    elif gain < min_gain and doubled:
+        below = (f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope in "
+                 "a prompt no call in view sends")
+    elif gain < min_gain:
+        below = f", below min-gain-tokens {min_gain:,}"
     following = cause.following_tokens
     return (f"{what} {verb} after {_tokens(cause.prefix_tokens)}; {following:,} constant "
             f"{'token follows' if following == 1 else 'tokens follow'} — {advice} "
