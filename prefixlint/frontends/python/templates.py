@@ -181,7 +181,7 @@ def _cut_start(node: cst.Subscript) -> int | None:
         return None
     start = piece.lower
     if isinstance(start, cst.Integer):
-        return int(start.value)
+        return start.evaluated_value  # `0x0B` and `1_0` as Python reads them
     if isinstance(start, cst.Call) and isinstance(start.func, cst.Name) and \
             start.func.value == "len" and len(start.args) == 1:
         counted = literal_value(start.args[0].value)
