@@ -74,6 +74,18 @@ def test_every_bad_file_is_reported_and_the_good_one_still_measured(project):
     assert [m.prompt.id for m in result.measurements] == ["prompts/ok.j2"]
 
 
+def test_a_broken_template_in_python_points_at_its_line_in_the_python_file(project):
+    """A docstring template (`@outlines.prompt`) that does not parse is PFX900 at its line of
+    the .py file, not at a line of a template file that does not exist."""
+    root = project({"app/prompts.py": (
+        "import outlines\n\n\n@outlines.prompt\ndef summary(text):\n"
+        '    """Summarize the text below for a busy reader.\n\n    {{ text for }}\n    """\n')})
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.path, f.span.line) for f in result.findings] == [
+        ("PFX900", "app/prompts.py", 8)]
+    assert "syntax error" in result.findings[0].message
+
+
 def test_include_errors_point_at_the_include_line(project):
     root = project({k: v for k, v in HOSTILE.items()
                     if k in ("prompts/escape.j2", "prompts/missing.j2")})

@@ -207,7 +207,15 @@ class Workspace:
         file, at the string literal's text; its id is the call site, `path:line`."""
         self.overlay[name] = source
         self.origins[name] = (origin.path, origin.line, origin.column)
-        prompt = self.prompt(name)
+        try:
+            prompt = self.prompt(name)
+        except InputError as error:
+            if error.path != name:
+                raise
+            # the template's line in the Python file that holds it, not in the template
+            line = origin.line + error.line - 1
+            raise InputError(error.message, origin.path, line,
+                             origin.column if error.line == 1 else 1) from None
         suppressions = tuple((origin.path if n == name else n, s) for n, s in prompt.suppressions)
         return Prompt(id=name, path=origin.path, line=int(name.rsplit(":", 1)[1]),
                       kind="python", blocks=prompt.blocks, holes=prompt.holes,
