@@ -105,6 +105,8 @@ REACH_FINDINGS = [
     ("PFX005", "zazt_docstring_prompts/release_notes.py", 7, 45),
     ("PFX005", "zazt_docstring_prompts/release_notes.py", 10, 5),
     ("PFX003", "zazu_keyed_texts/desk/texts.json", 4, 63),  # looked up by key in summary.py
+    ("PFX005", "zazv_regex_slots.py", 7, 52),  # `re.sub(r"<task>", task, TEMPLATE)` fills a
+    ("PFX005", "zazv_regex_slots.py", 8, 23),  # slot as `.replace` does
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -320,6 +322,7 @@ REACH_SINKS = {
     # a settings file's text the code looks up by its key (`text("handoff_instruction")`)
     "zazu_keyed_texts/desk/summary.py:15": "openai.chat",
     "zazu_keyed_texts/desk/texts.json:4": "config texts",
+    "zazv_regex_slots.py:20": "http.post",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -136,6 +136,12 @@ class StringOps:
             replaced = self._replace(func.value, node.args[0].value, node.args[1].value, ctx)
             if replaced is not None:
                 return replaced
+        if qualified == "re.sub" and len(node.args) >= 3 and _plain_pattern(node.args[0].value):
+            # `re.sub(r"<task>", task, TEMPLATE)`: a slot filled as `.replace` fills it
+            replaced = self._replace(node.args[2].value, node.args[0].value,
+                                     node.args[1].value, ctx)
+            if replaced is not None:
+                return replaced
         if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
             return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
         if self.linker is not None and isinstance(func, cst.Attribute):
@@ -493,3 +499,13 @@ def _keys_in_code_order(held: tuple | None) -> bool:
     return held is not None and isinstance(held[0], cst.Dict) and all(
         isinstance(e, cst.DictElement) and literal_value(e.key) is not None
         for e in held[0].elements)
+
+
+_REGEX_SYNTAX = frozenset(".^$*+?{}[]\\|()")
+
+
+def _plain_pattern(node: cst.BaseExpression) -> bool:
+    """A regular expression that matches only its own text (`r"<task_description>"`): its
+    substitution is a plain replacement."""
+    pattern = literal_value(node)
+    return isinstance(pattern, str) and bool(pattern) and not (set(pattern) & _REGEX_SYNTAX)
