@@ -323,6 +323,8 @@ REACH_SINKS = {
     "zazu_keyed_texts/desk/summary.py:15": "openai.chat",
     "zazu_keyed_texts/desk/texts.json:4": "config texts",
     "zazv_regex_slots.py:20": "http.post",
+    # what `parser.parse_args()` returns is fixed for the run (`args.project_id`): no finding
+    "zazw_command_line.py:21": "anthropic.messages",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

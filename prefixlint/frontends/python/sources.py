@@ -55,6 +55,10 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("locale.getlocale", Scope.DEPLOY),
 )
 
+# Methods whose result is the command line (`args = parser.parse_args()`): whatever is read
+# from it is fixed for the run, as a setting is, whatever its name (`args.repo_id`).
+COMMAND_LINE = ("parse_args", "parse_known_args")
+
 # Sources that read a clock: read once (at import, in a kept object) they grow stale (PFX007).
 CLOCKS = ("datetime.", "time.", "arrow.", "pendulum.")
 

@@ -17,7 +17,7 @@ from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        strip_text, transform_text)
-from .sources import CLOCKS, source_scope
+from .sources import CLOCKS, COMMAND_LINE, source_scope
 from .templates import PACKAGE_READS
 
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
@@ -109,6 +109,8 @@ class StringOps:
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         scope = source_scope(qualified, self.sources)
+        if scope is None and method in COMMAND_LINE:
+            scope = Scope.DEPLOY
         if scope is not None:
             if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS):
                 self.note("PFX007", ctx.module.span(node),
