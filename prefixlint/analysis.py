@@ -5,8 +5,6 @@ unchanged run answered from the result cache never loads Jinja, libcst or a toke
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -17,7 +15,7 @@ from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
 from .frontends.python import PythonProject, is_python
 from .globs import glob_match
-from .ir import Finding, Prompt, Span
+from .ir import Finding, Prompt
 from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .tokenizers import EncodeLimitError, Tokenizer, TokenizerError
@@ -59,52 +57,6 @@ def _engine_template(config: Config):
         return load_template(Path(config.chat_template).expanduser())
     except EngineTemplateError as exc:
         raise ConfigError(str(exc)) from None
-
-
-# A key named in code this many times or more is a common word of settings, not a lookup.
-_MAX_LOOKUPS = 3
-
-
-def _looked_up(prompts: list[tuple[Prompt, list]], python: Sequence[str],
-               workspace: Workspace) -> list[tuple[Prompt, list]]:
-    """Configuration files' prompts with the places in code that look them up by a key of
-    their own (`texts["summarize_instruction"]`, `i18n.slice("summarize_instruction")`):
-    where what fills the prompt is passed, named with its findings. Only keys that name one
-    prompt (`summarize_instruction`, not `system`: a word with `_` or of 12 letters or more)
-    and that code names in no more than a few places count."""
-    keys: dict[str, list[tuple[int, int, int]]] = {}  # by key: (prompt, first line, last)
-    for index, (prompt, _) in enumerate(prompts):
-        for key, first, last in prompt.keys:
-            if "_" in key.strip("_") or len(key) >= 12:
-                keys.setdefault(key, []).append((index, first, last))
-    if not keys or not python:
-        return prompts
-    from .frontends.prompt_config import MESSAGE_KEYS  # `system_prompt`: any chat's part
-
-    keys = {k: v for k, v in keys.items() if k.lower() not in MESSAGE_KEYS}
-    if not keys:
-        return prompts
-    pattern = re.compile("[\"'](" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True)))
-                         + ")[\"']")
-    places: dict[str, list[Span]] = {}
-    for path in python:
-        try:
-            text = workspace.read(path)
-        except InputError:
-            continue
-        for match in pattern.finditer(text):
-            line = text.count("\n", 0, match.start()) + 1
-            column = match.start() - text.rfind("\n", 0, match.start())
-            places.setdefault(match.group(1), []).append(Span(path, line, column, line, column))
-    out = list(prompts)
-    for key, found in sorted(places.items()):
-        if len(found) >= _MAX_LOOKUPS or len(keys[key]) > 1:
-            continue  # a common word of settings, or a key several values share
-        index, first, last = keys[key][0]
-        prompt, notes = out[index]
-        out[index] = (dataclasses.replace(prompt, used_at=prompt.used_at + tuple(
-            (first, last, site) for site in found)), notes)
-    return out
 
 
 def _through_engine(engine, config: Config, tokenizer: Callable[[], Tokenizer],
@@ -250,7 +202,9 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                                               error.column))
         except Exception as exc:  # noqa: BLE001
             findings.append(rules.input_error(_internal(exc), name, 1, name))
-    prompts[:] = _looked_up(prompts, [f for f in files if is_python(f)], workspace)
+    if templates:  # a settings file's prompts: the code that looks them up by their keys
+        prompts[:] = prompt_config.looked_up(prompts, [f for f in files if is_python(f)],
+                                             workspace.read)
     if engine is not None:
         findings.extend(_through_engine(engine, config, tokenizer, files, prompts))
     measurements: list[Measurement] = []

@@ -9,14 +9,16 @@ that does not parse is not a prompt file and is passed over."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from ..dialect import is_format_string, is_jinja
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
+from .project_files import InputError
 from .python.renderer import SegmentRenderer
 
 if sys.version_info >= (3, 11):
@@ -217,6 +219,46 @@ def _value_path(expression: str, tag: bool) -> str | None:
 def _position(source: str, offset: int) -> tuple[int, int]:
     line = source.count("\n", 0, offset) + 1
     return line, offset - (source.rfind("\n", 0, offset) + 1) + 1
+
+
+# A key named in code this many times or more is a common word of settings, not a lookup.
+_MAX_LOOKUPS = 3
+
+
+def looked_up(prompts: list[tuple[Prompt, list]], python: Sequence[str],
+              read: Callable[[str], str]) -> list[tuple[Prompt, list]]:
+    """Settings files' prompts with the places in code that look their values up by a key of
+    their own (`texts["summarize_instruction"]`, `i18n.slice("summarize_instruction")`):
+    where what fills them is passed, named with their findings. Only keys that name one value
+    (a word with `_` or of 12 letters or more, not a message's part such as `system_prompt`)
+    and that code names in no more than a few places count."""
+    keys: dict[str, list[tuple[int, int, int]]] = {}  # by key: (prompt, first line, last)
+    for index, (prompt, _) in enumerate(prompts):
+        for key, first, last in prompt.keys:
+            if ("_" in key.strip("_") or len(key) >= 12) and key.lower() not in MESSAGE_KEYS:
+                keys.setdefault(key, []).append((index, first, last))
+    if not keys or not python:
+        return prompts
+    pattern = re.compile("[\"'](" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True)))
+                         + ")[\"']")
+    places: dict[str, list[Span]] = {}
+    for path in python:
+        try:
+            text = read(path)
+        except InputError:
+            continue
+        for match in pattern.finditer(text):
+            line, column = _position(text, match.start())
+            places.setdefault(match.group(1), []).append(Span(path, line, column, line, column))
+    out = list(prompts)
+    for key, found in sorted(places.items()):
+        if len(found) >= _MAX_LOOKUPS or len(keys[key]) > 1:
+            continue  # a common word of settings, or a key several values share
+        index, first, last = keys[key][0]
+        prompt, notes = out[index]
+        out[index] = (dataclasses.replace(prompt, used_at=prompt.used_at + tuple(
+            (first, last, site) for site in found)), notes)
+    return out
 
 
 def config_strings(name: str, source: str) -> list[Value]:
