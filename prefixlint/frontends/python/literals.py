@@ -185,29 +185,51 @@ def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
     return [n for n in found if id(n) in handled] + [n for n in found if id(n) not in handled]
 
 
+def _one_slice(node: cst.Subscript) -> cst.Slice | None:
+    """The slice of `x[a:b:c]`, when the subscript is one slice."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return None
+    return node.slice[0].slice
+
+
 def is_slice_copy(node: cst.Subscript) -> bool:
     """`EXAMPLES[:]`: a slice copy of the whole sequence."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
-        return False
-    piece = node.slice[0].slice
-    return piece.lower is None and piece.upper is None and piece.step is None
+    piece = _one_slice(node)
+    return piece is not None and piece.lower is None and piece.upper is None and \
+        piece.step is None
 
 
 def is_truncation(node: cst.Subscript) -> bool:
     """`prompt[:limit]`, `text[0:4000]`: the text cut to a length, which keeps its beginning."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+    piece = _one_slice(node)
+    if piece is None:
         return False
-    piece = node.slice[0].slice
     start = piece.lower
     from_start = start is None or (isinstance(start, cst.Integer) and start.value == "0")
     return from_start and piece.upper is not None and piece.step is None
 
 
+def cut_start(node: cst.Subscript) -> int | None:
+    """How many characters `text[N:]` or `text[len("scheme://"):]` cuts off the start of a
+    text, when the count is a literal."""
+    piece = _one_slice(node)
+    if piece is None or piece.upper is not None or piece.step is not None:
+        return None
+    start = piece.lower
+    if isinstance(start, cst.Integer):
+        return start.evaluated_value  # `0x0B` and `1_0` as Python reads them
+    if isinstance(start, cst.Call) and isinstance(start.func, cst.Name) and \
+            start.func.value == "len" and len(start.args) == 1:
+        counted = literal_value(start.args[0].value)
+        return len(counted) if isinstance(counted, str) else None
+    return None
+
+
 def is_reversal(node: cst.Subscript) -> bool:
     """`messages[::-1]`: the whole sequence, last item first."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+    piece = _one_slice(node)
+    if piece is None:
         return False
-    piece = node.slice[0].slice
     step = piece.step
     negative_one = (isinstance(step, cst.UnaryOperation) and isinstance(step.operator, cst.Minus)
                     and isinstance(step.expression, cst.Integer) and step.expression.value == "1")

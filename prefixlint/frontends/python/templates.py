@@ -23,7 +23,7 @@ import libcst as cst
 from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
 from ..project_files import InputError, inside_root
 from ..workspace import Workspace
-from .literals import literal_value
+from .literals import cut_start, literal_value
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -171,24 +171,6 @@ class EmbedRenderer:
         return out
 
 
-def _cut_start(node: cst.Subscript) -> int | None:
-    """How many characters `text[N:]` or `text[len("scheme://"):]` cuts off the start of a
-    text, when the count is a literal."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
-        return None
-    piece = node.slice[0].slice
-    if piece.upper is not None or piece.step is not None:
-        return None
-    start = piece.lower
-    if isinstance(start, cst.Integer):
-        return start.evaluated_value  # `0x0B` and `1_0` as Python reads them
-    if isinstance(start, cst.Call) and isinstance(start.func, cst.Name) and \
-            start.func.value == "len" and len(start.args) == 1:
-        counted = literal_value(start.args[0].value)
-        return len(counted) if isinstance(counted, str) else None
-    return None
-
-
 def _default_of(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
     """The default value of a function's parameter, if it has one."""
     if function is None:
@@ -302,7 +284,7 @@ class TemplateLinker:
             base = self._path(lowerer, node.value, ctx, depth + 1)
             return (base[0], posixpath.dirname(base[1])) if base else None
         if isinstance(node, cst.Subscript):  # `ref[len("builtin://"):]`: a scheme cut off
-            cut = _cut_start(node)
+            cut = cut_start(node)
             base = self._path(lowerer, node.value, ctx, depth + 1) if cut is not None else None
             return (base[0], base[1][cut:]) if base is not None and base[0] is False else None
         if isinstance(node, cst.Call):
