@@ -68,6 +68,7 @@ class FlowTables:
         self.nodes: list[cst.CSTNode] = []  # every node but whitespace and punctuation
         self.order: dict[int, int] = {}  # id(node) -> its position in statement order
         self.ends: dict[int, int] = {}  # id(node) -> the position just after its last child
+        self.loops: dict[int, list[tuple[int, int]]] = {}  # scope -> (start, end) of loops
 
     def walk(self, node: cst.CSTNode) -> None:
         """Visit `node` and its descendants in source order (a plain recursion over the
@@ -221,6 +222,17 @@ class FlowTables:
         else:
             self._bind(target, None, "opaque", node)
 
+    def leave_For(self, original_node: cst.For) -> None:
+        self._loop(original_node)
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self._loop(original_node)
+
+    def _loop(self, node: cst.For | cst.While) -> None:
+        """Record where a loop starts and ends in its scope (see `carried`)."""
+        self.loops.setdefault(self._key(), []).append(
+            (self.order[id(node)], 2 * len(self.nodes)))
+
     def visit_CompFor(self, node: cst.CompFor) -> None:
         """A comprehension's variable, bound just before its element is read (the element
         comes first in the source)."""
@@ -368,6 +380,19 @@ def reaching(bindings: list[Binding], name: str, before: int,
             out = []
         out.append(binding)
     return out
+
+
+def carried(bindings: list[Binding], loops: list[tuple[int, int]], name: str,
+            before: int) -> int:
+    """Where a use at `before` inside a loop reads `name` from: the loop's end when the
+    loop body assigns the name afresh after the use (`start = 0; for ...: send(start);
+    start = reply.end + 1`), since every pass but the first sees that value; else
+    `before`. The outermost such loop counts."""
+    for start, end in sorted(loops):
+        if start < before < end and any(
+                b.name == name and b.op == "=" and before < b.pos < end for b in bindings):
+            return end
+    return before
 
 
 def _exits(block) -> bool:

@@ -18,7 +18,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Span, Text
 from ...volatility import is_history
 from ..project_files import InputError
-from .flow import END, Binding, conditional, rewrites, richer_arm, test_of
+from .flow import END, Binding, carried, conditional, rewrites, richer_arm, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, literal_value,
                        param_annotation, param_names, return_statements, shorten,
                        source_texts)
@@ -197,8 +197,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if ctx.depth > MAX_DEPTH:
             return None
         if ctx.function is not None:
-            chain, chosen = richer_arm(module.bindings.get(id(ctx.function), []), name,
-                                       ctx.line, ctx.arms)
+            bindings = module.bindings.get(id(ctx.function), [])
+            before = carried(bindings, module.loops.get(id(ctx.function), []), name, ctx.line)
+            chain, chosen = richer_arm(bindings, name, before, ctx.arms)
             if "." in name:
                 return self._member_value(name, chain, ctx)
             if chain:

@@ -43,6 +43,7 @@ class Module:
     starts: dict[int, int] | None = None  # id(statement) -> its first line (see `range`)
     stars: tuple[str, ...] = ()  # the modules it imports every name of (`from .a import *`)
     nested: tuple[cst.FunctionDef, ...] = ()  # functions defined inside a function
+    loops: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # see flow.carried
     _positions: dict | None = None
     _ranges: dict[int, dict] = field(default_factory=dict)  # id(statement) -> `Ranges`
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
@@ -200,7 +201,7 @@ def build_module(path: str, source: str, lines: StatementLines | None = None) ->
     module = Module(path, tree, tables.nodes, tables.order, tables.ends, tables.functions,
                     tables.bindings, tables.imports, {}, tables.parents, tables.classes,
                     tables.owner, tables.ifs, _statement_starts(tree, lines),
-                    tuple(tables.stars), tuple(tables.nested))
+                    tuple(tables.stars), tuple(tables.nested), tables.loops)
     _record_shuffles(module)
     return module
 
