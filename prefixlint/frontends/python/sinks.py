@@ -74,6 +74,7 @@ class SinkFinder:
             elif isinstance(node, cst.List) and _has_role_dict(node) and \
                     not self._kept_as_history(node):
                 lists.append(node)
+        appended = self._appended_chats()
         deferred = self.project.lists.setdefault(self.module.path, [])
         prompts.extend(self._decorated())
         prompts.extend(self._signatures())
@@ -91,8 +92,66 @@ class SinkFinder:
             built = self._build(_Site(node, "messages", {"messages": self._whole_list(node)}),
                                 consumed)
             deferred.append((id(node), built))
+        for first, passed in appended:
+            if id(first) not in consumed:
+                built = self._build(_Site(passed, "messages", {"messages": passed}), consumed)
+                deferred.append((id(first), built))
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
+
+    def _appended_chats(self) -> list:
+        """Chats a function builds by appending role dicts to a list that starts empty
+        (`context = []; context.append({"role": "system", ...})`) and passes to a call:
+        each is a prompt of its own, read where it is passed, unless a sink or wrapper
+        sends it (as a list literal of role dicts is). Returns (first append, the name
+        passed) pairs; bookkeeping of a history is left out."""
+        cst = self.cst
+        module = self.module
+        found: dict[tuple[int, str], cst.Call] = {}
+        for node in module.nodes:
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                    node.func.attr.value == "append" and isinstance(node.func.value, cst.Name)
+                    and len(node.args) == 1 and isinstance(node.args[0].value, cst.Dict)):
+                continue
+            item = node.args[0].value
+            if "role" not in dict_fields(item) or \
+                    not _has_role_dict(cst.List([cst.Element(item)])) or \
+                    self._kept_as_history(item):
+                continue
+            function = module.enclosing_function(node)
+            name = node.func.value.value
+            if function is None or (id(function), name) in found:
+                continue
+            starts = [b for b in module.bindings.get(id(function), [])
+                      if b.name == name and b.op == "="]
+            if len(starts) == 1 and isinstance(starts[0].value, cst.List) and \
+                    not starts[0].value.elements:
+                found[(id(function), name)] = node
+        out = []
+        for (function_id, name), first in found.items():
+            passed = self._passed_after(first, function_id, name)
+            if passed is not None:
+                out.append((first, passed))
+        return out
+
+    def _passed_after(self, first, function_id: int, name: str):
+        """The first argument after `first` (in the same function) that passes `name` on
+        whole to a call other than the list's own methods; None when there is none."""
+        cst = self.cst
+        module = self.module
+        start = module.pos(first)
+        for node in module.nodes:
+            if isinstance(node, cst.Arg) and isinstance(node.value, cst.Name) and \
+                    node.value.value == name and module.pos(node) > start:
+                call = module.parents.get(id(node))
+                if isinstance(call, cst.Call) and not (
+                        isinstance(call.func, cst.Attribute) and
+                        isinstance(call.func.value, cst.Name) and
+                        call.func.value.value == name):
+                    function = module.enclosing_function(node)
+                    if function is not None and id(function) == function_id:
+                        return node.value
+        return None
 
     def run_wrappers(self, wrappers: dict) -> list[tuple[Prompt, list]]:
         """The prompts this module sends through the project's wrappers: each call of one,
