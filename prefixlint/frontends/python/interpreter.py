@@ -37,6 +37,21 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
 
+
+# Words of a class name that make it a person (whose `name` is a person's name).
+_PERSON_CLASS_WORDS = frozenset({"user", "person", "customer", "member", "profile", "account",
+                                 "contact", "employee", "patient", "student", "player",
+                                 "author", "human", "people", "guest", "visitor", "owner"})
+
+
+def _person_class(ctx: Context) -> bool:
+    """Whether the method of ctx belongs to a class that stands for a person."""
+    from ...volatility import words_of
+
+    info = ctx.module.owner.get(id(ctx.function))
+    return info is None or bool(_PERSON_CLASS_WORDS & set(words_of(info.node.name.value)))
+
+
 def _flag(function: cst.FunctionDef | None, name: str) -> bool:
     """Whether a parameter is annotated `bool`."""
     annotation = param_annotation(function, name)
@@ -635,9 +650,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
         if resolved == "param" and ctx.function is not None and \
                 ctx.function.name.value == "__init__" and \
-                self.scope_of(name) is Scope.UNKNOWN:
+                (self.scope_of(name) is Scope.UNKNOWN or
+                 name == "name" and not _person_class(ctx)):
             # `def __init__(self, criteria, rubric)`, no construction in view: what an
-            # object is made with is fixed for its lifetime (a metric, an agent's persona)
+            # object is made with is fixed for its lifetime (a metric, an agent's persona);
+            # its `name` names the object (a model, an agent), not a person, unless the
+            # class is one (`User`, `Customer`)
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
         return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
 
