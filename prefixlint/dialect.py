@@ -30,9 +30,24 @@ DOLLAR_FIELD = re.compile(r"\$\{([A-Za-z_]\w*)\}")
 VALUE_FIELD = re.compile(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*-?\}\}")
 
 
+# A Mustache section's opening tag (`{{#name}}`, `{{^name}}`), the name in its second group.
+_SECTION = re.compile(r"\{\{([#^])\s*([A-Za-z_][\w.]*)\s*\}\}")
+
+
 def is_format_string(text: str) -> bool:
     """Whether text with placeholders is a `str.format` template (see the module doc)."""
-    return not _TAG.search(text) and bool(FORMAT_FIELD.search(text))
+    return not _TAG.search(text) and bool(FORMAT_FIELD.search(text)) and \
+        not is_mustache(text)
+
+
+def is_mustache(text: str) -> bool:
+    """Whether text is a Mustache template whatever its file is called: no Jinja tag, and
+    a section opened (`{{#name}}`, `{{^name}}`) and closed (`{{/name}}`). Its single braces
+    are then text (a JSON or tool-call example), not `str.format` fields."""
+    if "{{" not in text or _TAG.search(text):
+        return False
+    return any(re.search(r"\{\{/\s*" + re.escape(match.group(2)) + r"\s*\}\}", text)
+               for match in _SECTION.finditer(text))
 
 
 def is_jinja(text: str) -> bool:

@@ -135,6 +135,34 @@ def test_text_files_in_a_prompts_folder_are_prompts_when_they_hold_jinja(tmp_pat
         ("PFX005", "grader/verdicts.txt", 1)]
 
 
+# A Markdown prompt rendered by a Mustache library (chevron): sections, and a tool call
+# example whose single braces are JSON-like text, not `str.format` fields.
+MUSTACHE_MARKDOWN = """You help analysts explore one {{db_type}} database with SQL.
+{{#has_tool_update}}
+To filter the dashboard, call the update tool with the query and a title, for example:
+Tool Call: `update_dashboard({query: "SELECT * FROM sales WHERE total > 100", title: "Large sales"})`
+{{/has_tool_update}}
+Write one SQL statement per answer, explain each filter in plain words, never invent a column
+that the schema does not list, and ask which table is meant whenever a name could be two.
+Prefer readable queries over clever ones, comment every join that is not on a key, round money
+to two decimals, give dates in ISO format, and say how many rows a filter leaves whenever the
+question asks for a subset. Never change data: only SELECT statements are allowed.
+Question: {{question}}
+"""
+
+
+def test_a_markdown_prompt_with_mustache_sections_is_read_as_mustache(tmp_path):
+    """`{{#name}}...{{/name}}` in a `.md` prompt makes it Mustache whatever it is called: the
+    section is a branch on its value, and `{query: "..."}` in an example is text (it was
+    read as a `str.format` field holding a request's query)."""
+    root = write_project(tmp_path / "p", {"app/prompts/analyst.md": MUSTACHE_MARKDOWN})
+    proc = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=root)
+    found = json.loads(proc.stdout)
+    assert [p["id"] for p in found["prompts"]] == ["app/prompts/analyst.md"]
+    assert [(f["code"], f["line"], f["column"], f["expr"]) for f in found["findings"]] == [
+        ("PFX005", 2, 1, "has_tool_update")]
+
+
 def test_test_code_is_left_out_unless_asked_for(tmp_path):
     root = write_project(tmp_path / "p", {
         "app/agent.py": TEST_MESSAGES.replace("def test_answer_mentions_the_user", "def answer"),

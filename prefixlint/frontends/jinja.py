@@ -22,6 +22,7 @@ from jinja2 import BaseLoader, TemplateError, TemplateNotFound, TemplateSyntaxEr
 from jinja2.lexer import TokenStream
 from jinja2.sandbox import SandboxedEnvironment
 
+from ..dialect import is_mustache
 from ..file_kinds import TEMPLATE_SUFFIXES
 from . import mustache, prompty
 from ..ir import Link, Piece, Rendering, ValueSource
@@ -98,7 +99,7 @@ class ProjectLoader(BaseLoader):
 
     def get_source(self, environment, template: str):
         if template in self.overlay:
-            return self.overlay[template], None, lambda: True
+            return _as_jinja(template, self.overlay[template]), None, lambda: True
         path = inside_root(self.root, template)
         if path is None:
             raise TemplateNotFound(f"{template} (outside the project root, not loaded)")
@@ -115,12 +116,20 @@ class ProjectLoader(BaseLoader):
                 read_text(path, template, self.limits.max_file_bytes, self.root)
         except InputError as exc:
             raise TemplateNotFound(f"{template} ({exc.message})") from None
-        if template.endswith(".prompty"):
-            source = prompty.jinja_source(source)
-        elif template.endswith(mustache.SUFFIX):
-            source = mustache.jinja_source(source)
         mtime = path.stat().st_mtime
-        return source, str(path), lambda: path.exists() and path.stat().st_mtime == mtime
+        return _as_jinja(template, source), str(path), \
+            lambda: path.exists() and path.stat().st_mtime == mtime
+
+
+def _as_jinja(template: str, source: str) -> str:
+    """The Jinja text of a template: a `.prompty` file's body, and Mustache (a `.mustache`
+    file, or any text with Mustache sections: a `.md` prompt rendered by chevron) as the
+    Jinja that renders the same text."""
+    if template.endswith(".prompty"):
+        return prompty.jinja_source(source)
+    if template.endswith(mustache.SUFFIX) or is_mustache(source):
+        return mustache.jinja_source(source)
+    return source
 
 
 class ProjectEnvironment(SandboxedEnvironment):
