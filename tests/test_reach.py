@@ -107,6 +107,12 @@ REACH_FINDINGS = [
     ("PFX003", "zazu_keyed_texts/desk/texts.json", 4, 63),  # looked up by key in summary.py
     ("PFX005", "zazv_regex_slots.py", 7, 52),  # `re.sub(r"<task>", task, TEMPLATE)` fills a
     ("PFX005", "zazv_regex_slots.py", 8, 23),  # slot as `.replace` does
+    # a window's first line, taken from the model's last reply at the end of the loop body
+    ("PFX005", "zazx_window_cursor.py", 32, 17),
+    # a chat appended to an empty list and passed to a client not in view
+    ("PFX005", "zazy_appended_chat.py", 17, 60),
+    ("PFX005", "zazy_appended_chat.py", 17, 80),
+    ("PFX002", "zazz_object_names.py", 11, 25),  # a customer's name; a model card's is fixed
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -325,6 +331,11 @@ REACH_SINKS = {
     "zazv_regex_slots.py:20": "http.post",
     # what `parser.parse_args()` returns is fixed for the run (`args.project_id`): no finding
     "zazw_command_line.py:21": "anthropic.messages",
+    # instructor's patched Anthropic client takes the system prompt as `system=`
+    "zazx_window_cursor.py:31": "client of openai.chat",
+    "zazy_appended_chat.py:19": "messages",
+    "zazz_object_names.py:23": "openai.chat",
+    "zazz_object_names.py:34": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
