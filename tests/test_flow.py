@@ -354,3 +354,32 @@ def test_a_comprehension_inside_an_except_handler_binds_nothing(tmp_path):
     result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
     assert [f.code for f in result.findings] == []
     assert [m.prompt.id for m in result.measurements] == ["app.py:8"]
+
+
+def test_reassignments_in_one_loop_that_read_each_other_are_carried_once(tmp_path):
+    """Names a loop body assigns after their use are read as they stand at the loop's end
+    (`flow.carried`), but what those values read is not carried again: four drafts that
+    each read the others once exhausted the step budget (PFX900), and now the model's reply
+    is found where it enters the first draft."""
+    (tmp_path / "refine.py").write_text(
+        "from openai import OpenAI\n\n"
+        "RULES = '" + "Improve the draft below, keep every fact and the terms used. " * 12
+        + "'\n\n\n"
+        "def refine(question: str) -> str:\n"
+        "    client = OpenAI()\n"
+        "    draft, notes, plan, outline = '', '', '', ''\n"
+        "    for _ in range(4):\n"
+        "        reply = client.chat.completions.create(model='gpt-4o', messages=[\n"
+        "            {'role': 'system', 'content': f'{draft}\\n{notes}\\n{plan}\\n{outline}\\n"
+        "{RULES}'},\n"
+        "            {'role': 'user', 'content': question}])\n"
+        "        text = reply.choices[0].message.content\n"
+        "        notes = f'{draft} {notes} {plan} {outline} {text}'\n"
+        "        draft = f'{notes} {draft} {plan} {outline} {text}'\n"
+        "        plan = f'{notes} {draft} {plan} {outline} {text}'\n"
+        "        outline = f'{notes} {draft} {plan} {outline} {text}'\n"
+        "    return draft\n", encoding="utf-8")
+    (tmp_path / "prefixlint.toml").write_text('provider = "generic"\n', encoding="utf-8")
+    result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
+    assert [(f.code, f.span.line, f.expr) for f in result.findings] == \
+        [("PFX001", 14, "text")]

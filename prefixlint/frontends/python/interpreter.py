@@ -30,7 +30,7 @@ from .config_values import config_text, settings_text
 from .objects import ObjectOps, named_defaults
 from .sequences import SequenceOps
 from .strings import StringOps
-from .values import (Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
+from .values import (CARRIED, Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
 
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
 # 2,000-line prompt module 6,000
@@ -213,11 +213,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return None
         if ctx.function is not None:
             bindings = module.bindings.get(id(ctx.function), [])
-            before = carried(bindings, module.loops.get(id(ctx.function), []), name, ctx.line)
+            before = ctx.line if CARRIED in ctx.bindings else \
+                carried(bindings, module.loops.get(id(ctx.function), []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
             if "." in name:
                 return self._member_value(name, chain, ctx)
             if chain:
+                if before != ctx.line:
+                    ctx = dataclasses.replace(ctx, bindings={**ctx.bindings, CARRIED: None})
                 return self._combine(chain, ctx, chosen)
             if name in param_names(ctx.function):
                 return "param"

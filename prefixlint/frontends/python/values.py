@@ -78,6 +78,9 @@ INSTANCE = "@instance"
 # The prefix of the key that holds a call's leftover positional arguments as one tuple
 # (`*names`), read only as a sequence: `*` never starts a name in code.
 STARRED = "*"
+# A binding key that marks values read through a loop's carried assignment (`flow.carried`):
+# what they read is not carried again, so reassignments in one loop cannot chase each other.
+CARRIED = "\0carried"
 
 
 @dataclass
