@@ -169,6 +169,27 @@ class CallOps:
         self.files.add(found[1].path)
         return found
 
+    def arm_methods(self: "Lowerer", node: cst.Call, ctx: Context,
+                    ) -> list[tuple[cst.FunctionDef, Module]]:
+        """The methods `obj.method(...)` may run when the function makes `obj` from a
+        different project class in each arm of an `if` (`obj = Basic()` or `obj = Pro()` by
+        a setting): the call runs whichever the arm chose, so each counts."""
+        func = node.func
+        if ctx.function is None or not isinstance(func, cst.Attribute) or \
+                not isinstance(func.value, cst.Name):
+            return []
+        out = []
+        for binding in ctx.module.bindings.get(id(ctx.function), ()):
+            if binding.name != func.value.value or binding.op != "=" or not binding.arms or \
+                    not isinstance(binding.value, cst.Call):
+                continue
+            made = self._class(dotted_name(binding.value.func), ctx.module)
+            found = self._method(made[0], made[1], func.attr.value, 0) \
+                if made is not None else None
+            if found is not None and not abstract(found[0]):
+                out.append(found)
+        return out
+
     def _call_context(self: "Lowerer", function: cst.FunctionDef, module: Module, node: cst.Call,
                       ctx: Context, constructor: bool = False) -> Context:
         """The context a call runs its function in: parameters bound to the arguments (and

@@ -259,10 +259,12 @@ class SinkFinder:
             return wrappers
         from .calls import abstract
 
-        runs = self.lowerer._function_of(node, self._context(node))
+        context = self._context(node)
+        runs = self.lowerer._function_of(node, context)
         if runs is not None and not abstract(runs[0]):  # the receiver's class is in view
-            key = (runs[1].path, runs[1].pos(runs[0]))
-            return [w for w in wrappers if not w.method or w.function_key == key]
+            keys = {(module.path, module.pos(function)) for function, module in
+                    (runs, *self.lowerer.arm_methods(node, context))}
+            return [w for w in wrappers if not w.method or w.function_key in keys]
         known = [w for w in self.project.wrappers_named(node.func.attr.value,
                                                          max(w.round for w in methods))
                  if w.method]

@@ -1,0 +1,1 @@
+EDITION = "basic"
