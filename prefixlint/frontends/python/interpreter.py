@@ -16,7 +16,7 @@ from typing import Callable
 import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
-from ...volatility import is_history
+from ...volatility import is_history, words_of
 from ..project_files import InputError
 from .flow import END, Binding, carried, conditional, rewrites, richer_arm, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, literal_value,
@@ -36,8 +36,6 @@ MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, 
 # 2,000-line prompt module 6,000
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
 
-
-
 # Words of a class name that make it a person (whose `name` is a person's name).
 _PERSON_CLASS_WORDS = frozenset({"user", "person", "customer", "member", "profile", "account",
                                  "contact", "employee", "patient", "student", "player",
@@ -46,8 +44,6 @@ _PERSON_CLASS_WORDS = frozenset({"user", "person", "customer", "member", "profil
 
 def _person_class(ctx: Context) -> bool:
     """Whether the method of ctx belongs to a class that stands for a person."""
-    from ...volatility import words_of
-
     info = ctx.module.owner.get(id(ctx.function))
     return info is None or bool(_PERSON_CLASS_WORDS & set(words_of(info.node.name.value)))
 

@@ -114,9 +114,7 @@ class SinkFinder:
                     and len(node.args) == 1 and isinstance(node.args[0].value, cst.Dict)):
                 continue
             item = node.args[0].value
-            if "role" not in dict_fields(item) or \
-                    not _has_role_dict(cst.List([cst.Element(item)])) or \
-                    self._kept_as_history(item):
+            if not _sent_message(item) or self._kept_as_history(item):
                 continue
             function = module.enclosing_function(node)
             name = node.func.value.value
@@ -894,24 +892,28 @@ def _has_role_dict(node) -> bool:
     transcript that records a reply after the messages sent)."""
     import libcst as cst
 
-    for element in node.elements:
-        value = element.value if isinstance(element, cst.Element) else None
-        if isinstance(value, cst.Dict) and "role" in dict_fields(value):
-            fields = dict_fields(value)
-            role = fields["role"]
-            if not (isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"
-                    ) and not _copied_message(role, fields.get("content")):
-                return True
-        if isinstance(value, cst.Call):
-            func = value.func
-            name = func.attr.value if isinstance(func, cst.Attribute) else \
-                func.value if isinstance(func, cst.Name) else ""
-            if name in _MESSAGE_CLASSES and name != "AIMessage":
-                return True
-            role = argument_of(value, "role")
-            if role is not None and argument_of(value, "content") is not None and not (
-                    isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"):
-                return True
+    return any(isinstance(element, cst.Element) and _sent_message(element.value)
+               for element in node.elements)
+
+
+def _sent_message(value) -> bool:
+    """A message of a chat that is not the model's own (see `_has_role_dict`)."""
+    import libcst as cst
+
+    if isinstance(value, cst.Dict) and "role" in dict_fields(value):
+        fields = dict_fields(value)
+        role = fields["role"]
+        return not (isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant"
+                    ) and not _copied_message(role, fields.get("content"))
+    if isinstance(value, cst.Call):
+        func = value.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else \
+            func.value if isinstance(func, cst.Name) else ""
+        if name in _MESSAGE_CLASSES and name != "AIMessage":
+            return True
+        role = argument_of(value, "role")
+        return role is not None and argument_of(value, "content") is not None and not (
+            isinstance(role, cst.SimpleString) and role.evaluated_value == "assistant")
     return False
 
 
