@@ -21,7 +21,7 @@ the engine: a superset of what the pieces need, which is all exactness asks.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Mapping
 
 # A place that ends a segment: a space or tab after a character that is not whitespace, or
 # a character other than whitespace and `/` after a line break. Python's `\s` holds every
@@ -39,10 +39,14 @@ class SubsetEncoder:
     it as the texts so far need (see the module doc). `cover(text)` first, then
     `encode_covered` on the text or any part of it (a chunk)."""
 
-    def __init__(self, ranks: dict[bytes, int], build: Callable[[dict[bytes, int]], object]
-                 ) -> None:
-        """`ranks` is the whole vocabulary; `build(ranks)` makes a tiktoken `Encoding`."""
+    def __init__(self, ranks: Mapping[bytes, int],
+                 whole: Callable[[], dict[bytes, int]] | None = None, *,
+                 build: Callable[[dict[bytes, int]], object]) -> None:
+        """`ranks` is the whole vocabulary to look entries up in (a dict, or a table read
+        entry by entry), `whole()` the same as a dict (`ranks` when not given);
+        `build(ranks)` makes a tiktoken `Encoding`."""
         self.ranks = ranks
+        self.whole_ranks = whole if whole is not None else lambda: ranks
         self.build = build
         # every single byte, so an engine can be built before any text (and holds them all)
         self.subset: dict[bytes, int] = {bytes([i]): ranks[bytes([i])] for i in range(256)
@@ -82,10 +86,11 @@ class SubsetEncoder:
         emptied: nothing reads it again (tiktoken reads its own reference to it only to
         pickle an encoding, and this one is never pickled)."""
         if not self.whole:
-            ranks = self.ranks
+            ranks = self.whole_ranks()
             self.engine = self.build(ranks)
             self.whole = True
             self.ranks = {}
+            self.whole_ranks = dict
             ranks.clear()
             self.subset = {}
             self.seen = set()  # no longer needed: every entry is in the engine

@@ -262,6 +262,33 @@ def _parsed_ranks(data: bytes, sha256: str) -> dict[bytes, int]:
     return ranks
 
 
+def _rank_lookup(data: bytes, sha256: str):
+    """The ranks to look entries up in, and how to get them all as a dict: the table copy in
+    the user cache (see `rank_table`), read without building the dict a short run never
+    needs; else the dict itself, from which the table is written for next time. A table that
+    cannot be read or written is passed over."""
+    from .rank_table import RankTable, RankTableError, table_bytes
+
+    folder = user_cache_dir()
+    path = folder / f"ranks-{sha256[:32]}.table" if folder is not None else None
+    if path is not None:
+        try:
+            table = RankTable(path.read_bytes())
+            return table, lambda: _parsed_ranks(data, sha256)
+        except (OSError, RankTableError):
+            pass
+    ranks = _parsed_ranks(data, sha256)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(table_bytes(ranks))
+            tmp.replace(path)
+        except (OSError, RankTableError):
+            pass
+    return ranks, lambda: ranks
+
+
 def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
     import tiktoken
 
@@ -271,7 +298,7 @@ def _exact(spec: EncodingSpec, data: bytes, source: str) -> Tokenizer:
         return tiktoken.Encoding(name=spec.name, pat_str=spec.pattern, mergeable_ranks=ranks,
                                  special_tokens=dict(spec.special_tokens))
 
-    encoding = SubsetEncoder(_parsed_ranks(data, spec.sha256), build)
+    encoding = SubsetEncoder(*_rank_lookup(data, spec.sha256), build=build)
     chunked = ChunkedEncoder(functools.partial(bounded_encode, encoding.encode_covered))
 
     def encode(text: str) -> list[int]:

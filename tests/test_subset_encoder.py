@@ -27,7 +27,7 @@ def _subset(name: str) -> tuple[SubsetEncoder, tiktoken.Encoding]:
         return tiktoken.Encoding(name=name, pat_str=spec.pattern, mergeable_ranks=ranks,
                                  special_tokens=dict(spec.special_tokens))
 
-    return SubsetEncoder(dict(reference._mergeable_ranks), build), reference
+    return SubsetEncoder(dict(reference._mergeable_ranks), build=build), reference
 
 
 @pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])

@@ -142,6 +142,8 @@ def test_parsed_ranks_are_kept_in_the_user_cache_and_a_bad_copy_is_passed_over(
     monkeypatch.setenv("PREFIXLINT_CACHE_HOME", str(tmp_path))
     exact = load("o200k_base").encode(TEXT)
     [copy] = tmp_path.glob("ranks-446a9538*-py*.marshal")
+    [table] = tmp_path.glob("ranks-446a9538*.table")
+    table.unlink()  # the marshal copy is what is read next
     load.cache_clear()
 
     def no_parsing(data):
@@ -151,10 +153,37 @@ def test_parsed_ranks_are_kept_in_the_user_cache_and_a_bad_copy_is_passed_over(
     assert load("o200k_base").encode(TEXT) == exact
     load.cache_clear()
     copy.write_bytes(b"not marshal data")
+    table.unlink()
     monkeypatch.undo()
     monkeypatch.setenv("PREFIXLINT_CACHE_HOME", str(tmp_path))
     assert load("o200k_base").encode(TEXT) == exact
     assert copy.stat().st_size > 1_000_000  # written again
+
+
+def test_a_short_run_reads_the_rank_table_and_never_builds_the_whole_dict(
+        tmp_path, monkeypatch):
+    """The second load reads the table copy entry by entry: the same tokens, without the
+    vocabulary's dict, which is loaded only when the whole engine is built. A damaged table
+    is passed over and written again."""
+    monkeypatch.setenv("PREFIXLINT_CACHE_HOME", str(tmp_path))
+    exact = load("o200k_base").encode(TEXT)
+    [table] = tmp_path.glob("ranks-446a9538*.table")
+    load.cache_clear()
+    loaded: list[str] = []
+    parsed = tokenizers._parsed_ranks
+    monkeypatch.setattr(tokenizers, "_parsed_ranks",
+                        lambda data, sha: loaded.append(sha) or parsed(data, sha))
+    tokenizer = load("o200k_base")
+    assert tokenizer.encode(TEXT) == exact and loaded == []
+    tokenizer.complete()  # the whole engine: now the dict is needed
+    assert len(loaded) == 1 and tokenizer.encode(TEXT) == exact
+    load.cache_clear()
+    data = bytearray(table.read_bytes())
+    data[-1] ^= 0xFF  # one key's last byte
+    table.write_bytes(bytes(data))
+    assert load("o200k_base").encode(TEXT) == exact
+    assert table.read_bytes() != bytes(data)  # written again
+    load.cache_clear()
 
 
 @pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
