@@ -86,10 +86,10 @@ class SubsetEncoder:
         emptied: nothing reads it again (tiktoken reads its own reference to it only to
         pickle an encoding, and this one is never pickled)."""
         if not self.whole:
+            self.ranks = {}  # a table read entry by entry is let go before the dict is made
             ranks = self.whole_ranks()
             self.engine = self.build(ranks)
             self.whole = True
-            self.ranks = {}
             self.whole_ranks = dict
             ranks.clear()
             self.subset = {}
