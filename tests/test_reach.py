@@ -115,6 +115,8 @@ REACH_FINDINGS = [
     ("PFX002", "zazz_object_names.py", 11, 25),  # a customer's name; a model card's is fixed
     # the diff opens a system prompt sent through a client whose class a setting picks
     ("PFX001", "zba_graded_client/review.py", 12, 42),
+    # today's date before the examples a library function writes out of constants
+    ("PFX004", "zbb_constant_examples.py", 25, 18),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -340,6 +342,7 @@ REACH_SINKS = {
     "zazz_object_names.py:34": "openai.chat",
     # `model = BasicModel()` or `HostedModel()` by a setting: the arm that sends is followed
     "zba_graded_client/review.py:12": "client of anthropic.messages",
+    "zbb_constant_examples.py:23": "pydantic_ai.decorated",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

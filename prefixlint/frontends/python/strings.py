@@ -20,6 +20,11 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
 from .sources import CLOCKS, COMMAND_LINE, source_scope
 from .templates import PACKAGE_READS
 
+# Modules whose functions give another result on the same constants (time, chance, the
+# machine's files and state): never a constant's fixed rendering.
+_CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "os", "glob",
+                             "pathlib", "shutil", "subprocess", "socket", "requests", "httpx",
+                             "numpy", "np", "faker", "itertools"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
@@ -192,6 +197,14 @@ class StringOps:
             # `tool.spec(ask_followups)`, `to_openai_tool(SearchArgs)`: what a library makes
             # of the project's functions and classes is fixed by the code: deploy-scoped.
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        if len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None and \
+                isinstance(func, cst.Name) and func.value in ctx.module.imports and \
+                (qualified or "").partition(".")[0] not in _CHANCE_MODULES and \
+                isinstance(data := self.json_value(node.args[0].value, ctx), (list, dict)):
+            # `format_as_xml(SQL_EXAMPLES)`: what a library function writes out of constant
+            # data is the same text on every request (a random pick of it is not); measured
+            # as the data written out, about as long as that text
+            return [Text(json.dumps(data, ensure_ascii=False, indent=1), ctx.module.span(node))]
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
         # values is named (and scoped) by the most volatile of them.
         arguments = [p for a in node.args if not a.star and not isinstance(a.value, cst.Call)
