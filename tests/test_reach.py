@@ -343,6 +343,9 @@ REACH_SINKS = {
     # `model = BasicModel()` or `HostedModel()` by a setting: the arm that sends is followed
     "zba_graded_client/review.py:12": "client of anthropic.messages",
     "zbb_constant_examples.py:23": "pydantic_ai.decorated",
+    # a constant's code braces are text, and `turns: int` is a setting: no finding
+    "zbc_counted_turns.py:15": "text",
+    "zbc_counted_turns.py:22": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

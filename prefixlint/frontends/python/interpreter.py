@@ -48,10 +48,15 @@ def _person_class(ctx: Context) -> bool:
     return info is None or bool(_PERSON_CLASS_WORDS & set(words_of(info.node.name.value)))
 
 
+def _annotated(function: cst.FunctionDef | None, name: str, types: tuple[str, ...]) -> bool:
+    """Whether a parameter is annotated with one of these plain type names."""
+    annotation = param_annotation(function, name)
+    return isinstance(annotation, cst.Name) and annotation.value in types
+
+
 def _flag(function: cst.FunctionDef | None, name: str) -> bool:
     """Whether a parameter is annotated `bool`."""
-    annotation = param_annotation(function, name)
-    return isinstance(annotation, cst.Name) and annotation.value == "bool"
+    return _annotated(function, name, ("bool",))
 
 
 def _empty_literal(node: object) -> bool:
@@ -646,6 +651,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 self.scope_of(name) is Scope.UNKNOWN and _flag(ctx.function, name):
             # `only_transactions: bool`: a flag chooses between two texts, each of which
             # every request with that choice shares
+            return [self.hole(node, ctx, name, Scope.DEPLOY)]
+        if resolved == "param" and isinstance(node, cst.Name) and is_history(name) and \
+                _annotated(ctx.function, name, ("int", "float")):
+            # `turns: int`: a number of turns allowed, not the turns themselves: a setting
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
         if resolved == "param" and ctx.function is not None and \
                 ctx.function.name.value == "__init__" and \

@@ -64,8 +64,9 @@ def find(finder: SinkFinder) -> list[Candidate]:
 
             ctx = Context(module, module.enclosing_function(value), module.pos(value), False,
                           arms=module.arms(value))
-            segments = finder.messages.placeholders(value, ctx) if isinstance(
-                value, cst.FormattedString) else finder.lowerer.text(value, ctx)
+            segments = finder.lowerer.text(value, ctx)
+            if isinstance(value, cst.FormattedString):
+                segments = _own_fields(finder, value, ctx, segments, module.span(value))
             built = _candidate(finder, name, segments, value, None)
             if built is not None and _fills_text(value):
                 held = finder.lowerer.follow(value.func.value, ctx)
@@ -74,6 +75,31 @@ def find(finder: SinkFinder) -> list[Candidate]:
                                     function=module.span(ctx.function))
         if built is not None:
             out.append(built)
+    return out
+
+
+def _within(inner: Span | None, outer: Span) -> bool:
+    """Whether a text's span lies inside a node's span."""
+    return inner is not None and inner.path == outer.path and \
+        (outer.line, outer.column) <= (inner.line, inner.column) and \
+        (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+
+
+def _own_fields(finder: SinkFinder, node, ctx, segments: list, span: Span) -> list:
+    """An f-string's text with the `{name}` fields of its own literal parts as holes (its
+    escaped braces); the text of a constant it puts in (`{EXAMPLES}`: code with `{i: 0}`)
+    is text, never a field."""
+    out: list = []
+    run: list = []
+    for segment in [*segments, None]:
+        if isinstance(segment, Text) and _within(segment.span, span):
+            run.append(segment)
+            continue
+        if run:
+            out.extend(finder.messages._matched_fields(node, ctx, run))
+        run = []
+        if segment is not None:
+            out.append(segment)
     return out
 
 
@@ -261,12 +287,14 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         segments = finder.lowerer.text(node, ctx)
         if not segments or not all(isinstance(s, Text) for s in segments):
             return None
+        span = finder.module.span(node)
+        own = "".join(s.text for s in segments if _within(s.span, span))
         text = "".join(s.text for s in segments)
-        if not FORMAT_FIELD.search(text) or \
+        if not FORMAT_FIELD.search(own) or \
                 not reads_as_prompt(FORMAT_FIELD.sub(" ", text), name):
             return None
-        return _candidate(finder, name, finder.messages.placeholders(node, ctx), node,
-                          finder.module.span(node))
+        return _candidate(finder, name, _own_fields(finder, node, ctx, segments, span), node,
+                          span)
     try:
         text = None if isinstance(node, cst.BinaryOperation) else node.evaluated_value
     except Exception:  # noqa: BLE001 - bytes, or a string libcst cannot evaluate
