@@ -252,14 +252,20 @@ def _parsed_ranks(data: bytes, sha256: str) -> dict[bytes, int]:
             pass
     ranks = _ranks(data)
     if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps(ranks))
-            tmp.replace(path)
-        except OSError:
-            pass
+        _keep(path, lambda: marshal.dumps(ranks))
     return ranks
+
+
+def _keep(path: Path, content: Callable[[], bytes]) -> None:
+    """Write a copy into the user cache in one step (a temporary file renamed over the
+    name), or pass over a cache that cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(content())
+        tmp.replace(path)
+    except OSError:
+        pass
 
 
 def _rank_lookup(data: bytes, sha256: str):
@@ -274,18 +280,16 @@ def _rank_lookup(data: bytes, sha256: str):
     if path is not None:
         try:
             table = RankTable(path.read_bytes())
+            # the encoding file stays held, in case the marshal copy must be parsed again
             return table, lambda: _parsed_ranks(data, sha256)
         except (OSError, RankTableError):
             pass
     ranks = _parsed_ranks(data, sha256)
     if path is not None:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(table_bytes(ranks))
-            tmp.replace(path)
-        except (OSError, RankTableError):
-            pass
+            _keep(path, lambda: table_bytes(ranks))
+        except RankTableError:
+            pass  # an entry the table cannot hold: the dict is read every time
     return ranks, lambda: ranks
 
 

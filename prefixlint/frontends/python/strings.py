@@ -24,7 +24,7 @@ from .templates import PACKAGE_READS
 # machine's files and state): never a constant's fixed rendering.
 _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "os", "glob",
                              "pathlib", "shutil", "subprocess", "socket", "requests", "httpx",
-                             "numpy", "np", "faker", "itertools"})
+                             "numpy", "faker", "itertools"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
