@@ -62,8 +62,11 @@ class SinkFinder:
         prompts: list[tuple[Prompt, list]] = []
         consumed: set[int] = set()
         lists: list = []
+        appends: list = []  # `name.append(...)` calls, for `_appended_chats`
         for node in self.module.nodes:
             if isinstance(node, cst.Call):
+                if isinstance(node.func, cst.Attribute) and node.func.attr.value == "append":
+                    appends.append(node)
                 site = self.sites.classify(node)
                 if site is not None and site.kind == "inferred":
                     # Kept unless a call of the project's own client turns out to be it.
@@ -74,7 +77,7 @@ class SinkFinder:
             elif isinstance(node, cst.List) and _has_role_dict(node) and \
                     not self._kept_as_history(node):
                 lists.append(node)
-        appended = self._appended_chats()
+        appended = self._appended_chats(appends)
         deferred = self.project.lists.setdefault(self.module.path, [])
         prompts.extend(self._decorated())
         prompts.extend(self._signatures())
@@ -99,7 +102,7 @@ class SinkFinder:
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
 
-    def _appended_chats(self) -> list:
+    def _appended_chats(self, appends: list) -> list:
         """Chats a function builds by appending role dicts to a list that starts empty
         (`context = []; context.append({"role": "system", ...})`) and passes to a call:
         each is a prompt of its own, read where it is passed, unless a sink or wrapper
@@ -108,10 +111,9 @@ class SinkFinder:
         cst = self.cst
         module = self.module
         found: dict[tuple[int, str], cst.Call] = {}
-        for node in module.nodes:
-            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
-                    node.func.attr.value == "append" and isinstance(node.func.value, cst.Name)
-                    and len(node.args) == 1 and isinstance(node.args[0].value, cst.Dict)):
+        for node in appends:  # the module's `.append(...)` calls, in source order
+            if not (isinstance(node.func.value, cst.Name) and len(node.args) == 1 and
+                    isinstance(node.args[0].value, cst.Dict)):
                 continue
             item = node.args[0].value
             if not _sent_message(item) or self._kept_as_history(item):
