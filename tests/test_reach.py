@@ -117,6 +117,10 @@ REACH_FINDINGS = [
     ("PFX001", "zba_graded_client/review.py", 12, 42),
     # today's date before the examples a library function writes out of constants
     ("PFX004", "zbb_constant_examples.py", 25, 18),
+    # a script's pass over its rows sends a request each: the row's question is per request
+    ("PFX001", "zbd_script_passes.py", 15, 1),
+    # a chat loop at module level: what a pass looks up for the question opens the system
+    ("PFX005", "zbe_chat_loop.py", 19, 37),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -346,6 +350,8 @@ REACH_SINKS = {
     # a constant's code braces are text, and `turns: int` is a setting: no finding
     "zbc_counted_turns.py:15": "text",
     "zbc_counted_turns.py:22": "text",
+    "zbd_script_passes.py:35": "openai.chat",
+    "zbe_chat_loop.py:20": "anthropic.messages",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -395,6 +395,15 @@ def carried(bindings: list[Binding], loops: list[tuple[int, int]], name: str,
     return before
 
 
+def module_loop(loops: dict[int, list[tuple[int, int]]], at: int) -> tuple[int, int] | None:
+    """The outermost loop at module level (`for row in rows:` of a script, a `while True:`
+    chat loop) around position `at`, or None. A prompt sent inside one is sent once a pass,
+    each pass a request of its own: what the loop's body binds is not a value computed once
+    at import."""
+    return next(((start, end) for start, end in sorted(loops.get(0, ()))
+                 if start <= at < end), None)
+
+
 def _exits(block) -> bool:
     """Whether an `if` arm's block always leaves (its last statement returns, raises,
     continues or breaks): `if ok: url = found else: return`."""

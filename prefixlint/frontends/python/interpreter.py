@@ -18,7 +18,8 @@ import libcst as cst
 from ...ir import Hole, Scope, Span, Text
 from ...volatility import is_history, words_of
 from ..project_files import InputError
-from .flow import END, Binding, carried, conditional, rewrites, richer_arm, test_of
+from .flow import (END, Binding, carried, conditional, module_loop, rewrites, richer_arm,
+                   test_of)
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, literal_value,
                        param_annotation, param_names, return_statements, shorten,
                        source_texts)
@@ -234,9 +235,17 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                         ctx.depth + 1, module.arms(ctx.function)))
         elif "." in name:
             return None
-        chain, chosen = richer_arm(module.bindings.get(0, []), name, END, frozenset())
+        bindings = module.bindings.get(0, [])
+        loop = module_loop(module.loops, ctx.line) \
+            if ctx.function is None and not ctx.import_time else None
+        if loop is None:
+            chain, chosen = richer_arm(bindings, name, END, frozenset())
+        else:  # read in a pass of a loop at module level: as the pass has it
+            before = carried(bindings, module.loops.get(0, []), name, ctx.line)
+            chain, chosen = richer_arm(bindings, name, before, ctx.arms)
         if chain:
-            return self._combine(chain, Context(module, None, chain[-1].pos + 1, True,
+            once = loop is None or not loop[0] <= chain[-1].pos < loop[1]
+            return self._combine(chain, Context(module, None, chain[-1].pos + 1, once,
                                                 depth=ctx.depth + 1), chosen)
         if name in module.imports:
             origin, attr = module.imports[name]

@@ -33,6 +33,20 @@ def _filtered(node: cst.BaseExpression) -> bool:
         node.elt.value == clause.target.value
 
 
+def _sends_per_item(iterable: cst.BaseExpression, module) -> bool:
+    """Whether an item, read where a prompt is sent once a pass of a loop at module level,
+    is that loop's own: the outermost loop there (`for row in rows:` of a script). The
+    items of a loop inside it (`for example in EXAMPLES:`) are not what tells the passes
+    apart."""
+    from .flow import module_loop
+
+    loop = module.parents.get(id(iterable))
+    if not isinstance(loop, cst.For) or loop.iter is not iterable:
+        return False
+    around = module_loop(module.loops, module.pos(loop))
+    return around is not None and around[0] == module.pos(loop)
+
+
 class SequenceOps:
     """Items of sequences and mappings built in code (mixed into the Lowerer)."""
 
@@ -56,6 +70,8 @@ class SequenceOps:
             scope = Scope.REQUEST
         elif at.import_time:
             scope = Scope.DEPLOY
+        elif at.function is None and _sends_per_item(iterable, at.module):
+            scope = Scope.REQUEST  # a script's pass over its rows: each pass sends one
         else:
             holes = [s for s in self.text(iter_root(iterable, at), at) if isinstance(s, Hole)]
             scope = max((h.scope for h in holes), key=lambda s: int(s.varies_like),

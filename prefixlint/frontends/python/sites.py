@@ -45,9 +45,12 @@ def context_at(module, node):
     statement order, the `if` arms around it; import time at module level."""
     from .values import Context
 
+    from .flow import module_loop
+
     function = module.enclosing_function(node)
-    return Context(module, function, _read_at(module, node), import_time=function is None,
-                   arms=module.arms(node))
+    line = _read_at(module, node)
+    once = function is None and module_loop(module.loops, line) is None
+    return Context(module, function, line, import_time=once, arms=module.arms(node))
 
 
 def _read_at(module, node) -> int:
