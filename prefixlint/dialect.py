@@ -50,11 +50,19 @@ def is_mustache(text: str) -> bool:
                for match in _SECTION.finditer(text))
 
 
+# `{{"key": ...` opens a JSON object written with a format string's escaped braces (no Jinja
+# expression starts with a quoted string and a colon: a dict literal needs braces of its own).
+_ESCAPED_OBJECT = re.compile(r"""\{\{\s*(["'])[^"'\n]*\1\s*:""")
+
+
 def is_jinja(text: str) -> bool:
-    """Whether text is a Jinja template: it has a tag, or `{{ }}` and no format field."""
+    """Whether text is a Jinja template: it has a tag, or `{{ }}` and no format field, and
+    its double braces do not open a JSON object (a format string with no field yet, whose
+    `{{` and `}}` are escaped braces)."""
     if _TAG.search(text):
         return True
-    return bool(_EXPRESSION.search(text)) and not is_format_string(text)
+    return bool(_EXPRESSION.search(text)) and not is_format_string(text) and \
+        not _ESCAPED_OBJECT.search(text)
 
 
 def value_fields_only(text: str) -> bool:

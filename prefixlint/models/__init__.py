@@ -42,6 +42,10 @@ LOWERINGS = {
                  "system prompt of an agent built by an `agent` sink",
     "docstring": "functions decorated with a `qualified` decorator are prompt templates: the "
                  "docstring, a Jinja template rendered with the function's arguments",
+    "decorator-template": "functions decorated with a `qualified` decorator send a chat: the "
+                          "decorator's arguments (a string with the role of `arguments`, or "
+                          "messages whose class names their role) are `str.format` templates "
+                          "filled with the function's arguments",
 }
 ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user", "template",
          "history")

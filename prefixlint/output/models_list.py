@@ -16,14 +16,15 @@ def as_dicts(models) -> list[dict]:
 def as_text(models) -> str:
     """One line a sink: its id, how it is matched, and its arguments' roles in order."""
     lines = []
+    width = max([13, *(len(m.lowering) for m in models)])
     for m in models:
         matched = ", ".join([*m.chains, *m.qualified, *m.bases,
                              *(f"@<agent>.{d}" for d in m.decorators)])
         roles = ", ".join(f"{a}={r}" for a, r in (m.body or m.arguments))
         extra = f" then {'+'.join(m.after)}" if m.after else ""
         needs = f" (with {' or '.join(m.requires)}=)" if m.requires else ""
-        lines.append(f"{m.id:36} {m.lowering:13} {matched}{needs}"
-                     + (f"\n{'':50} {roles}{extra}" if roles or extra else ""))
+        lines.append(f"{m.id:36} {m.lowering:{width}} {matched}{needs}"
+                     + (f"\n{'':{width + 37}} {roles}{extra}" if roles or extra else ""))
     libraries = len({m.library for m in models})
     lines.append(f"{len(models)} sinks in {libraries} libraries; add your own with "
                  "[[tool.prefixlint.models]] (same keys as prefixlint/models/*.toml)")

@@ -302,7 +302,8 @@ class PythonProject:
         # Models by the name a call ends in, so a call is compared with a few, not all.
         self.models_by_name: dict[str, list] = {}
         for index, model in enumerate(self.models):
-            if model.lowering not in ("signature", "decorator", "docstring"):
+            if model.lowering not in ("signature", "decorator", "docstring",
+                                      "decorator-template"):
                 for name in model.last_names():
                     self.models_by_name.setdefault(name, []).append((index, model))
         self.prefilter = prefilter(sinks, self.models)

@@ -82,6 +82,7 @@ class SinkFinder:
         prompts.extend(self._decorated())
         prompts.extend(self._signatures())
         prompts.extend(self._docstring_templates())
+        prompts.extend(self._decorator_templates(consumed))
         # Prompt text with no sink in view: kept until every file is read (a sink elsewhere
         # may send it, and then its measurement is the one reported).
         from . import prompt_text
@@ -374,6 +375,83 @@ class SinkFinder:
             prompt = self.project.workspace.inline_prompt(name, source, segments[0].span)
             out.append((replace(prompt, sink=model.id), []))
         return out
+
+    def _decorator_templates(self, consumed: set[int]) -> list[tuple[Prompt, list]]:
+        """Functions a library turns into a chat by a decorator whose arguments are its
+        messages (`@prompt("Summarize {text}")`, `@chatprompt(SystemMessage(RULES),
+        *history)`): each message a `str.format` template that the function's arguments fill
+        when it is called, its fields scoped by their names."""
+        from .values import Context
+
+        cst = self.cst
+        models = [m for m in self.project.models if m.lowering == "decorator-template"]
+        out: list[tuple[Prompt, list]] = []
+        if not models:
+            return out
+        module = self.module
+        for function in module.nodes:
+            if not isinstance(function, cst.FunctionDef):
+                continue
+            for decorator in function.decorators:
+                call = decorator.decorator
+                qualified = module.qualname(call.func) if isinstance(call, cst.Call) else None
+                model = next((m for m in models if qualified and m.matches("", qualified, ())),
+                             None)
+                if model is None:
+                    continue
+                ctx = context_at(module, call)
+                role = model.arguments[0][1] if model.arguments else "user"
+                blocks = []
+                for value, value_ctx in self._decorator_messages(call, ctx, consumed):
+                    said, text = self._message_text(value, role)
+                    if text is None:
+                        continue
+                    segments = self.messages.placeholders(text, value_ctx)
+                    if segments:
+                        blocks.append(Block(said, tuple(segments)))
+                if not blocks:
+                    continue
+                line = module.line(call)
+                holes = tuple(s for b in blocks for s in b.segments if isinstance(s, Hole))
+                prompt = Prompt(id=f"{module.path}:{line}", path=module.path, line=line,
+                                kind="python", blocks=tuple(blocks), holes=holes,
+                                renderer=SegmentRenderer(tuple(blocks)),
+                                files=(module.path,),
+                                suppressions=((module.path, self.suppressions),), chat=True,
+                                sink=model.id)
+                out.append((prompt, []))
+        return out
+
+    def _decorator_messages(self, call, ctx, consumed: set[int]):
+        """The messages a decorator is given, in order: its positional arguments, with a
+        starred list (`*messages`) followed to the list it names."""
+        cst = self.cst
+        for arg in call.args:
+            if arg.keyword is not None:
+                continue
+            if arg.star != "*":
+                yield arg.value, ctx
+                continue
+            found = self.lowerer.follow(arg.value, ctx) \
+                if isinstance(arg.value, cst.Name) else (arg.value, ctx)
+            if found is not None and isinstance(found[0], (cst.List, cst.Tuple)):
+                consumed.add(id(found[0]))  # sent here, not a chat of its own
+                for element in found[0].elements:
+                    if not isinstance(element, cst.StarredElement):
+                        yield element.value, found[1]
+
+    def _message_text(self, value, role: str):
+        """(role, text node) of one message given to a decorator: a string has the model's
+        role, a message object (`SystemMessage(...)`) the one its class is named for."""
+        cst = self.cst
+        if not isinstance(value, cst.Call):
+            return role, value
+        name = (self.module.qualname(value.func) or "").rsplit(".", 1)[-1].lower()
+        said = "system" if "system" in name else "assistant" if \
+            "assistant" in name or name.startswith("ai") else \
+            "user" if "user" in name or "human" in name else None
+        text = argument_of(value, "0")
+        return (said, text) if said is not None and text is not None else (role, None)
 
     def _signatures(self) -> list[tuple[Prompt, list]]:
         """DSPy signatures (`class Answer(dspy.Signature)`): the docstring is the task's
