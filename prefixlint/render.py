@@ -59,6 +59,33 @@ _PARAGRAPHS = (
 )
 _PHRASES = ("concise", "warm and professional, with short paragraphs", "formal",
             "friendly, plain-spoken and encouraging", "neutral")
+# A database's tables and an answer's JSON schema: texts of a few hundred characters, as a
+# deployment's are (a one-word sample would hide what they cost when they move).
+_TABLES = (
+    "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT UNIQUE, "
+    "plan TEXT, created_at TIMESTAMP);\nCREATE TABLE invoices (id INTEGER PRIMARY KEY, "
+    "customer_id INTEGER REFERENCES customers(id), amount_cents INTEGER, currency TEXT, "
+    "issued_on DATE, paid BOOLEAN);",
+    "CREATE TABLE products (sku TEXT PRIMARY KEY, title TEXT NOT NULL, price_cents INTEGER, "
+    "stock INTEGER, category TEXT);\nCREATE TABLE orders (id INTEGER PRIMARY KEY, sku TEXT "
+    "REFERENCES products(sku), quantity INTEGER, ordered_at TIMESTAMP, shipped_at TIMESTAMP);",
+    "CREATE TABLE flights (code TEXT PRIMARY KEY, origin TEXT, destination TEXT, departs_at "
+    "TIMESTAMP, seats INTEGER);\nCREATE TABLE bookings (id INTEGER PRIMARY KEY, flight_code "
+    "TEXT REFERENCES flights(code), passenger TEXT, seat TEXT, booked_on DATE);",
+)
+_SCHEMAS = (
+    '{"type": "object", "properties": {"answer": {"type": "string"}, "confidence": '
+    '{"type": "number", "minimum": 0, "maximum": 1}, "sources": {"type": "array", "items": '
+    '{"type": "string"}}}, "required": ["answer", "confidence"]}',
+    '{"type": "object", "properties": {"title": {"type": "string"}, "priority": {"enum": '
+    '["low", "medium", "high"]}, "labels": {"type": "array", "items": {"type": "string"}}, '
+    '"due": {"type": "string", "format": "date"}}, "required": ["title", "priority"]}',
+    '{"type": "object", "properties": {"verdict": {"enum": ["pass", "fail"]}, "reasons": '
+    '{"type": "array", "items": {"type": "string"}}, "score": {"type": "integer", '
+    '"minimum": 1, "maximum": 10}}, "required": ["verdict", "score"]}',
+)
+_DIALECTS = ("PostgreSQL", "MySQL", "SQLite", "DuckDB")
+_DATABASE_WORDS = frozenset({"db", "sql", "database", "table", "tables", "ddl"})
 _BASE_DAY = _dt.date(2026, 11, 30)
 
 # Value-path words that pick a realistic kind of sample text, tried from leaf to root.
@@ -70,6 +97,8 @@ _KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("date", "today", "day", "weekday"), "date"),
     (("now", "time", "timestamp", "datetime", "clock"), "time"),
     (("id", "uuid", "nonce", "token", "key", "hash", "seed"), "id"),
+    (("schema", "ddl"), "schema"),
+    (("dialect",), "dialect"),
     (("question", "query", "input", "message", "prompt", "ask"), "question"),
     (("doc", "document", "context", "result", "snippet", "chunk", "passage", "history",
       "memory", "summary", "content", "text", "body", "retrieved", "observation"), "paragraph"),
@@ -100,8 +129,12 @@ def sample_text(path: str, seed: int) -> str:
         digest = zlib.crc32(f"{path}#{seed}".encode("utf-8"))
         tail = zlib.crc32(f"{seed}#{path}".encode("utf-8"))
         return f"{digest:08x}-{tail & 0xffff:04x}-4{(tail >> 16) & 0xfff:03x}-{seed:04d}"
+    if kind == "schema":
+        words = set(path.lower().replace("-", "_").replace(".", "_").split("_"))
+        kind = "tables" if words & _DATABASE_WORDS else "schema"
     pool = {"email": _EMAILS, "name": _NAMES, "locale": _LOCALES, "plan": _PLANS,
-            "question": _QUESTIONS, "paragraph": _PARAGRAPHS}.get(kind, _PHRASES)
+            "question": _QUESTIONS, "paragraph": _PARAGRAPHS, "tables": _TABLES,
+            "schema": _SCHEMAS, "dialect": _DIALECTS}.get(kind, _PHRASES)
     return pool[(h + seed) % len(pool)]
 
 

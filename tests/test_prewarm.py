@@ -7,8 +7,8 @@ import json
 import tiktoken
 
 from prefixlint import api
-from prefixlint.render import (_EMAILS, _NAMES, _PARAGRAPHS, _PHRASES, _QUESTIONS, Sampler,
-                               plans)
+from prefixlint.render import (_DIALECTS, _EMAILS, _NAMES, _PARAGRAPHS, _PHRASES, _QUESTIONS,
+                               _SCHEMAS, _TABLES, Sampler, plans)
 
 from conftest import REPO, run_cli, write_project
 
@@ -47,7 +47,8 @@ def test_no_sample_value_of_any_scope_reaches_the_manifest():
                  REPO / "fixtures" / "rag", REPO / "fixtures" / "agent"):
         document, _ = manifest(root)
         text = json.dumps(document, ensure_ascii=False)
-        for value in _NAMES + _EMAILS + _QUESTIONS + _PARAGRAPHS + _PHRASES:
+        for value in _NAMES + _EMAILS + _QUESTIONS + _PARAGRAPHS + _PHRASES + _TABLES + \
+                _SCHEMAS + _DIALECTS:
             assert value not in text, (root, value)
         assert "2026-1" not in text and "-0001" not in text  # dates, times and ids
 

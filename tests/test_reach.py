@@ -123,6 +123,8 @@ REACH_FINDINGS = [
     ("PFX005", "zbe_chat_loop.py", 19, 37),
     # the time a decorated function is called with, first in the messages its decorator has
     ("PFX001", "zbf_decorated_chat/texts.py", 14, 27),
+    # the question before the database's tables, measured at a schema's length
+    ("PFX001", "zbg_schema_sample.py", 11, 29),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -357,6 +359,7 @@ REACH_SINKS = {
     # magentic's decorators: a JSON example in escaped braces is text, not a Jinja error
     "zbf_decorated_chat/steps.py:10": "magentic.prompt",
     "zbf_decorated_chat/steps.py:18": "magentic.chatprompt",
+    "zbg_schema_sample.py:14": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

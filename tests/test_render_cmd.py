@@ -28,6 +28,17 @@ def test_render_python_prompt_by_call_site():
     assert "«request rid: " in proc.stdout
 
 
+def test_render_samples_a_database_schema_at_a_schemas_length():
+    """A deployment's tables are hundreds of characters, not a word: the sample is tables
+    (and a JSON schema for an answer's schema), so moving a value above them counts them."""
+    proc = run_cli("render", "zbg_schema_sample.py:14", "--no-color", cwd=REPO / "tests" / "reach")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == ("zbg_schema_sample.py:14: 105 tokens (o200k_base); "
+                                           "shared prefix global 18, user 18, session 18, turn 18")
+    assert "Tables of the «deploy dialect: " in proc.stdout
+    assert "«deploy db_schema: CREATE TABLE customers (id INTEGER PRIMARY KEY" in proc.stdout
+
+
 def test_render_a_phase_of_an_agent_by_the_id_check_gives_it():
     """One call of an agent that calls the model in two phases is two prompts; the second
     is named `base.py:9 (via research.py:23)`, and `render` takes that name as it is."""
