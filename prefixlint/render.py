@@ -84,6 +84,22 @@ _SCHEMAS = (
     '{"type": "array", "items": {"type": "string"}}, "score": {"type": "integer", '
     '"minimum": 1, "maximum": 10}}, "required": ["verdict", "score"]}',
 )
+# The tools or actions an agent is given, described one a line: a list of some length.
+_TOOLS = (
+    "search_docs(query: str): search the knowledge base and return the five best passages.\n"
+    "get_order(order_id: str): look up an order's status, items and shipping date.\n"
+    "refund(order_id: str, amount_cents: int): refund part or all of a paid order.\n"
+    "escalate(reason: str): hand the conversation to a person, with a short summary.",
+    "click(element_id: int): click the page element with this number.\n"
+    "type_text(element_id: int, text: str): type text into an input field.\n"
+    "scroll(direction: str): scroll the page up or down by one screen.\n"
+    "go_back(): return to the previous page.\n"
+    "done(answer: str): finish the task and report the answer.",
+    "run_sql(query: str): run a read-only query and return the first 50 rows.\n"
+    "list_tables(): list the tables of the database with their row counts.\n"
+    "describe_table(name: str): show a table's columns and types.\n"
+    "plot(rows: list, kind: str): draw a chart of query results.",
+)
 _DIALECTS = ("PostgreSQL", "MySQL", "SQLite", "DuckDB")
 _DATABASE_WORDS = frozenset({"db", "sql", "database", "table", "tables", "ddl"})
 _BASE_DAY = _dt.date(2026, 11, 30)
@@ -102,15 +118,22 @@ _KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("question", "query", "input", "message", "prompt", "ask"), "question"),
     (("doc", "document", "context", "result", "snippet", "chunk", "passage", "history",
       "memory", "summary", "content", "text", "body", "retrieved", "observation"), "paragraph"),
+    (("tools", "functions", "actions", "apis"), "tools"),  # the plural only: a list of them
 )
+
+
+# Kinds that name a whole text only as the last part of a path: an item of the tools, or a
+# field of a schema, is not the whole list again.
+_LEAF_KINDS = frozenset({"schema", "tools"})
 
 
 @functools.lru_cache(maxsize=8192)
 def _kind_of(path: str) -> str:
-    for part in reversed(path.lower().split(".")):
+    for index, part in enumerate(reversed(path.lower().split("."))):
         words = part.replace("-", "_").split("_")
         for keys, kind in _KINDS:
-            if any(w == k or w == k + "s" for w in words for k in keys):
+            if (index == 0 or kind not in _LEAF_KINDS) and \
+                    any(w == k or w == k + "s" for w in words for k in keys):
                 return kind
     return "phrase"
 
@@ -134,7 +157,7 @@ def sample_text(path: str, seed: int) -> str:
         kind = "tables" if words & _DATABASE_WORDS else "schema"
     pool = {"email": _EMAILS, "name": _NAMES, "locale": _LOCALES, "plan": _PLANS,
             "question": _QUESTIONS, "paragraph": _PARAGRAPHS, "tables": _TABLES,
-            "schema": _SCHEMAS, "dialect": _DIALECTS}.get(kind, _PHRASES)
+            "schema": _SCHEMAS, "dialect": _DIALECTS, "tools": _TOOLS}.get(kind, _PHRASES)
     return pool[(h + seed) % len(pool)]
 
 

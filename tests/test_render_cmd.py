@@ -39,6 +39,18 @@ def test_render_samples_a_database_schema_at_a_schemas_length():
     assert "«deploy db_schema: CREATE TABLE customers (id INTEGER PRIMARY KEY" in proc.stdout
 
 
+def test_render_samples_a_tool_list_as_tools_described_one_a_line():
+    """`self.tools` is a list of tools an agent is given: sampled as several described tools,
+    not one word, so the tokens before the system prompt are counted at a list's length."""
+    proc = run_cli("render", "u_loaded_step.py:27", "--no-color", cwd=REPO / "tests" / "reach")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == ("u_loaded_step.py:27: 215 tokens (o200k_base); "
+                                           "shared prefix global 105, user 105, session 105, "
+                                           "turn 105")
+    assert ('"«deploy self.tools: search_docs(query: str): search the knowledge base and return '
+            'the five best passages.\nget_order(order_id: str)') in proc.stdout
+
+
 def test_render_a_phase_of_an_agent_by_the_id_check_gives_it():
     """One call of an agent that calls the model in two phases is two prompts; the second
     is named `base.py:9 (via research.py:23)`, and `render` takes that name as it is."""
