@@ -90,6 +90,10 @@ def _copies(node: cst.Call, module: Module) -> bool:
         module.qualname(func) in _COPIES
 
 
+# Attributes every class and function has, fixed by the code that defines it.
+CODE_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__doc__", "__module__"})
+
+
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The operands a test is made of: both sides of comparisons, `and`/`or` and set
     operations, what `not` negates, what `len`/`bool` measure; none for anything else."""
@@ -189,7 +193,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
              scope: Scope | None = None, kind: str = "value") -> Hole:
         span = ctx.module.span(node)
         expr = shorten(ctx.module.source(node))
-        if ctx.import_time:
+        if ctx.import_time or (scope is None and path is not None and
+                               path.rpartition(".")[2] in CODE_ATTRIBUTES):
             scope = Scope.DEPLOY
         if scope is not None or path is None:
             path = f"{path or expr}@{span.path}:{span.line}:{span.column}"
@@ -520,6 +525,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return configured
         if isinstance(node, cst.Call):
             return self._call(node, ctx)
+        if isinstance(node, cst.Attribute) and node.attr.value in CODE_ATTRIBUTES:
+            # `cls.__name__`, `model.__doc__`: written in the code, whichever class it is
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if isinstance(node, (cst.Attribute, cst.Subscript)):
             return self._attribute(node, ctx)
         if isinstance(node, cst.Await):

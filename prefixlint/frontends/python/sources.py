@@ -59,6 +59,10 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
 # from it is fixed for the run, as a setting is, whatever its name (`args.repo_id`).
 COMMAND_LINE = ("parse_args", "parse_known_args")
 
+# Methods of a data class (pydantic's, v2 and v1) that write out its JSON schema: the same
+# for every request, whichever class the code passes.
+SCHEMA_METHODS = ("model_json_schema", "schema_json", "schema")
+
 # Sources that read a clock: read once (at import, in a kept object) they grow stale (PFX007).
 CLOCKS = ("datetime.", "time.", "arrow.", "pendulum.")
 

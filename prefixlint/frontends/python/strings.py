@@ -17,7 +17,7 @@ from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        strip_text, transform_text)
-from .sources import CLOCKS, COMMAND_LINE, source_scope
+from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS
 
 # Modules whose functions give another result on the same constants (time, chance, the
@@ -116,6 +116,8 @@ class StringOps:
         scope = source_scope(qualified, self.sources)
         if scope is None and method in COMMAND_LINE:
             scope = Scope.DEPLOY
+        if scope is None and not node.args and method in SCHEMA_METHODS:
+            scope = Scope.DEPLOY  # a data class's JSON schema: its fields, written in the code
         if scope is not None:
             if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS):
                 self.note("PFX007", ctx.module.span(node),
@@ -309,7 +311,9 @@ class StringOps:
             except (TypeError, ValueError):
                 pass
         held = self.follow(value, ctx)  # a dict or list written out here or where assigned
-        if not sort_keys and not _keys_in_code_order(held):
+        schema = held is not None and isinstance(held[0], cst.Call) and not held[0].args and \
+            isinstance(held[0].func, cst.Attribute) and held[0].func.attr.value in SCHEMA_METHODS
+        if not sort_keys and not schema and not _keys_in_code_order(held):
             args = list(node.args)
             given = next((i for i, a in enumerate(args) if a.keyword is not None
                           and a.keyword.value == "sort_keys"), None)
@@ -330,6 +334,8 @@ class StringOps:
                       "is not fixed; pass sort_keys=True"
                       + (" (not offered as a fix: the ** arguments may hold it)" if spread
                          else ""), None if spread else (ctx.module.span(node), fixed))
+        if schema:  # a data class's schema written out: fixed by the code
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         shown = self._display_hole(node, held, ctx)
         return [shown] if shown is not None else [self.hole(node, ctx, self.path_of(value, ctx))]
 
