@@ -43,9 +43,8 @@ class Site:
 def context_at(module, node):
     """The context an expression of a module is read in: its function, its place in
     statement order, the `if` arms around it; import time at module level."""
-    from .values import Context
-
     from .flow import module_loop
+    from .values import Context
 
     function = module.enclosing_function(node)
     line = _read_at(module, node)
