@@ -13,7 +13,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Span
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
-from .flow import entry_name
+from .flow import entry_name, module_loop
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, HoleItem, LoopItem, Parts
 
@@ -38,8 +38,6 @@ def _sends_per_item(iterable: cst.BaseExpression, module) -> bool:
     is that loop's own: the outermost loop there (`for row in rows:` of a script). The
     items of a loop inside it (`for example in EXAMPLES:`) are not what tells the passes
     apart."""
-    from .flow import module_loop
-
     loop = module.parents.get(id(iterable))
     if not isinstance(loop, cst.For) or loop.iter is not iterable:
         return False

@@ -63,8 +63,11 @@ class SinkFinder:
         consumed: set[int] = set()
         lists: list = []
         appends: list = []  # `name.append(...)` calls, for `_appended_chats`
+        decorated: list = []  # functions with decorators, for the decorator models
         for node in self.module.nodes:
-            if isinstance(node, cst.Call):
+            if isinstance(node, cst.FunctionDef) and node.decorators:
+                decorated.append(node)
+            elif isinstance(node, cst.Call):
                 if isinstance(node.func, cst.Attribute) and node.func.attr.value == "append":
                     appends.append(node)
                 site = self.sites.classify(node)
@@ -79,10 +82,10 @@ class SinkFinder:
                 lists.append(node)
         appended = self._appended_chats(appends)
         deferred = self.project.lists.setdefault(self.module.path, [])
-        prompts.extend(self._decorated())
+        prompts.extend(self._decorated(decorated))
         prompts.extend(self._signatures())
-        prompts.extend(self._docstring_templates())
-        prompts.extend(self._decorator_templates(consumed))
+        prompts.extend(self._docstring_templates(decorated))
+        prompts.extend(self._decorator_templates(decorated, consumed))
         # Prompt text with no sink in view: kept until every file is read (a sink elsewhere
         # may send it, and then its measurement is the one reported).
         from . import prompt_text
@@ -297,21 +300,18 @@ class SinkFinder:
         return [w for w in wrappers if not w.method] + \
             [w for w in methods if w.function_key == chosen.function_key]
 
-    def _decorated(self) -> list[tuple[Prompt, list]]:
+    def _decorated(self, functions: list) -> list[tuple[Prompt, list]]:
         """Functions a library registers as part of an agent's system prompt: PydanticAI's
         `@agent.system_prompt` on an agent a model builds, or a decorator named by its
         qualified name (LangChain's `@dynamic_prompt`); each measured as what it returns."""
         from .values import Context
 
-        cst = self.cst
         out: list[tuple[Prompt, list]] = []
         models = [m for m in self.project.models if m.lowering == "decorator"]
         if not models:
             return out
-        # module functions and methods, and those a function defines (an agent built in a
-        # factory, `@agent.instructions` registered beside it)
-        functions = [n for n in self.module.nodes if isinstance(n, cst.FunctionDef)
-                     and n.decorators]
+        # `functions`: module functions and methods with decorators, and those a function
+        # defines (an agent built in a factory, `@agent.instructions` registered beside it)
         for function in functions:
             model = next((m for m in models for d in function.decorators
                           if self._decorates(m, d.decorator, function)), None)
@@ -339,7 +339,7 @@ class SinkFinder:
         qualified = self.module.qualname(decorator) or ""
         return bool(qualified) and model.matches("", qualified, ())
 
-    def _docstring_templates(self) -> list[tuple[Prompt, list]]:
+    def _docstring_templates(self, functions: list) -> list[tuple[Prompt, list]]:
         """Functions a library turns into prompt templates (Outlines' `@outlines.prompt`):
         the docstring is a Jinja template rendered with the function's arguments, measured
         as written, its values scoped by their names."""
@@ -352,9 +352,7 @@ class SinkFinder:
         out: list[tuple[Prompt, list]] = []
         if not models:
             return out
-        for function in self.module.nodes:
-            if not isinstance(function, cst.FunctionDef) or not function.decorators:
-                continue
+        for function in functions:
             names = [self.module.qualname(d.decorator.func if isinstance(d.decorator, cst.Call)
                                           else d.decorator) for d in function.decorators]
             model = next((m for m in models for q in names if q and m.matches("", q, ())),
@@ -376,7 +374,8 @@ class SinkFinder:
             out.append((replace(prompt, sink=model.id), []))
         return out
 
-    def _decorator_templates(self, consumed: set[int]) -> list[tuple[Prompt, list]]:
+    def _decorator_templates(self, functions: list,
+                             consumed: set[int]) -> list[tuple[Prompt, list]]:
         """Functions a library turns into a chat by a decorator whose arguments are its
         messages (`@prompt("Summarize {text}")`, `@chatprompt(SystemMessage(RULES),
         *history)`): each message a `str.format` template that the function's arguments fill
@@ -389,9 +388,7 @@ class SinkFinder:
         if not models:
             return out
         module = self.module
-        for function in module.nodes:
-            if not isinstance(function, cst.FunctionDef):
-                continue
+        for function in functions:
             for decorator in function.decorators:
                 call = decorator.decorator
                 qualified = module.qualname(call.func) if isinstance(call, cst.Call) else None

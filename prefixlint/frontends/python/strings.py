@@ -39,6 +39,12 @@ DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full
                            "csv.DictReader"})
 
 
+def writes_schema(node: cst.BaseExpression) -> bool:
+    """Whether a call writes out a data class's JSON schema (`Answer.model_json_schema()`)."""
+    return isinstance(node, cst.Call) and not node.args and \
+        isinstance(node.func, cst.Attribute) and node.func.attr.value in SCHEMA_METHODS
+
+
 class StringOps:
     """String and library-call semantics of the interpreter (see `interpreter.Lowerer`)."""
 
@@ -116,7 +122,7 @@ class StringOps:
         scope = source_scope(qualified, self.sources)
         if scope is None and method in COMMAND_LINE:
             scope = Scope.DEPLOY
-        if scope is None and not node.args and method in SCHEMA_METHODS:
+        if scope is None and writes_schema(node):
             scope = Scope.DEPLOY  # a data class's JSON schema: its fields, written in the code
         if scope is not None:
             if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS):
@@ -311,8 +317,7 @@ class StringOps:
             except (TypeError, ValueError):
                 pass
         held = self.follow(value, ctx)  # a dict or list written out here or where assigned
-        schema = held is not None and isinstance(held[0], cst.Call) and not held[0].args and \
-            isinstance(held[0].func, cst.Attribute) and held[0].func.attr.value in SCHEMA_METHODS
+        schema = held is not None and writes_schema(held[0])
         if not sort_keys and not schema and not _keys_in_code_order(held):
             args = list(node.args)
             given = next((i for i, a in enumerate(args) if a.keyword is not None
