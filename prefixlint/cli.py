@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import stat
 import sys
 from pathlib import Path
 
@@ -52,8 +51,7 @@ def _emit(text: str, output_file: str | None) -> None:
 
 
 def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=None, model=None):
-    from . import api
-    from .config import ConfigError, parse_codes
+    from .config import ConfigError, load, parse_codes
 
     overrides = {"tokenizer": tokenizer, "fail_on": fail_on, "provider": provider,
                  "model": model}
@@ -65,7 +63,8 @@ def _config(paths, config_file, select, ignore, tokenizer, fail_on, provider=Non
         overrides["ignore"] = parse_codes("--ignore", _split_codes(ignore)) if ignore else None
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
-    return api.load_config(None, Path(config_file) if config_file else None, paths, **overrides)
+    return load(None, Path(config_file) if config_file else None, overrides,
+                [Path(p) for p in paths])
 
 
 PROGRESS_MIN_FILES = 20
@@ -138,14 +137,15 @@ def _warn_model(config) -> None:
 
 def _kept_output(paths, options: tuple, view: str, output_file) -> None:
     """An unchanged tree, checked again with the same options: print what the last run
-    printed and exit as it did, without loading its result (see `api.cached_output`).
-    Returns when there is nothing kept (or the folders given have settings of their own)."""
-    from . import api
+    printed and exit as it did, without loading its result or importing the analysis (see
+    `selection.cached_output`). Returns when there is nothing kept (or the folders given
+    have settings of their own)."""
+    from .selection import cached_output, settings_groups
 
-    if not options[0] and len(api.settings_groups(paths)) > 1:
+    if not options[0] and len(settings_groups(paths)) > 1:
         return
     config = _config(paths, *options)
-    kept = api.cached_output(paths, config, None, view)
+    kept = cached_output(paths, config, None, view)
     if kept is None:
         return
     _warn_model(config)
@@ -1008,8 +1008,7 @@ def _fewer_collections() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: maps configuration and internal errors to exit code 2."""
-    from .config import ConfigError
-    from .tokenizers import TokenizerError
+    from .config import ConfigError, TokenizerError
 
     _fewer_collections()
     try:

@@ -17,12 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .ir import Scope
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from .scope import Scope
 
 FAIL_ON = ("info", "warning", "error", "never")
 AUTO = "auto"  # the provider each prompt's SDK sends it to
@@ -31,6 +26,11 @@ _CODE_SELECTOR = re.compile(r"^(ALL|PFX\d{0,3})$")
 
 class ConfigError(ValueError):
     """Configuration the user must fix; the CLI prints it and exits 2."""
+
+
+class TokenizerError(ValueError):
+    """A tokenizer name or file the user asked for cannot be used (a configuration error;
+    defined here so that the CLI names it without loading the tokenizers)."""
 
 
 @dataclass(frozen=True)
@@ -94,13 +94,20 @@ def _strings(key: str, value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def rule_codes() -> tuple[str, ...]:
-    """The codes of the rule catalogue, from its file names (no rule is parsed)."""
+def rules_folder() -> Path | None:
+    """The rule catalogue's folder: `prefixlint/_rules` inside an installed wheel, or `rules/`
+    at the top of a source checkout; None when neither is there."""
     here = Path(__file__).resolve().parent
     for folder in (here / "_rules", here.parent / "rules"):
         if folder.is_dir():
-            return tuple(sorted(p.stem for p in folder.glob("PFX*.toml")))
-    return ()
+            return folder
+    return None
+
+
+def rule_codes() -> tuple[str, ...]:
+    """The codes of the rule catalogue, from its file names (no rule is parsed)."""
+    folder = rules_folder()
+    return tuple(sorted(p.stem for p in folder.glob("PFX*.toml"))) if folder else ()
 
 
 def parse_codes(key: str, value: Any) -> tuple[str, ...]:
@@ -349,6 +356,11 @@ def _read_settings(path: Path, found: bool = False) -> Mapping[str, Any] | None:
     """The prefixlint table of a settings file, or None when it holds none. A pyproject.toml
     `found` by looking for settings that is not TOML and never names prefixlint holds none
     (a project template's `pyproject.toml` with `{{ placeholders }}` configures no run)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

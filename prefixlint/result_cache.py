@@ -19,7 +19,6 @@ import hmac
 import json
 import os
 import re
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -27,9 +26,6 @@ from typing import Iterable
 
 from . import __version__
 from .config import Config
-from .coverage import opaque
-from .ir import Finding, Hole, Prompt, Scope, Span
-from .measure import Cause, Measurement
 
 FOLDER = ".prefixlint_cache"
 FORMAT = 5  # 2: prompts say what sends them (`sink`); 3: and what they were not followed past;
@@ -122,7 +118,7 @@ def _key() -> bytes | None:
     use, readable by the user alone); None when there is none to be had, and then no result
     is kept or read. An entry committed to a repository, or written by hand, is not signed
     with it and is ignored: a cache cannot turn a failing check into a passing one."""
-    from .tokenizers import user_cache_dir
+    from .user_cache import user_cache_dir
 
     folder = user_cache_dir()
     if folder is None:
@@ -136,7 +132,7 @@ def _key() -> bytes | None:
             folder.mkdir(parents=True, exist_ok=True)
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
             with os.fdopen(descriptor, "wb") as handle:
-                handle.write(secrets.token_bytes(32))
+                handle.write(os.urandom(32))
             descriptor = os.open(path, os.O_RDONLY | flags)
         except OSError:
             return None
@@ -155,13 +151,20 @@ def _signed(key: bytes, text: str) -> str:
 def _data_digest() -> str:
     """What the analysis is made of: prefixlint's own code, the data it reads (library
     models, the table of names) and the rule catalogue. A result computed by other code
-    (a checkout edited since, a rule added) is not this run's, whatever the version says."""
-    from .rules import rules_dir
+    (a checkout edited since, a rule added) is not this run's, whatever the version says.
+    Each file counts by its name, size and modification time (not its content: reading all
+    of them cost an unchanged run more than the rest of its work)."""
+    from .config import rules_folder
 
     package = Path(__file__).resolve().parent
+    rules = rules_folder()
     files = sorted(package.rglob("*.py")) + sorted((package / "models").glob("*.toml")) + \
-        [package / "data" / "names.toml"] + sorted(rules_dir().glob("PFX*.toml"))
-    return hashlib.sha256(b"".join(f.name.encode() + f.read_bytes() for f in files)).hexdigest()
+        [package / "data" / "names.toml"] + (sorted(rules.glob("PFX*.toml")) if rules else [])
+    marks = []
+    for path in files:
+        seen = path.stat()
+        marks.append(f"{path.relative_to(package.parent)}\t{seen.st_size}\t{seen.st_mtime_ns}")
+    return hashlib.sha256("\n".join(marks).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def _entry(config: Config, paths: Iterable[str], cwd: Path) -> Path:
@@ -213,15 +216,16 @@ def _current(document: dict, config: Config, found: Iterable[str]) -> bool:
 def load(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str]):
     """The stored result of the same run, or None (absent, stale, unreadable)."""
     from .api import Result
+    from .result_data import finding_from, measurement_from, not_loaded
     from .tokenizers import Tokenizer
 
     try:
         document = _signed_document(_entry(config, paths, cwd))
         if document is None or not _current(document, config, found):
             return None
-        tokenizer = Tokenizer(document["tokenizer"], _not_loaded, "cache")
-        return Result(tokenizer, tuple(_finding(f) for f in document["findings"]),
-                      tuple(_measurement(m) for m in document["measurements"]), config,
+        tokenizer = Tokenizer(document["tokenizer"], not_loaded, "cache")
+        return Result(tokenizer, tuple(finding_from(f) for f in document["findings"]),
+                      tuple(measurement_from(m) for m in document["measurements"]), config,
                       config.provider_model(), cache_index={k: document[k] for k in INDEX})
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # damaged, of another shape, or not ASCII: a miss
@@ -232,6 +236,8 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
     """Keep a run's result for the next identical run, and return what it is checked against
     (the index `store_view` keeps an output with); nothing happens when it cannot be
     written: a cache is never worth failing a run."""
+    from .result_data import finding_data, measurement_data
+
     if result.tokenizer.approximate:
         return None
     root = config.root
@@ -246,8 +252,8 @@ def store(config: Config, paths: Iterable[str], cwd: Path, found: Iterable[str],
             stats[name] = list(seen)
     index = {"format": FORMAT, "found": sorted(found), "files": files, "stats": stats}
     document = index | {"tokenizer": result.tokenizer.name,
-                "findings": [_finding_data(f) for f in result.findings],
-                "measurements": [_measurement_data(m) for m in result.measurements]}
+                "findings": [finding_data(f) for f in result.findings],
+                "measurements": [measurement_data(m) for m in result.measurements]}
     entry = _entry(config, paths, cwd)
     target = entry.parent
     try:
@@ -331,84 +337,3 @@ def clean(config: Config) -> int:
     except OSError:
         pass
     return removed
-
-
-def _not_loaded(text: str) -> list[int]:
-    raise RuntimeError("a result read from the cache has no tokenizer loaded")
-
-
-def _span_data(span: Span) -> list:
-    return [span.path, span.line, span.column, span.end_line, span.end_column]
-
-
-def _span(data: list) -> Span:
-    return Span(str(data[0]), int(data[1]), int(data[2]), int(data[3]), int(data[4]))
-
-
-def _finding_data(finding: Finding) -> dict:
-    return {"code": finding.code, "severity": finding.severity, "span": _span_data(finding.span),
-            "message": finding.message, "scope": finding.scope, "expr": finding.expr,
-            "prompt": finding.prompt, "gain": finding.gain_tokens,
-            "fix": [_span_data(finding.fix[0]), finding.fix[1]] if finding.fix else None,
-            "related": [_span_data(s) for s in finding.related],
-            "scope_source": finding.scope_source}
-
-
-def _finding(data: dict) -> Finding:
-    fix = (_span(data["fix"][0]), str(data["fix"][1])) if data["fix"] else None
-    return Finding(data["code"], data["severity"], _span(data["span"]), data["message"],
-                   data["scope"], data["expr"], data["prompt"], int(data["gain"]), fix,
-                   tuple(_span(s) for s in data["related"]), data["scope_source"])
-
-
-def _hole_data(hole: Hole) -> dict:
-    return {"kind": hole.kind, "expr": hole.expr, "span": _span_data(hole.span),
-            "deps": list(hole.deps), "scope": hole.scope.label,
-            "passed": _span_data(hole.passed) if hole.passed else None}
-
-
-def _hole(data: dict) -> Hole:
-    return Hole(data["kind"], data["expr"], _span(data["span"]), tuple(data["deps"]),
-                Scope.parse(data["scope"]), _span(data["passed"]) if data["passed"] else None)
-
-
-def _cause_data(cause: Cause) -> dict:
-    return {"hole": _hole_data(cause.hole), "prefix": cause.prefix_tokens,
-            "following": cause.following_tokens, "gain": cause.gain_tokens,
-            "related": [_hole_data(h) for h in cause.related]}
-
-
-def _cause(data: dict) -> Cause:
-    return Cause(_hole(data["hole"]), int(data["prefix"]), int(data["following"]),
-                 tuple(_hole(h) for h in data["related"]), int(data["gain"]))
-
-
-def _measurement_data(m: Measurement) -> dict:
-    from .api import may_grow
-
-    prompt = m.prompt
-    return {"prompt": {"id": prompt.id, "path": prompt.path, "line": prompt.line,
-                       "kind": prompt.kind, "files": list(prompt.files), "chat": prompt.chat,
-                       "sink": prompt.sink, "opaque": opaque(prompt),
-                       "sent_to": prompt.sent_to, "sent_model": prompt.sent_model,
-                       "history": may_grow(prompt)},
-            "tokens_total": m.tokens_total, "prefix_tokens": m.prefix_tokens,
-            "causes": [_cause_data(c) for c in m.causes],
-            "projected_global": m.projected_prefix_global,
-            "stable": m.prefix_tokens_stable, "projected_stable": m.projected_prefix_stable,
-            "level_totals": [list(pair) for pair in m.level_totals],
-            "before_history": [_cause_data(c) for c in m.before_history]}
-
-
-def _measurement(data: dict) -> Measurement:
-    p = data["prompt"]
-    prompt = Prompt(p["id"], p["path"], int(p["line"]), p["kind"], (), (), None,
-                    tuple(p["files"]), chat=bool(p["chat"]), sink=str(p.get("sink", "")),
-                    opaque=str(p.get("opaque", "")), sent_to=str(p.get("sent_to", "")),
-                    sent_model=str(p.get("sent_model", "")), history=bool(p.get("history")))
-    return Measurement(prompt, int(data["tokens_total"]),
-                       {k: int(v) for k, v in data["prefix_tokens"].items()},
-                       tuple(_cause(c) for c in data["causes"]), int(data["projected_global"]),
-                       int(data["stable"]), int(data["projected_stable"]),
-                       tuple((str(a), int(b)) for a, b in data["level_totals"]),
-                       tuple(_cause(c) for c in data["before_history"]))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .config import rules_folder
 from .ir import Finding, Hole, Scope, Span, Text
 from .measure import Cause, Measurement
 from .prose import estimated_tokens
@@ -63,11 +64,10 @@ class Rule:
 def rules_dir() -> Path:
     """The catalogue inside an installed wheel (`prefixlint/_rules`), or `rules/` at the top
     of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_rules", here.parent / "rules"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("the rule catalogue (rules/) is missing from this installation")
+    folder = rules_folder()
+    if folder is None:
+        raise FileNotFoundError("the rule catalogue (rules/) is missing from this installation")
+    return folder
 
 
 def _load_rule(path: Path) -> Rule:

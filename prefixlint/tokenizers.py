@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .config import TokenizerError
+from .user_cache import user_cache_dir
+
 ENDOFTEXT = "<|endoftext|>"
 FIM_PREFIX = "<|fim_prefix|>"
 FIM_MIDDLE = "<|fim_middle|>"
@@ -136,10 +139,6 @@ def _without_stderr(call: Callable):
         os.close(null)
 
 
-class TokenizerError(ValueError):
-    """A tokenizer name or file the user asked for cannot be used (a configuration error)."""
-
-
 def tiktoken_cache_dir() -> Path | None:
     """Where tiktoken itself caches encoding files (None when caching is disabled)."""
     for variable in ("TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR"):
@@ -222,18 +221,6 @@ def _ranks(data: bytes) -> dict[bytes, int]:
             token, rank = line.split()
             ranks[base64.b64decode(token)] = int(rank)
     return ranks
-
-
-def user_cache_dir() -> Path | None:
-    """prefixlint's own cache folder: PREFIXLINT_CACHE_HOME, else XDG_CACHE_HOME/prefixlint,
-    else ~/.cache/prefixlint; None when no home folder can be found."""
-    if os.environ.get("PREFIXLINT_CACHE_HOME"):
-        return Path(os.environ["PREFIXLINT_CACHE_HOME"])
-    base = os.environ.get("XDG_CACHE_HOME")
-    try:
-        return Path(base) / "prefixlint" if base else Path.home() / ".cache" / "prefixlint"
-    except RuntimeError:
-        return None
 
 
 def _parsed_ranks(data: bytes, sha256: str) -> dict[bytes, int]:

@@ -18,7 +18,8 @@ POLICY = ("Follow the support policy of Northwind Cloud on every answer and neve
 
 PROBE = ("import sys\nfrom prefixlint import cli\ntry:\n    cli.main(sys.argv[1:])\n"
          "except SystemExit:\n    pass\n"
-         "print(sorted(m for m in ('libcst', 'tiktoken') if m in sys.modules), file=sys.stderr)\n")
+         "print(sorted(m for m in ('libcst', 'tiktoken', 'prefixlint.api') if m in sys.modules),"
+         " file=sys.stderr)\n")
 
 
 def _project(tmp_path):
@@ -41,9 +42,9 @@ def _probe(root, *args):
 def test_an_unchanged_tree_is_answered_from_the_cache_without_analysis(tmp_path):
     root = _project(tmp_path)
     first, loaded = _probe(root)
-    assert loaded == "['libcst', 'tiktoken']"
+    assert loaded == "['libcst', 'prefixlint.api', 'tiktoken']"
     assert (root / ".prefixlint_cache" / ".gitignore").read_text().endswith("*\n")
-    second, loaded = _probe(root)
+    second, loaded = _probe(root)  # not even the analysis's entry points are imported
     assert (second, loaded) == (first, "[]")
     assert json.loads(second)["summary"]["prompts"] == 2
 
@@ -54,7 +55,7 @@ def test_a_change_to_any_file_the_run_read_analyzes_again(tmp_path):
     partial = root / "prompts" / "partials" / "policy.j2"
     partial.write_text("Today is {{ today }}.\n" + POLICY + "\n")
     second, loaded = _probe(root)
-    assert loaded == "['libcst', 'tiktoken']"
+    assert loaded == "['libcst', 'prefixlint.api', 'tiktoken']"
     assert second != first and "PFX004" in second
     # and a different setting is a different run
     third, loaded = _probe(root, "--select", "PFX002")
@@ -141,7 +142,7 @@ def test_a_changed_imported_constant_analyzes_its_users_again(tmp_path):
     [before] = json.loads(first)["prompts"]
     (root / "app" / "rules.py").write_text(f'SYSTEM = """{POLICY * 2}"""\n')
     second, loaded = _probe(root)
-    assert loaded == "['libcst', 'tiktoken']"  # analyzed again, not answered from the cache
+    assert loaded == "['libcst', 'prefixlint.api', 'tiktoken']"  # analyzed again, not answered from the cache
     [after] = json.loads(second)["prompts"]
     assert before["id"] == after["id"] == "app/agent.py:9"
     assert after["prefix_tokens"]["global"] > before["prefix_tokens"]["global"] + 100

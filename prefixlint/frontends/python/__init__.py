@@ -3,6 +3,7 @@ followed through statements, functions, classes, modules and the template files 
 Python is parsed with libcst and never imported or executed.
 
     project.py      the files of a run, modules and imports
+    import_lines.py a module's import statements read from its text (no parse)
     sinks.py        call sites the library models (prefixlint/models) name, the project's
                     own clients, HTTP posts and inferred sinks; arguments become blocks
     prompt_text.py  prompt text with no sink in view, measured on its own

@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 
 from ...ir import Prompt, Scope, Text
 from ..project_files import InputError
+from .import_lines import CONTEXT_MODULES, module_imports, module_name
 from .sources import prefilter
 
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -33,25 +34,6 @@ MAX_LINE = 100_000  # characters on one line
 # Modules imported by the files of a run that are not analyzed themselves (`check` of one
 # changed file): read for the clients they define, this many imports deep, at most this many.
 CONTEXT_DEPTH = 3
-CONTEXT_MODULES = 48
-_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)",
-                          re.MULTILINE)
-_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)", re.MULTILINE)
-
-
-def module_imports(source: str) -> list[tuple[str, list[str]]]:
-    """`(module, names)` of every import statement of a module's text, in order: `from a.b
-    import c, d` is ("a.b", ["c", "d"]), `import a.b` ("a.b", [])."""
-    found: list[tuple[int, str, list[str]]] = []
-    for match in _FROM_IMPORT.finditer(source):
-        names = [part.split(" as ")[0].strip() for part in
-                 match.group(2).strip("() \t\n").replace("\n", " ").split(",")]
-        found.append((match.start(), match.group(1),
-                      [n for n in names if n.isidentifier()]))
-    for match in _IMPORT.finditer(source):
-        for dotted in match.group(1).split(","):
-            found.append((match.start(), dotted.strip(), []))
-    return [(origin, names) for _, origin, names in sorted(found)]
 
 
 KEPT_MODULES = 32  # parsed modules kept between files (least recently used dropped first)
@@ -117,15 +99,6 @@ def block_lines(statements) -> StatementLines:
 def _first_line(statement) -> int:
     """A statement's first line, its decorators included."""
     return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
-
-
-def module_name(path: str) -> str:
-    """The name a module is imported by (`gateway` of `llm/gateway.py`, `llm` of
-    `llm/__init__.py`)."""
-    stem = posixpath.splitext(path)[0]
-    if stem.endswith("/__init__"):
-        stem = stem[: -len("/__init__")]
-    return stem.rsplit("/", 1)[-1]
 
 
 def _roots(built: list, path: str) -> list[str]:
