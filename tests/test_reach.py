@@ -125,6 +125,12 @@ REACH_FINDINGS = [
     ("PFX001", "zbf_decorated_chat/texts.py", 14, 27),
     # the question before the database's tables, measured at a schema's length
     ("PFX001", "zbg_schema_sample.py", 11, 29),
+    # the SDK before 1.0: `openai.ChatCompletion.create`, the question above the policy
+    ("PFX001", "zbi_legacy_sdk.py", 22, 53),
+    # a function kept on a registry by its decorator, called through the registry
+    ("PFX001", "zbj_registry.py", 27, 43),
+    # an entry of the body a web handler reads, whatever the key is called
+    ("PFX001", "zbk_flask_handler.py", 22, 56),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -362,6 +368,12 @@ REACH_SINKS = {
     "zbg_schema_sample.py:14": "openai.chat",
     # a class's name, docstring and JSON schema, passed by its caller, are the code's: no finding
     "zbh_answer_schema.py:35": "client of openai.chat",
+    "zbi_legacy_sdk.py:19": "openai.chat-v0",
+    "zbi_legacy_sdk.py:28": "openai.completions",  # one prompt string, its article last
+    "zbj_registry.py:27": "client of openai.chat",
+    "zbk_flask_handler.py:20": "openai.chat",
+    # a model class defined in the function that sends: its schema is the code's, no finding
+    "zbl_local_answer_class.py:20": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -865,3 +877,13 @@ def test_a_parameter_with_a_constant_default_holds_that_constant(reach):
     at the paper, not at an unclassified `form` after 18 tokens."""
     prompt = next(p for p in reach["prompts"] if p["id"] == "zaw_default_form.py:16")
     assert (prompt["break"]["expr"], prompt["prefix_tokens"]["global"]) == ("paper", 122)
+
+
+def test_a_model_class_defined_where_it_is_sent_is_written_in_the_code():
+    """`response_format=Decision`, the class defined in the sending function: its schema is
+    the same on every request, not an unclassified value (not even an info finding)."""
+    proc = run_cli("check", "zbl_local_answer_class.py", "--no-cache", "--fail-on", "info",
+                   "--output-format", "json", cwd=REACH)
+    document = json.loads(proc.stdout)
+    assert (proc.returncode, document["findings"]) == (0, [])
+    assert document["summary"]["prompts"] == 1

@@ -36,12 +36,13 @@ class WrapperNote:
     library: str
     function_key: tuple[str, int]
     depth: int  # clients from it to the sink, itself included
+    registered_on: tuple[str, ...] = ()
 
     @staticmethod
     def of(wrapper: "Wrapper") -> "WrapperNote":
         return WrapperNote(wrapper.key, wrapper.name, wrapper.method, wrapper.param,
                            wrapper.index, wrapper.others, wrapper.library,
-                           wrapper.function_key, wrapper.depth)
+                           wrapper.function_key, wrapper.depth, wrapper.registered_on)
 
 
 class ForeignWrapper:
@@ -62,6 +63,7 @@ class ForeignWrapper:
         self.library = note.library
         self.function_key = note.function_key
         self.depth = note.depth
+        self.registered_on = note.registered_on
         self.called = False
 
 

@@ -682,7 +682,19 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # its `name` names the object (a model, an agent), not a person, unless the
             # class is one (`User`, `Customer`)
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
+        if resolved is None and isinstance(node, cst.Name) and self._defines_class(name, ctx):
+            # `response_format=Decision`: a class the code defines, whose schema is written
+            # in the code (a model of the answer, the same for every request)
+            return [self.hole(node, ctx, name, Scope.DEPLOY)]
         return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
+
+    def _defines_class(self, name: str, ctx: Context) -> bool:
+        """Whether `name` is a class the project defines: at the top of the module or
+        imported from one of the project's modules, or in the function being read."""
+        if self._class(name, ctx.module) is not None:
+            return True
+        return ctx.function is not None and \
+            name in ctx.module.local_classes().get(id(ctx.function), ())
 
     def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
         """Text built by statements (`s = …; s += …`); a list used as text is one hole."""
@@ -742,6 +754,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             configured = settings_text(self, node)  # `get_settings().review_prompt.system`
             if configured is not None:
                 return configured
+        if isinstance(node, cst.Subscript) and isinstance(base, cst.Name) and \
+                isinstance(self.resolve(base.value, ctx), tuple):
+            # `body["task_prompt"]` of `body = request.get_json()`: an entry of what a
+            # request source returned is of that request, whatever the key is called
+            inner = self.text(base, ctx)
+            if len(inner) == 1 and isinstance(inner[0], Hole) and \
+                    inner[0].deps[0] in self.scopes and inner[0].scope is Scope.REQUEST:
+                return [Hole(inner[0].kind, shorten(ctx.module.source(node)),
+                             ctx.module.span(node), inner[0].deps, inner[0].scope)]
         if isinstance(base, cst.Call):
             # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
             inner = self.text(base, ctx)

@@ -47,6 +47,7 @@ class Module:
     _positions: dict | None = None
     _ranges: dict[int, dict] = field(default_factory=dict)  # id(statement) -> `Ranges`
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
+    _local_classes: dict[int, frozenset[str]] | None = None
 
     @property
     def positions(self) -> dict:
@@ -171,6 +172,19 @@ class Module:
             origin, attr = self.imports[value.value]
             return origin if not attr else None
         return None
+
+    def local_classes(self) -> dict[int, frozenset[str]]:
+        """The names of the classes each function defines in its body (`class Answer(
+        BaseModel)` inside a handler), by id of the function; found on first use."""
+        if self._local_classes is None:
+            found: dict[int, set[str]] = {}
+            for node in self.nodes:
+                if isinstance(node, cst.ClassDef):
+                    function = self.enclosing_function(node)
+                    if function is not None:
+                        found.setdefault(id(function), set()).add(node.name.value)
+            self._local_classes = {k: frozenset(v) for k, v in found.items()}
+        return self._local_classes
 
     def enclosing_function(self, node: cst.CSTNode) -> cst.FunctionDef | None:
         current = self.parents.get(id(node))

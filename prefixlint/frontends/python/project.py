@@ -154,6 +154,9 @@ class Wrapper:
     # `function`'s parameters as a closure does (a call retried by a decorated inner
     # function); None when the sink is in `function` itself.
     body: object = None
+    # The objects its decorators register it on (`func` of `@func.register_function(...)`):
+    # a registry that callers call it through, `func.gpt_call(prompt)`.
+    registered_on: tuple[str, ...] = ()
 
     @property
     def depth(self) -> int:
@@ -167,6 +170,21 @@ class Wrapper:
             out.append(current)
             current = current.inner
         return out
+
+
+def _registries(function) -> tuple[str, ...]:
+    """The names of the objects a function's decorators are methods of (`func` of
+    `@func.register_function(...)` or `@registry.add`): the registries it is kept in."""
+    import libcst as cst
+
+    names = []
+    for decorator in function.decorators:
+        target = decorator.decorator
+        if isinstance(target, cst.Call):
+            target = target.func
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            names.append(target.value.value)
+    return tuple(dict.fromkeys(names))
 
 
 def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list]) -> bool:
@@ -548,7 +566,7 @@ class PythonProject:
                           round=found, alone=alone, key=(path, found, seq),
                           function_key=(path, finder.module.pos(function)),
                           library=model.name if model is not None else site.kind,
-                          body=body)
+                          body=body, registered_on=_registries(function))
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         self.by_key[wrapper.key] = wrapper
         self.wrapper_paths.add(path)
@@ -591,7 +609,8 @@ class PythonProject:
         # functions of modules whose name it mentions (it has to import them); a call, not
         # the definition. The names called are found first, in one search of the text.
         called = _CallNames.of(wrappers, self._call_names).called(source)
-        if not any(any(w.path == path or w.method or module_name(w.path) in source
+        if not any(any(w.path == path or w.method or module_name(w.path) in source or
+                           any(r in source for r in w.registered_on)
                        for w in wrappers[name]) for name in called):
             return []
         from .sinks import SinkFinder

@@ -520,7 +520,8 @@ class SinkFinder:
 
     def _calls(self, node, wrapper) -> bool:
         """Whether a call runs the wrapper: its function here or imported from its module,
-        `module.function` of its module, or a method of that name."""
+        `module.function` of its module, a method of that name, or `registry.function` of
+        a registry its decorator keeps it in."""
         cst = self.cst
         func = node.func
         if isinstance(func, cst.Name):
@@ -533,6 +534,8 @@ class SinkFinder:
             return other is not None and other.path == wrapper.path and attr == wrapper.name
         if wrapper.method:  # any method of that name, unless a library made the object
             return not self._library_object(func.value, self._context(node))
+        if isinstance(func.value, cst.Name) and func.value.value in wrapper.registered_on:
+            return True  # `func.gpt_call(...)` of `@func.register_function(...) def gpt_call`
         from .values import ModuleRef
 
         target = self.lowerer.resolve(func.value.value, self._context(node)) \

@@ -41,6 +41,9 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("random.*", Scope.REQUEST),
     ("numpy.random.*", Scope.REQUEST),
     ("subprocess.*", Scope.REQUEST),
+    # the body, query and form of the request a web handler serves (Flask and Quart)
+    ("flask.request.*", Scope.REQUEST),
+    ("quart.request.*", Scope.REQUEST),
     ("os.getenv", Scope.DEPLOY),
     ("os.environ.get", Scope.DEPLOY),
     ("os.getpid", Scope.DEPLOY),

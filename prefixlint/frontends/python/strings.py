@@ -440,6 +440,9 @@ class StringOps:
                     out.extend(([Text(", ", None)] if index else []) +
                                self.json_text(item, item_ctx))
                 return out + [Text("]", None)]
+            if resolved is None and self._defines_class(node.value, ctx):
+                # `response_format=Decision`: the schema of a class written in the code
+                return [self.hole(node, ctx, node.value, Scope.DEPLOY)]
             return [self.hole(node, ctx, node.value)]
         if isinstance(node, (cst.List, cst.Tuple)):
             out: list[Seg] = [Text("[", None)]
