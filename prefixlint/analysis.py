@@ -92,7 +92,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     become PFX900 findings. The names of every file read are added to `read`."""
     step = _counter(len(files), progress)
     workspace = Workspace(config.root, config.search_paths, Limits(), volatility.scope_of,
-                          config.jinja, dict(edited or {}))
+                          config.jinja, dict(edited or {}),
+                          tuple(f for f in files if is_python(f)))
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
                            config.python_sources, config.python_sinks, config.models,
                            tuple(f for f in files if is_config_file(f)))

@@ -263,6 +263,33 @@ def test_the_applications_own_filters_and_tests_are_declared_not_guessed(tmp_pat
     assert proc.returncode == 2 and "lists of names for filters and tests" in proc.stderr
 
 
+def test_filters_and_tests_the_applications_code_registers_are_known_without_declaring(
+        tmp_path):
+    """`env.filters["title_case"] = ...`, `env.tests.update({...})` and Flask's
+    `@app.template_filter(...)` in the project's code register what its templates use: no
+    PFX900, and the value through a filter is still the value (a user's name breaks)."""
+    template = ("You are the assistant of {{ product | title_case }}.\n"
+                "{% if user is premium_user %}Priority support.{% endif %}\n"
+                "Hello {{ user.name | initials }}.\n" + POLICY)
+    root = write_project(tmp_path / "p", {
+        "prompts/a.j2": template,
+        "app/render.py": "import jinja2\n\nenv = jinja2.Environment()\n"
+                         "env.filters['title_case'] = str.title\n"
+                         "env.tests.update({'premium_user': lambda u: u.tier == 'gold'})\n",
+        "app/web.py": "from flask import Flask\n\napp = Flask(__name__)\n\n\n"
+                      "@app.template_filter('initials')\ndef initials(name):\n"
+                      "    return ''.join(part[0] for part in name.split())\n",
+        "prefixlint.toml": '[variables]\nproduct = "static"\n'})
+    document = json.loads(run_cli("check", "--output-format", "json", cwd=root).stdout)
+    assert [(f["code"], f["line"], f["column"]) for f in document["findings"]] == [
+        ("PFX002", 3, 7)]
+    (root / "app" / "web.py").unlink()  # the filter no code registers is not guessed
+    proc = run_cli("check", "--output-format", "concise", cwd=root)
+    assert proc.stdout.splitlines()[0] == (
+        "prompts/a.j2:3:1: PFX900 unknown Jinja filter 'initials' (if your code registers "
+        'it, declare it: [jinja] filters = ["initials"])')
+
+
 def test_a_date_break_is_visible_in_the_table_json_and_page(supportbot, tmp_path):
     lines = run_cli("report", cwd=supportbot).stdout.splitlines()
     assert lines[0].split()[:4] == ["prompt", "tokens", "days", "global"]

@@ -131,6 +131,9 @@ REACH_FINDINGS = [
     ("PFX001", "zbj_registry.py", 27, 43),
     # an entry of the body a web handler reads, whatever the key is called
     ("PFX001", "zbk_flask_handler.py", 22, 56),
+    # prompt text held by the project's prompt class, `TextPrompt("...")`, measured alone
+    ("PFX002", "zbm_prompt_class.py", 9, 86),
+    ("PFX005", "zbm_prompt_class.py", 10, 31),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -374,6 +377,7 @@ REACH_SINKS = {
     "zbk_flask_handler.py:20": "openai.chat",
     # a model class defined in the function that sends: its schema is the code's, no finding
     "zbl_local_answer_class.py:20": "openai.chat",
+    "zbm_prompt_class.py:9": "text",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

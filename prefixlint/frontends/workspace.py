@@ -28,6 +28,9 @@ class Workspace:
     # Files as a fix would leave them (project-relative path → text): read instead of the
     # disk, so that a fix is measured in memory before anything is written.
     edited: Mapping[str, str] = field(default_factory=dict)
+    # The run's Python files: the filters and tests the application registers on its Jinja
+    # environments there (`env.filters["untrusted"] = ...`) are known to the sandbox too.
+    code: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self.overlay: dict[str, str] = {}
@@ -49,7 +52,7 @@ class Workspace:
         from .jinja import ProjectEnvironment
 
         return ProjectEnvironment(self.root, self.search_paths, self.limits, self.registry,
-                                  self.overlay, self.origins, self.options, self.edited,
+                                  self.overlay, self.origins, self.jinja_options, self.edited,
                                   self.files_read)
 
     @functools.cached_property
@@ -57,7 +60,28 @@ class Workspace:
         from .jinja import ProjectEnvironment
 
         return ProjectEnvironment(self.root, self.search_paths, self.limits, None, self.overlay,
-                                  self.origins, self.options, self.edited, self.files_read)
+                                  self.origins, self.jinja_options, self.edited,
+                                  self.files_read)
+
+    @functools.cached_property
+    def jinja_options(self) -> tuple[tuple[str, object], ...]:
+        """The [jinja] options, with the filters and tests the run's Python code registers
+        added to those declared (read once, when a template is first rendered)."""
+        from .jinja_registered import registered
+
+        texts = []
+        for name in self.code:
+            try:
+                texts.append(self.read(name))
+            except InputError:
+                continue
+        filters, tests = registered(texts)
+        if not filters and not tests:
+            return self.options
+        settings = dict(self.options)
+        settings["filters"] = tuple(dict.fromkeys((*settings.get("filters", ()), *filters)))
+        settings["tests"] = tuple(dict.fromkeys((*settings.get("tests", ()), *tests)))
+        return tuple(sorted(settings.items()))
 
     def read(self, name: str) -> str:
         """The text of a project file (as edited, when a fix is being measured)."""

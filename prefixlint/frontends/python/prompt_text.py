@@ -187,12 +187,17 @@ def _string_node(value) -> bool:
 
 
 def _unwrapped(value):
-    """`textwrap.dedent(TEXT)`, `TEXT.strip()`: the string literal inside."""
+    """`textwrap.dedent(TEXT)`, `TEXT.strip()`, `TextPrompt("...")` (a prompt class made from
+    its text alone): the string literal inside."""
     for _ in range(3):
-        if isinstance(value, cst.Call) and value.args and \
-                isinstance(value.func, (cst.Name, cst.Attribute)) and \
-                (value.func.value if isinstance(value.func, cst.Name)
-                 else value.func.attr.value) in ("dedent", "cleandoc"):
+        called = (value.func.value if isinstance(value.func, cst.Name) else
+                  value.func.attr.value if isinstance(value.func, cst.Attribute) else "") \
+            if isinstance(value, cst.Call) else ""
+        if called in ("dedent", "cleandoc") and value.args:
+            value = value.args[0].value
+        elif called.endswith(("Prompt", "Template")) and len(value.args) == 1 and \
+                value.args[0].keyword is None and not value.args[0].star and \
+                _string_node(value.args[0].value):
             value = value.args[0].value
         elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value in ("strip", "lstrip", "rstrip") and not value.args:

@@ -380,8 +380,6 @@ class SinkFinder:
         messages (`@prompt("Summarize {text}")`, `@chatprompt(SystemMessage(RULES),
         *history)`): each message a `str.format` template that the function's arguments fill
         when it is called, its fields scoped by their names."""
-        from .values import Context
-
         cst = self.cst
         models = [m for m in self.project.models if m.lowering == "decorator-template"]
         out: list[tuple[Prompt, list]] = []
