@@ -175,7 +175,10 @@ class Plan:
         if self.scope_of(path).varies_like not in self.varying:
             return 0
         for pin in self.pinned:
-            if path == pin or path.startswith(pin + "."):
+            # a mapping's items held fixed (`data.items`) hold its entries (`data.0.key`),
+            # which is how `x.items()` names the pairs it gives
+            held = pin[: -len("items")] if pin.endswith(".items") else pin + "."
+            if path == pin or path.startswith(held):
                 return 0
         return self.seed
 

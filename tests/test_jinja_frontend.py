@@ -185,3 +185,16 @@ def test_renders_are_shared_by_plans_that_agree_on_what_the_template_reads(tmp_p
                                                                      cwd=root).findings]
     assert ("PFX005", "prompts/a.j2", 1) in codes and ("PFX002", "prompts/b.j2", 1) in codes
     assert rendered.count("prompts/a.j2") == 7  # 21 when every plan was rendered
+
+
+def test_a_mappings_items_held_fixed_hold_its_entries_so_the_next_loop_is_found(tmp_path):
+    """Two loops over values of the request, a short heading apart, above the policy: once
+    the first (`order.items()`, whose pairs are the order's entries) is held fixed, the second
+    is the next break, and each is worth moving (neither is the few tokens up to the other)."""
+    root = write_project(tmp_path / "p", {"prompts/form.j2": (
+        "# Order\n{% for key, value in order.items() %}- {{ key }}: {{ value }}\n{% endfor %}"
+        "\n# Fields\n{% for field in form_fields %}{{ field.label }} ({{ field.type }})\n"
+        "{% endfor %}\n# Rules\n" + POLICY)})
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.severity, f.span.line, f.gain_tokens) for f in result.findings] == [
+        ("PFX005", "warning", 2, 88), ("PFX005", "warning", 5, 86)]
