@@ -103,13 +103,14 @@ def test_a_file_in_a_folder_that_cannot_be_searched_is_a_usage_error(tmp_path, m
 def test_a_run_over_the_whole_project_lists_its_files_once(tmp_path, monkeypatch):
     """A second listing of the project, to find code that reads the prompt files named, is
     for a run over part of it: over the whole, every reader is already analyzed."""
-    from prefixlint import api
+    from prefixlint import api, selection
 
     root = write_project(tmp_path / "p", {f"t/{i}.j2": f"Prompt {i}: {{{{ question }}}}\n"
                                           for i in range(300)})
     listed = []
-    real = api.discover
-    monkeypatch.setattr(api, "discover", lambda *a, **k: listed.append(1) or real(*a, **k))
+    real = selection.discover  # the files of a run are chosen in `selection`
+    monkeypatch.setattr(selection, "discover",
+                        lambda *a, **k: listed.append(1) or real(*a, **k))
     assert len(api.check(["."], api.load_config(root), cwd=root).measurements) == 300
     assert len(listed) == 1
     listed.clear()
