@@ -69,13 +69,15 @@ class Workspace:
         added to those declared (read once, when a template is first rendered)."""
         from .jinja_registered import registered
 
-        texts = []
-        for name in self.code:
-            try:
-                texts.append(self.read(name))
-            except InputError:
-                continue
-        filters, tests = registered(texts)
+        def texts():
+            """One file's text at a time: a large tree's code is never all held at once."""
+            for name in self.code:
+                try:
+                    yield self.read(name)
+                except InputError:
+                    continue
+
+        filters, tests = registered(texts())
         if not filters and not tests:
             return self.options
         settings = dict(self.options)
