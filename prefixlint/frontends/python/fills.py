@@ -257,8 +257,13 @@ class FillOps:
                  new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
         """`TEMPLATE.replace("{{PHASE}}", value)`: a placeholder filled by hand; each place
         it stands in the text becomes the value, a hole reported at the placeholder. None
-        when the placeholder is not a literal."""
+        when the placeholder is not constant text (a literal, or a constant it names:
+        `.replace(DATE_TAG, today)`)."""
         needle = literal_value(old)
+        if not isinstance(needle, str) and isinstance(old, (cst.Name, cst.Attribute)):
+            named = self.text(old, ctx)
+            if named and all(type(s) is Text for s in named):
+                needle = "".join(s.text for s in named)
         if not isinstance(needle, str) or not needle:
             return None
         template = self.text(receiver, ctx)

@@ -292,11 +292,31 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             else:
                 chain = rest = chain[1:]
         resets = [b for b in rest if b.op in ("=", "opaque", "item", "position")]
-        if not chain or any(conditional(b, ctx.arms) for b in resets):
+        if not chain or any(conditional(b, ctx.arms) and not self._fills_found(b, ctx)
+                            for b in resets):
             return given
         if resets and resets[0] is rest[0]:
             start = []  # the function replaced the caller's value
         return self._combine(chain, ctx, chosen, start)
+
+    def _fills_found(self, binding: Binding, ctx: Context) -> bool:
+        """`if TAG in text: text = text.replace(TAG, value)`: a rewrite guarded only by the
+        text holding what it fills, so it is what is sent whenever the text has the
+        placeholder (the prompt at stake), not a change some requests skip."""
+        if not rewrites(binding):
+            return False
+        for if_id, arm in binding.arms:
+            if (if_id, arm) in ctx.arms:
+                continue
+            node = ctx.module.ifs.get(if_id)
+            test = test_of(node) if isinstance(node, cst.If) else None
+            if arm != 0 or not isinstance(test, cst.Comparison) or \
+                    len(test.comparisons) != 1 or \
+                    not isinstance(test.comparisons[0].operator, cst.In) or \
+                    not isinstance(test.comparisons[0].comparator, cst.Name) or \
+                    test.comparisons[0].comparator.value != binding.name:
+                return False
+        return True
 
     def _combine(self, chain: list[Binding], ctx: Context,
                  chosen: tuple[tuple[int, int], ...] = (),
@@ -498,6 +518,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return self._fstring(node, ctx)
         if isinstance(node, (cst.Integer, cst.Float)):
             return [Text(node.value, ctx.module.span(node))]
+        if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
+            return [Text(node.value, ctx.module.span(node))]  # a constant, as `str()` shows it
         if isinstance(node, cst.Name):
             return self._name(node, ctx)
         if isinstance(node, cst.BinaryOperation):
