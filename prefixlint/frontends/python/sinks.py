@@ -240,16 +240,34 @@ class SinkFinder:
         # fallback's `generate`, the tool loop's `chat`) are two phases, each named by the
         # first of its calls where it parts from the paths reached before it
         key = tuple((hop.path, self.project.module(hop.path).line(hop.call))
-                    for hop in wrapper.chain() if hop.call is not None) or (("", 0),)
+                    for hop in wrapper.chain() if hop.call is not None) + \
+            (self._sink_key(wrapper.chain()[-1]),)
         if not reached or key == reached[0]:
             reached.append(key)
             return built
         depth = next((n for n in range(1, len(key) + 1)
                       if all(old[:n] != key[:n] for old in reached)), len(key))
         reached.append(key)
-        path, line = key[depth - 1]
+        path, line = key[depth - 1][:2]
         return [(_renamed(prompt, f"{prompt.id} (via {path}:{line})"), notes)
                 for prompt, notes in built]
+
+    def _sink_key(self, innermost) -> tuple:
+        """The sink a client's call reaches, as `_per_phase` tells phases apart: two sinks
+        one after the other (a question template, then a refine template; a plan, then an
+        answer) are two prompts; a sink under an `if` or returned is one of the function's
+        alternatives (`if quick: return create(...)`), all of them one prompt."""
+        module = self.project.module(innermost.path)
+        sink = innermost.site.node
+        function = innermost.body or innermost.function
+        node, returned = sink, False
+        while node is not None and node is not function:
+            if isinstance(node, self.cst.Return):
+                returned = True
+                break
+            node = module.parents.get(id(node))
+        alternative = returned or any(i in module.ifs for i, _ in module.arms(sink))
+        return (innermost.path, module.line(function if alternative else sink), "sink")
 
     def _candidates(self, wrappers, node) -> list:
         """The wrappers a call can run. A method called on an object whose class is not in
