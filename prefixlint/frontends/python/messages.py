@@ -59,6 +59,10 @@ def _spelled_text(node) -> bool:
     return False
 
 
+# Methods that write a message object out as the dict a provider is sent.
+_AS_DICT = frozenset({"to_dict", "model_dump", "dict", "as_dict", "to_openai", "serialize"})
+
+
 class MessageLowering:
     """Lowers what a sink passes to blocks, for one module."""
 
@@ -243,6 +247,13 @@ class MessageLowering:
                                     + self._tool_calls(args, ctx))]
             if name in ("MessagesPlaceholder",):
                 return [Message("messages", [lowerer.hole(node, ctx, "history")])]
+            if name in _AS_DICT and isinstance(node.func, cst.Attribute) and \
+                    not any(a.keyword is None for a in node.args):
+                # `message.to_dict()`, `message.model_dump(exclude_none=True)`: the message
+                # object as the dict the provider is sent
+                found = self.message(node.func.value, ctx, template)
+                if not (len(found) == 1 and found[0].role == "messages"):
+                    return found
             returned = lowerer.last_return(node, ctx)
             if returned is not None and isinstance(returned[0], (cst.Dict, cst.Call,
                                                                  cst.Tuple)):
@@ -252,9 +263,13 @@ class MessageLowering:
             # `contents=prompt` (Gemini), a string among a message list's parts: the text
             # the user sends
             return [Message("user", lowerer.text(node, ctx))]
-        kind = "loop" if isinstance(node, (cst.ListComp, cst.GeneratorExp)) else "value"
-        return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx),
-                                                  kind=kind)])]
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            # `[self.format_note(n) for n in notes]` over messages not known here: the
+            # messages it is made of, by the name they are read from (a parameter makes the
+            # function a client its callers send through)
+            path = lowerer.path_of(node.for_in.iter, ctx) or lowerer.path_of(node, ctx)
+            return [Message("messages", [lowerer.hole(node, ctx, path, kind="loop")])]
+        return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx))])]
 
     def _tool_calls(self, fields: dict, ctx) -> list:
         """What a message sends beside its text: the tool calls an assistant message makes

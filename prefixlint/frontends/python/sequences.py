@@ -33,6 +33,20 @@ def _filtered(node: cst.BaseExpression) -> bool:
         node.elt.value == clause.target.value
 
 
+# The most items of a known list that a comprehension is read over, one by one.
+MAX_MAPPED = 16
+
+
+def _mapped(node: cst.BaseExpression) -> bool:
+    """A comprehension that makes one element of each item of one sequence, keeping them
+    all (`[format_message(m) for m in messages]`)."""
+    if not isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+        return False
+    clause = node.for_in
+    return clause.inner_for_in is None and not clause.asynchronous and not clause.ifs and \
+        isinstance(clause.target, cst.Name)
+
+
 def _sends_per_item(iterable: cst.BaseExpression, module) -> bool:
     """Whether an item, read where a prompt is sent once a pass of a loop at module level,
     is that loop's own: the outermost loop there (`for row in rows:` of a script). The
@@ -146,6 +160,16 @@ class SequenceOps:
             return items[::-1] if items is not None and reverse else items
         if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
             return self.sequence(node.for_in.iter, ctx)
+        if _mapped(node):
+            # `[self.format_message(m) for m in messages]`: each item of a list known here,
+            # as the expression makes it of that item (a message object made a dict)
+            items = self.sequence(node.for_in.iter, ctx)
+            if items is None or len(items) > MAX_MAPPED:
+                return None
+            name = node.for_in.target.value
+            return [(node.elt, Context(ctx.module, ctx.function, ctx.line, ctx.import_time,
+                                       {**ctx.bindings, name: item}, ctx.depth + 1, ctx.arms))
+                    for item in items]
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             # `[system] + state["messages"]`: a side not known stands as one opaque item.
             left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
