@@ -134,6 +134,15 @@ REACH_FINDINGS = [
     # prompt text held by the project's prompt class, `TextPrompt("...")`, measured alone
     ("PFX002", "zbm_prompt_class.py", 9, 86),
     ("PFX005", "zbm_prompt_class.py", 10, 31),
+    # (zbn: a tool list kept on the object, `None` until fetched: the service's tools)
+    # a date put in by a helper where the prompt's tag stands, when the text holds the tag
+    ("PFX004", "zbo_date_tag/texts.py", 1, 13),
+    # the second of two templates one function makes for its caller: a prompt of its own
+    ("PFX001", "zbp_two_templates/synth.py", 14, 16),
+    ("PFX005", "zbp_two_templates/synth.py", 15, 20),
+    ("PFX005", "zbp_two_templates/synth.py", 16, 6),
+    # message objects written out one by one by the client: the conversation comes first
+    ("PFX003", "zbq_message_objects/digest.py", 12, 27),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -378,6 +387,13 @@ REACH_SINKS = {
     # a model class defined in the function that sends: its schema is the code's, no finding
     "zbl_local_answer_class.py:20": "openai.chat",
     "zbm_prompt_class.py:9": "text",
+    "zbn_cached_catalog.py:25": "openai.chat",
+    "zbo_date_tag/chat.py:16": "openai.chat",
+    # one function makes both templates: each is a prompt of the caller's call
+    "zbp_two_templates/views.py:5": "client of llama_index.PromptTemplate",
+    "zbp_two_templates/views.py:5 (via zbp_two_templates/synth.py:32)":
+        "client of llama_index.PromptTemplate",
+    "zbq_message_objects/digest.py:20": "client of openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
@@ -399,6 +415,7 @@ REACH_SINKS = {
 MODEL_FINDINGS = [
     ("PFX006", "agent_framework_app.py", 21, 33),  # a context provider's documents, then
     ("PFX006", "agent_framework_app.py", 21, 53),  # the run's messages (the history)
+    ("PFX005", "agentscope_app.py", 8, 66),  # sys_prompt=, then the agent's memory
     ("PFX002", "autogen_app.py", 8, 55),
     ("PFX002", "bedrock_app.py", 11, 43),
     ("PFX003", "cohere_app.py", 11, 50),
