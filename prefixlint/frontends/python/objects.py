@@ -289,6 +289,15 @@ class ObjectOps:
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return None
         key = literal_value(node.slice[0].slice.value)
+        if isinstance(key, int) and not isinstance(key, bool):
+            # `pair[0]` of a tuple or list literal (an example of a constant list, read in
+            # a loop over it): that element
+            held = self.follow(node.value, ctx)
+            if held is not None and isinstance(held[0], (cst.Tuple, cst.List)) and \
+                    -len(held[0].elements) <= key < len(held[0].elements) and \
+                    not any(isinstance(e, cst.StarredElement) for e in held[0].elements):
+                return held[0].elements[key].value, deeper(held[1], ctx)
+            return None
         if not isinstance(key, str):
             return None
         base = node.value

@@ -379,6 +379,8 @@ class StringOps:
             if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) and \
                     self._random_pick(iterable.for_in.iter, ctx) is not None:
                 return self.text(iterable, ctx)  # a shuffled copy: PFX011 at the shuffle
+            if self._part_of_constant(iter_source(iterable), ctx):
+                return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
             return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
@@ -387,6 +389,27 @@ class StringOps:
                 out.extend(sep)
             out.extend(self.text(item[0], item[1]))
         return out
+
+    def _part_of_constant(self, node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether `node` reads a part of a parameter the caller bound to a value made of
+        constants only (`profiles.facts` of `render(EXAMPLE[1])`, an example object built at
+        import): what is joined of it is the same on every request."""
+        for _ in range(MAX_DEPTH):
+            while isinstance(node, (cst.Attribute, cst.Subscript)):
+                node = node.value
+            if not isinstance(node, cst.Name) or node.value in ctx.bindings:
+                break
+            local = self.resolve(node.value, ctx)  # `lines = [... for p in profiles.facts]`
+            if not isinstance(local, tuple):
+                return False
+            node, ctx = iter_source(local[0]), deeper(local[1], ctx)
+        if not isinstance(node, cst.Name) or node.value not in ctx.bindings:
+            return False
+        value, value_ctx = ctx.bindings[node.value]
+        if not isinstance(value, (cst.Call, cst.Subscript, cst.Name)):
+            return False
+        segments = self.text(value, deeper(value_ctx, ctx))
+        return all(not isinstance(s, Hole) or s.scope <= Scope.DEPLOY for s in segments)
 
     def json_value(self, node: cst.BaseExpression, ctx: Context) -> object | None:
         """A literal value (following names) as Python data, or None when not constant."""
