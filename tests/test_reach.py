@@ -143,6 +143,8 @@ REACH_FINDINGS = [
     ("PFX005", "zbp_two_templates/synth.py", 16, 6),
     # message objects written out one by one by the client: the conversation comes first
     ("PFX003", "zbq_message_objects/digest.py", 12, 27),
+    # a field of an item of a list passed in, whatever its name: as volatile as the list
+    ("PFX005", "zbs_item_fields.py", 13, 25),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -396,6 +398,7 @@ REACH_SINKS = {
     "zbq_message_objects/digest.py:20": "client of openai.chat",
     # few-shot pairs of a constant list, written out by a helper: no finding
     "zbr_example_pairs.py:41": "openai.chat",
+    "zbs_item_fields.py:15": "openai.chat",
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -676,8 +676,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 # it is put into the prompt, under the name the code uses for it; a value
                 # nothing else classifies is classified by that name (`memory = …`).
                 inner = segments[0]
-                if inner.scope is Scope.UNKNOWN and self.scope_of(name) is not Scope.UNKNOWN:
-                    return [self.placed(inner, node, ctx, (name,), self.scope_of(name))]
+                named = self.scope_of(name)
+                if inner.scope is Scope.UNKNOWN and named is not Scope.UNKNOWN and not (
+                        named <= Scope.DEPLOY and any(".item@" in d for d in inner.deps)):
+                    # (a field of an item of a list not known here, `business_prompt =
+                    # table.get(...)`, is as volatile as the list, whatever it is called)
+                    return [self.placed(inner, node, ctx, (name,), named)]
                 return [self.placed(inner, node, ctx)]
             return segments
         if resolved == "param" and ctx.function is not None and isinstance(node, cst.Name):
