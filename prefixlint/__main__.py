@@ -1,5 +1,5 @@
 """`python -m prefixlint`."""
 
-from .cli import main
+from .launch import main
 
 main()

@@ -123,7 +123,6 @@ def _sends_itself(path: Path, config: Config) -> bool:
     importing it need not be read (reading every module of a large project costs a one-file
     run more than its analysis)."""
     from .frontends.python.import_lines import module_imports
-    from .models import all_models
 
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -136,6 +135,8 @@ def _sends_itself(path: Path, config: Config) -> bool:
         return True
     if not packages:
         return False  # the standard library and the project only: no model to load
+    from .models import all_models
+
     roots = {q.split(".", 1)[0].rstrip("*") for m in all_models(tuple(config.models))
              for q in m.qualified}
     roots.discard("")

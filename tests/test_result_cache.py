@@ -222,3 +222,33 @@ def test_an_unchanged_file_is_checked_by_its_stat_and_not_read_again(tmp_path, m
     monkeypatch.setattr(result_cache, "store", lambda *args: None)  # only the lookup counts
     api.check([], api.load_config(root), cwd=root, use_cache=True)
     assert hashed == ["policy.j2"]  # the one file whose size and time changed
+
+
+LAUNCH_PROBE = ("import sys\nfrom prefixlint import launch\ntry:\n    launch.main(sys.argv[1:])\n"
+                "except SystemExit as exc:\n    code = exc.code\nprint(code, sorted(m for m in "
+                "('click', 'libcst', 'prefixlint.api', 'prefixlint.cli') if m in sys.modules), "
+                "file=sys.stderr)\n")
+
+
+@pytest.mark.parametrize("paths", [(), ("app/agent.py",), ("app", "prompts")])
+def test_a_hook_run_on_unchanged_files_loads_neither_the_command_line_nor_the_analysis(
+        tmp_path, paths):
+    """`prefixlint check FILE...` as pre-commit runs it: when nothing changed, the entry point
+    answers from the kept output before click or the analysis is imported, with the same
+    bytes and exit code as the run that analyzed."""
+    root = _project(tmp_path)
+
+    def launch(*args):
+        proc = subprocess.run([sys.executable, "-c", LAUNCH_PROBE, *args], cwd=root,
+                              capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=str(REPO)))
+        return proc.stdout, proc.stderr.strip().splitlines()[-1]
+
+    first, loaded = launch("check", *paths)
+    assert loaded == "1 ['click', 'libcst', 'prefixlint.api', 'prefixlint.cli']"
+    assert "PFX002" in first
+    second, loaded = launch("check", *paths)
+    assert (second, loaded) == (first, "1 []")
+    # an option, or another command, goes through the command line as before
+    _, loaded = launch("check", "--exit-zero", *paths)
+    assert loaded.startswith("0 ['click'")
