@@ -145,6 +145,8 @@ REACH_FINDINGS = [
     ("PFX003", "zbq_message_objects/digest.py", 12, 27),
     # a field of an item of a list passed in, whatever its name: as volatile as the list
     ("PFX005", "zbs_item_fields.py", 13, 25),
+    # instructions a loader reads from a `builtin://` file, appended after the history
+    ("PFX003", "zbt_prompt_loader/compact.py", 11, 34),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -399,6 +401,10 @@ REACH_SINKS = {
     # few-shot pairs of a constant list, written out by a helper: no finding
     "zbr_example_pairs.py:41": "openai.chat",
     "zbs_item_fields.py:15": "openai.chat",
+    "zbt_prompt_loader/compact.py:10": "litellm.completion",
+    # the instructions' file is also measured on its own: the loader reads it by a path it
+    # builds, not by a template name
+    "zbt_prompt_loader/prompts/summarize_history.jinja2": None,
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

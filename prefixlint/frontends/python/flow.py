@@ -534,7 +534,11 @@ def rewrites(binding: Binding) -> bool:
     """`text = text + more`, `parts = [p for p in parts if p]`, `text = text.strip()`: a
     rewrite of the name's own value, not a fresh assignment (under an `if`, both arms begin
     alike, so the arm is taken rather than made a branch on the test)."""
-    return any(isinstance(n, cst.Name) and n.value == binding.name for n in _walk(binding.value))
+    walked = _walk(binding.value)
+    attributes = {id(n.attr) for n in walked if isinstance(n, cst.Attribute)}
+    # (the `path` of `os.path.join(...)` is an attribute's name, not the name `path`)
+    return any(isinstance(n, cst.Name) and n.value == binding.name and id(n) not in attributes
+               for n in walked)
 
 
 def test_of(node: cst.If | cst.Match) -> cst.BaseExpression:
