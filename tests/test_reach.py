@@ -144,7 +144,7 @@ REACH_FINDINGS = [
     # message objects written out one by one by the client: the conversation comes first
     ("PFX003", "zbq_message_objects/digest.py", 12, 27),
     # a field of an item of a list passed in, whatever its name: as volatile as the list
-    ("PFX005", "zbs_item_fields.py", 13, 25),
+    ("PFX005", "zbs_item_fields.py", 11, 18),  # (the loop over the list that holds it)
     # instructions a loader reads from a `builtin://` file, appended after the history
     ("PFX003", "zbt_prompt_loader/compact.py", 11, 34),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
@@ -402,6 +402,7 @@ REACH_SINKS = {
     "zbr_example_pairs.py:41": "openai.chat",
     "zbs_item_fields.py:15": "openai.chat",
     "zbt_prompt_loader/compact.py:10": "litellm.completion",
+    "zbu_labelled_rows.py:22": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,
@@ -478,6 +479,15 @@ def models() -> dict:
 def test_reach_findings_are_exactly_the_expected_ones(reach):
     got = [(f["code"], f["path"], f["line"], f["column"]) for f in reach["findings"]]
     assert got == REACH_FINDINGS
+
+
+def test_labels_written_with_every_row_of_a_list_are_not_constant_text(reach):
+    """`listing += f"<table name>{t['name']}</table name>..."` over a list passed in: the
+    labels repeat with each row, so moving the day below the rows gains only the short tail
+    after them (counted as constant text, the labels made it 61 tokens, a warning's worth)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zbu_labelled_rows.py:22"]
+    assert prompt["gain_tokens"] == 11
+    assert not [f for f in reach["findings"] if f["path"] == "zbu_labelled_rows.py"]
 
 
 def test_a_settings_text_looked_up_by_its_key_names_the_code_that_fills_it(reach):

@@ -518,8 +518,6 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return self._fstring(node, ctx)
         if isinstance(node, (cst.Integer, cst.Float)):
             return [Text(node.value, ctx.module.span(node))]
-        if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
-            return [Text(node.value, ctx.module.span(node))]  # a constant, as `str()` shows it
         if isinstance(node, cst.Name):
             return self._name(node, ctx)
         if isinstance(node, cst.BinaryOperation):
@@ -725,10 +723,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
         """Text built by statements (`s = …; s += …`); a list used as text is one hole."""
         out: list[Seg] = []
-        for op, value, at in resolved.parts:
+        parts = resolved.parts
+        if len(parts) > 1 and parts[0][0] == "=" and isinstance(parts[0][1], cst.Name) and \
+                parts[0][1].value == "None":
+            parts = parts[1:]  # `cache = None`, then filled: the value that is sent
+        for op, value, at in parts:
             if op == "branch":
                 out.append(value)
             elif op == "+=" and value is not None and self._unrolled(value, at, ctx, out):
+                continue
+            elif op == "+=" and value is not None and self._looped(value, at, ctx, out):
                 continue
             elif op in ("=", "+=") and value is not None:
                 out.extend(self.text(value, deeper(at, ctx)))
@@ -759,6 +763,30 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                             {**at.bindings, loop.target.value: (item, item_ctx)}, at.depth,
                             at.arms)
             out.extend(self.text(value, deeper(bound, ctx)))
+        return True
+
+    def _looped(self, value: cst.BaseExpression, at: Context, ctx: Context,
+                out: list[Seg]) -> bool:
+        """`text += f"<name>{table.name}</name> <use>{table.usage}</use>"` in a `for` over
+        items not known here, read after the loop: one loop over what its values read, as
+        `{% for %}` is. The part's labels repeat with every item: text that follows the
+        first item, not constant text a request shares (what the items read decides where
+        the prefix ends). False, with nothing added, when the part holds no value."""
+        module = at.module
+        loop, child = module.parents.get(id(value)), value
+        while loop is not None and not isinstance(loop, (cst.For, cst.FunctionDef)):
+            loop, child = module.parents.get(id(loop)), loop
+        if not isinstance(loop, cst.For) or child is loop.iter or \
+                module.pos(loop) <= ctx.line < module.end(loop):
+            return False
+        part = self.text(value, deeper(at, ctx))
+        holes = [s for s in part if isinstance(s, Hole)]
+        if not holes:
+            return False
+        worst = max(holes, key=lambda h: int(h.scope.varies_like))
+        deps = tuple(dict.fromkeys(d for h in holes for d in h.deps))
+        out.append(Hole("loop", shorten(module.source(loop.iter)), module.span(loop.iter), deps,
+                        worst.scope))
         return True
 
     def _attribute(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
