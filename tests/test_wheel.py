@@ -23,7 +23,7 @@ def test_wheel_ships_rules_and_runs_from_an_install(tmp_path):
     assert "prefixlint/cli.py" in names and not any(n.startswith("tests/") for n in names)
     entry_points = zipfile.ZipFile(wheel).read(
         next(n for n in names if n.endswith("entry_points.txt"))).decode()
-    assert "prefixlint = prefixlint.cli:main" in entry_points
+    assert "prefixlint = prefixlint.launch:main" in entry_points
 
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -38,7 +38,7 @@ def test_wheel_ships_rules_and_runs_from_an_install(tmp_path):
     assert rule.stdout.startswith("PFX002 user-value-in-prefix (error)")
     check = subprocess.run([sys.executable, "-c", "import prefixlint, sys; "
                             "print(prefixlint.__file__); sys.argv=['prefixlint','check']; "
-                            "from prefixlint.cli import main; main()"],
+                            "from prefixlint.launch import main; main()"],
                            cwd=project, env=env, capture_output=True, text=True, timeout=60)
     assert check.stdout.splitlines()[0].startswith(str(site))
     assert "prompts/a.j2:1:4: PFX002" in check.stdout
