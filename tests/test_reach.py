@@ -403,6 +403,9 @@ REACH_SINKS = {
     "zbs_item_fields.py:15": "openai.chat",
     "zbt_prompt_loader/compact.py:10": "litellm.completion",
     "zbu_labelled_rows.py:22": "openai.chat",
+    # a tool's result sent back after the conversation: this request's, no finding
+    "zbv_tool_table.py:24": "openai.chat",
+    "zbv_tool_table.py:31": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -190,8 +190,14 @@ class MessageLowering:
                         message.segments.append(Breakpoint(span))
                 message.segments.extend(self._tool_calls(fields, ctx))
                 return [message]
-            message.segments.extend(self.placeholders(content, ctx) if template
-                                    else lowerer.text(content, ctx))
+            segments = self.placeholders(content, ctx) if template else \
+                lowerer.text(content, ctx)
+            if role in ("tool", "function") and len(segments) == 1 and \
+                    type(segments[0]) is Hole and segments[0].scope < Scope.REQUEST:
+                # what a tool returned for this call (`await tools[name](**args)`): per
+                # request, whatever table of functions the tool was picked from
+                segments = [lowerer.hole(content, ctx, scope=Scope.REQUEST)]
+            message.segments.extend(segments)
             message.segments.extend(self._tool_calls(fields, ctx))
             return [message]
         if isinstance(node, cst.Tuple) and len(node.elements) == 2:
