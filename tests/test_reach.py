@@ -147,6 +147,8 @@ REACH_FINDINGS = [
     ("PFX005", "zbs_item_fields.py", 11, 18),  # (the loop over the list that holds it)
     # instructions a loader reads from a `builtin://` file, appended after the history
     ("PFX003", "zbt_prompt_loader/compact.py", 11, 34),
+    # facts an object is made with, joined above the rules: not the code's constants
+    ("PFX005", "zbw_card_lines.py", 12, 66),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -406,6 +408,7 @@ REACH_SINKS = {
     # a tool's result sent back after the conversation: this request's, no finding
     "zbv_tool_table.py:24": "openai.chat",
     "zbv_tool_table.py:31": "openai.chat",
+    "zbw_card_lines.py:23": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

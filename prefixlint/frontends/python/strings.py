@@ -408,7 +408,13 @@ class StringOps:
         value, value_ctx = ctx.bindings[node.value]
         if not isinstance(value, (cst.Call, cst.Subscript, cst.Name)):
             return False
-        segments = self.text(value, deeper(value_ctx, ctx))
+        # the value itself, written where the module is loaded (not a parameter a caller
+        # passes on, which an object's constructor may hold for its lifetime)
+        held = self.follow(value, deeper(value_ctx, ctx)) \
+            if not isinstance(value, cst.Call) else (value, value_ctx)
+        if held is None or not held[1].import_time:
+            return False
+        segments = self.text(held[0], deeper(held[1], ctx))
         return all(not isinstance(s, Hole) or s.scope <= Scope.DEPLOY for s in segments)
 
     def json_value(self, node: cst.BaseExpression, ctx: Context) -> object | None:
