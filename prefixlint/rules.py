@@ -288,7 +288,7 @@ def _among_values_at_the_end(measurement: Measurement, cause: Cause,
             run += estimated_tokens(segment.text)  # below min-gain-tokens: a label
         elif type(segment) is Hole and segment.scope.varies_like >= Scope.DAY:
             run = 0  # another value of the request: the text before it labels it
-        elif type(segment) is Hole and segment.kind in ("value", "loop") and small:
+        elif type(segment) is Hole and segment.kind == "value" and small:
             continue  # a setting inside a label (`Language: {language}`): measured in the gain
         else:
             return False  # text not seen here (a constant value, an embedded template)
