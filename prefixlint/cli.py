@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .launch import check_view
 
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
@@ -319,7 +320,7 @@ def check(paths, config_file, select, ignore, tokenizer, fail_on, exit_zero, out
     options = (config_file, select, ignore, tokenizer, fail_on, provider, model)
     use_cache = not (no_cache or fix or unsafe_fixes or requests_file)
     # the output options a kept output is for (the settings are in the result's key)
-    view = json.dumps([output_format, statistics, strict, exit_zero]) \
+    view = check_view(output_format, statistics, strict, exit_zero) \
         if use_cache and not diff_base else None
     if view is not None:
         _kept_output(paths, options, view, output_file)

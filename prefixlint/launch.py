@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import sys
 
-# The output options `cli.check` keeps a result for when none is given: text, no
-# --statistics, no --strict, no --exit-zero (see `cli.check`'s `view`).
-DEFAULT_VIEW = '["text", false, false, false]'
+
+def check_view(output_format: str, statistics: bool, strict: bool, exit_zero: bool) -> str:
+    """The output options a kept `check` output is for (the settings are in its key)."""
+    import json
+
+    return json.dumps([output_format, statistics, strict, exit_zero])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -43,7 +46,7 @@ def kept_check(args: list[str]) -> tuple[str, int] | None:
         overrides = {"tokenizer": None, "fail_on": None, "provider": None, "model": None,
                      "select": None, "ignore": None}
         config = load(None, None, overrides, [Path(p) for p in args[1:]])
-        kept = cached_output(args[1:], config, None, DEFAULT_VIEW)
+        kept = cached_output(args[1:], config, None, check_view("text", False, False, False))
         if kept is None:
             return None
         mismatch = model_warning(config.provider, config.model)

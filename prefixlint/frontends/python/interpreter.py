@@ -115,6 +115,15 @@ def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+def _loop_body_of(node: cst.CSTNode, module: Module) -> cst.For | None:
+    """The `for` whose body (not its iterable) holds `node`, within its function; None
+    when there is none."""
+    loop, child = module.parents.get(id(node)), node
+    while loop is not None and not isinstance(loop, (cst.For, cst.FunctionDef)):
+        loop, child = module.parents.get(id(loop)), loop
+    return loop if isinstance(loop, cst.For) and child is not loop.iter else None
+
+
 @dataclass(frozen=True, eq=False)
 class ScopeLookup:
     """A value path's scope: explicit (a clock call, an import-time value, and anything read
@@ -747,11 +756,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         (`for name in names: text += open(f"prompts/{name}").read()` joins those files).
         False, with nothing added, for any other `+=`."""
         module = at.module
-        loop, child = module.parents.get(id(value)), value
-        while loop is not None and not isinstance(loop, (cst.For, cst.FunctionDef)):
-            loop, child = module.parents.get(id(loop)), loop
-        if not isinstance(loop, cst.For) or not isinstance(loop.target, cst.Name) or \
-                child is loop.iter:
+        loop = _loop_body_of(value, module)
+        if loop is None or not isinstance(loop.target, cst.Name):
             return False
         where = Context(module, at.function, module.pos(loop), at.import_time,
                         dict(at.bindings), at.depth + 1, module.arms(loop))
@@ -773,11 +779,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         first item, not constant text a request shares (what the items read decides where
         the prefix ends). False, with nothing added, when the part holds no value."""
         module = at.module
-        loop, child = module.parents.get(id(value)), value
-        while loop is not None and not isinstance(loop, (cst.For, cst.FunctionDef)):
-            loop, child = module.parents.get(id(loop)), loop
-        if not isinstance(loop, cst.For) or child is loop.iter or \
-                module.pos(loop) <= ctx.line < module.end(loop):
+        loop = _loop_body_of(value, module)
+        if loop is None or module.pos(loop) <= ctx.line < module.end(loop):
             return False
         part = self.text(value, deeper(at, ctx))
         holes = [s for s in part if isinstance(s, Hole)]
