@@ -383,3 +383,31 @@ def test_reassignments_in_one_loop_that_read_each_other_are_carried_once(tmp_pat
     result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
     assert [(f.code, f.span.line, f.expr) for f in result.findings] == \
         [("PFX001", 14, "text")]
+
+
+def test_extra_keywords_gathered_by_double_star_are_placed_at_the_call(tmp_path):
+    """A client's `**options` given keywords it does not name is a dict the analysis builds
+    from the call; reading it in a test of the client (`if 'suffix' in options`), two calls
+    down, once failed the whole file with an internal error, because the built dict had no
+    place in the source. It is placed at the call now, and the prompt is measured."""
+    (tmp_path / "client.py").write_text(
+        "from openai import OpenAI\n\n\n"
+        "def complete_raw(prompt, log_file=None, **options):\n"
+        "    suffix = 'Answer:'\n"
+        "    if 'suffix' in options:\n"
+        "        suffix = options['suffix']\n"
+        "    return OpenAI().chat.completions.create(\n"
+        "        model='gpt-4o', messages=[{'role': 'user', 'content': prompt + suffix}])\n\n\n"
+        "def complete(prompt, **options):\n"
+        "    return complete_raw(prompt, log_file='calls.log', **options)\n",
+        encoding="utf-8")
+    (tmp_path / "edit.py").write_text(
+        "from client import complete\n\n\n"
+        "def edit(script):\n"
+        "    prompt = 'Return the whole script, edited, and nothing else. ' * 4 + script\n"
+        "    return complete(prompt, max_tokens=4000)\n", encoding="utf-8")
+    result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
+    assert result.findings == ()
+    [measured] = result.measurements
+    assert measured.prompt.id == "edit.py:6"
+    assert 0.8 < measured.share("global") < 1.0

@@ -213,8 +213,8 @@ class CallOps:
         if isinstance(star_arg, cst.Param):  # `*names`: the positional arguments left over
             extra = [a for a in node.args if a.keyword is None and not a.star][len(params):]
             if len(extra) == len([a for a in node.args if a.keyword is None]) - len(params):
-                bindings[STARRED + star_arg.name.value] = (
-                    cst.Tuple([cst.Element(a.value) for a in extra]), ctx)
+                bindings[STARRED + star_arg.name.value] = (ctx.module.made(
+                    cst.Tuple([cst.Element(a.value) for a in extra]), node), ctx)
         star_kwarg = function.params.star_kwarg
         spread = next((a.value for a in node.args if a.star == "**"), None)
         if isinstance(star_kwarg, cst.Param) and spread is not None:
@@ -225,8 +225,10 @@ class CallOps:
             extra = [a for a in node.args if a.keyword is not None
                      and a.keyword.value not in named]
             if extra:
-                bindings[star_kwarg.name.value] = (cst.Dict([cst.DictElement(
-                    cst.SimpleString(repr(a.keyword.value)), a.value) for a in extra]), ctx)
+                made = ctx.module.made
+                bindings[star_kwarg.name.value] = (made(cst.Dict([cst.DictElement(
+                    made(cst.SimpleString(repr(a.keyword.value)), a.keyword), a.value)
+                    for a in extra]), node), ctx)
         for param in (*params, *function.params.kwonly_params):
             if param.name.value not in bindings and param.default is not None:
                 bindings[param.name.value] = (param.default, Context(module, None, 0, True,

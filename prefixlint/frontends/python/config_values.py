@@ -110,7 +110,7 @@ def _loaded(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
         return _read(lowerer, node.args[0].value, ctx)
     if name in THREADS and node.args:
         function = node.args[0].value
-        call = cst.Call(func=function, args=node.args[1:])
+        call = ctx.module.made(cst.Call(func=function, args=node.args[1:]), node)
         returned = lowerer.last_return(call, ctx)
         return _loaded(lowerer, returned[0], returned[1], depth + 1) if returned else None
     returned = lowerer.last_return(node, ctx)

@@ -48,6 +48,18 @@ class Module:
     _ranges: dict[int, dict] = field(default_factory=dict)  # id(statement) -> `Ranges`
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
     _local_classes: dict[int, frozenset[str]] | None = None
+    _made: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = field(default_factory=dict)
+
+    def made(self, node: cst.CSTNode, source: cst.CSTNode) -> cst.CSTNode:
+        """Record a node the analysis built (a call's `**extra` keywords as one dict) as
+        standing at `source`, a node of this module, so a value found in it is placed
+        there; the node is kept alive with its record, so its id is never reused."""
+        self._made[id(node)] = (node, source)
+        return node
+
+    def _real(self, node: cst.CSTNode) -> cst.CSTNode:
+        made = self._made.get(id(node))
+        return node if made is None else made[1]
 
     @property
     def positions(self) -> dict:
@@ -77,6 +89,7 @@ class Module:
         generated again to find it, starting at that line: a prompt in one function does
         not pay for positions in the whole module, nor a line of a function for the rest
         of it."""
+        node = self._real(node)
         if self._positions is not None or self.starts is None:
             return self.positions[id(node)]
         starts, parents, tree = self.starts, self.parents, self.tree
@@ -109,7 +122,7 @@ class Module:
 
     def pos(self, node: cst.CSTNode) -> int:
         """Where a node starts, in statement order: comparable with binding positions."""
-        return self.order[id(node)]
+        return self.order[id(self._real(node))]
 
     def end(self, node: cst.CSTNode) -> int:
         """A position just after the last node inside `node`."""
