@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...ir import Span, Text
+from ...ir import Scope, Span, Text
 from ..prompt_config import KEY_HINT, yaml_strings
-from .literals import literal_value
+from .literals import dotted_name, literal_value
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -55,7 +55,7 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
         return None
     path = _loaded(lowerer, current, ctx, 0)
     if path is None:
-        return None
+        return _settings_entry(lowerer, current, keys)
     try:
         source = lowerer.linker.workspace.read(path)
     except Exception:  # noqa: BLE001 - an unreadable file is simply not linked
@@ -63,6 +63,23 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     value = next((v for v in yaml_strings(source) if v.keys == tuple(keys)), None)
     if value is None:
         return None
+    lowerer.files.add(path)
+    return _lines(path, source, value)
+
+
+def _settings_entry(lowerer: "Lowerer", root: cst.BaseExpression, keys: list[str]) -> list | None:
+    """`config["General"]["prompt_epilogue"]` where the loader of `config` is not in view
+    (the dict came through constructors and callers from a settings class): the one
+    configuration file of the run holding a string at that key path, read only when the
+    dict is named as settings (`config`, `self.settings`; a request's `body[...]` is not)
+    and at least two keys locate the entry."""
+    if len(keys) < 2 or not isinstance(root, (cst.Name, cst.Attribute)) or \
+            lowerer.scope_of(dotted_name(root)) is not Scope.DEPLOY:
+        return None
+    found = lowerer.linker.keyed_value(tuple(keys[-4:]))
+    if found is None:
+        return None
+    path, source, value = found
     lowerer.files.add(path)
     return _lines(path, source, value)
 

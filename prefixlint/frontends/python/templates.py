@@ -214,9 +214,14 @@ class TemplateLinker:
         it; None when no file holds one, or several hold different texts (a sample copy of
         the defaults holds the same: the first file is read). Only files that spell the
         key are parsed."""
+        return self.keyed_value((key,), whole=True)
+
+    def keyed_value(self, keys: tuple[str, ...], whole: bool = False):
+        """As `top_value`, the one text at a key path that is the whole path of the value
+        (`whole`) or its end (`General.prompt_epilogue` under any outer keys)."""
         from ..prompt_config import yaml_strings
 
-        spelled = re.compile(rf"""(?m)^\s*["']?{re.escape(key)}["']?\s*:""")
+        spelled = re.compile(rf"""(?m)^\s*["']?{re.escape(keys[-1])}["']?\s*:""")
         found = []
         for name in self.config_files:
             if name.endswith(".toml"):
@@ -227,7 +232,7 @@ class TemplateLinker:
             if name not in self._parsed:
                 self._parsed[name] = yaml_strings(source)
             found.extend((name, source, value) for value in self._parsed[name]
-                         if value.keys == (key,))
+                         if (value.keys if whole else value.keys[-len(keys):]) == keys)
         return found[0] if len({value.text for _, _, value in found}) == 1 else None
 
     # -- paths -------------------------------------------------------------------------------
