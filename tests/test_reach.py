@@ -151,6 +151,8 @@ REACH_FINDINGS = [
     ("PFX005", "zbw_card_lines.py", 12, 66),
     # text a dict named as settings holds at a key path only a settings file spells
     ("PFX001", "zbx_configured_dict/answer.py", 12, 32),
+    # a template formatted and sent by `llm.predict` of a model object passed in
+    ("PFX001", "zby_llm_parameter.py", 5, 1),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -413,6 +415,7 @@ REACH_SINKS = {
     "zbw_card_lines.py:23": "openai.chat",
     "zbx_configured_dict/answer.py:14": "openai.chat",
     "zbx_configured_dict/main.py:14": "client of openai.chat",
+    "zby_llm_parameter.py:18": "inferred",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -16,6 +16,13 @@ INFERRED_ROLES = {"tools": "tools", "system": "system", "system_prompt": "system
                   "messages": "messages", "prompt": "user", "user_prompt": "user"}
 
 
+# A method that sends its text to the model, and the words that name an object as one
+# (`llm.predict(prompt)`, `self.chat_llm.complete(text)`): see `_positional_prompt`.
+_GENERATING = frozenset({"predict", "apredict", "complete", "acomplete", "invoke", "ainvoke",
+                         "generate", "agenerate", "stream", "astream", "chat", "achat",
+                         "call", "ask", "run"})
+_LLM_WORDS = frozenset({"llm", "lm", "llms"})
+
 # Modules whose functions only read a chat they are given (`json.dumps(messages)`).
 _READERS = frozenset({"builtins", "json", "simplejson", "ujson", "rapidjson", "orjson", "copy",
                       "pprint", "logging", "pickle", "yaml", "rich", "st", "streamlit",
@@ -212,14 +219,38 @@ class SiteClassifier:
         passes is a message list or reads as a prompt (see `_build_one`)."""
         present = [k for k in INFERRED_ROLES if k in keywords]
         chat = None if present else self._positional_chat(node)
-        if not present and chat is None:
+        text = None if present or chat is not None else self._positional_prompt(node)
+        if not present and chat is None and text is None:
             return None
         ctx = context_at(self.module, node)
         if self.lowerer._function_of(node, ctx) is not None or \
                 self.lowerer._class_named(node.func, ctx) is not None:
             return None  # the project's own function, or an object of a class in view
-        found = {k: argument_of(node, k) for k in present} if present else {"messages": chat}
+        found = {k: argument_of(node, k) for k in present} if present else \
+            {"messages": chat} if chat is not None else {"prompt": text}
         return Site(node, "inferred", found)
+
+    def _positional_prompt(self, node):
+        """`llm.predict(query)`, `self.llm.complete(prompt)`: prompt text built in code,
+        passed first and alone by position to a generating method of an object its name
+        says is a language model, whose class is not in view (a parameter typed loosely, a
+        framework's model). The text is the user's message."""
+        cst = self.cst
+        func = node.func
+        positional = [a for a in node.args if a.keyword is None]
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _GENERATING or \
+                len(positional) != 1 or positional[0].star:
+            return None
+        receiver = chain_of(func.value).rsplit(".", 1)[-1]
+        if not _LLM_WORDS.intersection(receiver.lower().split("_")):
+            return None
+        value = positional[0].value
+        found = self.lowerer.follow(value, context_at(self.module, node))
+        made = found[0] if found is not None else value
+        if isinstance(made, cst.Call) and isinstance(made.func, cst.Attribute) and \
+                made.func.attr.value == "format":  # `TEMPLATE.format(context=...)`
+            return value
+        return value if self._text(value, node) else None
 
     def _positional_chat(self, node):
         """`model(messages)`, `llm.generate(history)`: a name bound to a list of role
