@@ -153,6 +153,8 @@ REACH_FINDINGS = [
     ("PFX001", "zbx_configured_dict/answer.py", 12, 32),
     # a template formatted and sent by `llm.predict` of a model object passed in
     ("PFX001", "zby_llm_parameter.py", 5, 1),
+    # prompt text an object sets on itself in its constructor, formatted by another method
+    ("PFX001", "zbz_instance_prompt.py", 17, 9),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
@@ -416,6 +418,7 @@ REACH_SINKS = {
     "zbx_configured_dict/answer.py:14": "openai.chat",
     "zbx_configured_dict/main.py:14": "client of openai.chat",
     "zby_llm_parameter.py:18": "inferred",
+    "zbz_instance_prompt.py:15": "text",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

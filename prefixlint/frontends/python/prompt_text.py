@@ -107,15 +107,20 @@ def _locals(module):
     """(name, string node) of a function's own assignments of a string literal or an
     f-string to a name that says it holds prompt text (`P_SUM_INSTRUCT = ("Reference:
     {reference}" ...)`, then handed to the project's prompt class; `prompt = f"..."`, then
-    passed to a helper whose model object is not in view)."""
+    passed to a helper whose model object is not in view), and of the object's own
+    attributes so set (`self.summary_prompt = "..."`, formatted by another method)."""
     for node in module.nodes:
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and \
-                isinstance(node.targets[0].target, cst.Name) and \
-                _LOCAL_HINT.search(node.targets[0].target.value) and \
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0].target
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
+                target.value.value == "self":
+            target = target.attr  # `self.summary_prompt = """..."""` in `__init__`
+        if isinstance(target, cst.Name) and _LOCAL_HINT.search(target.value) and \
                 module.enclosing_function(node) is not None and \
                 not in_dead_arm(module.parents, node):
             value = _unwrapped(node.value)
-            name = node.targets[0].target.value
+            name = target.value
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
                     not _extends(value, name) or _fills_text(value):
                 yield name, value
