@@ -157,6 +157,8 @@ REACH_FINDINGS = [
     ("PFX001", "zbz_instance_prompt.py", 17, 9),
     ("PFX005", "zc_prompt_table/prompts.py", 8, 1),  # TABLE["key"] = ..., read in another module
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
+    # a client posting its caller's keywords as the body; rules added to the last message
+    ("PFX001", "zca_keyword_client/grader.py", 13, 47),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -419,6 +421,7 @@ REACH_SINKS = {
     "zbx_configured_dict/main.py:14": "client of openai.chat",
     "zby_llm_parameter.py:18": "inferred",
     "zbz_instance_prompt.py:15": "text",
+    "zca_keyword_client/grader.py:15": "client of http.post",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -199,6 +199,10 @@ class FlowTables:
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         op = "+=" if isinstance(node.operator, cst.AddAssign) else "opaque"
+        last = _last_content(node.target)
+        if last is not None and op == "+=":  # `messages[-1]["content"] += RULES`
+            self._bind(last, node.value, "last+=", node)
+            return
         self._bind(node.target, node.value, op, node)
 
     def visit_For(self, node: cst.For) -> None:
@@ -352,6 +356,29 @@ def _entry(node: cst.CSTNode) -> str:
     """`PROMPTS["answer"]` as a binding's name, `PROMPTS[answer]`; "" for other targets."""
     found = subscript_key(node)
     return entry_name(*found) if found is not None and "." not in found[1] else ""
+
+
+def _last_content(target: cst.BaseExpression) -> cst.Name | None:
+    """`messages` of `messages[-1]["content"]`: the text of a list's last message."""
+    if not isinstance(target, cst.Subscript) or subscript_index(target) != "content":
+        return None
+    inner = target.value
+    if isinstance(inner, cst.Subscript) and isinstance(inner.value, cst.Name) and \
+            len(inner.slice) == 1 and isinstance(inner.slice[0].slice, cst.Index):
+        index = inner.slice[0].slice.value
+        if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus) \
+                and isinstance(index.expression, cst.Integer) and index.expression.value == "1":
+            return inner.value
+    return None
+
+
+def subscript_index(node: cst.Subscript) -> str | None:
+    """The string literal a subscript reads (`x["content"]`), else None."""
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and \
+            isinstance(node.slice[0].slice.value, cst.SimpleString):
+        key = node.slice[0].slice.value.evaluated_value
+        return key if isinstance(key, str) else None
+    return None
 
 
 def _dotted(node: cst.CSTNode | None) -> str:

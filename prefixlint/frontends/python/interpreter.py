@@ -31,7 +31,8 @@ from .config_values import config_text, settings_text
 from .objects import ObjectOps, named_defaults
 from .sequences import SequenceOps
 from .strings import StringOps
-from .values import (CARRIED, Context, HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg)
+from .values import (CARRIED, Context, ExtendedItem, HoleItem, LoopItem, ModuleRef, Note, Parts,
+                     Resolved, Seg)
 
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
 # 2,000-line prompt module 6,000
@@ -509,6 +510,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.step()
         if isinstance(node, HoleItem):
             return [node.hole]
+        if isinstance(node, ExtendedItem):
+            return [s for n, c in ((node.node, node.ctx), *node.added) for s in self.text(n, c)]
         if ctx.depth > MAX_DEPTH:
             return [self.hole(node, ctx)]
         if isinstance(node, cst.SimpleString):

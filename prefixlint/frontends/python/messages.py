@@ -117,6 +117,7 @@ class MessageLowering:
         return segments
 
     def messages(self, value, ctx, consumed: set[int], first_block: int, template: bool):
+        from .values import ExtendedItem
 
         cst = self.cst
         lowerer = self.lowerer
@@ -132,6 +133,8 @@ class MessageLowering:
             lowerer.block = first_block + len(out)
             out.extend(self.message(node, node_ctx, template))
         for node, _ in items:
+            if isinstance(node, ExtendedItem):
+                node = node.node
             for parent in list_parents(node, self.module):
                 consumed.add(id(parent))
         return out
@@ -139,12 +142,18 @@ class MessageLowering:
     def message(self, node, ctx, template: bool):
         from .values import Message
 
-        from .values import HoleItem
+        from .values import ExtendedItem, HoleItem
 
         cst = self.cst
         lowerer = self.lowerer
         if isinstance(node, HoleItem):
             return [Message("messages", [node.hole])]
+        if isinstance(node, ExtendedItem):  # `messages[-1]["content"] += RULES`
+            found = self.message(node.node, node.ctx, template)
+            if found:
+                for value, value_ctx in node.added:
+                    found[-1].segments.extend(lowerer.text(value, value_ctx))
+            return found
         shuffled = lowerer.shuffled(node, ctx)
         if shuffled is not None:
             lowerer.note("PFX011", shuffled, f"'{node.value}' is shuffled on every request "

@@ -491,6 +491,11 @@ class PythonProject:
         value = site.keywords.get(keyword) if keyword else None
         value_ctx = site.contexts.get(keyword, ctx)
         function = value_ctx.function if value_ctx is not None else None
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and \
+                function is not None and isinstance(function.params.star_kwarg, cst.Param) \
+                and function.params.star_kwarg.name.value == value.value.value:
+            # `json=kwargs` of `def post(**kwargs)`: callers pass the messages by keyword
+            return self._register(finder, function, site, [(keyword, -1)])
         if not isinstance(value, cst.Name) or function is None or \
                 finder.lowerer.resolve(value.value, value_ctx) != "param":
             return False

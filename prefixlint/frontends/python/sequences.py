@@ -15,7 +15,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_
                        iter_root, iter_source, literal_value, shorten)
 from .flow import entry_name, module_loop
 from .sources import RANDOM_EXAMPLES
-from .values import STARRED, Context, HoleItem, LoopItem, Parts
+from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -219,6 +219,12 @@ class SequenceOps:
                 out.insert(0, (value, at))
             elif op == "reverse":  # `messages.reverse()`
                 out.reverse()
+            elif op == "last+=":  # `messages[-1]["content"] += RULES`
+                if out:
+                    item, item_ctx = out[-1]
+                    out[-1] = (ExtendedItem(item.node, item.ctx, item.added + ((value, at),))
+                               if isinstance(item, ExtendedItem) else
+                               ExtendedItem(item, item_ctx, ((value, at),)), item_ctx)
             else:
                 return None
         return out

@@ -396,6 +396,22 @@ class SiteClassifier:
             if key in roles and key not in found:
                 found[key] = value
                 found_contexts[key] = value_ctx
+        if not found and self._gathered(body, ctx):
+            # `async def post(**kwargs): ... json=kwargs`: the body is the keywords a caller
+            # passes, so the function is a client of the endpoint, called with `messages=`
+            key = cst.SimpleString('"messages"')
+            found["messages"] = self.module.made(cst.Subscript(body, [cst.SubscriptElement(
+                self.module.made(cst.Index(key), body))]), body)
+            self.module.made(key, body)
         if not found:
             return None
         return Site(node, "http", found, found_contexts, model=model)
+
+    def _gathered(self, body, ctx) -> bool:
+        """Whether `body` is the `**keywords` parameter of the function it is read in, not
+        bound by a call being followed."""
+        cst = self.cst
+        function = ctx.function
+        star = function.params.star_kwarg if function is not None else None
+        return isinstance(body, cst.Name) and isinstance(star, cst.Param) and \
+            star.name.value == body.value and body.value not in ctx.bindings

@@ -36,6 +36,16 @@ class HoleItem:
 
 
 @dataclass(frozen=True)
+class ExtendedItem:
+    """An item of a list whose text a later statement extends (`prompt[-1]["content"] +=
+    RULES`): the item, then what was added to it, each read where it was written."""
+
+    node: object
+    ctx: "Context"
+    added: tuple[tuple[object, "Context"], ...]
+
+
+@dataclass(frozen=True)
 class ModuleRef:
     """A name bound to a module of the project (`from app import prompts`)."""
 
