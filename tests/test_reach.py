@@ -454,6 +454,7 @@ MODEL_FINDINGS = [
     ("PFX005", "crew_app.py", 12, 44),
     ("PFX001", "gemini_app.py", 16, 47),
     ("PFX002", "gemini_app.py", 36, 48),  # the older package's model.generate_content(text)
+    ("PFX005", "guidance_app.py", 12, 28),  # `with user(): chat += ...`, then gen()
     ("PFX004", "haystack_app.py", 3, 29),
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__
     ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported

@@ -36,6 +36,9 @@ LOWERINGS = {
     "template-file": "a template read from the file the call names",
     "jinja": "a Jinja template given as a string",
     "prompty": "a .prompty file executed by the call",
+    "guidance": "a generation added to a model object (`lm += gen(...)`) sends the text added "
+                "to it before, each part in the role of the `with system()`/`user()`/"
+                "`assistant()` block around it",
     "http": "a JSON request body posted over HTTP; `body` gives the roles of its keys",
     "signature": "classes deriving from `bases`: the docstring and fields are the prompt",
     "decorator": "functions decorated `@agent.<name>` for a name in `decorators` join the "

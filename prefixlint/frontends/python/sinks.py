@@ -716,6 +716,11 @@ class SinkFinder:
             from .template_values import filled
 
             self.messages.filled = filled(lowerer, self.module, site.node, ctx)
+        if site.kind == "guidance":
+            from .guidance import blocks as guidance_blocks
+
+            blocks.extend(guidance_blocks(self, site, ctx))
+            order = ()
         if site.kind == "prompty":
             embed = lowerer.linker.prompty(site.node, lowerer, ctx)
             if embed is None:

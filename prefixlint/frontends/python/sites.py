@@ -310,6 +310,10 @@ class SiteClassifier:
         lowering = model.lowering
         if lowering == "prompty":
             return Site(node, "prompty", {}, model=model)
+        if lowering == "guidance":  # `with user(): lm += gen("answer")`
+            from .guidance import site as guidance_site
+
+            return guidance_site(self, node, model)
         if lowering == "template-file":
             return Site(node, "template-file", {"template": node}, model=model) \
                 if node.args else None
