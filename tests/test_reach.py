@@ -159,6 +159,9 @@ REACH_FINDINGS = [
     ("PFX005", "zc_prompt_table/prompts.py", 15, 37),  # an entry of a dict literal, measured alone
     # a client posting its caller's keywords as the body; rules added to the last message
     ("PFX001", "zca_keyword_client/grader.py", 13, 47),
+    # [SLOTS] a helper replaces in a loop over the dict its caller passes
+    ("PFX005", "zcb_replace_loop.py", 4, 47),
+    ("PFX001", "zcb_replace_loop.py", 6, 1),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -422,6 +425,7 @@ REACH_SINKS = {
     "zby_llm_parameter.py:18": "inferred",
     "zbz_instance_prompt.py:15": "text",
     "zca_keyword_client/grader.py:15": "client of http.post",
+    "zcb_replace_loop.py:22": "http.post",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

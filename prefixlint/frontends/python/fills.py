@@ -14,7 +14,8 @@ from typing import Iterable
 import libcst as cst
 
 from ...ir import Hole, Text
-from .literals import dict_items, find_placeholder, literal_value, offset_span, shorten
+from .literals import (dict_items, dotted_name, find_placeholder, literal_value, offset_span,
+                       shorten)
 from .values import Context, Seg
 
 DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
@@ -25,6 +26,7 @@ _JINJA_WORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", 
                           "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
                           "true", "false", "loop", "defined", "endset"})
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+MAX_KEYS = 32  # keys of a dict a `.replace` loop is unrolled over
 
 
 def _jinja_name(expression: str, tag: bool) -> tuple[str | None, str, str]:
@@ -264,28 +266,54 @@ class FillOps:
             named = self.text(old, ctx)
             if named and all(type(s) is Text for s in named):
                 needle = "".join(s.text for s in named)
+        if not isinstance(needle, str) and isinstance(old, (cst.FormattedString, cst.Call,
+                                                            cst.BinaryOperation)):
+            return self._replace_each(receiver, old, new, ctx)
         if not isinstance(needle, str) or not needle:
             return None
         template = self.text(receiver, ctx)
         if not any(isinstance(s, Text) and needle in s.text for s in template):
             return self._replaced_unseen(template, new, ctx)
-        filling = self.text(new, ctx)
-        out: list[Seg] = []
-        for segment in template:
-            if not (isinstance(segment, Text) and needle in segment.text):
-                out.append(segment)
-                continue
-            text, position = segment.text, 0
-            while (found := text.find(needle, position)) >= 0:
-                if found > position:
-                    out.append(Text(text[position:found], offset_span([segment], position, 0)))
-                span = offset_span([segment], found, len(needle))
-                out.extend(Hole(s.kind, needle, span, s.deps, s.scope, s.passed or s.span)
-                           if isinstance(s, Hole) and span is not None else s for s in filling)
-                position = found + len(needle)
-            if position < len(text):
-                out.append(Text(text[position:], offset_span([segment], position, 0)))
-        return out
+        return _put(template, needle, self.text(new, ctx))
+
+    def _replace_each(self, receiver: cst.BaseExpression, old: cst.BaseExpression,
+                      new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
+        """`for k in values: text = text.replace(f"[{k}]", values[k])`: the placeholder made
+        from each key of a dict known here, filled with that key's value, in the dict's
+        order. None when the tag is not made from a loop over such a dict."""
+        import dataclasses
+
+        from .values import LoopItem
+
+        names = [n for n in _names(old)]
+        found = next(((n.value, item) for n in names
+                      if isinstance(item := self.resolve(n.value, ctx), LoopItem)), None)
+        if found is None:
+            return None
+        var, item = found
+        iterable = item.iterable
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and \
+                iterable.func.attr.value == "keys" and not iterable.args:
+            iterable = iterable.func.value
+        entries = self.spread(iterable, item.ctx)
+        if not entries or len(entries) > MAX_KEYS:
+            return None
+        template = self.text(receiver, ctx)
+        looked_up = isinstance(new, cst.Subscript) and len(new.slice) == 1 and \
+            isinstance(new.slice[0].slice, cst.Index) and \
+            isinstance(new.slice[0].slice.value, cst.Name) and \
+            new.slice[0].slice.value.value == var and \
+            dotted_name(new.value) == dotted_name(iterable)
+        for key, value, value_ctx in entries:
+            key_node = value_ctx.module.made(cst.SimpleString(repr(key)), value)
+            bound = dataclasses.replace(ctx, bindings={**ctx.bindings, var: (key_node, value_ctx)})
+            tag = self.text(old, bound)
+            if not tag or not all(type(s) is Text for s in tag):
+                return None
+            needle = "".join(s.text for s in tag)
+            filling = self.text(value, value_ctx) if looked_up else self.text(new, bound)
+            template = _put(template, needle, filling)
+        return template
 
     def _replaced_unseen(self, template: list[Seg], new: cst.BaseExpression,
                          ctx: Context) -> list[Seg]:
@@ -310,3 +338,37 @@ class FillOps:
             else:
                 out.append(segment)
         return out
+
+
+def _put(template: list[Seg], needle: str, filling: list[Seg]) -> list[Seg]:
+    """The template with each place `needle` stands in its text replaced by `filling`, a
+    hole of it reported at that place."""
+    out: list[Seg] = []
+    for segment in template:
+        if not (isinstance(segment, Text) and needle in segment.text):
+            out.append(segment)
+            continue
+        text, position = segment.text, 0
+        while (found := text.find(needle, position)) >= 0:
+            if found > position:
+                out.append(Text(text[position:found], offset_span([segment], position, 0)))
+            span = offset_span([segment], found, len(needle))
+            out.extend(Hole(s.kind, needle, span, s.deps, s.scope, s.passed or s.span)
+                       if isinstance(s, Hole) and span is not None else s for s in filling)
+            position = found + len(needle)
+        if position < len(text):
+            out.append(Text(text[position:], offset_span([segment], position, 0)))
+    return out
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    """The names read in an expression (`k` of `f"[{k}]"`)."""
+    found: list[cst.Name] = []
+    pending = [node]
+    while pending and len(found) < 8:
+        current = pending.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif not isinstance(current, cst.Attribute):
+            pending.extend(reversed(current.children))
+    return found
