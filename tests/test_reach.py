@@ -162,6 +162,9 @@ REACH_FINDINGS = [
     # [SLOTS] a helper replaces in a loop over the dict its caller passes
     ("PFX005", "zcb_replace_loop.py", 4, 47),
     ("PFX001", "zcb_replace_loop.py", 6, 1),
+    # prompts appended in a loop, sent by a client's threads (Thread(target=..., args=...))
+    ("PFX005", "zcc_threaded_client/checker.py", 11, 40),
+    ("PFX005", "zcc_threaded_client/checker.py", 11, 60),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -426,6 +429,7 @@ REACH_SINKS = {
     "zbz_instance_prompt.py:15": "text",
     "zca_keyword_client/grader.py:15": "client of http.post",
     "zcb_replace_loop.py:22": "http.post",
+    "zcc_threaded_client/checker.py:12": "client of http.post",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

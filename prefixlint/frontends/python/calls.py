@@ -20,6 +20,53 @@ if TYPE_CHECKING:
     from .interpreter import Lowerer
 
 
+# Calls that run a function later, elsewhere, with the arguments they are given: a thread,
+# a pool's task, a coroutine's worker thread (`Thread(target=f, args=(a,))`, `pool.submit(f,
+# a)`, `asyncio.to_thread(f, a)`, `loop.run_in_executor(None, f, a)`).
+_THREADS = frozenset({"threading.Thread", "multiprocessing.Process"})
+_SUBMITTED = {"submit": 0, "to_thread": 0, "run_in_executor": 1, "apply_async": 0}
+
+
+def launched(node: cst.Call, module: Module) -> cst.Call | None:
+    """The call a launcher makes (`Thread(target=self.ask, args=(text, i))` runs
+    `self.ask(text, i)`), built and placed at the launcher, or None for any other call: a
+    client sent prompts through threads is found by its callers as if called directly."""
+    func = node.func
+    target = None
+    args: list[cst.Arg] = []
+    if (module.qualname(func) or "") in _THREADS:
+        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+        target = keywords.get("target")
+        packed = keywords.get("args")
+        if isinstance(packed, (cst.Tuple, cst.List)):
+            args = [cst.Arg(e.value) for e in packed.elements
+                    if not isinstance(e, cst.StarredElement)]
+        elif packed is not None:
+            return None
+        named = keywords.get("kwargs")
+        if isinstance(named, cst.Dict):
+            args += [cst.Arg(e.value, keyword=cst.Name(e.key.evaluated_value))
+                     for e in named.elements if isinstance(e, cst.DictElement) and
+                     isinstance(e.key, cst.SimpleString) and
+                     isinstance(e.key.evaluated_value, str) and
+                     e.key.evaluated_value.isidentifier()]
+    elif isinstance(func, cst.Attribute) and func.attr.value in _SUBMITTED:
+        skip = _SUBMITTED[func.attr.value]
+        positional = [a for a in node.args if a.keyword is None]
+        if len(positional) <= skip or any(a.star for a in node.args):
+            return None
+        target = positional[skip].value
+        args = [a for a in node.args if a is not positional[skip] and
+                a not in positional[:skip]]
+        if func.attr.value == "apply_async":  # `pool.apply_async(f, (a, b))`
+            packed = positional[1].value if len(positional) > 1 else None
+            args = [cst.Arg(e.value) for e in packed.elements] \
+                if isinstance(packed, (cst.Tuple, cst.List)) else []
+    if not isinstance(target, (cst.Name, cst.Attribute)):
+        return None
+    return module.made(cst.Call(func=target, args=args), node)
+
+
 def abstract(function: cst.FunctionDef) -> bool:
     """A method that only declares itself: `@abstractmethod`, or a body of a docstring and
     `pass`, `...` or `raise NotImplementedError`."""

@@ -446,6 +446,27 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
         return None
 
+    def _built_item(self, item: LoopItem, ctx: Context) -> list[Seg] | None:
+        """An item of a list the code builds by appending one kind of text to it in a loop
+        (`prompts.append(f"...{section}...")`, then `for text in prompts`): every item is
+        that text, read where it was appended. None for any other list."""
+        node, at, resolved = item.iterable, item.ctx, None
+        for _ in range(4):  # `texts`, a parameter bound to the caller's `prompts`
+            if not isinstance(node, cst.Name):
+                break
+            resolved = self.resolve(node.value, at)
+            if not isinstance(resolved, tuple):
+                break
+            node, at = resolved[0], deeper(resolved[1], at)
+        if not isinstance(resolved, Parts) or \
+                [op for op, _, _ in resolved.parts] != ["=", "append"]:
+            return None
+        items = self.sequence(item.iterable, item.ctx)
+        if items is None or len(items) != 1 or not isinstance(items[0][0], cst.BaseExpression):
+            return None
+        value, value_ctx = items[0]
+        return self.text(value, deeper(value_ctx, ctx))
+
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes."""
         if isinstance(node, cst.Name):
@@ -676,6 +697,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(resolved, Parts):
             return self._parts_text(resolved, node, ctx)
         if isinstance(resolved, LoopItem):
+            built = self._built_item(resolved, ctx)
+            if built is not None:
+                return built
             return [self.hole(node, ctx, self.item_path(resolved, ctx))]
         if isinstance(resolved, tuple):
             value, value_ctx = resolved

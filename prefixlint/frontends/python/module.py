@@ -57,7 +57,9 @@ class Module:
         self._made[id(node)] = (node, source)
         return node
 
-    def _real(self, node: cst.CSTNode) -> cst.CSTNode:
+    def placed(self, node: cst.CSTNode) -> cst.CSTNode:
+        """The node of the source a node stands at: itself, or for a node the analysis
+        built (`made`), the one it was built for."""
         made = self._made.get(id(node))
         return node if made is None else made[1]
 
@@ -89,7 +91,7 @@ class Module:
         generated again to find it, starting at that line: a prompt in one function does
         not pay for positions in the whole module, nor a line of a function for the rest
         of it."""
-        node = self._real(node)
+        node = self.placed(node)
         if self._positions is not None or self.starts is None:
             return self.positions[id(node)]
         starts, parents, tree = self.starts, self.parents, self.tree
@@ -122,7 +124,7 @@ class Module:
 
     def pos(self, node: cst.CSTNode) -> int:
         """Where a node starts, in statement order: comparable with binding positions."""
-        return self.order[id(self._real(node))]
+        return self.order[id(self.placed(node))]
 
     def end(self, node: cst.CSTNode) -> int:
         """A position just after the last node inside `node`."""
@@ -200,7 +202,7 @@ class Module:
         return self._local_classes
 
     def enclosing_function(self, node: cst.CSTNode) -> cst.FunctionDef | None:
-        current = self.parents.get(id(node))
+        current = self.parents.get(id(self.placed(node)))
         while current is not None and not isinstance(current, cst.FunctionDef):
             current = self.parents.get(id(current))
         return current
@@ -208,6 +210,7 @@ class Module:
     def arms(self, node: cst.CSTNode) -> frozenset[tuple[int, int]]:
         """The `if` arms (of its own function) that enclose a node."""
         out = set()
+        node = self.placed(node)
         child, current = node, self.parents.get(id(node))
         while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
             if isinstance(current, cst.If) and child is not current.test:

@@ -263,15 +263,20 @@ class _CallNames:
         names = tuple(sorted(wrappers))
         if kept and kept[0].wrappers is wrappers and kept[0].names == names:
             return kept[0]
-        pattern = re.compile(r"(?<!def )\b(" + "|".join(map(re.escape, names)) +
-                             r")\s*\(") if names else None
+        alternatives = "|".join(map(re.escape, names))
+        # a call, or a function handed to a thread or a pool (`calls.launched`)
+        pattern = re.compile(r"(?<!def )\b(" + alternatives + r")\s*\(|(?:target\s*=\s*|"
+                             r"(?:submit|to_thread|apply_async)\(\s*|run_in_executor\("
+                             r"[^,()]*,\s*)(?:[\w.]*\.)?(" + alternatives + r")\b") \
+            if names else None
         kept[:] = [_CallNames(wrappers, names, pattern)]
         return kept[0]
 
     def called(self, source: str) -> list[str]:
         if self.pattern is None:
             return []
-        return sorted({match.group(1) for match in self.pattern.finditer(source)})
+        return sorted({match.group(1) or match.group(2)
+                       for match in self.pattern.finditer(source)})
 
 
 class PythonProject:

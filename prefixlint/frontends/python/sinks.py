@@ -162,11 +162,12 @@ class SinkFinder:
         with the wrapper's sink evaluated on the caller's arguments."""
         from .values import Context
 
+        from .calls import launched
+
         cst = self.cst
         prompts: list[tuple[Prompt, list]] = []
-        for node in self.module.nodes:
-            if not isinstance(node, cst.Call):
-                continue
+        calls = (n for n in self.module.nodes if isinstance(n, cst.Call))
+        for node in (c for call in calls for c in (call, launched(call, self.module)) if c):
             func = node.func
             name = func.value if isinstance(func, cst.Name) else \
                 func.attr.value if isinstance(func, cst.Attribute) else None

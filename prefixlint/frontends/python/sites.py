@@ -64,6 +64,7 @@ def _read_at(module, node) -> int:
     assignment binds (`msgs = [system] + msgs` reads the `msgs` of before)."""
     import libcst as cst
 
+    node = module.placed(node)
     child, current = node, module.parents.get(id(node))
     while current is not None and not isinstance(current, (cst.BaseStatement, cst.Lambda)):
         if isinstance(current, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and \
