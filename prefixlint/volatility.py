@@ -31,6 +31,7 @@ PASSES = ("name", "switch", "head", "any", "last")
 
 # Roots that hold values of every kind: the scope comes from what is read out of them, and
 # only when nothing else says, from the holder itself (`context` alone is per request).
+SETTINGS_HOLDERS = frozenset({"config", "settings"})
 HOLDERS = frozenset({"context", "ctx", "state", "inputs", "kwargs", "params", "data",
                      "variables", "vars", "payload", "args", "deps", "self", "cls", "request",
                      "req", "config", "settings", "options", "body", "values"})
@@ -184,6 +185,10 @@ class Volatility:
         holders = []
         while len(names) > 1 and names[0].lower() in HOLDERS:
             holders.append(names.pop(0))
+        if names == ["prompt"] and any(h.lower() in SETTINGS_HOLDERS for h in holders):
+            # `self.config.prompt`: the prompt the application is configured with, not the
+            # one a user types (`request.prompt`, `args.prompt` stay as the name says)
+            return Explained(Scope.DEPLOY, "catalogue", f"'prompt' of settings '{holders[-1]}'")
         order = [names[0]] + ([names[-1]] if len(names) > 1 else []) + names[1:-1]
         for index, name in enumerate(order):
             found = explain_name(name, whole=len(names) == 1 and index == 0)

@@ -57,6 +57,17 @@ def test_holders_are_looked_through():
     assert volatility.scope_of("request.extra") is Scope.REQUEST  # nothing else says: the holder
 
 
+def test_a_prompt_held_by_settings_is_the_configured_one():
+    """`self.config.prompt` is the prompt an application is configured with; `prompt` alone,
+    or held by a request or the command line, is what a user typed."""
+    volatility = Volatility()
+    assert volatility.scope_of("self.config.prompt") is Scope.DEPLOY
+    assert volatility.scope_of("settings.prompt") is Scope.DEPLOY
+    assert volatility.scope_of("request.prompt") is Scope.REQUEST
+    assert volatility.scope_of("args.prompt") is Scope.REQUEST
+    assert volatility.scope_of("prompt") is Scope.REQUEST
+
+
 def _findings(tmp_path, template):
     root = write_project(tmp_path / "p", {"prompts/agent.j2": template + POLICY})
     proc = run_cli("check", ".", "--output-format", "json", cwd=root)
