@@ -165,6 +165,8 @@ REACH_FINDINGS = [
     # prompts appended in a loop, sent by a client's threads (Thread(target=..., args=...))
     ("PFX005", "zcc_threaded_client/checker.py", 11, 40),
     ("PFX005", "zcc_threaded_client/checker.py", 11, 60),
+    # a loop that assigns its template in both arms of an `if`, then fills it: read afresh
+    ("PFX001", "zcd_script_loop.py", 17, 8),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -430,6 +432,7 @@ REACH_SINKS = {
     "zca_keyword_client/grader.py:15": "client of http.post",
     "zcb_replace_loop.py:22": "http.post",
     "zcc_threaded_client/checker.py:12": "client of http.post",
+    "zcd_script_loop.py:23": "http.post",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

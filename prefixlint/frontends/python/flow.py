@@ -414,12 +414,29 @@ def carried(bindings: list[Binding], loops: list[tuple[int, int]], name: str,
     """Where a use at `before` inside a loop reads `name` from: the loop's end when the
     loop body assigns the name afresh after the use (`start = 0; for ...: send(start);
     start = reply.end + 1`), since every pass but the first sees that value; else
-    `before`. The outermost such loop counts."""
+    `before`. The outermost such loop counts. Not when the pass assigns the name before
+    the use whichever way it goes (`if tap: prompt = A else: prompt = B`, then `prompt =
+    prompt.replace(...)`): every pass reads what it assigned itself."""
     for start, end in sorted(loops):
         if start < before < end and any(
-                b.name == name and b.op == "=" and before < b.pos < end for b in bindings):
+                b.name == name and b.op == "=" and before < b.pos < end for b in bindings) \
+                and not _assigned_first(bindings, name, start, before):
             return end
     return before
+
+
+def _assigned_first(bindings: list[Binding], name: str, start: int, before: int) -> bool:
+    """Whether a loop pass assigns `name` between `start` and `before` on every path: outside
+    any `if` of the pass, or in both arms of one."""
+    arms: dict[tuple, set[int]] = {}
+    for b in bindings:
+        if b.name != name or b.op != "=" or not start < b.pos < before:
+            continue
+        inner = tuple(a for a in b.arms)
+        if not inner:
+            return True
+        arms.setdefault(inner[:-1] + (inner[-1][0],), set()).add(inner[-1][1])
+    return any({0, 1} <= taken for taken in arms.values())
 
 
 def module_loop(loops: dict[int, list[tuple[int, int]]], at: int) -> tuple[int, int] | None:
@@ -448,7 +465,7 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
     afresh in two arms or more (`if docs: prompt = <instructions and docs> else: prompt =
     question`): the path through the arm holding the most constant text, the prompt with the
     most at stake, and the arms chosen (outermost first), so that the caller can still make
-    the test a branch. A tie chooses nothing: the chain is the one `reaching` gives."""
+    the test a branch. A tie chooses the first of the arms as rich."""
     chain = reaching(bindings, name, before, arms)
     chosen: list[tuple[int, int]] = []
     for _ in range(8):
@@ -464,8 +481,8 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
     """Of the first `if` outside the use's arms that assigns the name afresh in two arms or
     more, the arm with the most literal text, then with the most parts joined (`SYSTEM +
-    SCHEMA` over `SYSTEM`, constants named rather than spelled); None when there is none or
-    a tie."""
+    SCHEMA` over `SYSTEM`, constants named rather than spelled), the first of those as rich
+    on a tie; None when there is none."""
     used = {if_id for if_id, _ in arms}
     sizes: dict[int, dict[int, tuple[int, int]]] = {}
     fresh: dict[int, set[int]] = {}
@@ -487,7 +504,9 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
                         reverse=True)
         if ranked[0][0] > ranked[1][0]:
             return if_id, ranked[0][1]
-        return None
+        # a tie: the first arm, each as rich (`if tap: p = sub(A, "tapping", T) else: p =
+        # sub(A, "swiping", T)`): it stands for the others, the test a branch before it
+        return if_id, min(arm for size, arm in ranked if size == ranked[0][0])
     return None
 
 
