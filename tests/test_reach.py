@@ -167,6 +167,8 @@ REACH_FINDINGS = [
     ("PFX005", "zcc_threaded_client/checker.py", 11, 60),
     # a loop that assigns its template in both arms of an `if`, then fills it: read afresh
     ("PFX001", "zcd_script_loop.py", 17, 8),
+    # a client's messages made only from what the caller passed (the rest left at None)
+    ("PFX005", "zce_default_none/app.py", 11, 64),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -433,6 +435,7 @@ REACH_SINKS = {
     "zcb_replace_loop.py:22": "http.post",
     "zcc_threaded_client/checker.py:12": "client of http.post",
     "zcd_script_loop.py:23": "http.post",
+    "zce_default_none/app.py:12": "client of openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,
@@ -519,6 +522,15 @@ def test_labels_written_with_every_row_of_a_list_are_not_constant_text(reach):
     [prompt] = [p for p in reach["prompts"] if p["id"] == "zbu_labelled_rows.py:22"]
     assert prompt["gain_tokens"] == 11
     assert not [f for f in reach["findings"] if f["path"] == "zbu_labelled_rows.py"]
+
+
+def test_a_parameter_left_at_none_adds_no_message(reach):
+    """`if system_prompt:` and `[...] if messages else []` of parameters the caller left at
+    their default `None` add nothing: the prompt is the one user message the caller's text
+    makes (`to_message_dict(Message(role="user", content=prompt))`, a static method whose
+    first parameter is the message, not the object)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zce_default_none/app.py:12"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (86, 14)
 
 
 def test_a_settings_text_looked_up_by_its_key_names_the_code_that_fills_it(reach):

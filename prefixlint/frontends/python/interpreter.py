@@ -347,6 +347,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if chosen:
             ctx = dataclasses.replace(ctx, arms=ctx.arms | frozenset(chosen))
         for binding in chain:
+            if binding.arms and ctx.bindings and self._dead(binding, ctx):
+                continue  # `if system_prompt:` of a parameter the caller left at `None`
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
@@ -432,6 +434,72 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if if_id not in used:
                 return self._volatile_if(if_id, ctx)
         return None
+
+    def truth(self, test: cst.BaseExpression, ctx: Context) -> bool | None:
+        """Whether a test is true where ctx stands, when that is known without running
+        anything: a name bound to `None`, an empty or a non-empty literal (a parameter left
+        at its default `None`, `messages if messages else []`), `not` of one; else None."""
+        for _ in range(4):
+            if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+                inner = self.truth(test.expression, ctx)
+                return None if inner is None else not inner
+            if isinstance(test, cst.BooleanOperation):  # `tools and len(tools) > 0`
+                left = self.truth(test.left, ctx)
+                deciding = isinstance(test.operator, cst.Or)
+                if left is deciding:
+                    return left
+                return self.truth(test.right, ctx) if left is not None else None
+            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+                    isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)) and \
+                    isinstance(test.comparisons[0].comparator, cst.Name) and \
+                    test.comparisons[0].comparator.value == "None":
+                left = self._is_none(test.left, ctx)  # `messages is not None`
+                if left is None:
+                    return None
+                return left if isinstance(test.comparisons[0].operator, cst.Is) else not left
+            if not isinstance(test, cst.Name):
+                break
+            if test.value in ("True", "False", "None"):
+                return test.value == "True"
+            resolved = self.resolve(test.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            test, ctx = resolved[0], deeper(resolved[1], ctx)
+        if isinstance(test, cst.Name) and test.value in ("True", "False", "None"):
+            return test.value == "True"
+        if isinstance(test, cst.SimpleString):
+            value = test.evaluated_value
+            return bool(value) if isinstance(value, (str, bytes)) else None
+        if isinstance(test, (cst.List, cst.Tuple, cst.Dict)):
+            return bool(test.elements)
+        return None
+
+    def _is_none(self, node: cst.BaseExpression, ctx: Context) -> bool | None:
+        """Whether a name holds `None` (a parameter left at its default), when known."""
+        for _ in range(4):
+            if isinstance(node, cst.Name) and node.value == "None":
+                return True
+            if not isinstance(node, cst.Name):
+                return False if isinstance(node, (cst.SimpleString, cst.List, cst.Dict,
+                                                  cst.Tuple, cst.FormattedString)) else None
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved[0], deeper(resolved[1], ctx)
+        return None
+
+    def _dead(self, binding, ctx: Context) -> bool:
+        """Whether a binding sits in an `if` arm whose test is known to go the other way."""
+        for if_id, arm in binding.arms:
+            node = ctx.module.ifs.get(if_id)
+            if not isinstance(node, cst.If) or (if_id, arm) in ctx.arms:
+                continue
+            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+            known = self.truth(node.test, test_ctx)
+            if known is not None and known != (arm == 0):
+                return True
+        return False
 
     def _volatile_if(self, if_id: int, ctx: Context) -> Hole | None:
         """The test of an `if` (or a `match`'s subject) as a branch, when it varies more
@@ -605,6 +673,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         (`GRAPH_PROMPT_CN if lang == "cn" else GRAPH_PROMPT_EN`) the arm with more constant
         text, the body on a tie."""
         source = ctx.module.source
+        known = self.truth(node.test, ctx) if ctx.bindings else None
+        if known is not None:  # `messages if messages else []` of a parameter left at None
+            return self.text(node.body if known else node.orelse, ctx)
         test = node.test
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
             test = test.left

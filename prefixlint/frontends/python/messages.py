@@ -270,6 +270,9 @@ class MessageLowering:
                 if not (len(found) == 1 and found[0].role == "messages"):
                     return found
             returned = lowerer.last_return(node, ctx)
+            if returned is not None and isinstance(returned[0], cst.Name):
+                # `message_dict = {...}; ...; return message_dict`
+                returned = lowerer.follow(*returned) or returned
             if returned is not None and isinstance(returned[0], (cst.Dict, cst.Call,
                                                                  cst.Tuple)):
                 # `self.system_message(text)`: a project function that makes the message.

@@ -348,7 +348,7 @@ class ObjectOps:
         if receiver is not None:  # `self.__class__.name`, `type(self).name`: as `self.name`
             return self.resolve(f"{receiver}.{attr}", ctx)
         if isinstance(base, cst.Name):
-            if base.value in param_names(ctx.function)[:1]:
+            if base.value in param_names(ctx.function)[:1] and not _static(ctx.function):
                 return self.resolve(f"{base.value}.{attr}", ctx)
             found = self._class(base.value, ctx.module)
             if found is not None:
@@ -537,3 +537,9 @@ class ObjectOps:
             break
         self._kept[id(info)] = verdict
         return verdict
+
+
+def _static(function: cst.FunctionDef | None) -> bool:
+    """Whether a function is a `@staticmethod` (its first parameter is not the object)."""
+    return function is not None and any(
+        dotted_name(d.decorator).endswith("staticmethod") for d in function.decorators)

@@ -143,6 +143,10 @@ class SequenceOps:
                 return self.sequence(resolved[0], deeper(resolved[1], ctx))
             if isinstance(resolved, Parts):
                 return self._parts_sequence(resolved, ctx)
+        if isinstance(node, cst.IfExp) and ctx.bindings:
+            known = self.truth(node.test, ctx)  # `[...] if messages else []`
+            if known is not None:
+                return self.sequence(node.body if known else node.orelse, ctx)
         if isinstance(node, cst.Subscript) and is_slice_copy(node):
             return self.sequence(node.value, ctx)
         if isinstance(node, cst.Subscript) and not is_reversal(node):

@@ -431,6 +431,11 @@ class StringOps:
                 values = [self.json_value(n, c) for n, c in items] if items is not None else []
                 return values if items is not None and None not in values else None
             return None
+        if isinstance(node, cst.Attribute) and ctx.depth < MAX_DEPTH:
+            # `message.role` of a `Message(role="user", ...)` made by the caller
+            resolved = self.attribute_value(node, ctx)
+            return self.json_value(resolved[0], deeper(resolved[1], ctx)) \
+                if isinstance(resolved, tuple) else None
         if isinstance(node, (cst.List, cst.Tuple)):
             items = [self.json_value(e.value, ctx) for e in node.elements
                      if not isinstance(e, cst.StarredElement)]
