@@ -15,10 +15,6 @@ from .values import Parts
 if TYPE_CHECKING:
     from .sites import Site
 
-# What sends the text added so far to the model: a generation or a constrained choice
-# (the calls `models/guidance.toml` names).
-GENERATING = frozenset({"guidance.gen", "guidance.select", "guidance.library.gen",
-                        "guidance.library.select"})
 ROLES = {"system": "system", "user": "user", "assistant": "assistant",
          "instruction": "user"}
 
@@ -53,14 +49,15 @@ def blocks(finder, found: "Site", ctx) -> list[Block]:
         for op, value, at in parts:
             if op not in ("=", "+=") or not isinstance(value, cst.BaseExpression):
                 continue
-            _add(out, finder, value, at, _role(module, value), found.node)
+            _add(out, finder, value, at, _role(module, value), found)
     elif isinstance(target, cst.BinaryOperation):  # `lm = llm + "..." + gen(...)`
-        _add(out, finder, target, ctx, _role(module, target), found.node)
+        _add(out, finder, target, ctx, _role(module, target), found)
     return [b for b in out if b.segments]
 
 
-def _add(out: list[Block], finder, value, ctx, role: str, generation) -> None:
-    """The text operands of `value` (a `+` chain), up to the generation, as blocks."""
+def _add(out: list[Block], finder, value, ctx, role: str, found: "Site") -> None:
+    """The text operands of `value` (a `+` chain), up to the generation (a call the
+    library model names: `gen`, `select`), as blocks."""
     operands: list = []
     pending = [value]
     while pending:
@@ -70,8 +67,8 @@ def _add(out: list[Block], finder, value, ctx, role: str, generation) -> None:
         else:
             operands.append(current)
     for operand in operands:
-        if operand is generation or isinstance(operand, cst.Call) and \
-                finder.module.qualname(operand.func) in GENERATING:
+        if operand is found.node or isinstance(operand, cst.Call) and \
+                finder.module.qualname(operand.func) in found.model.qualified:
             return
         if not _texty(finder, operand, ctx):
             continue  # the model object the text is added to
