@@ -411,3 +411,34 @@ def test_extra_keywords_gathered_by_double_star_are_placed_at_the_call(tmp_path)
     [measured] = result.measurements
     assert measured.prompt.id == "edit.py:6"
     assert 0.8 < measured.share("global") < 1.0
+
+
+def test_a_test_known_where_it_is_read_is_no_branch(tmp_path):
+    """`if cot:` of a caller's `False`, `if self.prompt_mode:` of an attribute set to `False`:
+    the value is a constant, not an unclassified value to branch on, and the arm it picks
+    is the one measured (the question stays last, after the rules)."""
+    (tmp_path / "solve.py").write_text(
+        "from openai import OpenAI\n\n"
+        "STEPS = 'Think step by step, then give the final answer on a line of its own. ' * 6\n"
+        "DIRECT = 'Give only the final answer, with no explanation and no units. ' * 6\n\n\n"
+        "class Solver:\n"
+        "    def __init__(self):\n"
+        "        self.prompt_mode = False\n\n"
+        "    def ask(self, question, cot):\n"
+        "        if cot:\n"
+        "            rules = STEPS\n"
+        "        else:\n"
+        "            rules = DIRECT\n"
+        "        if self.prompt_mode:\n"
+        "            tools = None\n"
+        "        else:\n"
+        "            tools = []\n"
+        "        return OpenAI().chat.completions.create(model='gpt-4o', tools=tools, messages=[\n"
+        "            {'role': 'system', 'content': rules},\n"
+        "            {'role': 'user', 'content': question}])\n\n\n"
+        "def direct(question):\n"
+        "    return Solver().ask(question, False)\n", encoding="utf-8")
+    result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
+    assert [(f.code, f.expr) for f in result.findings] == []
+    text = _text(result, "solve.py:26")
+    assert "no units" in text and "step by step" not in text

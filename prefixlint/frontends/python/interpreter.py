@@ -233,6 +233,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             before = ctx.line if CARRIED in ctx.bindings else \
                 carried(bindings, module.loops.get(id(ctx.function), []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
+            if chosen and ctx.bindings:
+                known = frozenset(k for k in (self._known_arm(i, ctx) for i, _ in chosen) if k)
+                if known - set(chosen):  # `if cot: ... else: ...` of a caller's `False`
+                    chain, chosen = richer_arm(bindings, name, before, ctx.arms | known)
             if "." in name:
                 return self._member_value(name, chain, ctx)
             if chain:
@@ -491,21 +495,30 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def _dead(self, binding, ctx: Context) -> bool:
         """Whether a binding sits in an `if` arm whose test is known to go the other way."""
         for if_id, arm in binding.arms:
-            node = ctx.module.ifs.get(if_id)
-            if not isinstance(node, cst.If) or (if_id, arm) in ctx.arms:
+            if (if_id, arm) in ctx.arms:
                 continue
-            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
-                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
-            known = self.truth(node.test, test_ctx)
-            if known is not None and known != (arm == 0):
+            known = self._known_arm(if_id, ctx)
+            if known is not None and known[1] != arm:
                 return True
         return False
 
+    def _known_arm(self, if_id: int, ctx: Context) -> tuple[int, int] | None:
+        """The arm of an `if` that runs, when its test is known where ctx stands."""
+        node = ctx.module.ifs.get(if_id)
+        if not isinstance(node, cst.If):
+            return None
+        test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                           dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+        known = self.truth(node.test, test_ctx)
+        return None if known is None else (if_id, 0 if known else 1)
+
     def _volatile_if(self, if_id: int, ctx: Context) -> Hole | None:
         """The test of an `if` (or a `match`'s subject) as a branch, when it varies more
-        often than a deployment."""
+        often than a deployment (not when it is known: `if cot:` of a caller's `False`)."""
         node = ctx.module.ifs.get(if_id)
         if node is None:
+            return None
+        if ctx.bindings and self._known_arm(if_id, ctx) is not None:
             return None
         test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
                            dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
@@ -603,6 +616,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [s for n, c in ((node.node, node.ctx), *node.added) for s in self.text(n, c)]
         if ctx.depth > MAX_DEPTH:
             return [self.hole(node, ctx)]
+        if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+            return [Text(node.value, ctx.module.span(node))]  # as an f-string writes it
         if isinstance(node, cst.SimpleString):
             value = node.evaluated_value
             text = value if isinstance(value, str) else value.decode("utf-8", "replace")
