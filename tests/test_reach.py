@@ -169,6 +169,9 @@ REACH_FINDINGS = [
     ("PFX001", "zcd_script_loop.py", 17, 8),
     # a client's messages made only from what the caller passed (the rest left at None)
     ("PFX005", "zce_default_none/app.py", 11, 64),
+    # a rubric a helper returns with its criteria, posted as JSON text by a client whose
+    # nested helper wraps a bare text (`if isinstance(messages, str)`)
+    ("PFX005", "zcf_rubric_judge.py", 11, 52),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -436,6 +439,7 @@ REACH_SINKS = {
     "zcc_threaded_client/checker.py:12": "client of http.post",
     "zcd_script_loop.py:23": "http.post",
     "zce_default_none/app.py:12": "client of openai.chat",
+    "zcf_rubric_judge.py:39": "client of http.post",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

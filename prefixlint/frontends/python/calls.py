@@ -165,6 +165,9 @@ class CallOps:
         func = node.func
         module = ctx.module
         if isinstance(func, cst.Name):
+            local = _local_function(func.value, ctx)
+            if local is not None:  # `def wrap(text): ...` inside the function that calls it
+                return local, module
             if func.value in module.functions:
                 return module.functions[func.value], module
             if func.value in module.imports:
@@ -286,3 +289,18 @@ class CallOps:
             bindings[RECEIVER] = (node.func.value, ctx)
         end = module.end(function)
         return Context(module, function, end, ctx.import_time, bindings, ctx.depth + 1)
+
+
+def _local_function(name: str, ctx: Context) -> cst.FunctionDef | None:
+    """The function named `name` defined inside the function ctx stands in (or one that
+    encloses it), which a call there runs before any module function of that name."""
+    module, current = ctx.module, ctx.function
+    for _ in range(8):
+        if current is None:
+            return None
+        for nested in module.nested:
+            if nested.name.value == name and module.enclosing_function(nested) is current:
+                return nested
+        current = module.enclosing_function(current)
+    return None
+

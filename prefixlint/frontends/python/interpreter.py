@@ -297,6 +297,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return given
         chain, chosen = richer_arm(ctx.module.bindings.get(id(ctx.function), []), name,
                                    ctx.line, ctx.arms)
+        taken = frozenset(arm for b in chain if b.arms and self._taken(b, ctx) for arm in b.arms)
+        if taken:  # `if isinstance(messages, str): messages = [...]` of a caller's text
+            ctx = dataclasses.replace(ctx, arms=ctx.arms | taken)
         start: list[tuple[str, object, Context]] = [("=", *given)]
         rest = chain
         if chain and chain[0].op == "=" and conditional(chain[0], ctx.arms) and \
@@ -461,6 +464,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 if left is None:
                     return None
                 return left if isinstance(test.comparisons[0].operator, cst.Is) else not left
+            if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
+                    test.func.value == "isinstance" and len(test.args) == 2:
+                return self._is_instance(test.args[0].value, test.args[1].value, ctx)
             if not isinstance(test, cst.Name):
                 break
             if test.value in ("True", "False", "None"):
@@ -478,6 +484,23 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return bool(test.elements)
         return None
 
+    def _is_instance(self, node: cst.BaseExpression, types: cst.BaseExpression,
+                     ctx: Context) -> bool | None:
+        """`isinstance(messages, str)` of a value whose built-in type the code shows (a
+        text the caller formatted, a list literal), when the types are built-in names."""
+        names = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+        if not all(isinstance(n, cst.Name) and n.value in _BUILTIN_TYPES for n in names):
+            return None
+        for _ in range(4):
+            if not isinstance(node, cst.Name) or node.value in ("True", "False", "None"):
+                break
+            resolved = self.resolve(node.value, ctx)
+            if not isinstance(resolved, tuple):
+                return None
+            node, ctx = resolved[0], deeper(resolved[1], ctx)
+        kind = _builtin_type(node)
+        return None if kind is None else any(n.value == kind for n in names)
+
     def _is_none(self, node: cst.BaseExpression, ctx: Context) -> bool | None:
         """Whether a name holds `None` (a parameter left at its default), when known."""
         for _ in range(4):
@@ -491,6 +514,20 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return None
             node, ctx = resolved[0], deeper(resolved[1], ctx)
         return None
+
+    def _taken(self, binding, ctx: Context) -> bool:
+        """Whether every `if` arm a binding sits in is known to be taken where ctx stands."""
+        for if_id, arm in binding.arms:
+            node = ctx.module.ifs.get(if_id)
+            if (if_id, arm) in ctx.arms:
+                continue
+            if not isinstance(node, cst.If):
+                return False
+            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+            if self.truth(node.test, test_ctx) != (arm == 0):
+                return False
+        return True
 
     def _dead(self, binding, ctx: Context) -> bool:
         """Whether a binding sits in an `if` arm whose test is known to go the other way."""
@@ -970,3 +1007,25 @@ def _constructor(func: cst.BaseExpression) -> bool:
     name = func.value if isinstance(func, cst.Name) else \
         func.attr.value if isinstance(func, cst.Attribute) else ""
     return name[:1].isupper() and any(c.islower() for c in name)
+
+
+_BUILTIN_TYPES = frozenset({"str", "list", "dict", "tuple", "int", "float", "bool", "bytes"})
+# methods of a text whose result is a text (`TEMPLATE.format(...)`, `"\n".join(lines)`)
+_TEXT_METHODS = frozenset({"format", "format_map", "join", "strip", "lstrip", "rstrip",
+                           "replace", "lower", "upper", "title", "capitalize"})
+
+
+def _builtin_type(node: cst.BaseExpression) -> str | None:
+    """The built-in type a literal or a text method's call has, as its name; else None."""
+    if isinstance(node, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return "bytes" if isinstance(node, cst.SimpleString) and \
+            node.prefix.lower().startswith("b") else "str"
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value in _TEXT_METHODS:
+        return "str"
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return "bool"
+    kinds = {cst.List: "list", cst.ListComp: "list", cst.Dict: "dict", cst.DictComp: "dict",
+             cst.Tuple: "tuple", cst.Integer: "int", cst.Float: "float"}
+    return kinds.get(type(node))
+

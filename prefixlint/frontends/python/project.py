@@ -222,11 +222,13 @@ def text_sent(candidate, used: dict[str, list]) -> bool:
     """Whether prompt text found without a sink is sent by a prompt that holds `used`
     places: its area holds one of them, or it comes from other files whose places they
     hold. More places never make it false (a worker may test it on its own prompts)."""
-    area = candidate.span
+    # the text itself, or the constant it fills by keyword (`prompt = RULES.format(k=v)`
+    # returned to the function that sends it)
+    areas = [candidate.span] + ([candidate.fills] if candidate.fills is not None else [])
     inside = any((area.line, area.column) <= (s.line, s.column) and
                  (s.end_line, s.end_column) <= (area.end_line, area.end_column)
-                 for s in used.get(area.path, ()))
-    return inside or _read_and_sent(candidate.prompt, area.path, used)
+                 for area in areas for s in used.get(area.path, ()))
+    return inside or _read_and_sent(candidate.prompt, candidate.span.path, used)
 
 
 def _sends_filled(candidate, prompts: list) -> bool:
