@@ -432,7 +432,7 @@ def _assigned_first(bindings: list[Binding], name: str, start: int, before: int)
     for b in bindings:
         if b.name != name or b.op != "=" or not start < b.pos < before:
             continue
-        inner = tuple(a for a in b.arms)
+        inner = b.arms
         if not inner:
             return True
         arms.setdefault(inner[:-1] + (inner[-1][0],), set()).add(inner[-1][1])

@@ -491,24 +491,25 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         names = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
         if not all(isinstance(n, cst.Name) and n.value in _BUILTIN_TYPES for n in names):
             return None
-        for _ in range(4):
-            if not isinstance(node, cst.Name) or node.value in ("True", "False", "None"):
-                break
-            resolved = self.resolve(node.value, ctx)
-            if not isinstance(resolved, tuple):
-                return None
-            node, ctx = resolved[0], deeper(resolved[1], ctx)
-        kind = _builtin_type(node)
+        held = self._held(node, ctx)
+        kind = _builtin_type(held) if held is not None else None
         return None if kind is None else any(n.value == kind for n in names)
 
     def _is_none(self, node: cst.BaseExpression, ctx: Context) -> bool | None:
         """Whether a name holds `None` (a parameter left at its default), when known."""
+        held = self._held(node, ctx)
+        if isinstance(held, cst.Name):
+            return True if held.value == "None" else None
+        return False if isinstance(held, (cst.SimpleString, cst.List, cst.Dict, cst.Tuple,
+                                          cst.FormattedString)) else None
+
+    def _held(self, node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
+        """The expression a chain of names ends at (`messages`, the caller's `prompt`, its
+        `TEMPLATE.format(...)`), `True`/`False`/`None` included; None when a name is not
+        resolved within four steps."""
         for _ in range(4):
-            if isinstance(node, cst.Name) and node.value == "None":
-                return True
-            if not isinstance(node, cst.Name):
-                return False if isinstance(node, (cst.SimpleString, cst.List, cst.Dict,
-                                                  cst.Tuple, cst.FormattedString)) else None
+            if not isinstance(node, cst.Name) or node.value in ("True", "False", "None"):
+                return node
             resolved = self.resolve(node.value, ctx)
             if not isinstance(resolved, tuple):
                 return None
@@ -517,17 +518,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def _taken(self, binding, ctx: Context) -> bool:
         """Whether every `if` arm a binding sits in is known to be taken where ctx stands."""
-        for if_id, arm in binding.arms:
-            node = ctx.module.ifs.get(if_id)
-            if (if_id, arm) in ctx.arms:
-                continue
-            if not isinstance(node, cst.If):
-                return False
-            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
-                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
-            if self.truth(node.test, test_ctx) != (arm == 0):
-                return False
-        return True
+        return all(arm in ctx.arms or self._known_arm(arm[0], ctx) == arm
+                   for arm in binding.arms)
 
     def _dead(self, binding, ctx: Context) -> bool:
         """Whether a binding sits in an `if` arm whose test is known to go the other way."""
