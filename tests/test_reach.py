@@ -172,6 +172,8 @@ REACH_FINDINGS = [
     # a rubric a helper returns with its criteria, posted as JSON text by a client whose
     # nested helper wraps a bare text (`if isinstance(messages, str)`)
     ("PFX005", "zcf_rubric_judge.py", 11, 52),
+    # the last message of a list a prompter's method returns, for a chat loop not in view
+    ("PFX005", "zcg_prompter_methods.py", 16, 54),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -440,6 +442,8 @@ REACH_SINKS = {
     "zcd_script_loop.py:23": "http.post",
     "zce_default_none/app.py:12": "client of openai.chat",
     "zcf_rubric_judge.py:39": "client of http.post",
+    "zcg_prompter_methods.py:16": "text",
+    "zcg_prompter_methods.py:25": "messages",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,
@@ -481,6 +485,7 @@ MODEL_FINDINGS = [
     # a message template filled where it is made; class attributes are the code's own
     ("PFX002", "langchain_message_format.py", 5, 42),
     ("PFX005", "langchain_template.py", 4, 35),
+    ("PFX005", "litellm_alias.py", 14, 76),  # `litellm.acreate(**request)`, the old alias
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
@@ -816,6 +821,14 @@ def test_a_library_call_with_no_prompt_text_is_not_a_prompt(reach):
 def test_each_library_model_finds_its_fixture_break(models):
     got = [(f["code"], f["path"], f["line"], f["column"]) for f in models["findings"]]
     assert got == MODEL_FINDINGS
+
+
+def test_an_alias_a_library_keeps_for_older_callers_is_its_model(models):
+    """`litellm.acreate(**request)` is LiteLLM's completion, not a dict that merely holds
+    `messages` (which is how it was measured before the alias was in the model)."""
+    assert {p["id"]: p["sink"] for p in models["prompts"]
+            if p["id"].startswith("litellm_alias.py")} == {
+        "litellm_alias.py:21": "litellm.completion"}
 
 
 def test_every_shipped_model_has_a_fixture_that_uses_it(models, reach):

@@ -375,7 +375,7 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     if final is None:
         return None
     returns = [final]
-    value = final.value
+    value = _one_message_text(final.value)
     if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and \
             isinstance(literal_value(value), str):
         # `def get_template(self): return """...${title}..."""`: a template a base class
@@ -401,6 +401,27 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
                   arms=module.arms(returns[-1]))
     segments = finder.lowerer.text(value, ctx)
     return _candidate(finder, function.name.value, segments, value, None)
+
+
+def _one_message_text(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The text of the last message of a returned list (`return [user_message(f"...")]`,
+    `return [*self.system(), {"role": "user", "content": f"..."}]`), the message a caller
+    sends last; else the value itself."""
+    if not isinstance(value, (cst.List, cst.Tuple)) or not value.elements or \
+            isinstance(value.elements[-1], cst.StarredElement):
+        return value
+    item = value.elements[-1].value
+    if isinstance(item, cst.Dict):
+        content = next((e.value for e in item.elements if isinstance(e, cst.DictElement) and
+                        isinstance(e.key, cst.SimpleString) and
+                        e.key.evaluated_value == "content"), None)
+    elif isinstance(item, cst.Call) and len(item.args) == 1 and item.args[0].keyword is None \
+            and not item.args[0].star:
+        content = item.args[0].value
+    else:
+        content = None
+    return content if isinstance(content, (cst.FormattedString, cst.ConcatenatedString)) \
+        else value
 
 
 def _final_return(function) -> cst.Return | None:
