@@ -174,6 +174,11 @@ REACH_FINDINGS = [
     ("PFX005", "zcf_rubric_judge.py", 11, 52),
     # the last message of a list a prompter's method returns, for a chat loop not in view
     ("PFX005", "zcg_prompter_methods.py", 16, 54),
+    # Jinja parts joined with `+` into a prompt named for its action, rendered elsewhere
+    ("PFX005", "zch_jinja_parts.py", 9, 9),
+    ("PFX005", "zch_jinja_parts.py", 9, 24),
+    ("PFX005", "zch_jinja_parts.py", 9, 46),
+    ("PFX005", "zch_jinja_parts.py", 9, 68),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -444,6 +449,7 @@ REACH_SINKS = {
     "zcf_rubric_judge.py:39": "client of http.post",
     "zcg_prompter_methods.py:16": "text",
     "zcg_prompter_methods.py:25": "messages",
+    "zch_jinja_parts.py:11": "text",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -239,6 +239,10 @@ def _constants(tree: cst.Module):
                             _LOCAL_HINT.search(key or target.value) and \
                             _spelled_or_joined(value):
                         yield key or target.value, value
+                    elif isinstance(value, cst.BinaryOperation) and _spelled_or_joined(value):
+                        # `VOTE = PREFIX + DEBATE_SO_FAR + """..."""`: kept only when the text
+                        # joined is Jinja (see `_constant`), a template whatever its name
+                        yield key or target.value, value
                     elif isinstance(target, cst.Name) and isinstance(value, cst.Dict):
                         yield from _entries(target.value, value)
 
@@ -315,7 +319,8 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         return None
     jinja = is_jinja(text)
     fields = FORMAT_FIELD.findall(text) if not jinja else []
-    if not (jinja or fields):
+    if not (jinja or fields) or isinstance(node, cst.BinaryOperation) and not jinja and \
+            not _LOCAL_HINT.search(name):
         return None
     constant = _JINJA.sub(" ", text) if jinja else FORMAT_FIELD.sub(" ", text)
     if not reads_as_prompt(constant, name):
