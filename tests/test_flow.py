@@ -442,3 +442,30 @@ def test_a_test_known_where_it_is_read_is_no_branch(tmp_path):
     assert [(f.code, f.expr) for f in result.findings] == []
     text = _text(result, "solve.py:26")
     assert "no units" in text and "step by step" not in text
+
+
+def test_a_tool_list_a_method_extends_in_one_arm_is_its_tools_as_json(tmp_path):
+    """`tools = [...]; if kind == "browser": tools += [...]`, set on the object in its
+    constructor and passed as `tools=self.tools`: the tools are those lists' items written
+    as JSON, not two values of unknown scope at the top of the prompt."""
+    (tmp_path / "agent.py").write_text(
+        "from openai import OpenAI\n\n\n"
+        "class Operator:\n"
+        "    def __init__(self, kind):\n"
+        "        self.tools = self.make_tools(kind)\n\n"
+        "    def make_tools(self, kind):\n"
+        "        tools = [{'type': 'function', 'function': {'name': 'click', 'parameters': {}}},\n"
+        "                 {'type': 'function', 'function': {'name': 'type_text', 'parameters': {}}}]\n"
+        "        if kind == 'browser':\n"
+        "            tools += [{'type': 'function', 'function': {'name': 'goto', 'parameters': {}}}]\n"
+        "        return tools\n\n"
+        "    def act(self, goal):\n"
+        "        return OpenAI().chat.completions.create(model='m', tools=self.tools, messages=[\n"
+        "            {'role': 'system', 'content': 'Call exactly one tool that moves the task '\n"
+        "             'forward; never guess coordinates that are not on the screen.'},\n"
+        "            {'role': 'user', 'content': goal}])\n", encoding="utf-8")
+    result = api.check([], api.load_config(tmp_path), cwd=tmp_path)
+    assert [(f.code, f.expr) for f in result.findings] == []
+    text = _text(result, "agent.py:16")
+    assert '"name": "click"' in text and '"name": "type_text"' in text and \
+        '"name": "goto"' in text

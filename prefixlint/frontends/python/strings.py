@@ -478,6 +478,16 @@ class StringOps:
                 # `response_format=Decision`: the schema of a class written in the code
                 return [self.hole(node, ctx, node.value, Scope.DEPLOY)]
             return [self.hole(node, ctx, node.value)]
+        if isinstance(node, (cst.Attribute, cst.Call)):
+            # `tools=self.action_tools`, set from a method that builds the list, extended in
+            # one arm of an `if` (`tools += [...]`): the list's items, each as JSON
+            items = self.sequence(node, ctx)
+            if items and all(isinstance(item, cst.BaseExpression) for item, _ in items):
+                out = [Text("[", None)]
+                for index, (item, item_ctx) in enumerate(items):
+                    out.extend(([Text(", ", None)] if index else []) +
+                               self.json_text(item, item_ctx))
+                return out + [Text("]", None)]
         if isinstance(node, (cst.List, cst.Tuple)):
             out: list[Seg] = [Text("[", None)]
             for index, element in enumerate(node.elements):
