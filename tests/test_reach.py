@@ -179,6 +179,8 @@ REACH_FINDINGS = [
     ("PFX005", "zch_jinja_parts.py", 9, 24),
     ("PFX005", "zch_jinja_parts.py", 9, 46),
     ("PFX005", "zch_jinja_parts.py", 9, 68),
+    # a marker constant put into an f-string, replaced by the code that sends the text
+    ("PFX004", "zci_marker_constants.py", 8, 10),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -450,6 +452,7 @@ REACH_SINKS = {
     "zcg_prompter_methods.py:16": "text",
     "zcg_prompter_methods.py:25": "messages",
     "zch_jinja_parts.py:11": "text",
+    "zci_marker_constants.py:7": "text",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...dialect import FORMAT_FIELD, is_jinja
+from ...dialect import FORMAT_FIELD, VALUE_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from .flow import in_dead_arm, subscript_key
@@ -98,9 +98,40 @@ def _own_fields(finder: SinkFinder, node, ctx, segments: list, span: Span) -> li
         if run:
             out.extend(finder.messages._matched_fields(node, ctx, run))
         run = []
-        if segment is not None:
+        marker = _marker(segment)
+        if marker is not None:  # `{DATE_TAG}` of `DATE_TAG = "{{CURRENT_DATE}}"`
+            root = marker.fullmatch(segment.text.strip()).group(1 if marker is VALUE_FIELD
+                                                                else 0)
+            root = root.strip("{}").split(".")[0].split("[")[0].split("!")[0].split(":")[0]
+            out.append(Hole("value", segment.text.strip(), _placed_at(finder, node, ctx,
+                                                                       segment),
+                            (root,), finder.lowerer.scope_of(root)))
+        elif segment is not None:
             out.append(segment)
     return out
+
+
+def _placed_at(finder: SinkFinder, node: cst.FormattedString, ctx, segment) -> Span:
+    """Where an f-string puts the constant text `segment` holds: its `{NAME}` field."""
+    for part in node.parts:
+        if isinstance(part, cst.FormattedStringExpression):
+            made = finder.lowerer.text(part.expression, ctx)
+            if len(made) == 1 and isinstance(made[0], Text) and made[0].text == segment.text:
+                return finder.module.span(part)
+    return segment.span or finder.module.span(node)
+
+
+def _marker(segment) -> re.Pattern | None:
+    """The pattern of the one placeholder a constant put into an f-string is made of
+    (`DATE_TAG = "{{CURRENT_DATE}}"`, replaced later by the code that sends the text), as
+    the f-string's own field; None for any other text."""
+    if not isinstance(segment, Text):
+        return None
+    text = segment.text.strip()
+    for pattern in (VALUE_FIELD, FORMAT_FIELD):
+        if pattern.fullmatch(text):
+            return pattern
+    return None
 
 
 def _locals(module):
@@ -304,7 +335,7 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         span = finder.module.span(node)
         own = "".join(s.text for s in segments if _within(s.span, span))
         text = "".join(s.text for s in segments)
-        if not FORMAT_FIELD.search(own) or \
+        if not (FORMAT_FIELD.search(own) or any(_marker(s) for s in segments)) or \
                 not reads_as_prompt(FORMAT_FIELD.sub(" ", text), name):
             return None
         return _candidate(finder, name, _own_fields(finder, node, ctx, segments, span), node,
