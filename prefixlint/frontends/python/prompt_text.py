@@ -98,14 +98,11 @@ def _own_fields(finder: SinkFinder, node, ctx, segments: list, span: Span) -> li
         if run:
             out.extend(finder.messages._matched_fields(node, ctx, run))
         run = []
-        marker = _marker(segment)
-        if marker is not None:  # `{DATE_TAG}` of `DATE_TAG = "{{CURRENT_DATE}}"`
-            root = marker.fullmatch(segment.text.strip()).group(1 if marker is VALUE_FIELD
-                                                                else 0)
-            root = root.strip("{}").split(".")[0].split("[")[0].split("!")[0].split(":")[0]
-            out.append(Hole("value", segment.text.strip(), _placed_at(finder, node, ctx,
-                                                                       segment),
-                            (root,), finder.lowerer.scope_of(root)))
+        root = _marker(segment)
+        if root is not None:  # `{DATE_TAG}` of `DATE_TAG = "{{CURRENT_DATE}}"`
+            out.append(Hole("value", segment.text.strip(),
+                            _placed_at(finder, node, ctx, segment), (root,),
+                            finder.lowerer.scope_of(root)))
         elif segment is not None:
             out.append(segment)
     return out
@@ -121,17 +118,16 @@ def _placed_at(finder: SinkFinder, node: cst.FormattedString, ctx, segment) -> S
     return segment.span or finder.module.span(node)
 
 
-def _marker(segment) -> re.Pattern | None:
-    """The pattern of the one placeholder a constant put into an f-string is made of
-    (`DATE_TAG = "{{CURRENT_DATE}}"`, replaced later by the code that sends the text), as
-    the f-string's own field; None for any other text."""
+def _marker(segment) -> str | None:
+    """The name of the one placeholder a constant put into an f-string is made of
+    (`CURRENT_DATE` of `DATE_TAG = "{{CURRENT_DATE}}"`, replaced later by the code that
+    sends the text), a field of the f-string's own; None for any other text."""
     if not isinstance(segment, Text):
         return None
     text = segment.text.strip()
-    for pattern in (VALUE_FIELD, FORMAT_FIELD):
-        if pattern.fullmatch(text):
-            return pattern
-    return None
+    if not (VALUE_FIELD.fullmatch(text) or FORMAT_FIELD.fullmatch(text)):
+        return None
+    return re.match(r"\{+-?\s*([A-Za-z_]\w*)", text).group(1)
 
 
 def _locals(module):
@@ -335,7 +331,7 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         span = finder.module.span(node)
         own = "".join(s.text for s in segments if _within(s.span, span))
         text = "".join(s.text for s in segments)
-        if not (FORMAT_FIELD.search(own) or any(_marker(s) for s in segments)) or \
+        if not (FORMAT_FIELD.search(own) or any(_marker(s) is not None for s in segments)) or \
                 not reads_as_prompt(FORMAT_FIELD.sub(" ", text), name):
             return None
         return _candidate(finder, name, _own_fields(finder, node, ctx, segments, span), node,

@@ -469,11 +469,7 @@ class StringOps:
                 return self.json_text(resolved[0], deeper(resolved[1], ctx))
             items = self._parts_sequence(resolved, ctx) if isinstance(resolved, Parts) else None
             if items is not None:
-                out: list[Seg] = [Text("[", None)]
-                for index, (item, item_ctx) in enumerate(items):
-                    out.extend(([Text(", ", None)] if index else []) +
-                               self.json_text(item, item_ctx))
-                return out + [Text("]", None)]
+                return self._json_list(items)
             if resolved is None and self._defines_class(node.value, ctx):
                 # `response_format=Decision`: the schema of a class written in the code
                 return [self.hole(node, ctx, node.value, Scope.DEPLOY)]
@@ -483,18 +479,9 @@ class StringOps:
             # one arm of an `if` (`tools += [...]`): the list's items, each as JSON
             items = self.sequence(node, ctx)
             if items and all(isinstance(item, cst.BaseExpression) for item, _ in items):
-                out = [Text("[", None)]
-                for index, (item, item_ctx) in enumerate(items):
-                    out.extend(([Text(", ", None)] if index else []) +
-                               self.json_text(item, item_ctx))
-                return out + [Text("]", None)]
+                return self._json_list(items)
         if isinstance(node, (cst.List, cst.Tuple)):
-            out: list[Seg] = [Text("[", None)]
-            for index, element in enumerate(node.elements):
-                if index:
-                    out.append(Text(", ", None))
-                out.extend(self.json_text(element.value, ctx))
-            return out + [Text("]", None)]
+            return self._json_list([(element.value, ctx) for element in node.elements])
         if isinstance(node, cst.Dict):
             out = [Text("{", None)]
             for index, element in enumerate(node.elements):
@@ -509,6 +496,13 @@ class StringOps:
             return out + [Text("}", None)]
         segments = self.text(node, ctx)
         return [Text('"', None)] + segments + [Text('"', None)]
+
+    def _json_list(self, items: list[tuple[cst.BaseExpression, Context]]) -> list[Seg]:
+        """A JSON array of the items, each written by `json_text` where it was read."""
+        out: list[Seg] = [Text("[", None)]
+        for index, (item, item_ctx) in enumerate(items):
+            out.extend(([Text(", ", None)] if index else []) + self.json_text(item, item_ctx))
+        return out + [Text("]", None)]
 
 
 def _template_object(qualified: str) -> bool:
