@@ -298,7 +298,8 @@ def _among_values_at_the_end(measurement: Measurement, cause: Cause,
 
 
 def minor(finding: Finding) -> bool:
-    """Whether a finding is `info` only because its gain is below min-gain-tokens."""
+    """Whether a finding is `info` though its rule is not: its gain is below min-gain-tokens,
+    or the code does not show the fault (JSON of data whose key order is not in view)."""
     rule = catalogue().get(finding.code)
     return finding.severity == "info" and rule is not None and rule.severity != "info" \
         and finding.code != INPUT_ERROR
@@ -387,8 +388,9 @@ def below_minimum(findings: list[Finding], measurement: Measurement, provider,
 def note_findings(notes, prompt_id: str) -> list[Finding]:
     """Findings from what a frontend noted while lowering (PFX010–PFX013)."""
     rules = catalogue()
-    return [Finding(code=n.code, severity=rules[n.code].severity, span=n.span,
-                    message=n.message, prompt=prompt_id, fix=getattr(n, "fix", None))
+    return [Finding(code=n.code, span=n.span, message=n.message, prompt=prompt_id,
+                    severity=getattr(n, "severity", None) or rules[n.code].severity,
+                    fix=getattr(n, "fix", None))
             for n in notes if n.code in rules]
 
 

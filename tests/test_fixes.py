@@ -32,13 +32,37 @@ def test_safe_fix_sorts_the_set_of_the_pfx010_example(tmp_path):
     assert global_prefix(root, example.file) >= before
 
 
-def test_safe_fix_adds_sort_keys(tmp_path):
+def test_safe_fix_adds_sort_keys_when_asked_for_data_not_in_view(tmp_path):
+    """JSON of a parameter's data: Python keeps keys in insertion order, so the code does not
+    show a fault. Not reported by default (info); `--select PFX010` shows it and fixes it."""
     shutil.copytree(REPO / "tests" / "python", tmp_path / "p")
-    root = tmp_path / "p"
-    run_cli("check", "--fix", "p33_json_dumps_unsorted.py", cwd=root)
-    assert "json.dumps(schema, sort_keys=True)" in (root / "p33_json_dumps_unsorted.py").read_text()
-    proc = run_cli("check", "p33_json_dumps_unsorted.py", cwd=root)
+    root, name = tmp_path / "p", "p33_json_dumps_unsorted.py"
+    source = (root / name).read_text()
+    proc = run_cli("check", "--fix", name, cwd=root)
+    assert "PFX010" not in proc.stdout and (root / name).read_text() == source
+    proc = run_cli("check", "--select", "PFX010", "--fix", name, cwd=root)
+    assert "json.dumps(schema, sort_keys=True)" in (root / name).read_text()
+    proc = run_cli("check", "--select", "PFX010", name, cwd=root)
     assert "PFX010" not in proc.stdout
+
+
+def test_json_of_a_dict_built_from_a_set_is_an_error_and_fixed(tmp_path):
+    """A dict comprehension over a set puts its keys in the set's order, which changes with
+    PYTHONHASHSEED: an error, fixed by sort_keys=True."""
+    app = ("import json\nfrom openai import OpenAI\n\nclient = OpenAI()\n"
+           "TOOLS = {'search', 'calendar', 'mail', 'notes'}\n"
+           "POLICY = '" + "Use a tool only when the user asks for it. " * 20 + "'\n\n\n"
+           "def ask(question):\n"
+           "    described = {name: f'the {name} tool' for name in TOOLS}\n"
+           "    return client.chat.completions.create(model='m', messages=[\n"
+           "        {'role': 'system', 'content': json.dumps(described) + POLICY},\n"
+           "        {'role': 'user', 'content': question}])\n")
+    root = write_project(tmp_path / "p", {"app.py": app})
+    proc = run_cli("check", cwd=root)
+    assert "app.py:12:39: PFX010 [*] 'json.dumps(described)' serializes data built from a set" \
+        in proc.stdout and proc.returncode == 1
+    run_cli("check", "--fix", cwd=root)
+    assert "json.dumps(described, sort_keys=True)" in (root / "app.py").read_text()
 
 
 @pytest.mark.parametrize("code", ["PFX001", "PFX002", "PFX003", "PFX004", "PFX005"])

@@ -40,7 +40,7 @@ EXPECTED = [
     "PFX011 p28_fewshot_shuffled.py:12:5",
     "PFX001 p29_random_sample.py:14:58",
     "PFX007 p30_module_level_clock.py:8:11",  # info: read at import, stale but shared
-    "PFX010 p33_json_dumps_unsorted.py:12:59",
+    # p33: JSON of a parameter's data is info (the code shows no fault), shown when selected
     "PFX010 p35_set_join.py:11:62",
     "PFX012 p36_tools_filtered.py:15:20",
     "PFX013 p37_five_breakpoints.py:15:64",

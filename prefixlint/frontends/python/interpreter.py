@@ -194,10 +194,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         return self.scope_lookup(path)
 
     def note(self, code: str, span: Span, message: str,
-             fix: tuple[Span, str] | None = None) -> None:
+             fix: tuple[Span, str] | None = None, severity: str | None = None) -> None:
         """Record a rule note in the block being lowered (notes in the final user message
-        are dropped: values that only reach the end of the prompt are fine)."""
-        self.notes.append(Note(code, span, message, self.block, fix))
+        are dropped: values that only reach the end of the prompt are fine); `severity`
+        lowers the rule's own when the code does not show the fault."""
+        self.notes.append(Note(code, span, message, self.block, fix, severity))
 
     def hole(self, node: cst.CSTNode, ctx: Context, path: str | None = None,
              scope: Scope | None = None, kind: str = "value") -> Hole:

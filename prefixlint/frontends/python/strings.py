@@ -334,11 +334,18 @@ class StringOps:
             # `json.dumps(x, **options)` may already pass sort_keys: adding it could make the
             # call fail (a keyword given twice), so that is no fix to apply blindly
             spread = given is None and any(a.star == "**" for a in node.args)
+            # Python keeps a dict's keys in the order they were put in, so only data built
+            # from a set is shown to change order between processes; data not in view is
+            # said (info: shown when asked for), not called an error
+            unordered = held is not None and _from_set(held[0], held[1], self)
             self.note("PFX010", ctx.module.span(node),
-                      f"'{shorten(ctx.module.source(node))}' serializes data whose key order "
-                      "is not fixed; pass sort_keys=True"
+                      f"'{shorten(ctx.module.source(node))}' serializes "
+                      + ("data built from a set, whose key order is not fixed" if unordered
+                         else "data whose key order is not in view")
+                      + "; pass sort_keys=True"
                       + (" (not offered as a fix: the ** arguments may hold it)" if spread
-                         else ""), None if spread else (ctx.module.span(node), fixed))
+                         else ""), None if spread else (ctx.module.span(node), fixed),
+                      None if unordered else "info")
         if schema:  # a data class's schema written out: fixed by the code
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         shown = self._display_hole(node, held, ctx)
@@ -557,6 +564,14 @@ def iterates_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bo
     if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
         return is_set(node.for_in.iter, ctx, lowerer)
     return False
+
+
+def _from_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
+    """Whether data is made from a set's items in the set's order: a list of one, or a
+    dict or list comprehension over one (`{name: describe(name) for name in TOOLS}`)."""
+    if isinstance(node, (cst.DictComp, cst.ListComp)):
+        return is_set(node.for_in.iter, ctx, lowerer)
+    return is_set(node, ctx, lowerer)
 
 
 def _keys_in_code_order(held: tuple | None) -> bool:

@@ -26,6 +26,7 @@ class Note:
     message: str
     block: int = -1
     fix: tuple[Span, str] | None = None
+    severity: str | None = None  # None: the rule's own severity
 
 
 @dataclass(frozen=True)
