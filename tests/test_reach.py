@@ -181,6 +181,9 @@ REACH_FINDINGS = [
     ("PFX005", "zch_jinja_parts.py", 9, 68),
     # a marker constant put into an f-string, replaced by the code that sends the text
     ("PFX004", "zci_marker_constants.py", 8, 10),
+    # a form spec from the settings, described by a helper that calls itself (deploy), before
+    # the customer's name; the messages sent by another method through a retry wrapper
+    ("PFX002", "zcj_recursive_describer.py", 37, 35),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -453,6 +456,7 @@ REACH_SINKS = {
     "zcg_prompter_methods.py:25": "messages",
     "zch_jinja_parts.py:11": "text",
     "zci_marker_constants.py:7": "text",
+    "zcj_recursive_describer.py:38": "messages",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

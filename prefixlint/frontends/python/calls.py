@@ -12,7 +12,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope
 from .flow import test_of
-from .literals import MAX_DEPTH, dotted_name, param_names
+from .literals import MAX_DEPTH, dotted_name, param_names, shorten
 from .module import Module
 from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
 
@@ -133,6 +133,15 @@ class CallOps:
         if found is None:
             return None
         function, module, returns = found
+        if function is ctx.function:
+            # a recursive describer (`describe(value, indent + 1)` inside `describe`): its
+            # text is made from its arguments as the outer call's is, so it varies as they do
+            held = [self._deps_hole(arg.value, ctx) for arg in node.args]
+            worst = max(held, key=lambda h: int(h.scope), default=None)
+            if worst is None or worst.scope is Scope.STATIC:
+                return [self.hole(node, ctx, scope=Scope.STATIC)]
+            return [Hole(worst.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
+                         worst.deps, worst.scope)]
         call_ctx = self._call_context(function, module, node, ctx)
         last = returns[-1]
         for early in returns[:-1]:

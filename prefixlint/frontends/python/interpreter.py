@@ -20,9 +20,9 @@ from ...volatility import is_history, words_of
 from ..project_files import InputError
 from .flow import (END, Binding, carried, conditional, module_loop, rewrites, richer_arm,
                    test_of)
-from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, literal_value,
-                       param_annotation, param_names, return_statements, shorten,
-                       source_texts)
+from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, iter_root,
+                       literal_value, param_annotation, param_names, return_statements,
+                       shorten, source_texts)
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
@@ -607,6 +607,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             source = self.path_of(node.for_in.iter, ctx)
             if source and is_history(source):  # `[strip(m) for m in self._messages]`: the
                 return source  # history, each message reshaped
+        if isinstance(node, cst.Call) and len(node.args) == 2 and \
+                ctx.module.qualname(node.func) in ("builtins.map", "builtins.filter"):
+            return self.path_of(iter_root(node, ctx), ctx)  # `map(str, values)`: the values
         if isinstance(node, cst.Call) and _copies(node, ctx.module):
             return self.path_of(node.args[0].value if node.args else node.func.value, ctx)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \

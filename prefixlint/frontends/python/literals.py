@@ -248,7 +248,7 @@ def walk_body(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
 
 def iter_root(node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression:
     """What an iteration really reads: `EXAMPLES` in `EXAMPLES[:4]`, `sorted(EXAMPLES)`,
-    `enumerate(EXAMPLES)` or `catalog.items()`."""
+    `enumerate(EXAMPLES)`, `map(str, EXAMPLES)` or `catalog.items()`."""
     for _ in range(MAX_DEPTH):
         if isinstance(node, cst.Subscript):
             node = node.value
@@ -256,6 +256,9 @@ def iter_root(node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression:
                 "builtins.sorted", "builtins.list", "builtins.tuple", "builtins.reversed",
                 "builtins.enumerate"):
             node = node.args[0].value
+        elif isinstance(node, cst.Call) and len(node.args) == 2 and not node.args[1].star and \
+                ctx.module.qualname(node.func) in ("builtins.map", "builtins.filter"):
+            node = node.args[1].value  # `map(str, values)`: each of the values, in order
         elif isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
                 and node.func.attr.value in ("items", "values", "keys"):
             node = node.func.value

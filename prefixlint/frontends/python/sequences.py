@@ -69,8 +69,10 @@ class SequenceOps:
         iterable = item.iterable
         span = at.module.span(iterable)
         source = iter_root(iter_source(iterable), at)
-        base = source.value if isinstance(source, cst.Name) else \
-            self.path_of(source, at) or "item"
+        # a parameter a call binds is named for what the caller passed (`self.config.tools`):
+        # the same loop read with its parameter unknown is another value, scoped apart
+        base = source.value if isinstance(source, cst.Name) and \
+            source.value not in at.bindings else self.path_of(source, at) or "item"
         path = f"{base}.item@{span.path}:{span.line}:{span.column}"
         if path in self.scopes:
             return path

@@ -459,6 +459,12 @@ class StringOps:
                     return None
                 out[key] = value
             return out
+        if isinstance(node, cst.BinaryOperation) and \
+                isinstance(node.operator, (cst.Add, cst.Subtract)):
+            # `indent + 1` passed down by a recursive describer: a count known at each depth
+            left, right = self.json_value(node.left, ctx), self.json_value(node.right, ctx)
+            if _small_int(left) and _small_int(right):
+                return left + right if isinstance(node.operator, cst.Add) else left - right
         segments = self.text(node, ctx) if isinstance(node, (cst.FormattedString,
                                                               cst.ConcatenatedString)) else None
         if segments and all(isinstance(s, Text) for s in segments):
@@ -564,6 +570,11 @@ def iterates_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bo
     if isinstance(node, (cst.GeneratorExp, cst.ListComp)):
         return is_set(node.for_in.iter, ctx, lowerer)
     return False
+
+
+def _small_int(value: object) -> bool:
+    """An int a count or an index is (not a bool, not a number past any prompt's length)."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 1_000_000
 
 
 def _from_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
