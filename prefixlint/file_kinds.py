@@ -10,7 +10,7 @@ TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty", ".mustache")
 # they hold Jinja syntax and read as instructions to a model), or named `*.prompt`.
 PROMPT_FILE_SUFFIXES = (".txt", ".md", ".prompt")
 PROMPT_FOLDERS = frozenset({"prompts", "prompt", "templates", "template", "prompt_templates"})
-CONFIG_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
+CONFIG_SUFFIXES = (".yaml", ".yml", ".toml", ".json", ".jsonl")
 # Settings files of tools, never prompt text.
 SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
                            "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",
@@ -34,12 +34,18 @@ TEXT_NOT_PROMPTS = ("requirements", "constraints", "license", "licence", "notice
                     "authors", "changelog", "changes", "cmakelists", "robots", "readme")
 
 
+# Plain text that may be a prompt wherever it sits: `.txt`, and `.template` (a game's
+# `initial_prompts/answerer.template` that code fills with `.replace("$INSTANCE$", ...)`).
+TEXT_SUFFIXES = (".txt", ".template")
+
+
 def is_text_file(name: str) -> bool:
-    """A `.txt` file anywhere but in a hidden folder, not one of the files every project has
-    (requirements, licence, change log): a prompt when it holds placeholders and reads as
-    instructions to a model (a character's system prompt in `characters/*.txt`)."""
+    """A `.txt` or `.template` file anywhere but in a hidden folder, not one of the files
+    every project has (requirements, licence, change log): a prompt when it holds
+    placeholders and reads as instructions to a model (a character's system prompt in
+    `characters/*.txt`)."""
     base = name.rsplit("/", 1)[-1].lower()
-    return base.endswith(".txt") and not base.startswith(TEXT_NOT_PROMPTS) and \
+    return base.endswith(TEXT_SUFFIXES) and not base.startswith(TEXT_NOT_PROMPTS) and \
         not any(part.startswith(".") for part in name.split("/")[:-1])
 
 

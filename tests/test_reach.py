@@ -184,6 +184,16 @@ REACH_FINDINGS = [
     # a form spec from the settings, described by a helper that calls itself (deploy), before
     # the customer's name; the messages sent by another method through a retry wrapper
     ("PFX002", "zcj_recursive_describer.py", 37, 35),
+    # a game's `.template` prompts with `$SLOT$` markers that code replaces: the map before
+    # the guide's rules (the seeker's slot comes last)
+    ("PFX005", "zck_game_prompts/guide.template", 4, 1),
+    ("PFX005", "zck_game_prompts/guide.template", 6, 54),
+    # a JSON template written as a list of its lines: the tables before the query's rules
+    ("PFX005", "zcl_sql_prompt.json", 6, 6),
+    ("PFX005", "zcl_sql_prompt.json", 7, 10),
+    # a judge's prompts in JSON Lines, their `defaults` filling the constant fields: the
+    # record that puts the scoring rules after the answer
+    ("PFX001", "zcm_judge_prompts.jsonl", 2, 149),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -457,6 +467,11 @@ REACH_SINKS = {
     "zch_jinja_parts.py:11": "text",
     "zci_marker_constants.py:7": "text",
     "zcj_recursive_describer.py:38": "messages",
+    "zck_game_prompts/guide.template": "text file",
+    "zck_game_prompts/seeker.template": "text file",
+    "zcl_sql_prompt.json:4": "config (top)",
+    "zcm_judge_prompts.jsonl:1": "config 1",
+    "zcm_judge_prompts.jsonl:2": "config 2",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -37,6 +37,10 @@ MESSAGE_KEYS = frozenset({"system", "user", "human", "assistant", "instructions"
                           "user_message", "system_template", "user_template", "human_prompt",
                           "human_template", "system_instructions", "prompt_template"})
 _OWN_PROMPT = re.compile(r"prompt|template", re.IGNORECASE)
+# A record's mapping of constant texts for its template's fields (`"defaults": {"prompt1":
+# "..."}` beside `"prompt_template": "{prompt1} ... {question}"`, as LLM-judge prompt files
+# write them): those fields are that text.
+DEFAULTS = "defaults"
 _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^role$",
                          re.IGNORECASE)
 # A JSON member whose key says it holds prompt text and whose string value (one line in
@@ -44,6 +48,10 @@ _SYSTEM_KEY = re.compile(r"system|persona|preamble|instruction|backstory|goal|^r
 # reads JSON slowly, and most JSON files are data or tool settings).
 _JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*"'
                           r'(?:[^"\\\n]|\\.)*(?:\{\{|\{%|\{[A-Za-z_$]|<<[A-Z])', re.IGNORECASE)
+# A member whose key says it holds prompt text and whose value is a list of strings: a
+# template written line by line (the file must also hold a placeholder somewhere).
+_JSON_LINES_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*\[\s*"',
+                                re.IGNORECASE)
 # A chat written out as a list of messages (`[{"role": "system", "content": "..."}]` in JSON,
 # `- role: system` / `content: ...` in YAML): the test a file passes before its roles are
 # read as well as its placeholders.
@@ -53,14 +61,17 @@ MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
                  "assistant": "assistant"}
 # `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), a `<<NAME>>`
 # slot that code fills with `.replace("<<NAME>>", value)` (words in capitals), or a slot
-# marked with dollars that only `.replace` fills (`<$task$>`, `{$history}`).
+# marked with dollars that only `.replace` fills (`<$task$>`, `{$history}`, `$INSTANCE$`: a
+# word in capitals of two letters or more, so `$N$` of a formula is no slot).
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})|"
                           r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>|"
-                          r"<\$(?P<marked>[A-Za-z_]\w*)\$>|\{\$(?P<dollar>[A-Za-z_]\w*)\}",
+                          r"<\$(?P<marked>[A-Za-z_]\w*)\$>|\{\$(?P<dollar>[A-Za-z_]\w*)\}|"
+                          r"(?<![\w$])\$(?P<capitals>[A-Z][A-Z0-9_]+)\$(?![\w$])",
                           re.DOTALL)
-MARKED_SLOT = re.compile(r"<\$[A-Za-z_]\w*\$>|\{\$[A-Za-z_]\w*\}")
+MARKED_SLOT = re.compile(r"<\$[A-Za-z_]\w*\$>|\{\$[A-Za-z_]\w*\}|"
+                         r"(?<![\w$])\$[A-Z][A-Z0-9_]+\$(?![\w$])")
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
 _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
                            "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
@@ -82,20 +93,29 @@ def prompts(name: str, source: str, values: list[Value],
     string values (`config_strings`)."""
     out, listed = _message_lists(name, source, values, scope_of)
     groups: dict[tuple[str, ...], list[Value]] = {}
+    defaults: dict[tuple[str, ...], dict[str, str]] = {}
     for value in values:
-        if value.keys not in listed and _may_fill(value.text):
+        if value.keys[-2:-1] == (DEFAULTS,):
+            defaults.setdefault(value.keys[:-2], {})[value.keys[-1]] = value.text
+        elif value.keys not in listed and _may_fill(value.text):
             groups.setdefault(value.keys[:-1], []).append(value)
     for parent, members in groups.items():
+        fills = defaults.get(parent, {})
         chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
-                  reads_as_prompt(PLACEHOLDER.sub(" ", v.text), v.keys[-1])]
+                  reads_as_prompt(_constant(v.text, fills), v.keys[-1])]
         for group in _separate(chosen):
             if not any(PLACEHOLDER.search(v.text) for v in group):
                 continue
-            constant = "\n".join(PLACEHOLDER.sub(" ", v.text) for v in group)
+            constant = "\n".join(_constant(v.text, fills) for v in group)
             if not reads_as_prompt(constant, " ".join(v.keys[-1] for v in group)):
                 continue
-            out.append(_prompt(name, source, parent, group, scope_of))
+            out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
+
+
+def _constant(text: str, fills: dict[str, str]) -> str:
+    """A value's constant text: its placeholders blanked, those its `defaults` give filled."""
+    return PLACEHOLDER.sub(lambda m: fills.get(m.group("field") or "", " "), text)
 
 
 def _message_lists(name: str, source: str, values: list[Value],
@@ -139,20 +159,21 @@ def _separate(chosen: list[Value]) -> list[list[Value]]:
 
 
 def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[Value],
-            scope_of: Callable[[str], Scope]) -> Prompt:
+            scope_of: Callable[[str], Scope], fills: dict[str, str]) -> Prompt:
     """One mapping's values as a chat, each a message whose role its key says; the system
     messages first, as a chat request sends them, wherever the file writes them
     (`prompt_message:` above `system_context:`)."""
     messages = [("system" if _SYSTEM_KEY.search(v.keys[-1]) else "user", v) for v in chosen]
     messages.sort(key=lambda message: message[0] != "system")
-    return _chat(name, source, parent or ("(top)",), messages, scope_of)
+    return _chat(name, source, parent or ("(top)",), messages, scope_of, fills)
 
 
 def _chat(name: str, source: str, parent: tuple[str, ...], messages: list[tuple[str, Value]],
-          scope_of: Callable[[str], Scope]) -> Prompt:
+          scope_of: Callable[[str], Scope], fills: dict[str, str] | None = None) -> Prompt:
     """A prompt of the file: (role, value) messages in order, sent as the chat `parent`
-    names (the key path that holds them)."""
-    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of)))
+    names (the key path that holds them); `fills` are the texts its `defaults` give
+    placeholders."""
+    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of, fills)))
                    for role, value in messages)
     line = _position(source, messages[0][1].offset)[0]
     return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config", blocks=blocks,
@@ -172,10 +193,12 @@ def _lines_of(source: str, value: Value, block: Block) -> tuple[str, int, int]:
     return value.keys[-1], first, max(first, last)
 
 
-def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | Hole]:
+def segments(name: str, source: str, value: Value, scope_of,
+             fills: dict[str, str] | None = None) -> Iterator[Text | Hole]:
     """Text and holes of one value; each hole's span is found in the file by searching for
     its placeholder from where the value starts (block scalars drop indentation, so the
-    value's own offsets do not map one to one)."""
+    value's own offsets do not map one to one). A `{field}` the record's `defaults` give
+    is that constant text."""
     cursor = value.offset
     last = 0
     escapes = is_format_string(value.text)  # `{{` and `}}` are braces, not expressions
@@ -187,6 +210,9 @@ def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | 
         if match.start() > last:
             yield Text(value.text[last:match.start()])
         last = match.end()
+        if fills and match.group("field") in fills:
+            yield Text(fills[match.group("field")])
+            continue
         found = source.find(match.group(0), cursor)
         start = found if found >= 0 else cursor
         cursor = start + len(match.group(0)) if found >= 0 else cursor
@@ -196,7 +222,7 @@ def segments(name: str, source: str, value: Value, scope_of) -> Iterator[Text | 
         slot = match.group("slot")
         expression = match.group("jinja") or match.group("tag") or match.group("field") or \
             match.group("marked") or match.group("dollar") or \
-            (slot or "").replace(" ", "_").lower()
+            (slot or match.group("capitals") or "").replace(" ", "_").lower()
         path = _value_path(expression, bool(match.group("tag")))
         if path is None:
             continue  # `{% endfor %}`, `{% else %}`: no value of its own
@@ -267,12 +293,15 @@ def config_strings(name: str, source: str) -> list[Value]:
     `settings.section.key`); none for a file that does not parse."""
     if not _may_fill(source):
         return []
+    if name.endswith(".jsonl"):
+        return list(_json_lines(source))
     if name.endswith(".json"):
         # every JSON file has braces: only one with a placeholder and a prompt-ish key, or
         # a list of messages, is parsed (comments, as in `appsettings.json`, are blanked in
         # place first)
         messages = _JSON_MESSAGES.search(source) is not None
-        if not messages and not _JSON_PROMPT.search(source):
+        if not messages and not _JSON_PROMPT.search(source) and not (
+                _JSON_LINES_PROMPT.search(source) and PLACEHOLDER.search(source)):
             return []
         source = _without_comments(source)
     elif name.endswith(".toml"):
@@ -316,13 +345,48 @@ def _yaml(source: str, every: bool = False) -> Iterator[Value]:
         if isinstance(node, yaml.MappingNode):
             for key, child in reversed(node.value):
                 stack.append((child, keys + (str(getattr(key, "value", "")),)))
+        elif not every and isinstance(node, yaml.SequenceNode) and keys and \
+                KEY_HINT.search(keys[-1]) and _lines(node) is not None:
+            text = _lines(node)  # a template written as a list of its lines (JSON has no
+            if _may_fill(text):  # text over several lines)
+                found.append(Value(keys, text, node.value[0].start_mark.index))
         elif isinstance(node, yaml.SequenceNode):
             for index, child in reversed(list(enumerate(node.value))):
                 stack.append((child, keys + (str(index),)))
         elif isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and \
-                isinstance(node.value, str) and (every or _may_fill(node.value)) and keys:
+                isinstance(node.value, str) and keys and \
+                (every or _may_fill(node.value) or DEFAULTS in keys[-2:-1]):
             found.append(Value(keys, node.value, node.start_mark.index))
     yield from sorted(found, key=lambda v: v.offset)
+
+
+def _lines(node) -> str | None:
+    """A list of two or more strings as one text: joined as they are when they end their
+    own lines (`"Rules:\n"`), else one to a line; None when an item is not a string."""
+    import yaml
+
+    items = node.value
+    if len(items) < 2 or not all(isinstance(i, yaml.ScalarNode) and i.tag.endswith(":str")
+                                 for i in items):
+        return None
+    texts = [i.value for i in items]
+    return "".join(texts) if any("\n" in t for t in texts) else "\n".join(texts)
+
+
+# Lines of a JSON Lines file read for prompt text, at most (a data set is not read whole).
+MAX_JSON_LINES = 2_000
+
+
+def _json_lines(source: str) -> Iterator[Value]:
+    """The string values of a JSON Lines file (a judge's prompts, one record a line), each
+    key path led by the record's line number (`("1", "prompt_template")`); only lines that
+    pass the JSON prompt test are parsed."""
+    start = 0
+    for number, line in enumerate(source.splitlines(keepends=True)[:MAX_JSON_LINES], 1):
+        if _JSON_PROMPT.search(line):
+            for value in _yaml(line):
+                yield Value((str(number),) + value.keys, value.text, start + value.offset)
+        start += len(line)
 
 
 def _without_comments(source: str) -> str:
