@@ -194,6 +194,10 @@ REACH_FINDINGS = [
     # a judge's prompts in JSON Lines, their `defaults` filling the constant fields: the
     # record that puts the scoring rules after the answer
     ("PFX001", "zcm_judge_prompts.jsonl", 2, 149),
+    # a backend object from a namespace package's module, whose `ask` passes its messages on
+    # to `send`, which reshapes each before the SDK client a factory method made sends them
+    ("PFX005", "zcn_namespace_clients/vision/describe.py", 20, 22),
+    ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 72),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -472,6 +476,7 @@ REACH_SINKS = {
     "zcl_sql_prompt.json:4": "config (top)",
     "zcm_judge_prompts.jsonl:1": "config 1",
     "zcm_judge_prompts.jsonl:2": "config 2",
+    "zcn_namespace_clients/vision/describe.py:26": "client of inferred",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -4,6 +4,7 @@ and parsed only when it mentions a prompt sink, so prompt-free files cost almost
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import posixpath
 import re
@@ -123,6 +124,22 @@ def _parameters(module, function) -> dict[str, int]:
     found = {name: index for index, name in enumerate(names)}
     found.update((p.name.value, -1) for p in function.params.kwonly_params)
     return found
+
+
+def _reshaped_param(finder, value, ctx):
+    """The parameter a name holds a message-by-message copy of (`new_messages = [self.wrap(m)
+    for m in messages]`, one loop over the parameter), else the name itself: the messages
+    a caller passes are what the sink sends, each reshaped (an image block wrapped)."""
+    import libcst as cst
+
+    found = finder.lowerer.follow(value, ctx)
+    if found is None or found[1].function is not ctx.function:
+        return value
+    held = found[0]
+    if isinstance(held, (cst.ListComp, cst.GeneratorExp)) and held.for_in.inner_for_in is None \
+            and isinstance(held.for_in.iter, cst.Name):
+        return held.for_in.iter
+    return value
 
 
 @dataclass
@@ -503,6 +520,12 @@ class PythonProject:
                 and function.params.star_kwarg.name.value == value.value.value:
             # `json=kwargs` of `def post(**kwargs)`: callers pass the messages by keyword
             return self._register(finder, function, site, [(keyword, -1)])
+        if isinstance(value, cst.Name) and function is not None and \
+                finder.lowerer.resolve(value.value, value_ctx) != "param":
+            reshaped = _reshaped_param(finder, value, value_ctx)
+            if reshaped is not value:  # the caller's messages, as the sink sends them
+                value = reshaped
+                site = dataclasses.replace(site, keywords={**site.keywords, keyword: value})
         if not isinstance(value, cst.Name) or function is None or \
                 finder.lowerer.resolve(value.value, value_ctx) != "param":
             return False
@@ -510,6 +533,27 @@ class PythonProject:
         if value.value not in params:
             return False
         return self._register(finder, function, site, [(value.value, params[value.value])])
+
+    def passes_on(self, finder, ctx, argument, inner: Wrapper, call) -> bool:
+        """Whether a call of a client passes the caller's own parameter on as the messages
+        (`def call(self, messages, functions=None): ... self.completion(messages, tools=...)`,
+        nothing of its own added): then the caller is a client of that client, its prompts
+        built where it is called."""
+        import libcst as cst
+
+        function = ctx.function if ctx is not None else None
+        if function is None or ctx.module.path != finder.module.path or \
+                any(w.function is function for w in inner.chain()):
+            return False
+        if isinstance(argument, cst.Name) and finder.lowerer.resolve(argument.value, ctx) \
+                != "param":
+            argument = _reshaped_param(finder, argument, ctx)
+        params = _parameters(finder.module, function)
+        if not isinstance(argument, cst.Name) or argument.value not in params or \
+                finder.lowerer.resolve(argument.value, ctx) != "param":
+            return False
+        return self._register(finder, function, inner.site,
+                              [(argument.value, params[argument.value])], inner, call)
 
     def client_of(self, finder, site, ctx, built: list[tuple[Prompt, list]],
                   inner: Wrapper | None = None, call=None) -> bool:
@@ -667,6 +711,8 @@ class PythonProject:
         """A wrapper's prompts as built at its own sink, its parameters unknown."""
         if wrapper.alone:
             return list(wrapper.alone)
+        if wrapper.inner is not None:  # one that passes its messages on: the next one's
+            return self.alone_prompts(wrapper.inner)
         from .sinks import SinkFinder
 
         module = self.module(wrapper.path)

@@ -227,6 +227,9 @@ class SinkFinder:
                         and self.project.client_of(self, innermost.site, caller, built,
                                                    wrapper, node):
                     continue
+                if not built and wrapper.round < MAX_CLIENT_DEPTH and \
+                        self.project.passes_on(self, caller, argument, wrapper, node):
+                    continue  # `def call(self, messages): ... self.completion(messages)`
                 prompts.extend(built)
         prompts.sort(key=lambda pair: pair[0].line)
         return prompts
@@ -624,7 +627,13 @@ class SinkFinder:
 
         first = dotted.partition(".")[0]
         if first in module.imports:
-            return self.project.import_path(module.imports[first][0], module.path) is None
+            origin, attr = module.imports[first]
+            # `from app import providers` of a folder without `__init__.py` (a namespace
+            # package): the project's module `app/providers.py`
+            submodule = (f"{origin}.{attr}" if origin.strip(".") else origin + attr) \
+                if attr else None
+            return self.project.import_path(origin, module.path) is None and (
+                submodule is None or self.project.import_path(submodule, module.path) is None)
         return first in BUILTIN_NAMES and first not in module.functions and \
             first not in module.classes
 

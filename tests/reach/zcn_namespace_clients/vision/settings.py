@@ -1,0 +1,3 @@
+from vision import backends
+
+describer = backends.OpenAIBackend("gpt-4o-mini")
