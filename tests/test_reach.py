@@ -198,6 +198,8 @@ REACH_FINDINGS = [
     # to `send`, which reshapes each before the SDK client a factory method made sends them
     ("PFX005", "zcn_namespace_clients/vision/describe.py", 20, 22),
     ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 72),
+    # messages a client copies without its bookkeeping keys; a rules part held in a name
+    ("PFX003", "zco_part_blocks.py", 41, 78),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -477,6 +479,8 @@ REACH_SINKS = {
     "zcm_judge_prompts.jsonl:1": "config 1",
     "zcm_judge_prompts.jsonl:2": "config 2",
     "zcn_namespace_clients/vision/describe.py:26": "client of inferred",
+    "zco_part_blocks.py:40": "client of litellm.completion",
+    "zco_part_blocks.py:41": "client of litellm.completion",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

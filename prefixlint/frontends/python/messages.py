@@ -186,6 +186,9 @@ class MessageLowering:
                 return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
             parts = lowerer.sequence(content, ctx) \
                 if isinstance(content, (cst.List, cst.Name)) else None
+            if parts:  # `[block]`, `block = {"type": "text", "text": RULES}`: that dict
+                parts = [found if (found := lowerer.follow(p, c)) is not None and
+                         isinstance(found[0], cst.Dict) else (p, c) for p, c in parts]
             if parts and all(isinstance(p, cst.Dict) for p, _ in parts):
                 for part, part_ctx in parts:
                     part_fields = dict_fields(part)

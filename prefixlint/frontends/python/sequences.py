@@ -47,6 +47,34 @@ def _mapped(node: cst.BaseExpression) -> bool:
         isinstance(clause.target, cst.Name)
 
 
+def _copy_of(node: cst.BaseExpression, name: str) -> bool:
+    """Whether an expression is the item `name` or a copy of it that keeps what it says: a
+    dict comprehension over its items that leaves some keys out (`{k: v for k, v in
+    m.items() if k not in INTERNAL}`), `dict(m)`, `{**m}`, `m.copy()`, either arm of
+    `... if isinstance(m, dict) else m`."""
+    if isinstance(node, cst.Name):
+        return node.value == name
+    if isinstance(node, cst.IfExp):
+        return _copy_of(node.body, name) and _copy_of(node.orelse, name)
+    if isinstance(node, cst.DictComp):
+        clause, it = node.for_in, node.for_in.iter
+        return clause.inner_for_in is None and isinstance(clause.target, cst.Tuple) and \
+            len(clause.target.elements) == 2 and \
+            [getattr(e.value, "value", None) for e in clause.target.elements] == \
+            [getattr(node.key, "value", None), getattr(node.value, "value", None)] and \
+            isinstance(it, cst.Call) and not it.args and isinstance(it.func, cst.Attribute) \
+            and it.func.attr.value == "items" and _copy_of(it.func.value, name)
+    if isinstance(node, cst.Dict):
+        return len(node.elements) == 1 and isinstance(node.elements[0], cst.StarredDictElement) \
+            and _copy_of(node.elements[0].value, name)
+    if isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].keyword and \
+            not node.args[0].star and getattr(node.func, "value", None) in ("dict", "copy"):
+        return _copy_of(node.args[0].value, name)  # `dict(m)`, `copy(m)`
+    if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute):
+        return node.func.attr.value == "copy" and _copy_of(node.func.value, name)
+    return False
+
+
 def _sends_per_item(iterable: cst.BaseExpression, module) -> bool:
     """Whether an item, read where a prompt is sent once a pass of a loop at module level,
     is that loop's own: the outermost loop there (`for row in rows:` of a script). The
@@ -173,6 +201,8 @@ class SequenceOps:
             if items is None or len(items) > MAX_MAPPED:
                 return None
             name = node.for_in.target.value
+            if _copy_of(node.elt, name):
+                return items  # `[{k: v for k, v in m.items() if k not in OURS} for m in ...]`
             return [(node.elt, Context(ctx.module, ctx.function, ctx.line, ctx.import_time,
                                        {**ctx.bindings, name: item}, ctx.depth + 1, ctx.arms))
                     for item in items]
