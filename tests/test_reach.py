@@ -200,6 +200,9 @@ REACH_FINDINGS = [
     ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 72),
     # messages a client copies without its bookkeeping keys; a rules part held in a name
     ("PFX003", "zco_part_blocks.py", 41, 78),
+    # a settings file's table of prompts: each value its own prompt (only the title's rules
+    # follow its document)
+    ("PFX001", "zcp_prompt_table.yaml", 26, 5),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -481,6 +484,9 @@ REACH_SINKS = {
     "zcn_namespace_clients/vision/describe.py:26": "client of inferred",
     "zco_part_blocks.py:40": "client of litellm.completion",
     "zco_part_blocks.py:41": "client of litellm.completion",
+    "zcp_prompt_table.yaml:8": "config prompts",
+    "zcp_prompt_table.yaml:16": "config prompts",
+    "zcp_prompt_table.yaml:24": "config prompts",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

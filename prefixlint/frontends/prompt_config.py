@@ -37,6 +37,8 @@ MESSAGE_KEYS = frozenset({"system", "user", "human", "assistant", "instructions"
                           "user_message", "system_template", "user_template", "human_prompt",
                           "human_template", "system_instructions", "prompt_template"})
 _OWN_PROMPT = re.compile(r"prompt|template", re.IGNORECASE)
+# A mapping named for several prompts, each of its values one (`prompts:`, `templates:`).
+_PROMPTS_KEY = re.compile(r"(?:prompts|templates)$", re.IGNORECASE)
 # A record's mapping of constant texts for its template's fields (`"defaults": {"prompt1":
 # "..."}` beside `"prompt_template": "{prompt1} ... {question}"`, as LLM-judge prompt files
 # write them): those fields are that text.
@@ -101,13 +103,15 @@ def prompts(name: str, source: str, values: list[Value],
             groups.setdefault(value.keys[:-1], []).append(value)
     for parent, members in groups.items():
         fills = defaults.get(parent, {})
+        table = bool(parent) and _PROMPTS_KEY.search(parent[-1]) is not None
         chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
-                  reads_as_prompt(_constant(v.text, fills), v.keys[-1])]
-        for group in _separate(chosen):
+                  reads_as_prompt(_constant(v.text, fills), "prompt" if table else v.keys[-1])]
+        for group in _separate(chosen, parent):
             if not any(PLACEHOLDER.search(v.text) for v in group):
                 continue
             constant = "\n".join(_constant(v.text, fills) for v in group)
-            if not reads_as_prompt(constant, " ".join(v.keys[-1] for v in group)):
+            if not reads_as_prompt(constant, "prompt" if table else
+                                   " ".join(v.keys[-1] for v in group)):
                 continue
             out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
@@ -146,10 +150,14 @@ def _message_lists(name: str, source: str, values: list[Value],
     return out, used
 
 
-def _separate(chosen: list[Value]) -> list[list[Value]]:
+def _separate(chosen: list[Value], parent: tuple[str, ...] = ()) -> list[list[Value]]:
     """The prompts one mapping's values make: the parts of one prompt (`system` and `user`,
     an agent's `role`, `goal` and `backstory`) stay together; several values each named as
-    a prompt of its own (`topic_prompt`, `error_prompt`) are several prompts."""
+    a prompt of its own (`topic_prompt`, `error_prompt`), or held by a mapping named for
+    prompts (`prompts: {qa_generation: ..., qa_rating: ...}`), are several prompts."""
+    if parent and _PROMPTS_KEY.search(parent[-1]) and \
+            not any(v.keys[-1].lower() in MESSAGE_KEYS for v in chosen):
+        return [[v] for v in chosen]
     own = [v for v in chosen if _OWN_PROMPT.search(v.keys[-1])
            and v.keys[-1].lower() not in MESSAGE_KEYS]
     if len(own) < 2:
