@@ -203,6 +203,10 @@ REACH_FINDINGS = [
     # a settings file's table of prompts: each value its own prompt (only the title's rules
     # follow its document)
     ("PFX001", "zcp_prompt_table.yaml", 26, 5),
+    # judge prompts written in ChatML: the user message's closing question is a short tail
+    # (pick_better.txt), the grading rules after the answer are not
+    ("PFX001", "zcq_chatml_judges/grade_answer.txt", 6, 1),
+    ("PFX005", "zcq_chatml_judges/grade_answer.txt", 9, 1),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -487,6 +491,8 @@ REACH_SINKS = {
     "zcp_prompt_table.yaml:8": "config prompts",
     "zcp_prompt_table.yaml:16": "config prompts",
     "zcp_prompt_table.yaml:24": "config prompts",
+    "zcq_chatml_judges/grade_answer.txt": "text file",
+    "zcq_chatml_judges/pick_better.txt": "text file",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

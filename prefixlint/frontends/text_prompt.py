@@ -9,10 +9,11 @@ reads as instructions and speaks to a model."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..dialect import FORMAT_FIELD
-from ..ir import Block, Hole, Prompt, Scope
+from ..ir import Block, Hole, Prompt, Scope, Text
 from ..prose import reads_as_prompt
 from ..template_kinds import speaks_to_a_model
 from .prompt_config import MARKED_SLOT, PLACEHOLDER, Value, segments
@@ -30,8 +31,40 @@ def prompt(name: str, source: str, scope_of: Callable[[str], Scope]) -> Prompt |
     parts = tuple(segments(name, source, Value(("text",), source, 0), scope_of))
     if not any(isinstance(s, Hole) for s in parts):
         return None
-    blocks = (Block("system", parts),)
+    blocks = _chatml(parts) or (Block("system", parts),)
     return Prompt(id=name, path=name, line=1, kind="text", blocks=blocks,
                   holes=tuple(s for s in parts if isinstance(s, Hole)),
                   renderer=SegmentRenderer(blocks), files=(name,), chat=True,
                   sink="text file")
+
+
+# A chat written out in ChatML (`<|im_start|>user` ... `<|im_end|>`), as code that turns such a
+# file into messages reads it.
+_CHATML = re.compile(r"<\|im_start\|>\s*(system|user|assistant)\s*\n?|<\|im_end\|>\s*")
+
+
+def _chatml(parts: tuple) -> tuple[Block, ...]:
+    """The messages of a file written in ChatML, each with its role and the text and holes
+    between its markers; () when the file has no such markers."""
+    if not any(isinstance(s, Text) and "<|im_start|>" in s.text for s in parts):
+        return ()
+    blocks: list[Block] = []
+    role, current = None, []
+    for segment in parts:
+        if not isinstance(segment, Text):
+            current.append(segment)
+            continue
+        last = 0
+        for match in _CHATML.finditer(segment.text):
+            if match.start() > last:
+                current.append(Text(segment.text[last:match.start()], segment.span))
+            last = match.end()
+            if match.group(1) is not None:  # a message starts: the one before ends
+                if role is not None and current:
+                    blocks.append(Block(role, tuple(current)))
+                role, current = match.group(1), []
+        if last < len(segment.text):
+            current.append(Text(segment.text[last:], segment.span))
+    if role is not None and current:
+        blocks.append(Block(role, tuple(current)))
+    return tuple(blocks) if len(blocks) > 1 else ()
