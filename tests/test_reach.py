@@ -207,6 +207,9 @@ REACH_FINDINGS = [
     # (pick_better.txt), the grading rules after the answer are not
     ("PFX001", "zcq_chatml_judges/grade_answer.txt", 6, 1),
     ("PFX005", "zcq_chatml_judges/grade_answer.txt", 9, 1),
+    # a sentence and a tool added under an `if` on the user (the tools go first), not a turn
+    # a loop keeps nor a message added when its text is given
+    ("PFX002", "zcr_conditional_parts.py", 29, 8),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -493,6 +496,7 @@ REACH_SINKS = {
     "zcp_prompt_table.yaml:24": "config prompts",
     "zcq_chatml_judges/grade_answer.txt": "text file",
     "zcq_chatml_judges/pick_better.txt": "text file",
+    "zcr_conditional_parts.py:38": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

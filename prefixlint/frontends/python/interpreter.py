@@ -146,6 +146,36 @@ class ScopeLookup:
         return self.scope_of(path)
 
 
+def _tests_its_own(node: cst.If | None, value: cst.BaseExpression | None) -> bool:
+    """Whether an `if` only tests what the part it adds is made of (`if prompt:
+    messages.append(user(prompt))`, `if context: text += f"...{context}"`): the part's own
+    value varies as the test does, no branch of its own."""
+    if node is None or value is None:
+        return False
+    tested = {n.value for n in _names(node.test)} - {"None", "True", "False", "len"}
+    return bool(tested) and tested <= {n.value for n in _names(value)}
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    """The names an expression reads, outermost first (`self` of `self.x` too)."""
+    out: list[cst.Name] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            out.append(current)
+        elif isinstance(current, cst.Attribute):
+            stack.append(current.value)  # `user.name` reads `user`, not a name `name`
+        else:
+            stack.extend(reversed(current.children))
+    return out
+
+
+# What a statement adds to a text or a list already made (`+=`, `.append`, `.extend`,
+# `.insert(0, ...)`, `[-1]["content"] +=`): under an `if`, a branch on its test.
+_ADDS = frozenset({"+=", "append", "extend", "insert0", "last+="})
+
+
 class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     """Lowers expressions of the modules of one run; notes and explicit scopes accumulate."""
 
@@ -354,12 +384,24 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         parts: list[tuple[str, object, Context]] = list(start or ())
         if chosen:
             ctx = dataclasses.replace(ctx, arms=ctx.arms | frozenset(chosen))
+        branched: set[int] = set()  # the `if`s a part was added under, as branches
         for binding in chain:
             if binding.arms and ctx.bindings and self._dead(binding, ctx):
                 continue  # `if system_prompt:` of a parameter the caller left at `None`
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
+            if binding.op in _ADDS and parts and conditional(binding, ctx.arms):
+                # `if user.is_premium: tools.append(REFUND)`: the part is there for some
+                # requests only, a branch on the test (once for all added in that arm)
+                outer = next((i for i, _ in binding.arms
+                              if i not in {a for a, _ in ctx.arms}), None)
+                test = self._volatile_test(binding, ctx) if outer not in branched and \
+                    not self._filters(outer, at) and \
+                    not _tests_its_own(ctx.module.ifs.get(outer), binding.value) else None
+                if test is not None:
+                    branched.add(outer)
+                    parts.append(("branch", test, at))
             if binding.op == "=" and parts and conditional(binding, ctx.arms) and \
                     self._fills_when_empty(binding, ctx):
                 parts = []  # `if not text: text = DEFAULT`: the default is what is sent
@@ -433,6 +475,17 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                  and target.comparator.evaluated_value == "")
             return empty and isinstance(target.operator, (cst.Is, cst.Equal))
         return False
+
+    def _filters(self, if_id: int | None, ctx: Context) -> bool:
+        """Whether an `if` sits inside a loop of its function (`for turn in messages: if
+        isinstance(turn, HumanMessage): kept.append(turn)`): it picks items, per item, not
+        a part that some requests have."""
+        node = ctx.module.ifs.get(if_id) if if_id is not None else None
+        if node is None:
+            return False
+        at = ctx.module.pos(node)
+        key = id(ctx.function) if ctx.function is not None else 0
+        return any(start < at < end for start, end in ctx.module.loops.get(key, ()))
 
     def _volatile_test(self, binding: Binding, ctx: Context) -> Hole | None:
         """The test of the outermost `if` around a binding (but not around the use) when it

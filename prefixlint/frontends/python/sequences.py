@@ -253,6 +253,8 @@ class SequenceOps:
                 out.append((value, at))
             elif op == "insert0":
                 out.insert(0, (value, at))
+            elif op == "branch":  # items added under an `if` on a per-request value
+                out.append((HoleItem(value), at))
             elif op == "reverse":  # `messages.reverse()`
                 out.reverse()
             elif op == "last+=":  # `messages[-1]["content"] += RULES`
