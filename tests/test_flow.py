@@ -356,6 +356,36 @@ def test_a_comprehension_inside_an_except_handler_binds_nothing(tmp_path):
     assert [m.prompt.id for m in result.measurements] == ["app.py:8"]
 
 
+def test_a_default_the_callers_value_rules_out_leaves_the_value_it_was_given(tmp_path):
+    """`if context is None: context = {}` of a helper called with `context={}`, then
+    `context.update(...)`: every binding of the name sits in an arm the caller's value rules
+    out or only adds to it. That once failed the whole file with an internal error; the
+    template renders with the helper's clock value, a day value before the summary's rules."""
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "compact.j2").write_text(
+        "Today is {{ now }}. Summarize the conversation above in a few sentences for the "
+        "assistant that will continue it. Keep every decision, number and name, and drop "
+        "greetings, small talk and anything the user asked to forget.\n", encoding="utf-8")
+    (tmp_path / "render.py").write_text(
+        "from datetime import datetime\n\nfrom jinja2 import Environment, FileSystemLoader\n\n\n"
+        "def render_prompt(name, context=None):\n"
+        "    env = Environment(loader=FileSystemLoader('prompts'))\n"
+        "    template = env.get_template(name)\n"
+        "    if context is None:\n"
+        "        context = {}\n"
+        "    context.update({'now': f'{datetime.now():%Y-%m-%d}'})\n"
+        "    return template.render(**context)\n", encoding="utf-8")
+    (tmp_path / "compact.py").write_text(
+        "from litellm import completion\n\nfrom render import render_prompt\n\n\n"
+        "def compact(history):\n"
+        "    instructions = render_prompt('compact.j2', context={})\n"
+        "    return completion(model='m', messages=[\n"
+        "        {'role': 'system', 'content': instructions}, *history])\n", encoding="utf-8")
+    result = api.check(["compact.py"], api.load_config(tmp_path), cwd=tmp_path)
+    assert [f.code for f in result.findings if f.code == "PFX900"] == []
+    assert [m.prompt.id for m in result.measurements] == ["compact.py:8"]
+
+
 def test_reassignments_in_one_loop_that_read_each_other_are_carried_once(tmp_path):
     """Names a loop body assigns after their use are read as they stand at the loop's end
     (`flow.carried`), but what those values read is not carried again: four drafts that

@@ -420,6 +420,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 continue
             parts.append((binding.op, binding.value, at))
         parts = lead + parts
+        if not parts:  # every binding in an arm the caller's values rule out
+            return None
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
         if len(parts) == 1 and parts[0][0] == "item":
