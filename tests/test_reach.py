@@ -196,7 +196,7 @@ REACH_FINDINGS = [
     ("PFX001", "zcm_judge_prompts.jsonl", 2, 149),
     # a backend object from a namespace package's module, whose `ask` passes its messages on
     # to `send`, which reshapes each before the SDK client a factory method made sends them
-    ("PFX005", "zcn_namespace_clients/vision/describe.py", 20, 22),
+    ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 32),
     ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 72),
     # messages a client copies without its bookkeeping keys; a rules part held in a name
     ("PFX003", "zco_part_blocks.py", 41, 78),

@@ -157,7 +157,8 @@ class SequenceOps:
                 if isinstance(element, cst.StarredElement):
                     inner = self.sequence(element.value, ctx)
                     # Unknown contents stand as one opaque item (`*history`, shuffled examples).
-                    out.extend(inner if inner is not None else [(element.value, ctx)])
+                    out.extend(self._spread_here(inner, element.value, ctx)
+                               if inner is not None else [(element.value, ctx)])
                 else:
                     out.append((element.value, ctx))
             return out
@@ -232,6 +233,17 @@ class SequenceOps:
             if returned is not None:  # `messages=build_messages(ticket)`: the list it returns
                 return self.sequence(*returned)
         return None
+
+    def _spread_here(self: "Lowerer", items: list, node: cst.BaseExpression, ctx: Context,
+                     ) -> list:
+        """The items `*self.turns` spreads, the turns an object keeps (an opaque history
+        its methods append to) reported where the spread puts them into the prompt, not
+        where the object first set the list."""
+        path = dotted_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        return [(HoleItem(self.placed(item.hole, node, ctx)), at)
+                if isinstance(item, HoleItem) and path and item.hole.expr == path and
+                item.hole.span is not None and item.hole.span != ctx.module.span(node)
+                else (item, at) for item, at in items]
 
     def _parts_sequence(self: "Lowerer", resolved: Parts, ctx: Context,
                         ) -> list[tuple[cst.BaseExpression, Context]] | None:
