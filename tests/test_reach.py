@@ -210,6 +210,10 @@ REACH_FINDINGS = [
     # a sentence and a tool added under an `if` on the user (the tools go first), not a turn
     # a loop keeps nor a message added when its text is given
     ("PFX002", "zcr_conditional_parts.py", 29, 8),
+    # an agent's memory: a method adds the task (the ticket before the rules) and the base
+    # class sends the memory through a backend a factory picks by configuration
+    ("PFX005", "zcs_agent_memory/agents.py", 30, 43),
+    ("PFX003", "zcs_agent_memory/agents.py", 31, 16),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -497,6 +501,7 @@ REACH_SINKS = {
     "zcq_chatml_judges/grade_answer.txt": "text file",
     "zcq_chatml_judges/pick_better.txt": "text file",
     "zcr_conditional_parts.py:38": "openai.chat",
+    "zcs_agent_memory/agents.py:31": "client of openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -156,6 +156,10 @@ class ObjectOps:
         if receiver is None or not self._grows(info, attr, ctx.module):
             return None
         name, caller = receiver[0].value, receiver[1]
+        if caller.function is not None and param_names(caller.function)[:1] == [name] and \
+                caller.module.owner.get(id(caller.function)) is not None:
+            return self._self_replayed(info, attr, ctx, caller,
+                                       caller.module.span(receiver[0]))
         made = self.resolve(name, caller) if caller.function is not None else None
         if not isinstance(made, tuple) or not isinstance(made[0], cst.Call) or \
                 made[1].function is not caller.function or \
@@ -194,6 +198,54 @@ class ObjectOps:
                         bound.bindings, bound.depth, frozenset(binding.arms))))
             self.step()
         return tuple(parts)
+
+    def _self_replayed(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
+                       caller: Context, span) -> tuple[tuple[str, object, Context], ...]:
+        """`self.attr` of an agent's memory, read by a method its own method calls
+        (`self.add_to_memory("user", task)`, then `self.generate_response()`): what
+        `__init__` set, the turns kept from earlier requests (a history, reported at `span`,
+        the call that sends them), then what the caller's method added to it before this
+        call, with that call's arguments."""
+        parts: list[tuple[str, object, Context]] = []
+        held = self.member(info, attr, ctx)
+        if isinstance(held, tuple):
+            parts.append(("=", held[0], held[1]))
+        path = f"self.{attr}"
+        parts.append(("extend", HoleItem(Hole("value", path, span, (path,),
+                                              self.scope_of(path))), ctx))
+        module, function = caller.module, caller.function
+        owner = param_names(function)[0]
+        added: list[tuple[int, tuple[str, object, Context]]] = []  # in the caller's order
+        for binding in module.bindings.get(id(function), ()):
+            if binding.pos < caller.line and binding.name == f"{owner}.{attr}" and \
+                    binding.op in ("append", "extend", "+=", "insert0"):
+                added.append((binding.pos, (binding.op, binding.value, Context(
+                    module, function, binding.pos, caller.import_time, dict(caller.bindings),
+                    caller.depth, frozenset(binding.arms)))))
+        start = module.pos(function)
+        for node in module.nodes[start // 2:caller.line // 2]:
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                    isinstance(node.func.value, cst.Name) and node.func.value.value == owner
+                    and module.enclosing_function(node) is function):
+                continue
+            found = self._method(info, ctx.module, node.func.attr.value, 0)
+            if found is None:
+                continue
+            method, method_module = found
+            params = param_names(method)
+            me = params[0] if params else "self"
+            at = Context(module, function, module.pos(node), caller.import_time,
+                         dict(caller.bindings), caller.depth, module.arms(node))
+            bound = self._call_context(method, method_module, node, at)
+            for binding in method_module.bindings.get(id(method), ()):
+                if binding.name == f"{me}.{attr}" and binding.op in (
+                        "append", "extend", "+=", "insert0"):
+                    added.append((module.pos(node), (binding.op, binding.value, Context(
+                        method_module, method, binding.pos, caller.import_time,
+                        bound.bindings, bound.depth, frozenset(binding.arms)))))
+            self.step()
+        added.sort(key=lambda pair: pair[0])
+        return tuple(parts) + tuple(part for _, part in added)
 
     def member(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                depth: int = 0) -> Resolved:
@@ -453,6 +505,33 @@ class ObjectOps:
             return self.instance(value, at, depth + 1)
         returned = self.last_return(call, ctx)
         return self.instance(returned[0], returned[1], depth + 1) if returned else None
+
+    def factory_classes(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                        ) -> list[tuple[ClassInfo, Module]]:
+        """The project classes a factory may make for an expression (`self.llm =
+        LLMFactory.create_llm(config)`, returning `OpenAILLM(...)` in one arm and
+        `ClaudeLLM(...)` in another): one per return that calls a class; [] for anything
+        else. The object is any of them, as the configuration decides."""
+        found = self.follow(node, ctx, attributes=True)
+        if found is None or not isinstance(found[0], cst.Call):
+            return []
+        call, at = found
+        func = call.func
+        owner = self._class_named(func.value, at) if isinstance(func, cst.Attribute) else None
+        runs = self._method(owner[0], owner[1], func.attr.value, 0) if owner is not None \
+            else self._function_of(call, at)
+        if runs is None:
+            return []
+        function, module = runs
+        out = []
+        for returned in self.returns_of(function):
+            value = returned.value
+            if isinstance(value, cst.Call):
+                named = self._class_named(value.func, Context(module, function,
+                                                              module.pos(returned)))
+                if named is not None and named not in out:
+                    out.append(named)
+        return out if len(out) > 1 else []
 
     def made_value(self: "Lowerer", made: Made, attr: str, ctx: Context) -> Resolved:
         """An attribute of an instance: what its `__init__` set from the call's arguments,

@@ -126,6 +126,34 @@ def _parameters(module, function) -> dict[str, int]:
     return found
 
 
+# The parameter of a wrapper that sends the memory of the object it is called on.
+MEMORY = "@memory"
+
+
+def _memory_of(finder, value, ctx) -> bool:
+    """Whether a sink's messages are a list its object keeps and its other methods add to
+    (`self._memory`, or `messages or self._memory`), read in a method of that object that
+    only sends it."""
+    import libcst as cst
+
+    from .literals import param_names
+
+    if isinstance(value, cst.BooleanOperation) and isinstance(value.operator, cst.Or):
+        value = value.right
+    if isinstance(value, cst.IfExp):  # `messages if messages is not None else self._memory`
+        value = value.orelse if isinstance(value.orelse, cst.Attribute) else value.body
+    function = ctx.function
+    info = finder.module.owner.get(id(function)) if function is not None else None
+    if info is None or not isinstance(value, cst.Attribute) or \
+            not isinstance(value.value, cst.Name) or \
+            param_names(function)[:1] != [value.value.value]:
+        return False
+    owner, attr = value.value.value, value.attr.value
+    if any(b.name == f"{owner}.{attr}" for b in finder.module.bindings.get(id(function), ())):
+        return False  # `ask` adds the question itself and sends: its callers pass it
+    return finder.lowerer._grows(info, attr, finder.module)
+
+
 def _reshaped_param(finder, value, ctx):
     """The parameter a name holds a message-by-message copy of (`new_messages = [self.wrap(m)
     for m in messages]`, one loop over the parameter), else the name itself: the messages
@@ -520,6 +548,10 @@ class PythonProject:
                 and function.params.star_kwarg.name.value == value.value.value:
             # `json=kwargs` of `def post(**kwargs)`: callers pass the messages by keyword
             return self._register(finder, function, site, [(keyword, -1)])
+        if function is not None and _memory_of(finder, value, value_ctx):
+            # `messages=messages or self._memory` of an agent whose methods add to it: the
+            # calls of this method on the object send what the caller's method added
+            return self._register(finder, function, site, [(MEMORY, -2)])
         if isinstance(value, cst.Name) and function is not None and \
                 finder.lowerer.resolve(value.value, value_ctx) != "param":
             reshaped = _reshaped_param(finder, value, value_ctx)
@@ -533,6 +565,18 @@ class PythonProject:
         if value.value not in params:
             return False
         return self._register(finder, function, site, [(value.value, params[value.value])])
+
+    def sends_memory(self, finder, ctx, argument, inner: Wrapper, call) -> bool:
+        """Whether a call of a client passes the memory of the object its method runs on
+        (`self.llm.generate(messages=self._memory)`, the memory a method of the object adds
+        the request's turn to): then that method is a client of its object, its prompts
+        built where the object's own methods call it."""
+        function = ctx.function if ctx is not None else None
+        if function is None or ctx.module.path != finder.module.path or \
+                any(w.function is function for w in inner.chain()) or \
+                not _memory_of(finder, argument, ctx):
+            return False
+        return self._register(finder, function, inner.site, [(MEMORY, -2)], inner, call)
 
     def passes_on(self, finder, ctx, argument, inner: Wrapper, call) -> bool:
         """Whether a call of a client passes the caller's own parameter on as the messages

@@ -223,6 +223,9 @@ class SinkFinder:
                 self.project.sent.add((self.module.path, _call_key(self.module, node)))
                 # A client of a client: the caller passes its own parameters on.
                 built = self._per_phase(built, reached, wrapper)
+                if wrapper.round < MAX_CLIENT_DEPTH and self.project.sends_memory(
+                        self, caller, argument, wrapper, node):
+                    continue  # `self.llm.generate(messages=self._memory)` of an agent
                 if built and wrapper.round < MAX_CLIENT_DEPTH and caller.function is not None \
                         and self.project.client_of(self, innermost.site, caller, built,
                                                    wrapper, node):
@@ -288,8 +291,10 @@ class SinkFinder:
         context = self._context(node)
         runs = self.lowerer._function_of(node, context)
         if runs is not None and not abstract(runs[0]):  # the receiver's class is in view
+            made = [self.lowerer._method(info, module, node.func.attr.value, 0)
+                    for info, module in self.lowerer.factory_classes(node.func.value, context)]
             keys = {(module.path, module.pos(function)) for function, module in
-                    (runs, *self.lowerer.arm_methods(node, context))}
+                    (runs, *self.lowerer.arm_methods(node, context), *filter(None, made))}
             return [w for w in wrappers if not w.method or w.function_key in keys]
         known = [w for w in self.project.wrappers_named(node.func.attr.value,
                                                          max(w.round for w in methods))
@@ -977,6 +982,12 @@ _WRAPPING_TYPES = frozenset({"Generator", "AsyncGenerator", "Iterator",
 def _argument(node, wrapper):
     """The argument a call passes for a parameter the wrapper's prompt is built from (its
     messages parameter first), if any."""
+    import libcst as cst
+
+    from .project import MEMORY
+
+    if wrapper.param == MEMORY:  # `self.generate_response()`: the object it runs on
+        return node.func.value if isinstance(node.func, cst.Attribute) else None
     positional = [a.value for a in node.args if a.keyword is None and not a.star]
     for param, index in ((wrapper.param, wrapper.index), *wrapper.others):
         for arg in node.args:
