@@ -399,7 +399,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 test = self._volatile_test(binding, ctx) if outer not in branched and \
                     not self._filters(outer, at) and \
                     not _tests_its_own(ctx.module.ifs.get(outer), binding.value) else None
-                if test is not None:
+                if test is not None and test.scope is not Scope.UNKNOWN:
+                    # (a flag of unknown scope, `if is_agentic:`, is more often the kind of
+                    # app than the request: an added section says nothing more of it)
                     branched.add(outer)
                     parts.append(("branch", test, at))
             if binding.op == "=" and parts and conditional(binding, ctx.arms) and \
