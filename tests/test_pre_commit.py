@@ -75,3 +75,20 @@ def test_a_commit_that_changes_only_a_markdown_prompt_runs_the_hook(tmp_path):
                             timeout=600)
     assert staged.returncode == 1, staged.stdout + staged.stderr
     assert "prompts/system.md:1:23: PFX002 user value '{name}'" in staged.stdout
+
+
+def test_the_hook_runs_on_every_kind_of_file_a_check_reads():
+    """A commit that changes only a `.jsonl` judge prompt, a `.template` or a `.mustache`
+    file runs the hook as one that changes a `.py` does: the hook's `files` pattern covers
+    every suffix the analysis reads."""
+    import re
+
+    import yaml
+
+    from prefixlint import file_kinds
+
+    [hook] = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    pattern = re.compile(hook["files"])
+    suffixes = (".py", *file_kinds.TEMPLATE_SUFFIXES, *file_kinds.PROMPT_FILE_SUFFIXES,
+                *file_kinds.CONFIG_SUFFIXES, *file_kinds.TEXT_SUFFIXES)
+    assert [s for s in suffixes if not pattern.search(f"prompts/judge{s}")] == []
