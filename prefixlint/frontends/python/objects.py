@@ -92,6 +92,10 @@ def named_defaults(init: cst.FunctionDef, module: Module,
                      and param.default.value in ("None", "True", "False"))}
 
 
+# What a statement does that adds to a list without replacing it.
+_ADDITIONS = ("append", "extend", "+=", "insert0")
+
+
 class ObjectOps:
     """Attribute values of project classes and instances (mixed into the Lowerer)."""
 
@@ -176,6 +180,18 @@ class ObjectOps:
             parts.append(("=", held[0], held[1]))
         elif isinstance(held, Parts):
             parts.extend(held.parts)
+        parts.extend(part for _, part in self._method_additions(
+            info, attr, ctx, caller, name, start, ("=", *_ADDITIONS)))
+        return tuple(parts)
+
+    def _method_additions(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
+                          caller: Context, name: str, start: int, ops: tuple[str, ...],
+                          ) -> list[tuple[int, tuple[str, object, Context]]]:
+        """What the methods the caller called on `name` (from `start` to the caller's
+        position) did to their object's `attr`, with the calls' arguments, each with the
+        position of its call."""
+        module = caller.module
+        out: list[tuple[int, tuple[str, object, Context]]] = []
         for node in module.nodes[start // 2:caller.line // 2]:
             if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
                     isinstance(node.func.value, cst.Name) and node.func.value.value == name
@@ -191,13 +207,12 @@ class ObjectOps:
                          dict(caller.bindings), caller.depth, module.arms(node))
             bound = self._call_context(function, method_module, node, at)
             for binding in method_module.bindings.get(id(function), ()):
-                if binding.name == f"{owner}.{attr}" and binding.op in (
-                        "=", "append", "extend", "+=", "insert0"):
-                    parts.append((binding.op, binding.value, Context(
+                if binding.name == f"{owner}.{attr}" and binding.op in ops:
+                    out.append((module.pos(node), (binding.op, binding.value, Context(
                         method_module, function, binding.pos, caller.import_time,
-                        bound.bindings, bound.depth, frozenset(binding.arms))))
+                        bound.bindings, bound.depth, frozenset(binding.arms)))))
             self.step()
-        return tuple(parts)
+        return out
 
     def _self_replayed(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                        caller: Context, span) -> tuple[tuple[str, object, Context], ...]:
@@ -218,32 +233,12 @@ class ObjectOps:
         added: list[tuple[int, tuple[str, object, Context]]] = []  # in the caller's order
         for binding in module.bindings.get(id(function), ()):
             if binding.pos < caller.line and binding.name == f"{owner}.{attr}" and \
-                    binding.op in ("append", "extend", "+=", "insert0"):
+                    binding.op in _ADDITIONS:
                 added.append((binding.pos, (binding.op, binding.value, Context(
                     module, function, binding.pos, caller.import_time, dict(caller.bindings),
                     caller.depth, frozenset(binding.arms)))))
-        start = module.pos(function)
-        for node in module.nodes[start // 2:caller.line // 2]:
-            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
-                    isinstance(node.func.value, cst.Name) and node.func.value.value == owner
-                    and module.enclosing_function(node) is function):
-                continue
-            found = self._method(info, ctx.module, node.func.attr.value, 0)
-            if found is None:
-                continue
-            method, method_module = found
-            params = param_names(method)
-            me = params[0] if params else "self"
-            at = Context(module, function, module.pos(node), caller.import_time,
-                         dict(caller.bindings), caller.depth, module.arms(node))
-            bound = self._call_context(method, method_module, node, at)
-            for binding in method_module.bindings.get(id(method), ()):
-                if binding.name == f"{me}.{attr}" and binding.op in (
-                        "append", "extend", "+=", "insert0"):
-                    added.append((module.pos(node), (binding.op, binding.value, Context(
-                        method_module, method, binding.pos, caller.import_time,
-                        bound.bindings, bound.depth, frozenset(binding.arms)))))
-            self.step()
+        added += self._method_additions(info, attr, ctx, caller, owner, module.pos(function),
+                                        _ADDITIONS)
         added.sort(key=lambda pair: pair[0])
         return tuple(parts) + tuple(part for _, part in added)
 
@@ -295,8 +290,7 @@ class ObjectOps:
             params = param_names(method)
             owner = params[0] if params else "self"
             for binding in module.bindings.get(id(method), ()):
-                if binding.name == f"{owner}.{attr}" and binding.op in ("append", "extend",
-                                                                        "+=", "insert0"):
+                if binding.name == f"{owner}.{attr}" and binding.op in _ADDITIONS:
                     return True
         return False
 
