@@ -67,8 +67,9 @@ REACH_FINDINGS = [
     ("PFX005", "zag_message_thread/thread.py", 12, 58),  # a thread object's methods
     ("PFX005", "zah_prompt_parts/parts/review_task.txt", 3, 1),  # files joined in a loop
     ("PFX004", "zaj_registered_templates.py", 24, 21),  # a keyword of a project class
-    ("PFX005", "zak_filled_elsewhere/reviewer.py", 11, 18),  # a constant filled by keyword
-    ("PFX001", "zak_filled_elsewhere/reviewer.py", 11, 36),  # in another module, measured there
+    # a constant filled by keyword in another module with a title and a clock (only labels
+    # around them): reported at the constant's placeholder, where the fix is made
+    ("PFX001", "zak_filled_elsewhere/review_prompts.py", 4, 1),
     ("PFX001", "zal_agent_steps/planner.py", 12, 2),  # a command's output, in two agents'
     ("PFX001", "zal_agent_steps/planner.py", 29, 2),  # steps: where each puts it
     ("PFX002", "zam_reexported/writers/story.py", 11, 58),  # a class a package re-exports
@@ -107,8 +108,9 @@ REACH_FINDINGS = [
     ("PFX003", "zazu_keyed_texts/desk/texts.json", 4, 63),  # looked up by key in summary.py
     ("PFX005", "zazv_regex_slots.py", 7, 52),  # `re.sub(r"<task>", task, TEMPLATE)` fills a
     ("PFX005", "zazv_regex_slots.py", 8, 23),  # slot as `.replace` does
-    # a window's first line, taken from the model's last reply at the end of the loop body
-    ("PFX005", "zazx_window_cursor.py", 32, 17),
+    # a window's first line, taken from the model's last reply at the end of the loop body,
+    # reported at the rules' placeholder it fills
+    ("PFX005", "zazx_window_cursor.py", 10, 34),
     # a chat appended to an empty list and passed to a client not in view
     ("PFX005", "zazy_appended_chat.py", 17, 60),
     ("PFX005", "zazy_appended_chat.py", 17, 80),

@@ -13,7 +13,7 @@ from typing import Iterable
 
 import libcst as cst
 
-from ...ir import Hole, Text
+from ...ir import Hole, Scope, Text
 from .literals import (dict_items, dotted_name, find_placeholder, literal_value, offset_span,
                        shorten)
 from .values import Context, Seg
@@ -245,14 +245,27 @@ class FillOps:
                 segments = [self.hole(value, value_ctx,
                                       f"{self.path_of(value, value_ctx)}.{rest}")]
             # A value that is text with holes of its own (a persona template formatted
-            # first) keeps them where they stand in that text: the fix is made there.
-            known = any(isinstance(s, Text) and s.text.strip() for s in segments)
+            # first) keeps them where they stand in that text: the fix is made there. One
+            # whose own text is only labels around its values (`## {title} ({id})` lines
+            # joined from a loop) is moved where the placeholder stands.
+            known = sum(len(s.text.strip()) for s in segments
+                        if isinstance(s, Text)) >= _OWN_TEXT
+            if placeholder_span is None or known:
+                out.extend(segments)
+                continue
+            # Reported at the placeholder in the constant, scoped by the argument: one hole
+            # that varies as the most volatile of the argument's values.
+            holes = [h for h in segments if isinstance(h, Hole)]
             for segment in segments:
-                if isinstance(segment, Hole) and placeholder_span is not None and not known:
-                    # Reported at the placeholder in the constant, scoped by the argument.
-                    segment = Hole(segment.kind, "{" + field_name + "}", placeholder_span,
-                                   segment.deps, segment.scope, segment.passed or segment.span)
-                out.append(segment)
+                if not isinstance(segment, Hole):
+                    out.append(segment)
+                elif segment is holes[0]:
+                    worst = max(holes, key=lambda h: (int(h.scope.varies_like),
+                                                      h.scope is not Scope.UNKNOWN))
+                    out.append(Hole(worst.kind if len(holes) == 1 else "value",
+                                    "{" + field_name + "}", placeholder_span,
+                                    tuple(dict.fromkeys(d for h in holes for d in h.deps)),
+                                    worst.scope, worst.passed or worst.span))
         return out
 
     def _replace(self, receiver: cst.BaseExpression, old: cst.BaseExpression,
@@ -338,6 +351,11 @@ class FillOps:
             else:
                 out.append(segment)
         return out
+
+
+# Characters of constant text a value passed to `.format` holds before it is text of its own
+# (a persona template), not labels around its values.
+_OWN_TEXT = 120
 
 
 def _put(template: list[Seg], needle: str, filling: list[Seg]) -> list[Seg]:
