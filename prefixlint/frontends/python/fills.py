@@ -14,8 +14,8 @@ from typing import Iterable
 import libcst as cst
 
 from ...ir import Hole, Scope, Text
-from .literals import (dict_items, dotted_name, find_placeholder, literal_value, offset_span,
-                       shorten)
+from .literals import (dict_items, dotted_name, find_placeholder, literal_value, names_read,
+                       offset_span, shorten)
 from .values import Context, Seg
 
 DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
@@ -298,7 +298,7 @@ class FillOps:
 
         from .values import LoopItem
 
-        names = [n for n in _names(old)]
+        names = names_read(old, bases=False, limit=8)
         found = next(((n.value, item) for n in names
                       if isinstance(item := self.resolve(n.value, ctx), LoopItem)), None)
         if found is None:
@@ -379,14 +379,3 @@ def _put(template: list[Seg], needle: str, filling: list[Seg]) -> list[Seg]:
     return out
 
 
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    """The names read in an expression (`k` of `f"[{k}]"`)."""
-    found: list[cst.Name] = []
-    pending = [node]
-    while pending and len(found) < 8:
-        current = pending.pop()
-        if isinstance(current, cst.Name):
-            found.append(current)
-        elif not isinstance(current, cst.Attribute):
-            pending.extend(reversed(current.children))
-    return found

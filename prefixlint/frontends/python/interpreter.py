@@ -21,8 +21,8 @@ from ..project_files import InputError
 from .flow import (END, Binding, carried, conditional, module_loop, rewrites, richer_arm,
                    test_of)
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, iter_root,
-                       literal_value, param_annotation, param_names, return_statements,
-                       shorten, source_texts)
+                       literal_value, names_read, param_annotation, param_names,
+                       return_statements, shorten, source_texts)
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
@@ -152,23 +152,8 @@ def _tests_its_own(node: cst.If | None, value: cst.BaseExpression | None) -> boo
     value varies as the test does, no branch of its own."""
     if node is None or value is None:
         return False
-    tested = {n.value for n in _names(node.test)} - {"None", "True", "False", "len"}
-    return bool(tested) and tested <= {n.value for n in _names(value)}
-
-
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    """The names an expression reads, outermost first (`self` of `self.x` too)."""
-    out: list[cst.Name] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name):
-            out.append(current)
-        elif isinstance(current, cst.Attribute):
-            stack.append(current.value)  # `user.name` reads `user`, not a name `name`
-        else:
-            stack.extend(reversed(current.children))
-    return out
+    tested = {n.value for n in names_read(node.test)} - {"None", "True", "False", "len"}
+    return bool(tested) and tested <= {n.value for n in names_read(value)}
 
 
 # What a statement adds to a text or a list already made (`+=`, `.append`, `.extend`,

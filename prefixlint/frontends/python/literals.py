@@ -361,3 +361,22 @@ def offset_span(template: list[Seg], offset: int, length: int) -> Span | None:
         position += size
     return None
 
+
+
+def names_read(node: cst.CSTNode, bases: bool = True, limit: int | None = None,
+               ) -> list[cst.Name]:
+    """The names an expression reads (`k` of `f"[{k}]"`); with `bases`, the object of an
+    attribute too (`user` of `user.name`, never a name `name`), else attributes read none;
+    at most `limit` of them."""
+    found: list[cst.Name] = []
+    pending = [node]
+    while pending and (limit is None or len(found) < limit):
+        current = pending.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif isinstance(current, cst.Attribute):
+            if bases:
+                pending.append(current.value)
+        else:
+            pending.extend(reversed(current.children))
+    return found

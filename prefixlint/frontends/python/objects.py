@@ -122,11 +122,9 @@ class ObjectOps:
         if isinstance(held, tuple):
             parts.append(("=", held[0], held[1]))
         if self._grows(info, attr, ctx.module):
-            path = f"{owner}.{attr}"
             span = held[1].module.span(held[0]) if isinstance(held, tuple) else \
                 ctx.module.span(info.node.name)
-            hole = Hole("value", path, span, (path,), self.scope_of(path))
-            parts.append(("extend", HoleItem(hole), ctx))
+            parts.append(self._kept_turns(f"{owner}.{attr}", span, ctx))
         if local:
             extra = self._combine(local, ctx)
             parts.extend(extra.parts if isinstance(extra, Parts) else
@@ -136,6 +134,13 @@ class ObjectOps:
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
         return Parts(tuple(parts))
+
+    def _kept_turns(self: "Lowerer", path: str, span, ctx: Context,
+                    ) -> tuple[str, object, Context]:
+        """The items a list an object keeps between requests held before this one (its
+        earlier turns: one opaque item, scoped by the list's name), as a part of the list."""
+        return ("extend", HoleItem(Hole("value", path, span, (path,), self.scope_of(path))),
+                ctx)
 
     def _subclass_instance(self: "Lowerer", info: ClassInfo, ctx: Context) -> Made | None:
         """The object a base class's method runs on, when it is an instance of a subclass
@@ -225,9 +230,7 @@ class ObjectOps:
         held = self.member(info, attr, ctx)
         if isinstance(held, tuple):
             parts.append(("=", held[0], held[1]))
-        path = f"self.{attr}"
-        parts.append(("extend", HoleItem(Hole("value", path, span, (path,),
-                                              self.scope_of(path))), ctx))
+        parts.append(self._kept_turns(f"self.{attr}", span, ctx))
         module, function = caller.module, caller.function
         owner = param_names(function)[0]
         added: list[tuple[int, tuple[str, object, Context]]] = []  # in the caller's order

@@ -154,6 +154,16 @@ def _memory_of(finder, value, ctx) -> bool:
     return finder.lowerer._grows(info, attr, finder.module)
 
 
+def _caller_outside(finder, ctx, inner):
+    """The function a call of the client `inner` stands in, when it is this module's and not
+    already one of `inner`'s chain (a recursion); else None."""
+    function = ctx.function if ctx is not None else None
+    if function is None or ctx.module.path != finder.module.path or \
+            any(w.function is function for w in inner.chain()):
+        return None
+    return function
+
+
 def _reshaped_param(finder, value, ctx):
     """The parameter a name holds a message-by-message copy of (`new_messages = [self.wrap(m)
     for m in messages]`, one loop over the parameter), else the name itself: the messages
@@ -571,10 +581,8 @@ class PythonProject:
         (`self.llm.generate(messages=self._memory)`, the memory a method of the object adds
         the request's turn to): then that method is a client of its object, its prompts
         built where the object's own methods call it."""
-        function = ctx.function if ctx is not None else None
-        if function is None or ctx.module.path != finder.module.path or \
-                any(w.function is function for w in inner.chain()) or \
-                not _memory_of(finder, argument, ctx):
+        function = _caller_outside(finder, ctx, inner)
+        if function is None or not _memory_of(finder, argument, ctx):
             return False
         return self._register(finder, function, inner.site, [(MEMORY, -2)], inner, call)
 
@@ -585,9 +593,8 @@ class PythonProject:
         built where it is called."""
         import libcst as cst
 
-        function = ctx.function if ctx is not None else None
-        if function is None or ctx.module.path != finder.module.path or \
-                any(w.function is function for w in inner.chain()):
+        function = _caller_outside(finder, ctx, inner)
+        if function is None:
             return False
         if isinstance(argument, cst.Name) and finder.lowerer.resolve(argument.value, ctx) \
                 != "param":

@@ -580,9 +580,9 @@ def _small_int(value: object) -> bool:
 def _from_set(node: cst.BaseExpression, ctx: Context, lowerer: Lowerer) -> bool:
     """Whether data is made from a set's items in the set's order: a list of one, or a
     dict or list comprehension over one (`{name: describe(name) for name in TOOLS}`)."""
-    if isinstance(node, (cst.DictComp, cst.ListComp)):
+    if isinstance(node, cst.DictComp):
         return is_set(node.for_in.iter, ctx, lowerer)
-    return is_set(node, ctx, lowerer)
+    return iterates_set(node, ctx, lowerer) or is_set(node, ctx, lowerer)
 
 
 def _keys_in_code_order(held: tuple | None) -> bool:
