@@ -216,6 +216,9 @@ REACH_FINDINGS = [
     # class sends the memory through a backend a factory picks by configuration
     ("PFX005", "zcs_agent_memory/agents.py", 30, 43),
     ("PFX003", "zcs_agent_memory/agents.py", 31, 16),
+    # a photo sent before the instructions a class holds (loaded from the package's files,
+    # read through a property); a clip sent after its rules
+    ("PFX005", "zct_media_first/scanner/reader.py", 30, 23),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -504,9 +507,12 @@ REACH_SINKS = {
     "zcq_chatml_judges/pick_better.txt": "text file",
     "zcr_conditional_parts.py:38": "openai.chat",
     "zcs_agent_memory/agents.py:31": "client of openai.chat",
+    "zct_media_first/scanner/reader.py:28": "google_genai.generate_content",
+    "zct_media_first/scanner/reader.py:43": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,
+    "zct_media_first/scanner/prompts/receipt.j2": None,
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

@@ -55,8 +55,14 @@ def _spelled_text(node) -> bool:
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Modulo)):
         return _spelled_text(node.left) or _spelled_text(node.right)
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-        return node.func.attr.value in _TEXT_METHODS and _spelled_text(node.func.value)
+        return node.func.attr.value in _RENDERS or \
+            node.func.attr.value in _TEXT_METHODS and _spelled_text(node.func.value)
     return False
+
+
+# Methods of a template object that return the text it renders (`template.render(...)`,
+# `string.Template(...).substitute(...)`), whatever the template is held in.
+_RENDERS = frozenset({"render", "substitute", "safe_substitute"})
 
 
 # Methods that write a message object out as the dict a provider is sent.
@@ -233,6 +239,10 @@ class MessageLowering:
             keywords = {a.keyword.value for a in node.args if a.keyword is not None}
             if {"role", "parts"} <= keywords:  # Gemini's types.Content(role=, parts=[...])
                 return [self._parts_message(node, ctx)]
+            if _gemini_part(node, name, keywords):
+                # `contents=[types.Part.from_bytes(data=page, ...), PROMPT]`: a part of the
+                # user's turn, an image first
+                return [Message("user", self._part(node, ctx))]
             if name == "ChatMessage" or {"role", "content"} <= keywords:
                 # LlamaIndex's ChatMessage(role=MessageRole.SYSTEM, ...), and any message
                 # object of a project or library built with role= and content=.
@@ -326,16 +336,20 @@ class MessageLowering:
             if not isinstance(part, cst.Call):
                 message.segments.extend(lowerer.text(part, part_ctx))
                 continue
-            text = argument_of(part, "text")
-            if text is not None:
-                message.segments.extend(lowerer.text(text, part_ctx))
-                continue
-            # audio, an image, a file: what it sends (its bytes or URI) is the value
-            sent = next((v for k in _SENT_PART_FIELDS if (v := argument_of(part, k))
-                         is not None), None)
-            message.segments.append(lowerer.hole(part, part_ctx, lowerer.path_of(
-                sent, part_ctx) if sent is not None else None, kind="media"))
+            message.segments.extend(self._part(part, part_ctx))
         return message
+
+    def _part(self, part, ctx) -> list:
+        """A Gemini part made by a call: its text (`Part.from_text(text=...)`), or, for audio,
+        an image or a file, a media value named by what it sends (its bytes or URI)."""
+        lowerer = self.lowerer
+        text = argument_of(part, "text")
+        if text is not None:
+            return lowerer.text(text, ctx)
+        sent = next((v for k in _SENT_PART_FIELDS if (v := argument_of(part, k))
+                     is not None), None)
+        return [lowerer.hole(part, ctx, lowerer.path_of(sent, ctx) if sent is not None
+                             else None, kind="media")]
 
     def placeholders(self, node, ctx, double: bool = False) -> list:
         """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace.
@@ -530,8 +544,22 @@ def list_parents(node, module):
 _SENT_PART_FIELDS = ("data", "file_uri", "uri", "inline_data", "file_data")
 # Content parts that are not text (OpenAI `image_url`, `input_audio`, `file`; Anthropic
 # `image`, `document` with a `source`), and the keys that hold what they send.
-MEDIA_PARTS = ("image_url", "image", "input_audio", "file", "document", "source")
+MEDIA_PARTS = ("image_url", "image", "input_audio", "file", "document", "source",
+               "video_url", "video", "audio_url", "audio", "file_data", "file_url")
 MEDIA_VALUES = ("url", "data", "file_data", "file_id", "source")
+
+
+_PART_MAKERS = ("from_bytes", "from_uri", "from_data", "from_text", "from_image", "Part")
+
+
+def _gemini_part(node, name: str, keywords: set) -> bool:
+    """Whether a call makes a Gemini part (`types.Part.from_bytes(data=..., mime_type=...)`,
+    `Part(inline_data=...)`): by its name under `Part`, or `Part` itself."""
+    func = node.func
+    held = func.value if hasattr(func, "value") and name != "Part" else None
+    under_part = held is not None and chain_of(held).rsplit(".", 1)[-1] == "Part"
+    return (name == "Part" and bool(keywords & {"text", *_SENT_PART_FIELDS})) or \
+        (under_part and name in _PART_MAKERS)
 
 
 def _media(fields: dict):

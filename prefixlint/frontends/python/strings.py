@@ -278,7 +278,7 @@ class StringOps:
     def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """The file behind `Template(open(p).read())` or `env.from_string(Path(p)
         .read_text())`, following names."""
-        found = self.follow(node, ctx)
+        found = self.follow(node, ctx, attributes=True)
         if found is None:
             return None
         node, ctx = found
