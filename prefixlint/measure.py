@@ -232,16 +232,43 @@ def _volatile(piece: Piece, moved: frozenset[Hole]) -> bool:
     return any(link.hole in moved for link in piece.chain)
 
 
+_REPLY_TURN = "<|assistant|>\n"
+
+
+def _reply_barrier(pieces: Sequence[Piece], moved: frozenset[Hole], start: int = 0) -> int:
+    """Where text stops being movable: the first assistant turn (from `start` on) whose text
+    varies, the model's earlier reply. What follows it (`Your answer could not be parsed:
+    answer again as JSON`) answers that reply and cannot come before it, so it is neither
+    constant text that follows a break nor text a move brings forward."""
+    for index in range(start, len(pieces) - 1):
+        piece, reply = pieces[index], pieces[index + 1]
+        if piece.text.endswith(_REPLY_TURN) and not piece.chain and (
+                _volatile(reply, moved) or any(link.hole.scope.varies_like in LEVELS["stable"]
+                                               for link in reply.chain)):
+            return index
+    return len(pieces)
+
+
+def _heading(line: str) -> bool:
+    """Whether a line of constant text is a short heading over what follows it (`## Exit
+    Data:`, `Documents:`), which labels the values under it rather than instructing."""
+    text = line.strip()
+    return 0 < len(text) <= LINE_LABEL_CHARS and (text.endswith(":") or text.startswith("#"))
+
+
 def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, str]:
     """The constant text, and the volatile text with its line label, of one rendering.
 
     A volatile value moves together with the short constant text of its own line (`User: `
     in `User: {{ user.name }}`), so that a label is not left behind without its value. A
     label is constant text only: another varying value that stays where it is (`Signed in:
-    {name}, {time}` with only the time moved) is not taken along with it.
+    {name}, {time}` with only the time moved) is not taken along with it. Nothing moves
+    across the model's earlier reply (`_reply_barrier`): what follows it stays at the end.
     """
+    barrier = _reply_barrier(rendering.pieces, moved)
+    tail = "".join(p.text for p in rendering.pieces[barrier:])
     runs: list[list] = []  # [text, state]: "moved", "value" (varying, staying), "constant"
-    for piece in rendering.pieces:
+    for piece in rendering.pieces[:barrier]:
         state = "moved" if _volatile(piece, moved) else "value" if any(
             link.hole.scope.varies_like in LEVELS["stable"] for link in piece.chain) \
             else "constant"
@@ -268,13 +295,20 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
                 not (following and following[1] == "value"):
             # The line's content moves; its line break stays, so that a variant where the
             # hole rendered nothing keeps the same (empty) line as one where it did.
+            heading = ""
+            above, above_break, last = head.rpartition("\n")
+            if newline and _heading(last):
+                # `## Exit Data:` over the value's line labels the value: it goes along
+                head, heading = above + above_break, last + newline
             if kept:
                 kept[-1] = head + newline
-            moving.append(label + text + line_end)
+            moving.append(heading + label + text + line_end)
             if following and following[1] == "constant":
                 following[0] = line_break + rest
         else:
             moving.append(text)
+    if tail:
+        moving.append(tail)
     return "".join(kept), "\n".join(moving)
 
 
@@ -521,7 +555,9 @@ def _following(hole: Hole, renderings: Sequence[Rendering], moved: frozenset[Hol
     for rendering in renderings:
         for index, piece in enumerate(rendering.pieces):
             if any(link.hole == hole for link in piece.chain):
-                rest = "".join(p.text for p in rendering.pieces[index + 1:]
+                # (from the turn's own marker: a reply itself has nothing movable after it)
+                end = _reply_barrier(rendering.pieces, moved, max(0, index - 1))
+                rest = "".join(p.text for p in rendering.pieces[index + 1:end]
                                if not _volatile(p, moved))
                 return len(tokens(rest)) if rest.strip() else 0
     return 0

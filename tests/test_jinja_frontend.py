@@ -96,6 +96,33 @@ def test_move_takes_the_line_label_and_leaves_the_line_break():
         "A long constant sentence that should stay in place for  here.\nMore.", "Alice")
 
 
+def test_move_takes_the_heading_over_the_values_line_along():
+    reasoning = hole("decision.reasoning", 3)
+    rendering = Rendering((Piece("Review the trade.\n## Entry reasoning:\n"),
+                           Piece("Breakout above the range", (Link(reasoning),)),
+                           Piece("\nAnswer with the JSON record.")))
+    assert _split_for_move(rendering, frozenset({reasoning})) == (
+        "Review the trade.\n\n\nAnswer with the JSON record.",
+        "## Entry reasoning:\nBreakout above the range")
+    # an instruction ending in a colon is no heading: longer than a label, it stays
+    sentence = Rendering((Piece("Read the reasoning below and say what it got wrong:\n"),
+                          Piece("Breakout", (Link(reasoning),)), Piece("\nRules.")))
+    assert _split_for_move(sentence, frozenset({reasoning}))[1] == "Breakout"
+
+
+def test_nothing_moves_across_the_models_earlier_reply():
+    notes = hole("notes", 2)
+    reply = hole("raw_reply", 4)
+    rendering = Rendering((Piece("<|system|>\nRecord the notes as JSON.\n<|user|>\n"),
+                           Piece("notes text", (Link(notes),)), Piece("\n<|assistant|>\n"),
+                           Piece("{bad json", (Link(reply),)),
+                           Piece("\n<|user|>\nThat was not JSON: answer with the object only.")))
+    kept, moving = _split_for_move(rendering, frozenset({notes, reply}))
+    assert kept == "<|system|>\nRecord the notes as JSON.\n<|user|>\n"
+    assert moving.endswith("<|assistant|>\n{bad json\n<|user|>\nThat was not JSON: answer "
+                           "with the object only.")
+
+
 def test_dict_items_unpack_into_pairs(tmp_path):
     root = write_project(tmp_path / "p", {
         "prompts/a.j2": "Profile:\n{% for key, value in user.attributes.items() %}"
@@ -197,4 +224,4 @@ def test_a_mappings_items_held_fixed_hold_its_entries_so_the_next_loop_is_found(
         "{% endfor %}\n# Rules\n" + POLICY)})
     result = api.check([], api.load_config(root), cwd=root)
     assert [(f.code, f.severity, f.span.line, f.gain_tokens) for f in result.findings] == [
-        ("PFX005", "warning", 2, 88), ("PFX005", "warning", 5, 86)]
+        ("PFX005", "warning", 2, 86), ("PFX005", "warning", 5, 86)]  # "# Fields" goes along

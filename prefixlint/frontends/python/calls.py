@@ -192,6 +192,16 @@ class CallOps:
                 if method is not None:
                     return method
             return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
+                dotted_name(func.value.func):
+            # `Reviewer().review(essay)`: a method of the project class just made
+            made = self._class(dotted_name(func.value.func), module)
+            found = self._method(made[0], made[1], func.attr.value, 0) \
+                if made is not None else None
+            if found is None or abstract(found[0]):
+                return None
+            self.files.add(found[1].path)
+            return found
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
             owner = self.receiver_class(func.value, ctx)  # `self.client.chat(...)`
             found = self._method(owner[0], owner[1], func.attr.value, 0) \

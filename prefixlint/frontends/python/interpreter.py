@@ -95,6 +95,14 @@ def _copies(node: cst.Call, module: Module) -> bool:
 CODE_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__doc__", "__module__"})
 
 
+def _spelled_or_rendered(node: cst.BaseExpression) -> bool:
+    """Whether an expression makes text: written in the code, or a method's call
+    (`template.render(...)`, `TEXT.format(...)`), rather than a value read by name."""
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
+                             cst.BinaryOperation)) or \
+        isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+
+
 def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The operands a test is made of: both sides of comparisons, `and`/`or` and set
     operations, what `not` negates, what `len`/`bool` measure; none for anything else."""
@@ -391,6 +399,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     parts.append(("branch", test, at))
             if binding.op == "=" and parts and conditional(binding, ctx.arms) and \
                     self._fills_when_empty(binding, ctx):
+                if self._has_text(parts[-1]):
+                    # `prompt = load_template(); if not prompt: prompt = FALLBACK`: the text
+                    # read is what is sent, the fallback only when it came back empty
+                    continue
                 parts = []  # `if not text: text = DEFAULT`: the default is what is sent
             elif binding.op in ("=", "opaque", "item", "position") and parts and \
                     conditional(binding, ctx.arms) and not rewrites(binding):
@@ -441,6 +453,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 any(isinstance(e, cst.StarredElement) for e in elements):
             return None
         return elements[binding.index].value, returned[1]
+
+    def _has_text(self, part: tuple[str, object, Context]) -> bool:
+        """Whether a value assigned before a fallback holds constant text of its own (a
+        template read or built), rather than a lookup that may well come back empty."""
+        op, value, at = part
+        if op != "=" or not isinstance(value, cst.Call):
+            return False
+        return any(isinstance(s, Text) and s.text.strip() for s in self.text(value, at))
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
         """Whether a binding is the body of an `if` (not around the use) that tests its own
@@ -749,6 +769,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self.hole(node, ctx, path, kind="loop")]
         if isinstance(node, cst.IfExp):
             return self._either(node, ctx)
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and \
+                literal_value(node.right) is not None and _spelled_or_rendered(node.left):
+            # `template.render(context) or ""`: a default for an empty text, the text itself
+            return self.text(node.left, ctx)
         path = self.path_of(node, ctx)
         if path is None and _test_operands(node):
             # A flag computed from other values (`not info or not info.reasoning`,
@@ -916,6 +940,18 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return True
         return ctx.function is not None and \
             name in ctx.module.local_classes().get(id(ctx.function), ())
+
+    def _defines_function(self, name: str, ctx: Context) -> bool:
+        """Whether `name` is a function the project defines: in the module, imported from
+        one of the project's modules, or in the function being read."""
+        module = ctx.module
+        if name in module.functions:
+            return True
+        if name in module.imports and self.exported(module, name, "functions") is not None:
+            return True
+        return ctx.function is not None and any(
+            isinstance(statement, cst.FunctionDef) and statement.name.value == name
+            for statement in ctx.function.body.body)
 
     def _parts_text(self, resolved: Parts, node: cst.CSTNode, ctx: Context) -> list[Seg]:
         """Text built by statements (`s = …; s += …`); a list used as text is one hole."""

@@ -199,11 +199,14 @@ class StringOps:
                     base[0].scope is not Scope.UNKNOWN:
                 return [Hole(base[0].kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), base[0].deps, base[0].scope)]
-        if node.args and all(self._code_object(a, ctx) for a in node.args) and \
-                (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
-                 ).partition(".")[0] in ctx.module.imports:
-            # `tool.spec(ask_followups)`, `to_openai_tool(SearchArgs)`: what a library makes
-            # of the project's functions and classes is fixed by the code: deploy-scoped.
+        if node.args and any(self._code_object(a, ctx) for a in node.args) and \
+                all(self._code_object(a, ctx) or self._constant_arg(a, ctx) for a in node.args) \
+                and (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
+                     ).partition(".")[0] in ctx.module.imports:
+            # `tool.spec(ask_followups)`, `to_openai_tool(SearchArgs)`, `StructuredTool
+            # .from_function(func=run, name="sql", args_schema=SqlArgs)`: what a library makes
+            # of the project's functions and classes (and constants) is fixed by the code:
+            # deploy-scoped.
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None and \
                 isinstance(func, cst.Name) and func.value in ctx.module.imports and \
@@ -216,12 +219,24 @@ class StringOps:
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
         # values is named (and scoped) by the most volatile of them.
         arguments = [p for a in node.args if not a.star and not isinstance(a.value, cst.Call)
+                     and not self._code_object(a, ctx)  # `args_schema=Question`: a type
                      for p in [self.path_of(a.value, ctx)] if p]
         classified = [p for p in arguments if self.scope_of(p) is not Scope.UNKNOWN]
         if classified:
             return [self.hole(node, ctx, max(classified, key=lambda p: (
                 int(self.scope_of(p).varies_like), -classified.index(p))))]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _constant_arg(self, arg: cst.Arg, ctx: Context) -> bool:
+        """Whether an argument is constant: a literal, or a name for constant text."""
+        if arg.star:
+            return False
+        if literal_value(arg.value) is not None:
+            return True
+        if not isinstance(arg.value, cst.Name):
+            return False
+        segments = self.text(arg.value, ctx)
+        return bool(segments) and all(isinstance(s, Text) for s in segments)
 
     def _code_object(self, arg: cst.Arg, ctx: Context) -> bool:
         """Whether an argument names a function or class of the project (defined in the
@@ -483,8 +498,10 @@ class StringOps:
             items = self._parts_sequence(resolved, ctx) if isinstance(resolved, Parts) else None
             if items is not None:
                 return self._json_list(items)
-            if resolved is None and self._defines_class(node.value, ctx):
-                # `response_format=Decision`: the schema of a class written in the code
+            if resolved is None and (self._defines_class(node.value, ctx) or
+                                     self._defines_function(node.value, ctx)):
+                # `response_format=Decision`, `tools=[search_schema, ...]`: the schema of a
+                # class or function written in the code
                 return [self.hole(node, ctx, node.value, Scope.DEPLOY)]
             return [self.hole(node, ctx, node.value)]
         if isinstance(node, (cst.Attribute, cst.Call)):

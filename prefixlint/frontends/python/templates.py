@@ -262,12 +262,14 @@ class TemplateLinker:
                 return True, ctx.module.path
             resolved = lowerer.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
-                return self._path(lowerer, resolved[0], resolved[1], depth + 1)
+                found = self._path(lowerer, resolved[0], resolved[1], depth + 1)
+                if found is not None:
+                    return found
             if resolved == "param":  # `def load(q, prompt_file="prompt.md")`, no caller
                 default = _default_of(ctx.function, node.value)
                 if default is not None:
                     return self._path(lowerer, default, ctx, depth + 1)
-            return None
+            return self._earlier_path(lowerer, node.value, ctx, depth)
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
             segments = lowerer.text(node, ctx)
             if segments and all(isinstance(s, Text) for s in segments):
@@ -328,6 +330,28 @@ class TemplateLinker:
                 return UPWARD, args[0].evaluated_value
         return None
 
+    def _earlier_path(self, lowerer: "Lowerer", name: str, ctx: "Context",
+                      depth: int) -> tuple[object, str] | None:
+        """The path an earlier assignment of `name` gives, when the one that reaches last
+        cannot be known: `folder = <the package's prompts>`, then `if custom := conf.get(
+        "folder"): folder = custom`, an override the deployment may set."""
+        if ctx.function is None:
+            return None
+        from dataclasses import replace
+
+        from .flow import reaching
+
+        bindings = ctx.module.bindings.get(id(ctx.function), [])
+        for binding in reversed(reaching(bindings, name, ctx.line, ctx.arms)[:-1]):
+            if binding.op != "=":
+                continue
+            at = replace(ctx, line=binding.pos, depth=ctx.depth + 1,
+                         arms=frozenset(binding.arms))
+            found = self._path(lowerer, binding.value, at, depth + 1)
+            if found is not None:
+                return found
+        return None
+
     @staticmethod
     def _package(node: cst.BaseExpression, ctx: "Context") -> tuple[object, str] | None:
         """The folder of a package named by a literal (`"app.prompts"`), or the module's own
@@ -382,6 +406,10 @@ class TemplateLinker:
             return self.path(lowerer, node.args[0].value, ctx)
         if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in PACKAGE_READS:
             return self.package_file(node, ctx)  # `open_text(package, resource)`
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value == "open":
+            # `Path(p).open()`, `files("app.prompts").joinpath("x.md").open("r")`
+            return self.path(lowerer, node.func.value, ctx)
         return None
 
     def opened_call(self, lowerer: "Lowerer", node: cst.BaseExpression,
@@ -462,7 +490,7 @@ class TemplateLinker:
     def embed(self, name: str, args, lowerer: "Lowerer", ctx: "Context",
               span: Span) -> Embed | None:
         """The Embed of a template rendered with the values some call arguments pass
-        (keywords, and `**mapping`)."""
+        (keywords, and `**mapping`, or a mapping passed first: Jinja's `render(context)`)."""
         try:
             files = self.workspace.load(name)
             self.workspace.check_cycle(files)
@@ -470,8 +498,8 @@ class TemplateLinker:
             return None
         bindings: list[tuple[str, object]] = []
         spread = None
-        for arg in args:
-            if arg.star == "**":
+        for index, arg in enumerate(args):
+            if arg.star == "**" or (index == 0 and arg.keyword is None and not arg.star):
                 known = lowerer.spread(arg.value, ctx)  # a dict built in code: its keys
                 spread = (lowerer.path_of(arg.value, ctx) or spread) if not known else spread
                 bindings.extend((key, _unordered(key, value, lowerer, value_ctx)

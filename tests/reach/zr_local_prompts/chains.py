@@ -5,6 +5,7 @@ RULES = """RULES:
 - change only the lines the plan names, and keep every other line exactly as it is;
 - keep the file's indentation, quoting and import order;
 - never add a dependency the project does not already declare;
+- keep the function's name, parameters and return type unless the plan changes them;
 - answer with the whole rewritten function and nothing else."""
 
 
