@@ -267,19 +267,23 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
     """
     barrier = _reply_barrier(rendering.pieces, moved)
     tail = "".join(p.text for p in rendering.pieces[barrier:])
-    runs: list[list] = []  # [text, state]: "moved", "value" (varying, staying), "constant"
+    # [text, state, always]: state "moved", "value" (varying, staying) or "constant";
+    # `always`: only values, which render in every variant (a branch or a loop may not)
+    runs: list[list] = []
     for piece in rendering.pieces[:barrier]:
         state = "moved" if _volatile(piece, moved) else "value" if any(
             link.hole.scope.varies_like in LEVELS["stable"] for link in piece.chain) \
             else "constant"
+        always = all(link.hole.kind == "value" for link in piece.chain)
         if runs and runs[-1][1] == state:
             runs[-1][0] += piece.text
+            runs[-1][2] = runs[-1][2] and always
         else:
-            runs.append([piece.text, state])
+            runs.append([piece.text, state, always])
     kept: list[str] = []
     kept_states: list[str] = []
     moving: list[str] = []
-    for index, (text, state) in enumerate(runs):
+    for index, (text, state, always) in enumerate(runs):
         if state != "moved":
             kept.append(text)
             kept_states.append(state)
@@ -297,8 +301,10 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
             # hole rendered nothing keeps the same (empty) line as one where it did.
             heading = ""
             above, above_break, last = head.rpartition("\n")
-            if newline and _heading(last):
+            if newline and always and _heading(last):
                 # `## Exit Data:` over the value's line labels the value: it goes along
+                # (over a branch or loop, which renders nothing in some variants, it stays:
+                # those variants would keep it, and differ from here on)
                 head, heading = above + above_break, last + newline
             if kept:
                 kept[-1] = head + newline

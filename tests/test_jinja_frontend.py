@@ -108,6 +108,11 @@ def test_move_takes_the_heading_over_the_values_line_along():
     sentence = Rendering((Piece("Read the reasoning below and say what it got wrong:\n"),
                           Piece("Breakout", (Link(reasoning),)), Piece("\nRules.")))
     assert _split_for_move(sentence, frozenset({reasoning}))[1] == "Breakout"
+    # over a loop, which renders nothing in some variants, the heading stays in every one
+    fields = hole("fields", 3, "loop")
+    listed = Rendering((Piece("Fill the form.\n# Fields:\n"),
+                        Piece("1. Name", (Link(fields, 0),)), Piece("\nRules.")))
+    assert _split_for_move(listed, frozenset({fields}))[0].startswith("Fill the form.\n# Fields:")
 
 
 def test_nothing_moves_across_the_models_earlier_reply():
@@ -224,4 +229,4 @@ def test_a_mappings_items_held_fixed_hold_its_entries_so_the_next_loop_is_found(
         "{% endfor %}\n# Rules\n" + POLICY)})
     result = api.check([], api.load_config(root), cwd=root)
     assert [(f.code, f.severity, f.span.line, f.gain_tokens) for f in result.findings] == [
-        ("PFX005", "warning", 2, 86), ("PFX005", "warning", 5, 86)]  # "# Fields" goes along
+        ("PFX005", "warning", 2, 88), ("PFX005", "warning", 5, 86)]

@@ -16,7 +16,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
-                       strip_text, transform_text)
+                       names_read, strip_text, transform_text)
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS
 
@@ -28,7 +28,7 @@ _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "o
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
-from .values import Context, Parts, Seg
+from .values import Context, LoopItem, Parts, Seg
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -265,11 +265,13 @@ class StringOps:
         if method == "read" and not args:
             path = linker.opened(self, func.value, ctx)
             if path is None and linker.opened_call(self, func.value, ctx):
-                return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+                return [self._per_item_file(node, func.value, ctx) or
+                        self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "read_text":
             path = linker.path(self, func.value, ctx)
             if path is None:
-                return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+                return [self._per_item_file(node, func.value, ctx) or
+                        self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "from_file" and args:
             path = linker.path(self, args[0], ctx)
         elif method == "render":
@@ -289,6 +291,26 @@ class StringOps:
             return None
         self.files.add(path)
         return linker.text(path)
+
+    def _per_item_file(self, read: cst.Call, opened: cst.BaseExpression,
+                       ctx: Context) -> Hole | None:
+        """A file read by a name a loop gives (`for name in os.listdir(folder): open(
+        os.path.join(folder, name)).read()`): one document per item, not a prompt file the
+        deployment ships; a value of the loop's items. None for any other read."""
+        found = self.follow(opened, ctx)
+        if found is None:
+            return None
+        call, at = found
+        if not isinstance(call, cst.Call):
+            return None
+        target = call.func.value if isinstance(call.func, cst.Attribute) and \
+            call.func.attr.value in ("open", "read_text") else \
+            call.args[0].value if call.args else None
+        for name in names_read(target) if target is not None else ():
+            item = self.resolve(name.value, at)
+            if isinstance(item, LoopItem):
+                return self.hole(read, ctx, self.item_path(item, at))
+        return None
 
     def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """The file behind `Template(open(p).read())` or `env.from_string(Path(p)
