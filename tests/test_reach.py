@@ -229,6 +229,8 @@ REACH_FINDINGS = [
     ("PFX005", "zcw_cached_templates/sqlbot/prompts/write_sql.md", 4, 1),
     # each file a loop reads from a folder is one request's document, before the rubric
     ("PFX001", "zcx_folder_judge/judge.py", 13, 71),
+    # one of two whole prompts chosen per request (each its own prefix): the brief in it
+    ("PFX005", "zcy_chosen_prompt/copy_prompts.py", 11, 1),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -526,6 +528,8 @@ REACH_SINKS = {
     "zcw_cached_templates/sqlbot/graph.py:23": "messages",
     "zcw_cached_templates/sqlbot/graph.py:38": "inferred",
     "zcx_folder_judge/judge.py:29": "client of openai.chat",
+    "zcy_chosen_prompt/copy_prompts.py:17": "text",
+    "zcy_chosen_prompt/writer.py:16": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -70,6 +70,11 @@ def _empty_literal(node: object) -> bool:
     return isinstance(node, (cst.List, cst.Dict, cst.Tuple)) and not node.elements
 
 
+# Constant text in each arm of `A if test else B` past which the arms are two prompts of
+# their own (instructions, not a greeting or a line that differs): about 100 tokens.
+_WHOLE_PROMPT_CHARS = 400
+
+
 def _constant_chars(segments: list[Seg]) -> int:
     """How much constant text lowered segments hold."""
     return sum(len(s.text) for s in segments if isinstance(s, Text))
@@ -799,9 +804,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if isinstance(other, cst.Name) and other.value == "None":
                 return self.text(arm, ctx)  # `tools if step < last else None`: when sent
         hole = self._deps_hole(node.test, ctx)
-        if hole.scope.varies_like >= Scope.DAY:
-            return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope)]
         body, orelse = self.text(node.body, ctx), self.text(node.orelse, ctx)
+        if hole.scope.varies_like >= Scope.DAY and \
+                min(_constant_chars(body), _constant_chars(orelse)) < _WHOLE_PROMPT_CHARS:
+            return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope)]
+        # (two whole prompts chosen per request, `BLOG_PROMPT if is_blog else PAGE_PROMPT`:
+        # each keeps its own cached prefix, so the choice breaks neither: the richer arm)
         return orelse if _constant_chars(orelse) > _constant_chars(body) else body
 
     def _as_day(self, segment: Seg) -> Seg:
