@@ -195,21 +195,11 @@ class CallOps:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
                 dotted_name(func.value.func):
             # `Reviewer().review(essay)`: a method of the project class just made
-            made = self._class(dotted_name(func.value.func), module)
-            found = self._method(made[0], made[1], func.attr.value, 0) \
-                if made is not None else None
-            if found is None or abstract(found[0]):
-                return None
-            self.files.add(found[1].path)
-            return found
+            return self._concrete_method(self._class(dotted_name(func.value.func), module),
+                                         func.attr.value)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
-            owner = self.receiver_class(func.value, ctx)  # `self.client.chat(...)`
-            found = self._method(owner[0], owner[1], func.attr.value, 0) \
-                if owner is not None else None
-            if found is None or abstract(found[0]):
-                return None
-            self.files.add(found[1].path)
-            return found
+            # `self.client.chat(...)`
+            return self._concrete_method(self.receiver_class(func.value, ctx), func.attr.value)
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return None
         name, attr = func.value.value, func.attr.value
@@ -229,10 +219,14 @@ class CallOps:
             return target.module.functions[attr], target.module
         if isinstance(target, ModuleRef):
             return None
-        owner = self.receiver_class(func.value, ctx)  # `book.catalogue()`, `book: SkillBook`
-        if owner is None:
-            return None
-        found = self._method(owner[0], owner[1], attr, 0)
+        # `book.catalogue()`, `book: SkillBook`
+        return self._concrete_method(self.receiver_class(func.value, ctx), attr)
+
+    def _concrete_method(self: "Lowerer", owner, attr: str
+                         ) -> tuple[cst.FunctionDef, Module] | None:
+        """The method `attr` a project class (and module) defines or inherits, unless it
+        is abstract; None when the class is not known."""
+        found = self._method(owner[0], owner[1], attr, 0) if owner is not None else None
         if found is None or abstract(found[0]):
             return None
         self.files.add(found[1].path)

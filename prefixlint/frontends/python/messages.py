@@ -555,9 +555,11 @@ _PART_MAKERS = ("from_bytes", "from_uri", "from_data", "from_text", "from_image"
 def _gemini_part(node, name: str, keywords: set) -> bool:
     """Whether a call makes a Gemini part (`types.Part.from_bytes(data=..., mime_type=...)`,
     `Part(inline_data=...)`): by its name under `Part`, or `Part` itself."""
+    import libcst as cst
+
     func = node.func
-    held = func.value if hasattr(func, "value") and name != "Part" else None
-    under_part = held is not None and chain_of(held).rsplit(".", 1)[-1] == "Part"
+    under_part = isinstance(func, cst.Attribute) and name != "Part" and \
+        chain_of(func.value).rsplit(".", 1)[-1] == "Part"
     return (name == "Part" and bool(keywords & {"text", *_SENT_PART_FIELDS})) or \
         (under_part and name in _PART_MAKERS)
 
