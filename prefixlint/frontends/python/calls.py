@@ -192,11 +192,6 @@ class CallOps:
                 if method is not None:
                     return method
             return None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
-                dotted_name(func.value.func):
-            # `Reviewer().review(essay)`: a method of the project class just made
-            return self._concrete_method(self._class(dotted_name(func.value.func), module),
-                                         func.attr.value)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
             # `self.client.chat(...)`
             return self._concrete_method(self.receiver_class(func.value, ctx), func.attr.value)
@@ -221,6 +216,17 @@ class CallOps:
             return None
         # `book.catalogue()`, `book: SkillBook`
         return self._concrete_method(self.receiver_class(func.value, ctx), attr)
+
+    def made_method(self: "Lowerer", node: cst.Call, ctx: Context
+                    ) -> tuple[cst.FunctionDef, Module] | None:
+        """The method `Reviewer().review(essay)` runs: that of the project class just made;
+        None for any other call."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and
+                dotted_name(func.value.func)):
+            return None
+        return self._concrete_method(self._class(dotted_name(func.value.func), ctx.module),
+                                     func.attr.value)
 
     def _concrete_method(self: "Lowerer", owner, attr: str
                          ) -> tuple[cst.FunctionDef, Module] | None:

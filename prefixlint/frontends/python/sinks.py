@@ -289,7 +289,10 @@ class SinkFinder:
         from .calls import abstract
 
         context = self._context(node)
-        runs = self.lowerer._function_of(node, context)
+        # (`Reviewer().review(essay)`: only that class's method, which the call runs; its
+        # value is not followed into the method, as for any object made and dropped)
+        runs = self.lowerer._function_of(node, context) or \
+            self.lowerer.made_method(node, context)
         if runs is not None and not abstract(runs[0]):  # the receiver's class is in view
             made = [self.lowerer._method(info, module, node.func.attr.value, 0)
                     for info, module in self.lowerer.factory_classes(node.func.value, context)]
