@@ -232,6 +232,11 @@ def _volatile(piece: Piece, moved: frozenset[Hole]) -> bool:
     return any(link.hole in moved for link in piece.chain)
 
 
+def _varies(piece: Piece) -> bool:
+    """Whether a piece's text depends on a value that changes between requests."""
+    return any(link.hole.scope.varies_like in LEVELS["stable"] for link in piece.chain)
+
+
 _REPLY_TURN = "<|assistant|>\n"
 
 
@@ -243,8 +248,7 @@ def _reply_barrier(pieces: Sequence[Piece], moved: frozenset[Hole], start: int =
     for index in range(start, len(pieces) - 1):
         piece, reply = pieces[index], pieces[index + 1]
         if piece.text.endswith(_REPLY_TURN) and not piece.chain and (
-                _volatile(reply, moved) or any(link.hole.scope.varies_like in LEVELS["stable"]
-                                               for link in reply.chain)):
+                _volatile(reply, moved) or _varies(reply)):
             return index
     return len(pieces)
 
@@ -271,8 +275,7 @@ def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, 
     # `always`: only values, which render in every variant (a branch or a loop may not)
     runs: list[list] = []
     for piece in rendering.pieces[:barrier]:
-        state = "moved" if _volatile(piece, moved) else "value" if any(
-            link.hole.scope.varies_like in LEVELS["stable"] for link in piece.chain) \
+        state = "moved" if _volatile(piece, moved) else "value" if _varies(piece) \
             else "constant"
         always = all(link.hole.kind == "value" for link in piece.chain)
         if runs and runs[-1][1] == state:

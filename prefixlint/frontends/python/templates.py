@@ -14,7 +14,7 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -23,6 +23,7 @@ import libcst as cst
 from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
 from ..project_files import InputError, inside_root
 from ..workspace import Workspace
+from .flow import reaching
 from .literals import cut_start, literal_value
 
 if TYPE_CHECKING:
@@ -337,10 +338,6 @@ class TemplateLinker:
         "folder"): folder = custom`, an override the deployment may set."""
         if ctx.function is None:
             return None
-        from dataclasses import replace
-
-        from .flow import reaching
-
         bindings = ctx.module.bindings.get(id(ctx.function), [])
         for binding in reversed(reaching(bindings, name, ctx.line, ctx.arms)[:-1]):
             if binding.op != "=":
