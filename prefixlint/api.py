@@ -70,7 +70,7 @@ class Result:
             worth = any(c.gain_tokens >= self.config.min_gain_tokens for c in m.causes)
             if found is not None and m.prompt.sent_to and worth and found.minimum > \
                     m.tokens_total + conversation_growth(m.prompt, self.config) and \
-                    not rules.sends_media(m.prompt):
+                    not rules.length_unknown(m.prompt):
                 out.append(m)
         return out
 

@@ -18,7 +18,8 @@ from .config import rules_folder
 from .ir import Finding, Hole, Scope, Span, Text
 from .measure import Cause, Measurement
 from .prose import estimated_tokens
-from .volatility import Explained
+from .render import LEVELS
+from .volatility import Explained, is_bulk
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -368,6 +369,17 @@ def sends_media(prompt) -> bool:
     return any(hole.kind == "media" for hole in prompt.holes)
 
 
+def length_unknown(prompt) -> bool:
+    """Whether a prompt's measured total says nothing of the provider's minimum: it sends
+    media (whose tokens are not counted), or a varying body of text (a loop over a request's
+    items, documents, a file, a report) that is sampled short here but is as long as each
+    request makes it."""
+    return sends_media(prompt) or any(
+        hole.scope.varies_like in LEVELS["stable"]
+        and (hole.kind == "loop" or (hole.kind == "value" and any(map(is_bulk, hole.deps))))
+        for hole in prompt.holes)
+
+
 def below_minimum(findings: list[Finding], measurement: Measurement, provider,
                   grows: int = 0) -> list[Finding]:
     """Breaks in a prompt shorter than the provider's caching minimum become `info` (shown
@@ -377,7 +389,7 @@ def below_minimum(findings: list[Finding], measurement: Measurement, provider,
     total = measurement.tokens_total
     if provider is None or provider.minimum <= total + grows:
         return findings
-    if sends_media(measurement.prompt):
+    if length_unknown(measurement.prompt):
         return findings
     note = (f"; the whole prompt ({_tokens(total)}) is below the {provider.name} minimum of "
             f"{provider.minimum:,}, so it is not cached either way")

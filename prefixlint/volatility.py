@@ -140,6 +140,25 @@ def is_history(path: str) -> bool:
     return bool(parts) and parts[-1] in HISTORY_NAMES
 
 
+@functools.lru_cache(maxsize=None)
+def _bulk_words() -> frozenset[str]:
+    return frozenset(_table().get("bulk_words", ()))
+
+
+def is_bulk(path: str) -> bool:
+    """Whether a value path names a body of text a request sizes (`doc.page_content`,
+    `retrieved_docs`, `report`, `files.item`): its last name, past indexes and items, ends in
+    one of `bulk_words` (a trailing type word such as `_str` set aside)."""
+    parts = [part for part in _LOCATION.sub("", path).split(".")
+             if part and part != "item" and not _is_index(part)]
+    if not parts:
+        return False
+    words = words_of(parts[-1])
+    if len(words) > 1 and words[-1] in type_words():
+        words = words[:-1]
+    return bool(words) and words[-1] in _bulk_words()
+
+
 def _is_index(part: str) -> bool:
     return part.isdigit() or part == "()"
 

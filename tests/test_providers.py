@@ -197,6 +197,47 @@ def test_the_provider_each_prompt_is_sent_to_is_guessed_from_its_sdk(tmp_path):
     assert len(forced.stdout.splitlines()) == 4
 
 
+DOCUMENTS_APP = '''from openai import OpenAI
+
+client = OpenAI()
+RULES = "{rules}"
+
+
+def answer(question, retrieved_docs):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "user", "content": f"Documents:\\n{{retrieved_docs}}\\n\\n" + RULES
+                                      + f"\\nQuestion: {{question}}"}}])
+
+
+def review(pages):
+    listing = "\\n".join(f"- {{page.title}}" for page in pages)
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "user", "content": f"Pages:\\n{{listing}}\\n\\n" + RULES}}])
+
+
+def greet(user, question):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "user", "content": f"Customer: {{user.name}}\\n" + RULES
+                                      + f"\\nQuestion: {{question}}"}}])
+'''
+
+
+def test_a_body_of_text_a_request_sizes_is_not_waved_through_as_too_short(tmp_path):
+    """Sampled short, retrieved documents (or a list of a request's pages) make a 200-token
+    prompt: under OpenAI's 1,024-token minimum as measured, but as long as each request makes
+    it, so the break before the rules stays an error. A customer's name is short whatever
+    the request: that prompt's break is info, below the minimum."""
+    root = tmp_path / "app"
+    root.mkdir()
+    (root / "app.py").write_text(DOCUMENTS_APP.format(rules=POLICY_LINE * 8))
+    shown = json.loads(run_cli("check", "--fail-on", "info", "--output-format", "json",
+                               cwd=root).stdout)["findings"]
+    found = [(f["line"], f["code"], f["severity"], "below the openai minimum" in f["message"])
+             for f in shown if f["code"] in ("PFX001", "PFX002", "PFX005")]
+    assert found == [(9, "PFX001", "error", False), (16, "PFX005", "warning", False),
+                     (21, "PFX002", "info", True)], shown
+
+
 def test_a_backend_of_several_does_not_decide_the_provider(tmp_path):
     """No settings: a planner calls `self.llm.complete_text(...)` on whichever backend it was
     given; two implement the base class's abstract method, one an OpenAI client with no

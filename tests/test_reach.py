@@ -529,6 +529,7 @@ REACH_SINKS = {
     "zcw_cached_templates/sqlbot/graph.py:38": "inferred",
     "zcx_folder_judge/judge.py:29": "client of openai.chat",
     "zcy_chosen_prompt/copy_prompts.py:17": "text",
+    "zcy_chosen_prompt/review.py:27": "openai.chat",
     "zcy_chosen_prompt/writer.py:16": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name

@@ -377,7 +377,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         for if_id, _ in chosen:
             test = self._volatile_if(if_id, ctx)
             if test is not None:
-                lead.append(("branch", test, ctx))
+                if not self._whole_prompts(if_id, chain[0].name, function, ctx):
+                    lead.append(("branch", test, ctx))
                 break
         parts: list[tuple[str, object, Context]] = list(start or ())
         if chosen:
@@ -466,6 +467,31 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if op != "=" or not isinstance(value, cst.Call):
             return False
         return any(isinstance(s, Text) and s.text.strip() for s in self.text(value, at))
+
+    def _whole_prompts(self, if_id: int, name: str, function: cst.FunctionDef | None,
+                       ctx: Context) -> bool:
+        """Whether every way through an `if` (with its `elif`s, each with an `else`) assigns
+        the name a whole prompt of its own: `if mode == "diag": prompt = DIAG + text else:
+        prompt = FULL + text`, each with `_WHOLE_PROMPT_CHARS` of constant text. Each keeps
+        its own cached prefix, so the choice breaks neither (as `_either` has it for `A if
+        test else B`): the richer arm is measured, not a branch before it."""
+        scope = id(function) if function is not None else 0
+        sizes: dict[tuple[tuple[int, int], ...], int] = {}
+        for binding in ctx.module.bindings.get(scope, []):
+            if binding.name != name or binding.op != "=" or rewrites(binding) or \
+                    not any(i == if_id for i, _ in binding.arms):
+                continue
+            inner = binding.arms[[i for i, _ in binding.arms].index(if_id):]
+            if any(not isinstance(ctx.module.ifs.get(i), cst.If) or
+                   ctx.module.ifs[i].orelse is None for i, _ in inner):
+                return False  # a way through that assigns nothing keeps the earlier value
+            at = Context(ctx.module, function, binding.pos, ctx.import_time,
+                         dict(ctx.bindings), ctx.depth + 1, frozenset(binding.arms))
+            sizes[inner] = max(sizes.get(inner, 0), _constant_chars(self.text(binding.value,
+                                                                             at)))
+        covered = {arm for inner in sizes for arm in inner}
+        return len(sizes) >= 2 and min(sizes.values()) >= _WHOLE_PROMPT_CHARS and \
+            all((i, 1 - a) in covered for i, a in covered)
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
         """Whether a binding is the body of an `if` (not around the use) that tests its own
