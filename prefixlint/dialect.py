@@ -40,12 +40,20 @@ def is_format_string(text: str) -> bool:
         not is_mustache(text)
 
 
+# A tag only Mustache has: an unescaped variable (`{{& name}}`), a comment (`{{! note}}`) or a
+# partial (`{{> name}}`); Jinja reads none of them.
+_MUSTACHE_ONLY = re.compile(r"\{\{[&!>]\s*[A-Za-z_][\w.]*\s*\}\}")
+
+
 def is_mustache(text: str) -> bool:
     """Whether text is a Mustache template whatever its file is called: no Jinja tag, and
-    a section opened (`{{#name}}`, `{{^name}}`) and closed (`{{/name}}`). Its single braces
-    are then text (a JSON or tool-call example), not `str.format` fields."""
+    a section opened (`{{#name}}`, `{{^name}}`) and closed (`{{/name}}`), or a tag only
+    Mustache has (`{{& name}}`). Its single braces are then text (a JSON or tool-call
+    example), not `str.format` fields."""
     if "{{" not in text or _TAG.search(text):
         return False
+    if _MUSTACHE_ONLY.search(text):
+        return True
     return any(re.search(r"\{\{/\s*" + re.escape(match.group(2)) + r"\s*\}\}", text)
                for match in _SECTION.finditer(text))
 

@@ -231,6 +231,9 @@ REACH_FINDINGS = [
     ("PFX001", "zcx_folder_judge/judge.py", 13, 71),
     # one of two whole prompts chosen per request (each its own prefix): the brief in it
     ("PFX005", "zcy_chosen_prompt/copy_prompts.py", 11, 1),
+    # a Markdown prompt with `{{& example}}` (a tag only Mustache has) rendered by chevron:
+    # the request before the rules, the example bound to a constant
+    ("PFX001", "zcz_unescaped_md/prompts/extract.md", 4, 1),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
@@ -531,11 +534,13 @@ REACH_SINKS = {
     "zcy_chosen_prompt/copy_prompts.py:17": "text",
     "zcy_chosen_prompt/review.py:27": "openai.chat",
     "zcy_chosen_prompt/writer.py:16": "openai.chat",
+    "zcz_unescaped_md/extract.py:19": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,
     "zct_media_first/scanner/prompts/receipt.j2": None,
     "zcu_locale_loader/locale_bot/templates/translate.jinja": None,
+    "zcz_unescaped_md/prompts/extract.md": None,
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)

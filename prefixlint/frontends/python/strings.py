@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from .interpreter import Lowerer
 
 PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
+# Functions that render a Mustache template (text first) with a mapping of values.
+MUSTACHE_RENDERS = frozenset({"chevron.render", "chevron.renderer.render", "pystache.render"})
 DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -159,6 +161,10 @@ class StringOps:
                 return replaced
         if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
             return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
+        if self.linker is not None and qualified in MUSTACHE_RENDERS:
+            rendered = self._mustache_render(node, ctx)
+            if rendered is not None:
+                return rendered
         if self.linker is not None and isinstance(func, cst.Attribute):
             linked = self._linked(node, func, method, ctx)
             if linked is not None:
@@ -326,12 +332,36 @@ class StringOps:
             isinstance(node.func, cst.Attribute) and node.func.attr.value == "from_string")
         if not is_template:
             return None
-        segments = self.text(node.args[0].value, ctx)
+        return self._file_read(node.args[0].value, ctx)
+
+    def _file_read(self, node: cst.BaseExpression, ctx: Context) -> str | None:
+        """The project file whose whole text an expression is (`Path(p).read_text()`,
+        `open(p).read()`, a name bound to one), or None."""
+        segments = self.text(node, ctx)
         if len(segments) == 1 and isinstance(segments[0], Text) and segments[0].span \
                 and segments[0].span.line == 1 and segments[0].span.column == 1 \
                 and not segments[0].span.path.endswith(".py"):
             return segments[0].span.path
         return None
+
+    def _mustache_render(self, node: cst.Call, ctx: Context) -> list[Seg] | None:
+        """`chevron.render(Path(p).read_text(), {...})`, `pystache.render(text, values)`: a
+        Mustache template file of the project rendered with a mapping, embedded as a Jinja
+        template file rendered with it is (frontends/mustache.py reads one as the other)."""
+        template = argument_of(node, "template") or argument_of(node, "0")
+        if template is None:
+            return None
+        name = self._file_read(template, ctx)
+        if name is None:
+            return None
+        data = argument_of(node, "data") or argument_of(node, "context") or \
+            argument_of(node, "1")
+        args = [cst.Arg(data)] if data is not None else []
+        embed = self.linker.embed(name, args, self, ctx, ctx.module.span(node))
+        if embed is None:
+            return None
+        self.files.update(embed.renderer.inner.workspace.load(name))
+        return [embed]
 
     def _stringify(self, value: cst.BaseExpression, ctx: Context, call: cst.Call) -> list[Seg]:
         if is_set(value, ctx, self):
