@@ -235,6 +235,8 @@ REACH_FINDINGS = [
     # the request before the rules, the example bound to a constant
     ("PFX001", "zcz_unescaped_md/prompts/extract.md", 4, 1),
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
+    # the start time of a terminal chat program (input() in a loop): one run, one session
+    ("PFX003", "zda_terminal_chat/persona.py", 8, 23),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -308,6 +310,7 @@ REACH_SINKS = {
     "s_settings_file/settings.yaml:3": "config (top)",
     "characters/night_ranger.txt": "text file",
     "zd_typed_receivers/desk.py:29": "openai.chat",
+    "zda_terminal_chat/chat.py:20": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

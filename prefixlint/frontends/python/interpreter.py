@@ -200,6 +200,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         # caller's class leaves abstract is implemented (see CallOps._function_of).
         self.receivers: tuple = ()
         self.file = ""  # that file, for the finding when its budget runs out
+        self.converses = False  # whether that file is a chat program reading typed input
 
     def returns_of(self, function: cst.FunctionDef) -> list:
         """A function's own `return value` statements, found once per function."""

@@ -16,6 +16,7 @@ from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
 from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at
 from .renderer import SegmentRenderer
+from .sources import converses
 
 if TYPE_CHECKING:
     from .project import PythonProject
@@ -53,6 +54,7 @@ class SinkFinder:
         self.lowerer = Lowerer(project.import_module, project.scope_of, project.sources)
         self.lowerer.linker = project.linker()
         self.lowerer.file = module.path
+        self.lowerer.converses = converses(module)
         self.suppressions = _python_suppressions(source)
         self.messages = MessageLowering(self.lowerer, module)
         self.sites = SiteClassifier(project, module, self.lowerer)

@@ -69,6 +69,23 @@ SCHEMA_METHODS = ("model_json_schema", "schema_json", "schema")
 # Sources that read a clock: read once (at import, in a kept object) they grow stale (PFX007).
 CLOCKS = ("datetime.", "time.", "arrow.", "pendulum.")
 
+# Calls that read what a person types at a terminal. A module that reads them in a loop is a
+# chat program whose process is one person's run: what it computes once, at start-up, is
+# per session there, not per deployment (a server's process serves everyone).
+TYPED_INPUT = frozenset({"builtins.input", "rich.prompt.Prompt.ask", "prompt_toolkit.prompt",
+                         "click.prompt", "typer.prompt"})
+
+
+def converses(module) -> bool:
+    """Whether a module reads typed input in a loop (`while True: line = input("> ")`)."""
+    import libcst as cst
+
+    from .flow import _walk
+
+    return any(isinstance(node, cst.Call) and module.qualname(node.func) in TYPED_INPUT
+               for loop in module.nodes if isinstance(loop, cst.While)
+               for node in _walk(loop.body))
+
 RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
                    "numpy.random.shuffle", "numpy.random.choice", "numpy.random.permutation")
 

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import re
@@ -127,6 +128,14 @@ class StringOps:
         if scope is None and writes_schema(node):
             scope = Scope.DEPLOY  # a data class's JSON schema: its fields, written in the code
         if scope is not None:
+            if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS) and \
+                    self.converses:
+                # read at the start of a chat program's run: the same for the whole session
+                hole = self.hole(node, dataclasses.replace(ctx, import_time=False),
+                                 qualified + "()", Scope.SESSION)
+                if qualified == "time.strftime" and node.args:
+                    return self._as_format([hole], literal_value(node.args[0].value))
+                return [hole]
             if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS):
                 self.note("PFX007", ctx.module.span(node),
                           f"'{shorten(ctx.module.source(node))}' is read once (when the module "
