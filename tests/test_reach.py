@@ -237,6 +237,9 @@ REACH_FINDINGS = [
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     # the start time of a terminal chat program (input() in a loop): one run, one session
     ("PFX003", "zda_terminal_chat/persona.py", 8, 23),
+    # a note read by the path a caller gives, before the rules (a rules file named as a
+    # prompt is shipped text)
+    ("PFX005", "zdb_note_reader/notes.py", 22, 2),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -311,6 +314,8 @@ REACH_SINKS = {
     "characters/night_ranger.txt": "text file",
     "zd_typed_receivers/desk.py:29": "openai.chat",
     "zda_terminal_chat/chat.py:20": "openai.chat",
+    "zdb_note_reader/notes.py:28": "client of http.post",
+    "zdb_note_reader/notes.py:34": "client of http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -19,7 +19,7 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        names_read, strip_text, transform_text)
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
-from .templates import PACKAGE_READS
+from .templates import PACKAGE_READS, default_of
 
 # Modules whose functions give another result on the same constants (time, chance, the
 # machine's files and state): never a constant's fixed rendering.
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .interpreter import Lowerer
 
 PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
+# A name that says a path leads to prompt text the code ships, not to a caller's document.
+_PROMPT_FILE = re.compile(r"prompt|template|instruction|system", re.IGNORECASE)
 # Functions that render a Mustache template (text first) with a mapping of values.
 MUSTACHE_RENDERS = frozenset({"chevron.render", "chevron.renderer.render", "pystache.render"})
 DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
@@ -281,11 +283,13 @@ class StringOps:
             path = linker.opened(self, func.value, ctx)
             if path is None and linker.opened_call(self, func.value, ctx):
                 return [self._per_item_file(node, func.value, ctx) or
+                        self._per_call_file(node, func.value, ctx) or
                         self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "read_text":
             path = linker.path(self, func.value, ctx)
             if path is None:
                 return [self._per_item_file(node, func.value, ctx) or
+                        self._per_call_file(node, func.value, ctx) or
                         self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "from_file" and args:
             path = linker.path(self, args[0], ctx)
@@ -325,6 +329,38 @@ class StringOps:
             item = self.resolve(name.value, at)
             if isinstance(item, LoopItem):
                 return self.hole(read, ctx, self.item_path(item, at))
+        return None
+
+    def _per_call_file(self, read: cst.Call, opened: cst.BaseExpression,
+                       ctx: Context) -> Hole | None:
+        """A file read by a path a caller gives (`def restructure(note_path): open(os.path
+        .join(VAULT, note_path)).read()`): the caller's document, per call, named by the
+        parameter (scoped by its name, or by what a caller passes); not a file the
+        deployment ships. None when the path is built from constants and settings, or
+        names a prompt (`prompt_file`, `template_path`)."""
+        found = self.follow(opened, ctx)
+        if found is None:
+            return None
+        call, at = found
+        if not isinstance(call, cst.Call):
+            return None
+        target = call.func.value if isinstance(call.func, cst.Attribute) and \
+            call.func.attr.value in ("open", "read_text") else \
+            call.args[0].value if call.args else None
+        pending = [(target, at, 0)] if target is not None else []
+        while pending:
+            node, where, depth = pending.pop()
+            for name in names_read(node):
+                if name.value in ("self", "cls") or _PROMPT_FILE.search(name.value):
+                    continue
+                resolved = self.resolve(name.value, where)
+                if resolved == "param" and not isinstance(literal_value(
+                        default_of(where.function, name.value)), str):
+                    # (a default path, `def load(path="notes/today.md")`, is the file read)
+                    return self.hole(read, ctx, name.value)
+                if isinstance(resolved, tuple) and depth < 6 and \
+                        isinstance(resolved[0], cst.BaseExpression):
+                    pending.append((resolved[0], resolved[1], depth + 1))
         return None
 
     def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:

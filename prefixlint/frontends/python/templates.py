@@ -172,7 +172,7 @@ class EmbedRenderer:
         return out
 
 
-def _default_of(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
+def default_of(function: cst.FunctionDef | None, name: str) -> cst.BaseExpression | None:
     """The default value of a function's parameter, if it has one."""
     if function is None:
         return None
@@ -267,7 +267,7 @@ class TemplateLinker:
                 if found is not None:
                     return found
             if resolved == "param":  # `def load(q, prompt_file="prompt.md")`, no caller
-                default = _default_of(ctx.function, node.value)
+                default = default_of(ctx.function, node.value)
                 if default is not None:
                     return self._path(lowerer, default, ctx, depth + 1)
             return self._earlier_path(lowerer, node.value, ctx, depth)
