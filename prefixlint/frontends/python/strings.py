@@ -311,20 +311,25 @@ class StringOps:
         self.files.add(path)
         return linker.text(path)
 
+    def _read_path(self, opened: cst.BaseExpression, ctx: Context,
+                   ) -> tuple[cst.BaseExpression | None, Context]:
+        """The path expression of what a read is called on (`open(path)`, `Path(path)
+        .open()`, `Path(path)` of `.read_text()`), following names, with its context."""
+        found = self.follow(opened, ctx)
+        if found is None or not isinstance(found[0], cst.Call):
+            return None, ctx
+        call, at = found
+        target = call.func.value if isinstance(call.func, cst.Attribute) and \
+            call.func.attr.value in ("open", "read_text") else \
+            call.args[0].value if call.args else None
+        return target, at
+
     def _per_item_file(self, read: cst.Call, opened: cst.BaseExpression,
                        ctx: Context) -> Hole | None:
         """A file read by a name a loop gives (`for name in os.listdir(folder): open(
         os.path.join(folder, name)).read()`): one document per item, not a prompt file the
         deployment ships; a value of the loop's items. None for any other read."""
-        found = self.follow(opened, ctx)
-        if found is None:
-            return None
-        call, at = found
-        if not isinstance(call, cst.Call):
-            return None
-        target = call.func.value if isinstance(call.func, cst.Attribute) and \
-            call.func.attr.value in ("open", "read_text") else \
-            call.args[0].value if call.args else None
+        target, at = self._read_path(opened, ctx)
         for name in names_read(target) if target is not None else ():
             item = self.resolve(name.value, at)
             if isinstance(item, LoopItem):
@@ -338,15 +343,7 @@ class StringOps:
         parameter (scoped by its name, or by what a caller passes); not a file the
         deployment ships. None when the path is built from constants and settings, or
         names a prompt (`prompt_file`, `template_path`)."""
-        found = self.follow(opened, ctx)
-        if found is None:
-            return None
-        call, at = found
-        if not isinstance(call, cst.Call):
-            return None
-        target = call.func.value if isinstance(call.func, cst.Attribute) and \
-            call.func.attr.value in ("open", "read_text") else \
-            call.args[0].value if call.args else None
+        target, at = self._read_path(opened, ctx)
         pending = [(target, at, 0)] if target is not None else []
         while pending:
             node, where, depth = pending.pop()
