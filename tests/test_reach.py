@@ -240,6 +240,9 @@ REACH_FINDINGS = [
     # a note read by the path a caller gives, before the rules (a rules file named as a
     # prompt is shipped text)
     ("PFX005", "zdb_note_reader/notes.py", 22, 2),
+    # an object's system prompt replaced in one arm of an `if` on the ticket: one prompt or
+    # the other, a branch before the house style (not both texts one after the other)
+    ("PFX005", "zdc_reset_persona.py", 29, 12),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -316,6 +319,7 @@ REACH_SINKS = {
     "zda_terminal_chat/chat.py:20": "openai.chat",
     "zdb_note_reader/notes.py:28": "client of http.post",
     "zdb_note_reader/notes.py:34": "client of http.post",
+    "zdc_reset_persona.py:31": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -125,10 +125,12 @@ class ObjectOps:
             span = held[1].module.span(held[0]) if isinstance(held, tuple) else \
                 ctx.module.span(info.node.name)
             parts.append(self._kept_turns(f"{owner}.{attr}", span, ctx))
+        if local and parts:
+            # what this call does to what the object held: `if strict: self.system = STRICT`
+            # replaces it in one arm (a branch, or the arm taken), `.append` adds to it
+            return self._combine(local, ctx, (), parts)
         if local:
-            extra = self._combine(local, ctx)
-            parts.extend(extra.parts if isinstance(extra, Parts) else
-                         [("=", extra[0], extra[1])] if isinstance(extra, tuple) else [])
+            return self._combine(local, ctx)
         if not parts:
             return held
         if len(parts) == 1 and parts[0][0] == "=":
