@@ -260,6 +260,13 @@ def _heading(line: str) -> bool:
     return 0 < len(text) <= LINE_LABEL_CHARS and (text.endswith(":") or text.startswith("#"))
 
 
+# The spaces of a line left holding nothing else once the values on it moved away (`  {% if
+# x %}` of a template whose branch renders nothing in one variant and moved text in
+# another): no instruction, dropped from the constant text (the line break stays), so that
+# indentation alone never ends it.
+_BLANK_LINES = re.compile(r"(?<=\n)[ \t]+(?=\n)")
+
+
 def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, str]:
     """The constant text, and the volatile text with its line label, of one rendering.
 
@@ -554,6 +561,7 @@ def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
     reordered = []
     for plan in plans(level, scope_of):
         kept, moving = _split_for_move(renders.traced(plan), moved)
+        kept = _BLANK_LINES.sub("", kept)
         reordered.append(tokens(kept + "\n" + moving if moving else kept))
     return max(current, common_prefix(reordered))
 

@@ -376,7 +376,8 @@ def length_unknown(prompt) -> bool:
     request makes it."""
     return sends_media(prompt) or any(
         hole.scope.varies_like in LEVELS["stable"]
-        and (hole.kind == "loop" or (hole.kind == "value" and any(map(is_bulk, hole.deps))))
+        and (hole.kind == "loop" or (hole.kind == "value" and any(
+            map(is_bulk, (*hole.deps, hole.expr if hole.expr.isidentifier() else "")))))
         for hole in prompt.holes)
 
 

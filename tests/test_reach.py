@@ -243,6 +243,10 @@ REACH_FINDINGS = [
     # an object's system prompt replaced in one arm of an `if` on the ticket: one prompt or
     # the other, a branch before the house style (not both texts one after the other)
     ("PFX005", "zdc_reset_persona.py", 29, 12),
+    # a ticket's fields under indented `{% if %}`s before the queue list: a variant without
+    # an optional field keeps only the indentation of its line, not constant text
+    ("PFX005", "zdd_indented_branches/prompts/classify.j2", 4, 12),
+    ("PFX001", "zdd_indented_branches/prompts/classify.j2", 9, 3),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -320,6 +324,7 @@ REACH_SINKS = {
     "zdb_note_reader/notes.py:28": "client of http.post",
     "zdb_note_reader/notes.py:34": "client of http.post",
     "zdc_reset_persona.py:31": "openai.chat",
+    "zdd_indented_branches/triage.py:15": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -553,6 +558,7 @@ REACH_SINKS = {
     "zct_media_first/scanner/prompts/receipt.j2": None,
     "zcu_locale_loader/locale_bot/templates/translate.jinja": None,
     "zcz_unescaped_md/prompts/extract.md": None,
+    "zdd_indented_branches/prompts/classify.j2": None,
     # a base template is measured inside the template that extends it
     "zz_base_template/prompts/refund.j2": None,
     # Mustache templates in a folder of prompts, measured alone (a section is an `if`)
