@@ -247,6 +247,9 @@ REACH_FINDINGS = [
     # an optional field keeps only the indentation of its line, not constant text
     ("PFX005", "zdd_indented_branches/prompts/classify.j2", 4, 12),
     ("PFX001", "zdd_indented_branches/prompts/classify.j2", 9, 3),
+    # a prompt written as a lambda, called with keywords: the question at its top
+    ("PFX001", "zde_lambda_prompt.py", 10, 88),
+    ("PFX005", "zde_lambda_prompt.py", 11, 48),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -325,6 +328,7 @@ REACH_SINKS = {
     "zdb_note_reader/notes.py:34": "client of http.post",
     "zdc_reset_persona.py:31": "openai.chat",
     "zdd_indented_branches/triage.py:15": "openai.chat",
+    "zde_lambda_prompt.py:18": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -126,6 +126,29 @@ class CallOps:
         return last.value, Context(module, function, module.pos(last), called.import_time,
                                    called.bindings, called.depth, module.arms(last))
 
+    def _lambda_call(self: "Lowerer", node: cst.Call, ctx: Context) -> list[Seg] | None:
+        """`build = lambda question, rules: f"...{question}..."`, then `build(question=q,
+        rules=R)`: the lambda's text with the call's values bound to its parameters."""
+        if not isinstance(node.func, cst.Name) or ctx.depth >= MAX_DEPTH:
+            return None
+        found = self.resolve(node.func.value, ctx)
+        if not isinstance(found, tuple) or not isinstance(found[0], cst.Lambda):
+            return None
+        lam, at = found
+        names = [p.name.value for p in (*lam.params.posonly_params, *lam.params.params,
+                                         *lam.params.kwonly_params)]
+        bindings = dict(at.bindings)
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        for name, value in zip(names, positional):
+            bindings[name] = (value, ctx)
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in names:
+                bindings[arg.keyword.value] = (arg.value, ctx)
+        if any(a.star for a in node.args) or set(names) - set(bindings):
+            return None  # a parameter left to its default or spread in: not followed
+        return self.text(lam.body, Context(at.module, at.function, at.line, at.import_time,
+                                           bindings, at.depth + 1, at.arms))
+
     def _helper(self: "Lowerer", node: cst.Call, ctx: Context) -> list[Seg] | None:
         """A call of a function or method of the project, evaluated at the call site with
         the arguments' values; several returns under a volatile test are a branch."""

@@ -205,7 +205,7 @@ class StringOps:
             held = argument_of(node, "template") or argument_of(node, "0")
             if held is not None:
                 return self.text(held, ctx)
-        helper = self._helper(node, ctx)
+        helper = self._lambda_call(node, ctx) or self._helper(node, ctx)
         if helper is not None:
             return helper
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
