@@ -250,6 +250,8 @@ REACH_FINDINGS = [
     # a prompt written as a lambda, called with keywords: the question at its top
     ("PFX001", "zde_lambda_prompt.py", 10, 88),
     ("PFX005", "zde_lambda_prompt.py", 11, 48),
+    # a client defined inside the function that calls it: the caller's question first
+    ("PFX001", "zdf_nested_client.py", 24, 67),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -329,6 +331,7 @@ REACH_SINKS = {
     "zdc_reset_persona.py:31": "openai.chat",
     "zdd_indented_branches/triage.py:15": "openai.chat",
     "zde_lambda_prompt.py:18": "openai.chat",
+    "zdf_nested_client.py:26": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -556,7 +556,12 @@ class SinkFinder:
         func = node.func
         if isinstance(func, cst.Name):
             if self.module.path == wrapper.path:
-                function = self.module.functions.get(func.value)
+                # a function defined in the caller's (or an enclosing) function first:
+                # `async def execute(prompt)` beside the code that calls it
+                from .calls import _local_function
+
+                function = _local_function(func.value, self._context(node)) or \
+                    self.module.functions.get(func.value)
                 return function is not None and \
                     (self.module.path, self.module.pos(function)) == wrapper.function_key
             origin, attr = self.module.imports.get(func.value, ("", ""))
