@@ -219,14 +219,22 @@ def greet(user, question):
     return client.chat.completions.create(model="gpt-4.1", messages=[
         {{"role": "user", "content": f"Customer: {{user.name}}\\n" + RULES
                                       + f"\\nQuestion: {{question}}"}}])
+
+
+def describe(photo_url):
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "user", "content": [
+            {{"type": "image_url", "image_url": {{"url": photo_url}}}},
+            {{"type": "text", "text": RULES}}]}}])
 '''
 
 
 def test_a_body_of_text_a_request_sizes_is_not_waved_through_as_too_short(tmp_path):
     """Sampled short, retrieved documents (or a list of a request's pages) make a 200-token
     prompt: under OpenAI's 1,024-token minimum as measured, but as long as each request makes
-    it, so the break before the rules stays an error. A customer's name is short whatever
-    the request: that prompt's break is info, below the minimum."""
+    it, so the break before the rules stays an error, as does a photo's (its tokens are not
+    counted in the text). A customer's name is short whatever the request: that prompt's
+    break is info, below the minimum."""
     root = tmp_path / "app"
     root.mkdir()
     (root / "app.py").write_text(DOCUMENTS_APP.format(rules=POLICY_LINE * 8))
@@ -235,7 +243,7 @@ def test_a_body_of_text_a_request_sizes_is_not_waved_through_as_too_short(tmp_pa
     found = [(f["line"], f["code"], f["severity"], "below the openai minimum" in f["message"])
              for f in shown if f["code"] in ("PFX001", "PFX002", "PFX005")]
     assert found == [(9, "PFX001", "error", False), (16, "PFX005", "warning", False),
-                     (21, "PFX002", "info", True)], shown
+                     (21, "PFX002", "info", True), (28, "PFX005", "warning", False)], shown
 
 
 def test_a_backend_of_several_does_not_decide_the_provider(tmp_path):

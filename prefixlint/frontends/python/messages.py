@@ -201,8 +201,12 @@ class MessageLowering:
                     if "text" in part_fields:
                         message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
                     elif (media := _media(part_fields)) is not None:
-                        # an image, audio or file part: its URL or data varies as it does
-                        message.segments.extend(lowerer.text(media, part_ctx))
+                        # an image, audio or file part: its URL or data varies as it does,
+                        # a media part (its tokens are not counted in the prompt's text)
+                        message.segments.extend(
+                            Hole("media", s.expr, s.span, s.deps, s.scope, s.passed)
+                            if type(s) is Hole and s.kind == "value" else s
+                            for s in lowerer.text(media, part_ctx))
                     if "cache_control" in part_fields:
                         span = part_ctx.module.span(part_fields["cache_control"])
                         message.segments.append(Breakpoint(span))
