@@ -234,6 +234,7 @@ REACH_FINDINGS = [
     # a Markdown prompt with `{{& example}}` (a tag only Mustache has) rendered by chevron:
     # the request before the rules, the example bound to a constant
     ("PFX001", "zcz_unescaped_md/prompts/extract.md", 4, 1),
+    ("PFX005", "zcz_unescaped_md/validate.py", 9, 19),  # Mustache text in code, chevron
     ("PFX006", "zd_typed_receivers/desk.py", 22, 35),  # clock: "Clock", then clock.stamp()
     # the start time of a terminal chat program (input() in a loop): one run, one session
     ("PFX003", "zda_terminal_chat/persona.py", 8, 23),
@@ -559,6 +560,7 @@ REACH_SINKS = {
     "zcy_chosen_prompt/review.py:27": "openai.chat",
     "zcy_chosen_prompt/writer.py:16": "openai.chat",
     "zcz_unescaped_md/extract.py:19": "openai.chat",
+    "zcz_unescaped_md/validate.py:22": "openai.chat",
     # the instructions' file is also measured on its own: the loader reads it by a path it
     # builds, not by a template name
     "zbt_prompt_loader/prompts/summarize_history.jinja2": None,

@@ -74,7 +74,13 @@ class FillOps:
         segments = self.text(template.args[0].value, template_ctx)
         if not segments or not all(isinstance(s, Text) for s in segments):
             return None
-        text = "".join(s.text for s in segments)
+        return self._fill_jinja(segments, "".join(s.text for s in segments), args, ctx,
+                                receiver)
+
+    def _fill_jinja(self, segments: list[Seg], text: str, args, ctx: Context,
+                    receiver: cst.BaseExpression) -> list[Seg] | None:
+        """Jinja text known here (`segments`, read as `text`: the same length, Mustache
+        turned into Jinja) filled with a render call's values: see `_render_text`."""
         keywords: dict[str, tuple[cst.BaseExpression, Context]] = {}
         mapping = None
         for arg in args:

@@ -393,12 +393,18 @@ class StringOps:
         template = argument_of(node, "template") or argument_of(node, "0")
         if template is None:
             return None
-        name = self._file_read(template, ctx)
-        if name is None:
-            return None
         data = argument_of(node, "data") or argument_of(node, "context") or \
             argument_of(node, "1")
         args = [cst.Arg(data)] if data is not None else []
+        name = self._file_read(template, ctx)
+        if name is None:  # `chevron.render(RULES, {"task": task})`: text known here
+            segments = self.text(template, ctx)
+            if not segments or not all(isinstance(s, Text) for s in segments):
+                return None
+            from ..mustache import jinja_source
+
+            return self._fill_jinja(segments, jinja_source("".join(s.text for s in segments)),
+                                    args, ctx, template)
         embed = self.linker.embed(name, args, self, ctx, ctx.module.span(node))
         if embed is None:
             return None
