@@ -8,8 +8,8 @@ QUESTION_FORM = PromptTemplate.from_template(
 </question>
 
 <question_metadata>
-Language the answer must be written in:
-{language}
+Version of the product the answer must apply to:
+{app_version}
 
 Intents detected in the question by the classifier:
 {intents}
@@ -28,15 +28,15 @@ REVIEW_FORM = PromptTemplate.from_template(
 Review the draft above as a careful copy editor would. Check every claim against the sources
 the author cites, flag sentences longer than forty words, prefer the active voice, keep the
 author's terminology, never rewrite a quotation, and list each change with the sentence it
-belongs to and the reason for it, most important first. Answer in {language}.
+belongs to and the reason for it, most important first. Write for readers of {locale}.
 """
 )
 
 
 def question_text(query):
-    return QUESTION_FORM.format(question=query.text, language="en", intents=query.intents,
+    return QUESTION_FORM.format(question=query.text, app_version="4.2", intents=query.intents,
                                 related=query.related)
 
 
 def review_text(draft):
-    return REVIEW_FORM.format(draft=draft.body, language="en")
+    return REVIEW_FORM.format(draft=draft.body, locale="en-GB")
