@@ -604,6 +604,16 @@ class StringOps:
                 # class or function written in the code
                 return [self.hole(node, ctx, node.value, Scope.DEPLOY)]
             return [self.hole(node, ctx, node.value)]
+        made = node
+        if isinstance(node, cst.IfExp):  # `page_schema() if json_mode else None`: when sent
+            made = next((arm for arm, other in ((node.body, node.orelse),
+                                                (node.orelse, node.body))
+                         if isinstance(other, cst.Name) and other.value == "None"), node)
+        if isinstance(made, cst.Call) and ctx.depth < MAX_DEPTH:
+            returned = self.last_return(made, ctx)
+            if returned is not None and isinstance(returned[0], (cst.Dict, cst.List)):
+                # `response_format=page_schema()`: the structure the project's function returns
+                return self.json_text(*returned)
         if isinstance(node, (cst.Attribute, cst.Call)):
             # `tools=self.action_tools`, set from a method that builds the list, extended in
             # one arm of an `if` (`tools += [...]`): the list's items, each as JSON
