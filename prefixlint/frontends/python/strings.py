@@ -301,10 +301,9 @@ class StringOps:
             if files:
                 self.variants = max(self.variants, len(files))
                 name = files[min(self.variant, len(files) - 1)]
-                embed = linker.embed(name, node.args, self, ctx, ctx.module.span(node))
-                if embed is not None:
-                    self.files.update(embed.renderer.inner.workspace.load(name))
-                    return [embed]
+                embedded = self._embedded(name, node.args, node, ctx)
+                if embedded is not None:
+                    return embedded
             return self._render_text(func.value, node.args, ctx)
         if path is None:
             return None
@@ -405,6 +404,11 @@ class StringOps:
 
             return self._fill_jinja(segments, jinja_source("".join(s.text for s in segments)),
                                     args, ctx, template)
+        return self._embedded(name, args, node, ctx)
+
+    def _embedded(self, name: str, args, node: cst.Call, ctx: Context) -> list[Seg] | None:
+        """A template file of the project rendered by `node` with the values `args` pass,
+        its files read; None when it cannot be loaded."""
         embed = self.linker.embed(name, args, self, ctx, ctx.module.span(node))
         if embed is None:
             return None
