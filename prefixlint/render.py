@@ -100,6 +100,16 @@ _TOOLS = (
     "describe_table(name: str): show a table's columns and types.\n"
     "plot(rows: list, kind: str): draw a chart of query results.",
 )
+# The output-format instructions a parser writes for its answer class (LangChain's
+# `parser.get_format_instructions()`): a paragraph on how to answer, then the class's JSON
+# schema; about 150 tokens, as those of a class of a few fields are.
+_FORMATS = tuple(
+    "Write your answer as a single JSON object that validates against the JSON Schema given "
+    "below, and nothing else: no prose before or after it, no comments inside it. For "
+    'example, for the schema {"properties": {"tags": {"type": "array", "items": {"type": '
+    '"string"}}}, "required": ["tags"]} the object {"tags": ["red", "blue"]} is valid, '
+    'while {"properties": {"tags": ["red", "blue"]}} is not.\n\nThe schema of your answer:'
+    f"\n```\n{schema}\n```" for schema in _SCHEMAS)
 _DIALECTS = ("PostgreSQL", "MySQL", "SQLite", "DuckDB")
 _DATABASE_WORDS = frozenset({"db", "sql", "database", "table", "tables", "ddl"})
 _BASE_DAY = _dt.date(2026, 11, 30)
@@ -129,6 +139,8 @@ _LEAF_KINDS = frozenset({"schema", "tools"})
 
 @functools.lru_cache(maxsize=8192)
 def _kind_of(path: str) -> str:
+    if "format_instructions" in path.lower().partition("@")[0]:
+        return "format"  # `{format_instructions}`, a parser's `get_format_instructions()`
     for index, part in enumerate(reversed(path.lower().split("."))):
         words = part.replace("-", "_").split("_")
         for keys, kind in _KINDS:
@@ -157,7 +169,8 @@ def sample_text(path: str, seed: int) -> str:
         kind = "tables" if words & _DATABASE_WORDS else "schema"
     pool = {"email": _EMAILS, "name": _NAMES, "locale": _LOCALES, "plan": _PLANS,
             "question": _QUESTIONS, "paragraph": _PARAGRAPHS, "tables": _TABLES,
-            "schema": _SCHEMAS, "dialect": _DIALECTS, "tools": _TOOLS}.get(kind, _PHRASES)
+            "schema": _SCHEMAS, "dialect": _DIALECTS, "tools": _TOOLS,
+            "format": _FORMATS}.get(kind, _PHRASES)
     return pool[(h + seed) % len(pool)]
 
 

@@ -253,6 +253,12 @@ REACH_FINDINGS = [
     ("PFX005", "zde_lambda_prompt.py", 11, 48),
     # a client defined inside the function that calls it: the caller's question first
     ("PFX001", "zdf_nested_client.py", 24, 67),
+    # a receipt before an output parser's format instructions (a paragraph and a schema)
+    ("PFX005", "zdh_parser_instructions.py", 19, 37),
+    # a copy of the conversation is its messages: the question before the reminder, the
+    # clock at the top of a deep-copied system message
+    ("PFX001", "zdi_copied_history.py", 21, 48),
+    ("PFX001", "zdi_copied_history.py", 30, 44),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -335,6 +341,9 @@ REACH_SINKS = {
     "zdf_nested_client.py:26": "client of openai.chat",
     # a schema a project function returns, sent in JSON mode: constant, no finding
     "zdg_schema_function.py:23": "openai.chat",
+    "zdh_parser_instructions.py:18": "langchain.PromptTemplate",
+    "zdi_copied_history.py:24": "openai.chat",
+    "zdi_copied_history.py:33": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -21,6 +21,22 @@ if TYPE_CHECKING:
     from .interpreter import Lowerer
 
 
+def _copied_local(node: cst.BaseExpression, ctx: Context) -> cst.Name | None:
+    """The local list a call copies (`history.copy()`, `copy.deepcopy(turns)`), else None.
+    An object's kept list (`self._messages.copy()`) is left to stand as the conversation."""
+    if not isinstance(node, cst.Call):
+        return None
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value == "copy" and \
+            not node.args:
+        copied = node.func.value
+    elif len(node.args) == 1 and not node.args[0].keyword and not node.args[0].star and \
+            ctx.module.qualname(node.func) in ("copy.copy", "copy.deepcopy"):
+        copied = node.args[0].value
+    else:
+        return None
+    return copied if isinstance(copied, cst.Name) else None
+
+
 def _filtered(node: cst.BaseExpression) -> bool:
     """A comprehension that only filters a sequence, keeping each item as it is
     (`[part for part in parts if part]`): its items are the sequence's, in order, less
@@ -193,6 +209,9 @@ class SequenceOps:
             items = self.sequence(node.args[0].value, ctx)  # `list(reversed(messages))`
             reverse = ctx.module.qualname(node.func) == "builtins.reversed"
             return items[::-1] if items is not None and reverse else items
+        copied = _copied_local(node, ctx)
+        if copied is not None:  # `history.copy()` of a list built here: the same items
+            return self.sequence(copied, ctx)
         if _filtered(node):  # `[p for p in parts if p]`: the same items, in the same order
             return self.sequence(node.for_in.iter, ctx)
         if _mapped(node):

@@ -39,6 +39,8 @@ PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[dioux
 _PROMPT_FILE = re.compile(r"prompt|template|instruction|system", re.IGNORECASE)
 # Functions that render a Mustache template (text first) with a mapping of values.
 MUSTACHE_RENDERS = frozenset({"chevron.render", "chevron.renderer.render", "pystache.render"})
+# The method of an output parser (LangChain's) that writes how to format the answer.
+FORMAT_INSTRUCTIONS = "get_format_instructions"
 DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -129,6 +131,11 @@ class StringOps:
             scope = Scope.DEPLOY
         if scope is None and writes_schema(node):
             scope = Scope.DEPLOY  # a data class's JSON schema: its fields, written in the code
+        if scope is None and method == FORMAT_INSTRUCTIONS and not node.args:
+            # an output parser's instructions for its answer class: a paragraph and the
+            # class's schema, the same for every request, sampled at their usual length
+            return [self.hole(node, ctx, FORMAT_INSTRUCTIONS.removeprefix("get_"),
+                              Scope.DEPLOY)]
         if scope is not None:
             if ctx.import_time and scope >= Scope.DAY and qualified.startswith(CLOCKS) and \
                     self.converses:
