@@ -601,6 +601,10 @@ MODEL_FINDINGS = [
     ("PFX006", "agent_framework_app.py", 21, 33),  # a context provider's documents, then
     ("PFX006", "agent_framework_app.py", 21, 53),  # the run's messages (the history)
     ("PFX005", "agentscope_app.py", 8, 66),  # sys_prompt=, then the agent's memory
+    # Agno writes the time after the instructions, before the expected output and history;
+    # agent.run(message) sends the listing before the rules
+    ("PFX006", "agno_app.py", 15, 34),
+    ("PFX005", "agno_app.py", 33, 46),
     ("PFX002", "autogen_app.py", 8, 55),
     ("PFX002", "bedrock_app.py", 11, 43),
     ("PFX003", "cohere_app.py", 11, 50),

@@ -51,7 +51,9 @@ LOWERINGS = {
                           "filled with the function's arguments",
 }
 ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user", "template",
-         "history")
+         "history", "clock")
+# `clock`: a flag argument that, set to True, makes the library write the current time into
+# the system text at that place (Agno's `add_datetime_to_instructions=True`).
 AFTER = ("history", "context")
 
 

@@ -14,6 +14,9 @@ from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
 # Roles a message object can name by attribute (`MessageRole.SYSTEM`, `Role.USER`).
+# Expressions that make text: a literal, an f-string, a constant's name, `dedent(...)`.
+_TEXT_NODES = frozenset({"SimpleString", "ConcatenatedString", "FormattedString", "Name",
+                         "Attribute", "Call"})
 ROLES = frozenset({"system", "user", "assistant", "tool", "developer", "model", "function"})
 
 
@@ -111,6 +114,14 @@ class MessageLowering:
         lowerer = self.lowerer
         items = lowerer.sequence(value, ctx) \
             if isinstance(value, (cst.List, cst.Name, cst.Call, cst.Attribute)) else None
+        if items and isinstance(value, (cst.List, cst.Tuple)) and \
+                all(type(v).__name__ in _TEXT_NODES for v, _ in items):
+            # `instructions=["Cite sources.", RULES]`: the library writes them a line each
+            segments = []
+            for node, node_ctx in items:
+                segments.extend(lowerer.text(node, node_ctx))
+                segments.append(Text("\n", None))
+            return segments
         if items is None or not items or not all(isinstance(v, cst.Dict) for v, _ in items):
             return lowerer.text(value, ctx)
         segments: list = []

@@ -727,7 +727,9 @@ class SinkFinder:
         if site.kind in ("template", "template-file"):
             order = tuple((k, "template") for k in site.keywords)
         if site.kind == "agent":
-            order = tuple((k, "system") for k in site.keywords)
+            roles = dict(model.arguments) if model is not None else {}
+            order = tuple((k, "clock" if roles.get(k) == "clock" else "system")
+                          for k in site.keywords)
             keywords, contexts = dict(site.keywords), dict(site.contexts)
             for key, value in site.keywords.items():
                 # Dynamic instructions: what the function passed as the value returns.
@@ -759,7 +761,16 @@ class SinkFinder:
                 continue
             ctx = site.contexts.get(keyword, outer)
             lowerer.block = len(blocks)
-            if role == "tools":
+            if role == "clock":
+                if isinstance(value, self.cst.Name) and value.value == "True":
+                    # the library writes the time it is into the system text, here, at
+                    # every run (even of an agent made when the module is imported)
+                    span = ctx.module.span(value)
+                    path = f"datetime.now()@{span.path}:{span.line}:{span.column}"
+                    lowerer.scopes[path] = Scope.REQUEST
+                    blocks.append(Block("system", (Hole("value", f"{keyword}=True", span,
+                                                        (path,), Scope.REQUEST),)))
+            elif role == "tools":
                 blocks.append(self.messages.tools(value, ctx))
             elif role == "schema" and isinstance(value, self.cst.Name) and \
                     value.value == "None":
