@@ -249,12 +249,32 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
         if found and found.group(1) != hole.span.path:
             line, column = int(found.group(2)), int(found.group(3))
             out.append(Span(found.group(1), line, column, line, column))
+    placed = _placed_after(hole, prompt)
+    if placed is not None and placed.path != hole.span.path:
+        out.append(placed)
     if prompt.path != hole.span.path and prompt.kind == "python":
         out.append(Span(prompt.path, prompt.line, 1, prompt.line, 1))
     # code that looks up, by its key, the value of a configuration file the hole is in
     out.extend(site for first, last, site in prompt.used_at
                if hole.span.path == prompt.path and first <= hole.span.line <= last)
     return tuple(dict.fromkeys(out))
+
+
+def _placed_after(hole: Hole, prompt) -> Span | None:
+    """Where the code puts a value made elsewhere into the prompt's text: the constant text
+    just before it (`f"## Context\n\n{context}"` in the function that builds the prompt from
+    a parameter), the place to move it from. None when no text of the code precedes it."""
+    for block in prompt.blocks:
+        before = None
+        for segment in block.segments:
+            if segment == hole:
+                if before is None:
+                    return None
+                return Span(before.path, before.line, before.column, before.line,
+                            before.column)
+            if isinstance(segment, Text) and segment.span is not None and segment.text.strip():
+                before = segment.span
+    return None
 
 
 def _among_values_at_the_end(measurement: Measurement, cause: Cause,

@@ -259,6 +259,9 @@ REACH_FINDINGS = [
     # clock at the top of a deep-copied system message
     ("PFX001", "zdi_copied_history.py", 21, 48),
     ("PFX001", "zdi_copied_history.py", 30, 44),
+    # passages a vector store finds for the question (`query_texts=[question]`), put by the
+    # prompt's builder above its rules
+    ("PFX001", "zdj_placed_context/search.py", 7, 20),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -344,6 +347,8 @@ REACH_SINKS = {
     "zdh_parser_instructions.py:18": "langchain.PromptTemplate",
     "zdi_copied_history.py:24": "openai.chat",
     "zdi_copied_history.py:33": "openai.chat",
+    "zdj_placed_context/app.py:11": "openai.chat",
+    "zdj_placed_context/prompting.py:13": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -633,6 +638,10 @@ MODEL_FINDINGS = [
     ("PFX002", "mistral_app.py", 10, 58),
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),
+    # the Assistants API: a thread's newest message, a run's additional instructions
+    ("PFX005", "openai_assistant.py", 13, 26),
+    ("PFX005", "openai_assistant.py", 13, 45),
+    ("PFX005", "openai_assistant.py", 16, 52),
     ("PFX006", "pydantic_factory.py", 24, 37),  # @agent.instructions inside the factory
     ("PFX002", "sk_app.py", 8, 56),
     ("PFX002", "smol_app.py", 8, 51),
@@ -684,6 +693,15 @@ def test_a_settings_text_looked_up_by_its_key_names_the_code_that_fills_it(reach
     [found] = [f for f in reach["findings"] if f["path"] == "zazu_keyed_texts/desk/texts.json"]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zazu_keyed_texts/desk/summary.py", 14)]
+
+
+def test_a_value_made_in_one_module_names_where_another_puts_it_into_the_prompt(reach):
+    """Passages found in `search.py` and passed through a parameter: the finding stands where
+    they are made and names the builder's line that puts them above the rules (where the fix
+    is made), then the call that sends the prompt."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zdj_placed_context/search.py"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zdj_placed_context/prompting.py", 6), ("zdj_placed_context/app.py", 11)]
 
 
 def test_every_prompt_says_what_sends_it(reach):

@@ -242,7 +242,12 @@ class StringOps:
             return [Text(json.dumps(data, ensure_ascii=False, indent=1), ctx.module.span(node))]
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
         # values is named (and scoped) by the most volatile of them.
-        arguments = [p for a in node.args if not a.star and not isinstance(a.value, cst.Call)
+        # (`query_texts=[question]`: the values of a list given are given)
+        given = [cst.Arg(e.value) if isinstance(a.value, (cst.List, cst.Tuple)) else a
+                 for a in node.args if not a.star
+                 for e in (a.value.elements if isinstance(a.value, (cst.List, cst.Tuple))
+                           else (a,)) if not isinstance(e, cst.StarredElement)]
+        arguments = [p for a in given if not isinstance(a.value, cst.Call)
                      and not self._code_object(a, ctx)  # `args_schema=Question`: a type
                      for p in [self.path_of(a.value, ctx)] if p]
         classified = [p for p in arguments if self.scope_of(p) is not Scope.UNKNOWN]
