@@ -448,6 +448,7 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
         causes.append(Cause(hole, shared, 0, members=members))
         moved = moved | members
 
+    causes, moved = _with_readers(causes, varying, moved, pinned)
     causes = _merged(causes)
     stable_prefix = common_prefix([tokens(r.text) for r in first_round]) if first_round \
         else prefix["global"]
@@ -461,6 +462,30 @@ def measure(prompt: Prompt, tokenizer: Tokenizer, scope_of: Callable[[str], Scop
     return Measurement(prompt, tokens_total, prefix, tuple(causes), projected_global,
                        stable_prefix, projected_stable, tuple(level_totals),
                        _before_history(prompt, renders, scope_of, tokens))
+
+
+def _with_readers(causes: list[Cause], varying: Sequence[Hole], moved: frozenset[Hole],
+                  pinned: frozenset[str]) -> tuple[list[Cause], frozenset[Hole]]:
+    """Causes with the varying holes that never parted the renderings on their own because
+    they read a value a cause held fixed (`Full {source} lyrics` inside the loop over the
+    sources, read with another value too): they move with the first cause whose value they
+    read. Left where they stand, they would end the projected prefix unseen."""
+    if not causes:
+        return causes, moved
+    out = list(causes)
+    for hole in varying:
+        if hole in moved or not hole.deps or \
+                not any(_covered(d, pinned) for d in hole.deps):
+            continue
+        at = next((i for i, c in enumerate(out)
+                   if any(_covered(d, frozenset(c.hole.deps)) for d in hole.deps)), None)
+        if at is None:
+            continue
+        cause = out[at]
+        out[at] = Cause(cause.hole, cause.prefix_tokens, cause.following_tokens,
+                        members=cause.members | {hole})
+        moved = moved | {hole}
+    return out, moved
 
 
 def _covered(path: str, pinned: frozenset[str]) -> bool:

@@ -262,6 +262,11 @@ REACH_FINDINGS = [
     # passages a vector store finds for the question (`query_texts=[question]`), put by the
     # prompt's builder above its rules
     ("PFX001", "zdj_placed_context/search.py", 7, 20),
+    # a loop over sources with a line inside that reads another value too: it moves with
+    # the loop, and the rules after them are what moving gains
+    ("PFX005", "zdk_loop_reader.py", 12, 25),
+    ("PFX005", "zdk_loop_reader.py", 13, 27),
+    ("PFX001", "zdk_loop_reader.py", 15, 24),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -349,6 +354,8 @@ REACH_SINKS = {
     "zdi_copied_history.py:33": "openai.chat",
     "zdj_placed_context/app.py:11": "openai.chat",
     "zdj_placed_context/prompting.py:13": "text",
+    "zdk_loop_reader.py:25": "text",
+    "zdk_loop_reader.py:29": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
