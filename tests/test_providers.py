@@ -197,6 +197,45 @@ def test_the_provider_each_prompt_is_sent_to_is_guessed_from_its_sdk(tmp_path):
     assert len(forced.stdout.splitlines()) == 4
 
 
+SPREAD_APP = '''import os
+
+import openai
+
+POLICY = "{policy}"
+
+
+def configured_answer(user, question, api_base):
+    options = {{"api_key": os.environ["LLM_API_KEY"]}}
+    if api_base:
+        options["base_url"] = api_base
+    client = openai.OpenAI(**options)
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": f"Hi {{user.name}}. " + POLICY}},
+        {{"role": "user", "content": question}}])
+
+
+def keyed_answer(user, question):
+    options = {{"api_key": os.environ["LLM_API_KEY"]}}
+    client = openai.OpenAI(**options)
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "system", "content": f"Hi {{user.name}}. " + POLICY}},
+        {{"role": "user", "content": question}}])
+'''
+
+
+def test_a_base_url_passed_in_a_spread_of_options_is_a_base_url(tmp_path):
+    """`openai.OpenAI(**options)` after `options["base_url"] = api_base`: a server the
+    deployment names, not known to be OpenAI's API, so no caching minimum makes its break
+    info; the same client made with only an API key in its options is OpenAI's."""
+    root = tmp_path / "app"
+    root.mkdir()
+    (root / "app.py").write_text(SPREAD_APP.format(policy=POLICY_LINE * 8))
+    shown = json.loads(run_cli("check", "--fail-on", "info", "--output-format", "json",
+                               cwd=root).stdout)["findings"]
+    assert [(f["line"], f["code"], f["severity"]) for f in shown] == [
+        (14, "PFX002", "error"), (22, "PFX002", "info")]
+
+
 DOCUMENTS_APP = '''from openai import OpenAI
 
 client = OpenAI()

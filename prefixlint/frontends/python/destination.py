@@ -102,6 +102,10 @@ def _client(node, model, lowerer, ctx) -> str:
         return ""
     base = next((a.value for a in call.args
                  if a.keyword is not None and a.keyword.value == "base_url"), None)
+    for spread in (a.value for a in call.args if a.star == "**"):
+        # `OpenAI(**client_kwargs)` after `client_kwargs["base_url"] = api_base`
+        base = next((value for key, value, _ in lowerer.spread(spread, call_ctx)
+                     if key == "base_url"), base)
     if base is None:
         return provider
     url = literal_value(base)
