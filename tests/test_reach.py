@@ -267,6 +267,8 @@ REACH_FINDINGS = [
     ("PFX005", "zdk_loop_reader.py", 12, 25),
     ("PFX005", "zdk_loop_reader.py", 13, 27),
     ("PFX001", "zdk_loop_reader.py", 15, 24),
+    # literals joined with an f-string line: the reader's level above the rules
+    ("PFX005", "zdl_joined_fstring.py", 8, 36),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -356,6 +358,7 @@ REACH_SINKS = {
     "zdj_placed_context/prompting.py:13": "text",
     "zdk_loop_reader.py:25": "text",
     "zdk_loop_reader.py:29": "openai.chat",
+    "zdl_joined_fstring.py:7": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -56,7 +56,8 @@ def find(finder: SinkFinder) -> list[Candidate]:
             out.append(built)
     for name, value in _locals(module):
         built = _constant(finder, name, value)
-        if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value)):
+        if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value)
+                              or _joins_fstring(value)):
             # `prompt = f"...{context}..."`: holes of its own; `prompt = RULES.format(k=v)`:
             # a constant (of this module or another) filled here, each placeholder reported
             # where it stands with the scope of the value passed for it
@@ -151,6 +152,16 @@ def _locals(module):
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
                     not _extends(value, name) or _fills_text(value):
                 yield name, value
+
+
+def _joins_fstring(value) -> bool:
+    """`("You write notes.\n" f"- in {language}.\n" "Rules: ...")`: literals joined with an
+    f-string of their own, whose fields are the prompt's values."""
+    while isinstance(value, cst.ConcatenatedString):
+        if isinstance(value.left, cst.FormattedString):
+            return True
+        value = value.right
+    return isinstance(value, cst.FormattedString)
 
 
 def _fills_text(value) -> bool:
