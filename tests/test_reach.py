@@ -269,6 +269,7 @@ REACH_FINDINGS = [
     ("PFX001", "zdk_loop_reader.py", 15, 24),
     # literals joined with an f-string line: the reader's level above the rules
     ("PFX005", "zdl_joined_fstring.py", 8, 36),
+    ("PFX005", "zdm_annotated_local.py", 6, 65),  # `prompt: str = f"..."`, sent out of view
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -359,6 +360,7 @@ REACH_SINKS = {
     "zdk_loop_reader.py:25": "text",
     "zdk_loop_reader.py:29": "openai.chat",
     "zdl_joined_fstring.py:7": "text",
+    "zdm_annotated_local.py:6": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

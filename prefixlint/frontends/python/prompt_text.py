@@ -138,9 +138,12 @@ def _locals(module):
     passed to a helper whose model object is not in view), and of the object's own
     attributes so set (`self.summary_prompt = "..."`, formatted by another method)."""
     for node in module.nodes:
-        if not isinstance(node, cst.Assign) or len(node.targets) != 1:
+        if isinstance(node, cst.AnnAssign) and node.value is not None:
+            target = node.target  # `Prompt: str = f"""..."""`
+        elif isinstance(node, cst.Assign) and len(node.targets) == 1:
+            target = node.targets[0].target
+        else:
             continue
-        target = node.targets[0].target
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
                 target.value.value == "self":
             target = target.attr  # `self.summary_prompt = """..."""` in `__init__`
