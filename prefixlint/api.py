@@ -157,7 +157,16 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
     for finding in sorted(findings, key=lambda f: (f.code, f.span, -SEVERITY_RANK[f.severity],
                                                    -f.gain_tokens, f.message, f.prompt or "")):
         best.setdefault((finding.code, finding.span), finding)
-    return sorted(best.values(), key=Finding.sort_key)
+    # A value one prompt puts before the conversation history (PFX006) and another, the
+    # same template measured alone, before constant text (PFX001-PFX005) is one finding:
+    # the history's, which says what it costs.
+    before_history = {span for code, span in best if code == "PFX006"}
+    return sorted((f for (code, span), f in best.items()
+                   if not (span in before_history and code in _PREFIX_VALUE_CODES)),
+                  key=Finding.sort_key)
+
+
+_PREFIX_VALUE_CODES = frozenset({"PFX001", "PFX002", "PFX003", "PFX004", "PFX005"})
 
 
 def keep_output(paths: Iterable[str | Path], result: Result, cwd: Path | None, view: str,

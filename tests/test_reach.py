@@ -270,6 +270,8 @@ REACH_FINDINGS = [
     # literals joined with an f-string line: the reader's level above the rules
     ("PFX005", "zdl_joined_fstring.py", 8, 36),
     ("PFX005", "zdm_annotated_local.py", 6, 65),  # `prompt: str = f"..."`, sent out of view
+    # SystemMessagePromptTemplate.from_template(...) in a list: documents before the history
+    ("PFX006", "zdn_message_templates.py", 14, 27),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -361,6 +363,9 @@ REACH_SINKS = {
     "zdk_loop_reader.py:29": "openai.chat",
     "zdl_joined_fstring.py:7": "text",
     "zdm_annotated_local.py:6": "text",
+    "zdn_message_templates.py:15": "langchain.PromptTemplate.from_template",
+    "zdn_message_templates.py:18": "langchain.PromptTemplate.from_template",
+    "zdn_message_templates.py:19": "langchain.ChatPromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -245,9 +245,13 @@ class MessageLowering:
             return [Message("messages", [lowerer.hole(node, ctx, scope=Scope.REQUEST)])]
         if isinstance(node, cst.Call):
             name = chain_of(node.func).rsplit(".", 1)[-1]
+            if name == "from_template" and chain_of(node.func).count("."):
+                # `SystemMessagePromptTemplate.from_template(text)`: the class's message
+                name = chain_of(node.func).rsplit(".", 2)[-2]
             roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
                      "SystemMessagePromptTemplate": "system",
                      "HumanMessagePromptTemplate": "user",
+                     "AIMessagePromptTemplate": "assistant",
                      # Haystack's ChatMessage.from_system(text), .from_user(...)
                      "from_system": "system", "from_user": "user",
                      "from_assistant": "assistant"}
@@ -277,7 +281,7 @@ class MessageLowering:
             if name in roles:
                 args = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
                 # `text=`: Agent Framework's ChatMessage(role=Role.SYSTEM, text=...)
-                body = args.get("content") or args.get("text") or (
+                body = args.get("content") or args.get("text") or args.get("template") or (
                     node.args[0].value if node.args and node.args[0].keyword is None else None)
                 if body is not None:
                     # A message object in a chat template is sent as it is; only a message
