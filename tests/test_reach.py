@@ -272,6 +272,10 @@ REACH_FINDINGS = [
     ("PFX005", "zdm_annotated_local.py", 6, 65),  # `prompt: str = f"..."`, sent out of view
     # SystemMessagePromptTemplate.from_template(...) in a list: documents before the history
     ("PFX006", "zdn_message_templates.py", 14, 27),
+    # a prompt file read from a folder per agent (`PROMPTS_DIR / agent / f"{kind}.md"`)
+    ("PFX005", "zdo_prompt_folders/data/prompts/planner/system.md", 1, 62),
+    # a chat written at the call of a model a project function made
+    ("PFX005", "zdp_written_chat.py", 17, 55),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -366,6 +370,9 @@ REACH_SINKS = {
     "zdn_message_templates.py:15": "langchain.PromptTemplate.from_template",
     "zdn_message_templates.py:18": "langchain.PromptTemplate.from_template",
     "zdn_message_templates.py:19": "langchain.ChatPromptTemplate",
+    "zdo_prompt_folders/app/plan.py:10": "openai.chat",
+    "zdo_prompt_folders/data/prompts/planner/system.md": "text file",
+    "zdp_written_chat.py:18": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -719,6 +726,17 @@ def test_a_value_made_in_one_module_names_where_another_puts_it_into_the_prompt(
     [found] = [f for f in reach["findings"] if f["path"] == "zdj_placed_context/search.py"]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zdj_placed_context/prompting.py", 6), ("zdj_placed_context/app.py", 11)]
+
+
+def test_a_prompt_file_a_loader_reads_by_agent_and_kind_names_the_code_that_fills_it(reach):
+    """`load_prompt("planner", "system")` reads data/prompts/planner/system.md (a path
+    joined from the module's folder, two parents up): the placeholder's finding names the
+    call that sends the prompt, and says which line fills it."""
+    [found] = [f for f in reach["findings"]
+               if f["path"] == "zdo_prompt_folders/data/prompts/planner/system.md"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zdo_prompt_folders/app/plan.py", 10)]
+    assert "passed at zdo_prompt_folders/app/plan.py:9" in found["message"]
 
 
 def test_every_prompt_says_what_sends_it(reach):

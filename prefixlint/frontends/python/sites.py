@@ -260,6 +260,13 @@ class SiteClassifier:
         (`len`, `json.dumps`, `copy.deepcopy`), loggers and token counters only read it."""
         cst = self.cst
         positional = [a for a in node.args if a.keyword is None]
+        if len(positional) == 1 and not positional[0].star and \
+                isinstance(positional[0].value, (cst.List, cst.BinaryOperation)) and \
+                isinstance(node.func, cst.Attribute) and node.func.attr.value in _GENERATING:
+            # `agent.invoke([system_msg] + list(state["messages"]))`: a chat written at the
+            # call, given to a generating method of an object not in view
+            return positional[0].value if self._written_chat(positional[0].value, node) \
+                else None
         if len(positional) != 1 or positional[0].star or \
                 not isinstance(positional[0].value, cst.Name):
             return None
@@ -279,6 +286,20 @@ class SiteClassifier:
                 not _has_role_dict(held[0]):
             return None
         return positional[0].value
+
+    def _written_chat(self, value, node) -> bool:
+        """Whether a list written at a call (`[system_msg] + history`) holds a message of
+        the prompt's own: a role dict or a message object, by itself or through a name."""
+        from .sinks import _sent_message
+
+        ctx = context_at(self.module, node)
+        items = self.lowerer.sequence(value, ctx) or []
+        for item, item_ctx in items:
+            found = self.lowerer.follow(item, item_ctx) if isinstance(item, self.cst.Name) \
+                else None
+            if _sent_message(found[0] if found is not None else item):
+                return True
+        return False
 
     def _embedding_endpoint(self, node, keywords: dict, ctx) -> bool:
         """Whether a post goes to an embeddings endpoint (Ollama's `/api/embeddings` and

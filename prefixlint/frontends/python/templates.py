@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 _PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
                "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
-_MAX_DEPTH = 8
+_MAX_DEPTH = 16
 # A package's own files (`files("app.prompts") / "x.txt"`, `read_text("app.prompts", "x.txt")`):
 # the package's folder is found from the module's folder upwards.
 PACKAGE_FILES = ("importlib.resources.files", "importlib_resources.files")
