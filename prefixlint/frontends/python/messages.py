@@ -13,10 +13,10 @@ from ...dialect import DOLLAR_FIELD, FORMAT_FIELD, VALUE_FIELD, value_fields_onl
 from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
-# Roles a message object can name by attribute (`MessageRole.SYSTEM`, `Role.USER`).
 # Expressions that make text: a literal, an f-string, a constant's name, `dedent(...)`.
 _TEXT_NODES = frozenset({"SimpleString", "ConcatenatedString", "FormattedString", "Name",
                          "Attribute", "Call"})
+# Roles a message object can name by attribute (`MessageRole.SYSTEM`, `Role.USER`).
 ROLES = frozenset({"system", "user", "assistant", "tool", "developer", "model", "function"})
 
 
