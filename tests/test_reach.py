@@ -276,6 +276,9 @@ REACH_FINDINGS = [
     ("PFX005", "zdo_prompt_folders/data/prompts/planner/system.md", 1, 62),
     # a chat written at the call of a model a project function made
     ("PFX005", "zdp_written_chat.py", 17, 55),
+    # a method of an object the constructor was given, known by the parameter's annotation
+    ("PFX005", "zdq_init_annotation.py", 17, 21),
+    ("PFX005", "zdq_init_annotation.py", 20, 2),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -373,6 +376,7 @@ REACH_SINKS = {
     "zdo_prompt_folders/app/plan.py:10": "openai.chat",
     "zdo_prompt_folders/data/prompts/planner/system.md": "text file",
     "zdp_written_chat.py:18": "inferred",
+    "zdq_init_annotation.py:34": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

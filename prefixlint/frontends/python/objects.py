@@ -457,9 +457,11 @@ class ObjectOps:
 
     def annotated_class(self: "Lowerer", node: cst.BaseExpression,
                         ctx: Context) -> tuple[ClassInfo, Module] | None:
-        """The project class a parameter of the function is annotated with."""
+        """The project class a parameter of the function is annotated with, or, for
+        `self.attr`, the parameter of `__init__` the attribute is set from (`def __init__(
+        self, prompt: ClassifyPrompt): self._prompt = prompt`)."""
         annotation = param_annotation(ctx.function, node.value) \
-            if isinstance(node, cst.Name) else None
+            if isinstance(node, cst.Name) else _init_annotation(node, ctx)
         if annotation is None:
             return None
         for named in annotated_names(annotation):
@@ -621,3 +623,26 @@ def _static(function: cst.FunctionDef | None) -> bool:
     """Whether a function is a `@staticmethod` (its first parameter is not the object)."""
     return function is not None and any(
         dotted_name(d.decorator).endswith("staticmethod") for d in function.decorators)
+
+
+def _init_annotation(node: cst.BaseExpression, ctx: Context):
+    """The annotation of the `__init__` parameter that `self.attr` is assigned from."""
+    if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and
+            node.value.value == "self" and ctx.function is not None):
+        return None
+    info = ctx.module.owner.get(id(ctx.function))
+    init = info.methods.get("__init__") if info is not None else None
+    if init is None or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    for statement in init.body.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.value, cst.Name):
+                target = small.targets[0].target
+                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                        and target.value.value == "self" and target.attr.value == node.attr.value:
+                    return param_annotation(init, small.value.value)
+    return None
+
