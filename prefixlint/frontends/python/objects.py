@@ -626,23 +626,19 @@ def _static(function: cst.FunctionDef | None) -> bool:
 
 
 def _init_annotation(node: cst.BaseExpression, ctx: Context):
-    """The annotation of the `__init__` parameter that `self.attr` is assigned from."""
+    """The annotation of the `__init__` parameter that `self.attr` is last assigned from
+    (read from the bindings `__init__` keeps, as `member` reads them)."""
     if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and
-            node.value.value == "self" and ctx.function is not None):
+            ctx.function is not None and node.value.value in param_names(ctx.function)[:1]):
         return None
     info = ctx.module.owner.get(id(ctx.function))
     init = info.methods.get("__init__") if info is not None else None
-    if init is None or not isinstance(init.body, cst.IndentedBlock):
+    params = param_names(init) if init is not None else []
+    if not params:
         return None
-    for statement in init.body.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                    isinstance(small.value, cst.Name):
-                target = small.targets[0].target
-                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
-                        and target.value.value == "self" and target.attr.value == node.attr.value:
-                    return param_annotation(init, small.value.value)
-    return None
-
+    chain = reaching(ctx.module.bindings.get(id(init), []), f"{params[0]}.{node.attr.value}",
+                     END, frozenset())
+    last = chain[-1] if chain else None
+    if last is None or last.op != "=" or not isinstance(last.value, cst.Name):
+        return None
+    return param_annotation(init, last.value.value)

@@ -765,11 +765,8 @@ class SinkFinder:
                 if isinstance(value, self.cst.Name) and value.value == "True":
                     # the library writes the time it is into the system text, here, at
                     # every run (even of an agent made when the module is imported)
-                    span = ctx.module.span(value)
-                    path = f"datetime.now()@{span.path}:{span.line}:{span.column}"
-                    lowerer.scopes[path] = Scope.REQUEST
-                    blocks.append(Block("system", (Hole("value", f"{keyword}=True", span,
-                                                        (path,), Scope.REQUEST),)))
+                    blocks.append(Block("system", (self._library_value(
+                        "datetime.now()", f"{keyword}=True", ctx.module.span(value)),)))
             elif role == "tools":
                 blocks.append(self.messages.tools(value, ctx))
             elif role == "schema" and isinstance(value, self.cst.Name) and \
@@ -867,15 +864,19 @@ class SinkFinder:
         added = []
         for role in model.after:
             if role == "context":
-                path = f"retrieved_context@{span.path}:{span.line}:{span.column}"
-                self.lowerer.scopes[path] = Scope.REQUEST
-                hole = Hole("value", f"context retrieved by {model.id}", span, (path,),
-                            Scope.REQUEST)
-                added.append(Block("context", (hole,)))
+                added.append(Block("context", (self._library_value(
+                    "retrieved_context", f"context retrieved by {model.id}", span),)))
             else:
                 hole = Hole("value", "history", span, ("history",), Scope.SESSION)
                 added.append(Block("messages", (hole,)))
         return added
+
+    def _library_value(self, name: str, expr: str, span) -> Hole:
+        """A per-request value a library writes into the prompt itself (the context it
+        retrieved, the time it is), located at the code that asks for it."""
+        path = f"{name}@{span.path}:{span.line}:{span.column}"
+        self.lowerer.scopes[path] = Scope.REQUEST
+        return Hole("value", expr, span, (path,), Scope.REQUEST)
 
     # -- Jinja templates built in code -----------------------------------------------------
 

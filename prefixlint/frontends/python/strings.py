@@ -46,6 +46,21 @@ DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full
                            "csv.DictReader"})
 
 
+def _given(args) -> list[cst.Arg]:
+    """A call's arguments, each value of a list or tuple given as its own (`query_texts=
+    [question]` gives the question); `*spread` ones left out."""
+    out: list[cst.Arg] = []
+    for arg in args:
+        if arg.star:
+            continue
+        if isinstance(arg.value, (cst.List, cst.Tuple)):
+            out.extend(cst.Arg(e.value) for e in arg.value.elements
+                       if isinstance(e, cst.Element))
+        else:
+            out.append(arg)
+    return out
+
+
 def writes_schema(node: cst.BaseExpression) -> bool:
     """Whether a call writes out a data class's JSON schema (`Answer.model_json_schema()`)."""
     return isinstance(node, cst.Call) and not node.args and \
@@ -242,12 +257,7 @@ class StringOps:
             return [Text(json.dumps(data, ensure_ascii=False, indent=1), ctx.module.span(node))]
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
         # values is named (and scoped) by the most volatile of them.
-        # (`query_texts=[question]`: the values of a list given are given)
-        given = [cst.Arg(e.value) if isinstance(a.value, (cst.List, cst.Tuple)) else a
-                 for a in node.args if not a.star
-                 for e in (a.value.elements if isinstance(a.value, (cst.List, cst.Tuple))
-                           else (a,)) if not isinstance(e, cst.StarredElement)]
-        arguments = [p for a in given if not isinstance(a.value, cst.Call)
+        arguments = [p for a in _given(node.args) if not isinstance(a.value, cst.Call)
                      and not self._code_object(a, ctx)  # `args_schema=Question`: a type
                      for p in [self.path_of(a.value, ctx)] if p]
         classified = [p for p in arguments if self.scope_of(p) is not Scope.UNKNOWN]
