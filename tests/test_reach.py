@@ -279,6 +279,8 @@ REACH_FINDINGS = [
     # a method of an object the constructor was given, known by the parameter's annotation
     ("PFX005", "zdq_init_annotation.py", 17, 21),
     ("PFX005", "zdq_init_annotation.py", 20, 2),
+    # a step imported under another name (`run as run_triage`) sends the prompt it is given
+    ("PFX001", "zdr_aliased_step/prompts.py", 4, 10),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -377,6 +379,7 @@ REACH_SINKS = {
     "zdo_prompt_folders/data/prompts/planner/system.md": "text file",
     "zdp_written_chat.py:18": "inferred",
     "zdq_init_annotation.py:34": "openai.chat",
+    "zdr_aliased_step/graph.py:14": "client of langchain.ChatPromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -304,6 +304,9 @@ def _sends_filled(candidate, prompts: list) -> bool:
                for prompt, _ in prompts)
 
 
+_ALIASED = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")  # `name as alias`, in an import or not
+
+
 @dataclass(frozen=True)
 class _CallNames:
     """One search for calls of any of a round's wrapper names (`name(`, not `def name(`).
@@ -330,10 +333,16 @@ class _CallNames:
         return kept[0]
 
     def called(self, source: str) -> list[str]:
+        """The wrapper names called in `source`, under their own names or the names an
+        import gives them (`from .agents.triage import run as run_triage`)."""
         if self.pattern is None:
             return []
-        return sorted({match.group(1) or match.group(2)
-                       for match in self.pattern.finditer(source)})
+        found = {match.group(1) or match.group(2) for match in self.pattern.finditer(source)}
+        for original, alias in _ALIASED.findall(source):
+            if original in self.wrappers and original not in found and \
+                    re.search(r"(?<!def )\b" + re.escape(alias) + r"\s*\(", source):
+                found.add(original)
+        return sorted(found)
 
 
 class PythonProject:

@@ -173,6 +173,9 @@ class SinkFinder:
             func = node.func
             name = func.value if isinstance(func, cst.Name) else \
                 func.attr.value if isinstance(func, cst.Attribute) else None
+            if isinstance(func, cst.Name) and name not in wrappers:
+                # `from .agents.triage import run as run_triage`: the wrapper's own name
+                name = self.module.imports.get(name, ("", ""))[1] or name
             # the sinks this call's prompts come from, over every round of clients
             reached = self.project.reached.setdefault(
                 f"{self.module.path}:{self.module.line(node)}", [])
