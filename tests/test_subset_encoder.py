@@ -99,6 +99,7 @@ def test_python_whitespace_holds_every_unicode_white_space_character():
 
 
 def test_a_loaded_tokenizer_completes_on_request():
+    load.cache_clear()  # a fresh one: another test of this process may have completed it
     tokenizer = load("o200k_base")
     assert tokenizer.encode("short") == tiktoken.get_encoding("o200k_base").encode_ordinary(
         "short")
@@ -115,6 +116,7 @@ def test_the_whole_engine_is_built_once_before_workers_are_forked(tmp_path, monk
     whole vocabulary's build (a subset grown per worker)."""
     from prefixlint import api, workers
 
+    load.cache_clear()  # not one another test of this process completed
     for i in range(3):
         (tmp_path / f"p{i}.j2").write_text(f"You are assistant {i}. Answer the user's "
                                            "question carefully.\nUser: {{ question }}\n")
