@@ -170,6 +170,9 @@ class CallOps:
         for early in returns[:-1]:
             at = Context(module, function, module.pos(early), call_ctx.import_time,
                          call_ctx.bindings, call_ctx.depth, module.arms(early))
+            if self._runs_with(early, at):
+                last = early  # `if context: return f"{base}\n{context}"` of a caller's value
+                break
             for if_id, _ in sorted(at.arms):
                 test_node = module.ifs.get(if_id)
                 if test_node is None:
@@ -186,6 +189,46 @@ class CallOps:
             # reported where this call puts it into the prompt, not inside the helper
             return [self.placed(segments[0], node, ctx)]
         return segments
+
+    def _runs_with(self: "Lowerer", node: cst.CSTNode, at: Context) -> bool:
+        """Whether the caller's arguments (bound in `at`) take the `if` arms around a node
+        of a function: each test known from the values (`if cot:` of a caller's `True`),
+        or a test that a parameter was given (`if context:`, `if notes is not None:`) of
+        one the caller passes a computed value for, present as a caller passes it."""
+        around = at.module.enclosing_arms(node)
+        if not around or not at.bindings:
+            return False
+        for node, arm in around:
+            if not isinstance(node, cst.If):
+                return False
+            known = self.truth(node.test, at)
+            if known is None:
+                known = self._given_test(node.test, at)
+            if known is None or known != (arm == 0):
+                return False
+        return True
+
+    def _given_test(self: "Lowerer", test: cst.BaseExpression, at: Context) -> bool | None:
+        """True for `if name:` / `if name is not None:` (False for their negations) of a
+        parameter the caller bound to a value computed where it is called; else None."""
+        negated = False
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, True
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+                isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)) and \
+                isinstance(test.comparisons[0].comparator, cst.Name) and \
+                test.comparisons[0].comparator.value == "None":
+            negated ^= isinstance(test.comparisons[0].operator, cst.Is)
+            test = test.left
+        if not isinstance(test, cst.Name) or test.value not in at.bindings or \
+                at.function is None or test.value not in param_names(at.function):
+            return None
+        given = at.bindings[test.value]
+        if not isinstance(given, tuple) or not isinstance(given[0], (cst.Call, cst.Await,
+                                                                     cst.Name, cst.Attribute,
+                                                                     cst.Subscript)):
+            return None
+        return not negated
 
     def _function_of(self: "Lowerer", node: cst.Call, ctx: Context,
                      ) -> tuple[cst.FunctionDef, Module] | None:

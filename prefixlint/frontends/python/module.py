@@ -209,16 +209,21 @@ class Module:
 
     def arms(self, node: cst.CSTNode) -> frozenset[tuple[int, int]]:
         """The `if` arms (of its own function) that enclose a node."""
-        out = set()
+        return frozenset((id(test), arm) for test, arm in self.enclosing_arms(node))
+
+    def enclosing_arms(self, node: cst.CSTNode) -> list[tuple[cst.If | cst.Match, int]]:
+        """The `if` and `match` statements (of its own function) around a node, innermost
+        first, each with the arm that holds it (0 the body, 1 the `else`; a case's place)."""
+        out = []
         node = self.placed(node)
         child, current = node, self.parents.get(id(node))
         while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
             if isinstance(current, cst.If) and child is not current.test:
-                out.add((id(current), 0 if child is current.body else 1))
+                out.append((current, 0 if child is current.body else 1))
             elif isinstance(current, cst.Match) and isinstance(child, cst.MatchCase):
-                out.add((id(current), current.cases.index(child)))
+                out.append((current, current.cases.index(child)))
             child, current = current, self.parents.get(id(current))
-        return frozenset(out)
+        return out
 
 
 def build_module(path: str, source: str, lines: StatementLines | None = None) -> Module:
