@@ -130,14 +130,20 @@ HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation"
                            "dialogue", "dialog", "past_messages", "previous_messages"})
 
 
+_READ_CALL = re.compile(r"^(?:get|load|fetch|read)_(\w+)(?:\(.*\))?$", re.S)
+
+
 def is_history(path: str) -> bool:
     """Whether a value path names a conversation history (`history`, `state.messages`,
-    `self.chat_history`) or one message of it taken in a loop (`messages.item`);
-    explicit-scope suffixes (`@file:line`) are ignored."""
+    `self.chat_history`), one message of it taken in a loop (`messages.item`), or a call
+    that reads one (`self.get_conversation_history(session)`); explicit-scope suffixes
+    (`@file:line`) are ignored."""
     parts = [part.lower().lstrip("_") for part in _LOCATION.sub("", path).split(".")]
     if len(parts) >= 2 and parts[-1] == "item" and parts[-2] in HISTORY_NAMES:
         return True  # `for m in messages: kept.append(m)`: the history, message by message
-    return bool(parts) and parts[-1] in HISTORY_NAMES
+    read = _READ_CALL.match(parts[-1]) if parts else None
+    return bool(parts) and (parts[-1] in HISTORY_NAMES or
+                            read is not None and read.group(1) in HISTORY_NAMES)
 
 
 @functools.lru_cache(maxsize=None)

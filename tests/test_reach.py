@@ -281,6 +281,10 @@ REACH_FINDINGS = [
     ("PFX005", "zdq_init_annotation.py", 20, 2),
     # a step imported under another name (`run as run_triage`) sends the prompt it is given
     ("PFX001", "zdr_aliased_step/prompts.py", 4, 10),
+    # the context a helper adds only when it is given, and the caller gives it
+    ("PFX006", "zds_given_context.py", 17, 58),
+    # passages before a history a store's `load_messages(...)` reads
+    ("PFX006", "zdt_read_history.py", 19, 85),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -380,6 +384,8 @@ REACH_SINKS = {
     "zdp_written_chat.py:18": "inferred",
     "zdq_init_annotation.py:34": "openai.chat",
     "zdr_aliased_step/graph.py:14": "client of langchain.ChatPromptTemplate",
+    "zds_given_context.py:24": "openai.chat",
+    "zdt_read_history.py:22": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
