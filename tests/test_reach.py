@@ -285,6 +285,8 @@ REACH_FINDINGS = [
     ("PFX006", "zds_given_context.py", 17, 58),
     # passages before a history a store's `load_messages(...)` reads
     ("PFX006", "zdt_read_history.py", 19, 85),
+    # the Responses API's `input` given a constant whose tags `.replace` fills
+    ("PFX005", "zdu_replaced_input/prompts.py", 1, 91),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -386,6 +388,7 @@ REACH_SINKS = {
     "zdr_aliased_step/graph.py:14": "client of langchain.ChatPromptTemplate",
     "zds_given_context.py:24": "openai.chat",
     "zdt_read_history.py:22": "openai.chat",
+    "zdu_replaced_input/exercise.py:13": "openai.responses",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

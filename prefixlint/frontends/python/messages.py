@@ -309,9 +309,10 @@ class MessageLowering:
                                                                  cst.Tuple)):
                 # `self.system_message(text)`: a project function that makes the message.
                 return self.message(returned[0], returned[1], template)
-        if _spelled_text(node):
-            # `contents=prompt` (Gemini), a string among a message list's parts: the text
-            # the user sends
+        if _spelled_text(node) or self._filled_constant(node, ctx):
+            # `contents=prompt` (Gemini), a string among a message list's parts, a constant
+            # filled in (`input=PROMPT.replace("[LANGUAGE]", language)`): the text the user
+            # sends
             return [Message("user", lowerer.text(node, ctx))]
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
             # `[self.format_note(n) for n in notes]` over messages not known here: the
@@ -320,6 +321,18 @@ class MessageLowering:
             path = lowerer.path_of(node.for_in.iter, ctx) or lowerer.path_of(node, ctx)
             return [Message("messages", [lowerer.hole(node, ctx, path, kind="loop")])]
         return [Message("messages", [lowerer.hole(node, ctx, lowerer.path_of(node, ctx))])]
+
+    def _filled_constant(self, node, ctx) -> bool:
+        """Whether an expression calls a string method on a name whose text holds words
+        written in the code (`PROMPT.replace("[LANGUAGE]", language)`, `RULES.format(...)`,
+        a text built by `+=` in the arms of an `if`)."""
+        cst = self.cst
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                node.func.attr.value in _TEXT_METHODS and
+                isinstance(node.func.value, (cst.Name, cst.Attribute))):
+            return False
+        return any(type(s) is Text and s.text.strip()
+                   for s in self.lowerer.text(node.func.value, ctx))
 
     def _tool_calls(self, fields: dict, ctx) -> list:
         """What a message sends beside its text: the tool calls an assistant message makes
