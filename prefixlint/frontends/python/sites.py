@@ -23,6 +23,21 @@ _GENERATING = frozenset({"predict", "apredict", "complete", "acomplete", "invoke
                          "call", "ask", "run"})
 _LLM_WORDS = frozenset({"llm", "lm", "llms"})
 
+
+def generated(node) -> bool:
+    """Whether a call asks a language model for text: an object named as one called
+    (`self.model(messages)`, `llm(prompt)`) or a generating method of it
+    (`self.chat_llm.invoke(messages)`). What it returns is new for every request."""
+    import libcst as cst
+
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _GENERATING:
+        func = func.value
+    if not isinstance(func, (cst.Name, cst.Attribute)):
+        return False
+    name = (func.value if isinstance(func, cst.Name) else func.attr.value).lower()
+    return bool(_LLM_WORDS.intersection(name.split("_"))) or name in ("model", "chat_model")
+
 # Modules whose functions only read a chat they are given (`json.dumps(messages)`).
 _READERS = frozenset({"builtins", "json", "simplejson", "ujson", "rapidjson", "orjson", "copy",
                       "pprint", "logging", "pickle", "yaml", "rich", "st", "streamlit",

@@ -18,6 +18,7 @@ from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        names_read, strip_text, transform_text)
+from .sites import generated
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS, default_of
 
@@ -255,6 +256,8 @@ class StringOps:
             # data is the same text on every request (a random pick of it is not); measured
             # as the data written out, about as long as that text
             return [Text(json.dumps(data, ensure_ascii=False, indent=1), ctx.module.span(node))]
+        if generated(node):  # `self.model(messages)`, `llm.invoke(prompt)`: the model's reply
+            return [self.hole(node, ctx, f"{dotted_name(func)}()", Scope.REQUEST)]
         # `format_docs(docs)`, `retriever.search(question)`: a library function applied to
         # values is named (and scoped) by the most volatile of them.
         arguments = [p for a in _given(node.args) if not isinstance(a.value, cst.Call)
