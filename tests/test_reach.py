@@ -291,6 +291,8 @@ REACH_FINDINGS = [
     ("PFX001", "zdv_model_reply.py", 23, 52),
     # a system prompt written as a list of lines, the client that joins them not in view
     ("PFX005", "zdw_prompt_lines.py", 7, 68),
+    # a file the run finds in a folder (`sorted(Path(d).glob("*.txt"))[-1]`) is its input
+    ("PFX001", "zdx_listed_input.py", 14, 2),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -396,6 +398,7 @@ REACH_SINKS = {
     "zdv_model_reply.py:20": "messages",  # the planner's chat, a list no sink sends
     "zdv_model_reply.py:22": "openai.chat",
     "zdw_prompt_lines.py:6": "text",
+    "zdx_listed_input.py:21": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -42,6 +42,8 @@ _PROMPT_FILE = re.compile(r"prompt|template|instruction|system", re.IGNORECASE)
 MUSTACHE_RENDERS = frozenset({"chevron.render", "chevron.renderer.render", "pystache.render"})
 # The method of an output parser (LangChain's) that writes how to format the answer.
 FORMAT_INSTRUCTIONS = "get_format_instructions"
+# Calls that list what a folder holds when the code runs (`Path.glob`, `os.listdir`).
+_LISTINGS = frozenset({"glob", "rglob", "iglob", "iterdir", "listdir", "scandir"})
 DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
                            "tomllib.load", "tomli.load", "toml.load", "csv.reader",
                            "csv.DictReader"})
@@ -309,12 +311,14 @@ class StringOps:
             if path is None and linker.opened_call(self, func.value, ctx):
                 return [self._per_item_file(node, func.value, ctx) or
                         self._per_call_file(node, func.value, ctx) or
+                        self._listed_file(node, func.value, ctx) or
                         self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "read_text":
             path = linker.path(self, func.value, ctx)
             if path is None:
                 return [self._per_item_file(node, func.value, ctx) or
                         self._per_call_file(node, func.value, ctx) or
+                        self._listed_file(node, func.value, ctx) or
                         self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "from_file" and args:
             path = linker.path(self, args[0], ctx)
@@ -359,6 +363,31 @@ class StringOps:
             if isinstance(item, LoopItem):
                 return self.hole(read, ctx, self.item_path(item, at))
         return None
+
+    def _listed_file(self, read: cst.Call, opened: cst.BaseExpression,
+                     ctx: Context) -> Hole | None:
+        """A file read from what a run finds in a folder (`txt_files = list(out.glob(
+        "*.txt"))`, then `open(txt_files[0]).read()`): the run's input, new with each run,
+        not a file the deployment ships. None for any other read."""
+        target, at = self._read_path(opened, ctx)
+        for _ in range(4):
+            if isinstance(target, cst.Subscript):
+                target = target.value
+            found = self.follow(target, at) if isinstance(target, cst.Name) else None
+            if found is not None:
+                target, at = found
+            if isinstance(target, cst.Call) and isinstance(target.func, cst.Name) and \
+                    target.func.value in ("list", "sorted") and target.args:
+                target = target.args[0].value
+                continue
+            break
+        if not isinstance(target, cst.Call):
+            return None
+        name = target.func.attr.value if isinstance(target.func, cst.Attribute) else \
+            target.func.value if isinstance(target.func, cst.Name) else ""
+        if name not in _LISTINGS:
+            return None
+        return self.hole(read, ctx, scope=Scope.REQUEST)
 
     def _per_call_file(self, read: cst.Call, opened: cst.BaseExpression,
                        ctx: Context) -> Hole | None:
