@@ -265,15 +265,21 @@ def _placed_after(hole: Hole, prompt) -> Span | None:
     just before it (`f"## Context\n\n{context}"` in the function that builds the prompt from
     a parameter), the place to move it from. None when no text of the code precedes it."""
     for block in prompt.blocks:
-        before = None
+        before: Text | None = None
         for segment in block.segments:
             if segment == hole:
-                if before is None:
+                if before is None or before.span is None:
                     return None
-                return Span(before.path, before.line, before.column, before.line,
-                            before.column)
+                # in a prompt file, the line where that text ends, just above the value (a
+                # long template's text before its placeholder starts far above it); in
+                # code, where the literal starts (its `\n` escapes are not lines)
+                start = before.span
+                line = start.line if start.path.endswith(".py") else \
+                    start.line + before.text.rstrip().count("\n")
+                column = start.column if line == start.line else 1
+                return Span(start.path, line, column, line, column)
             if isinstance(segment, Text) and segment.span is not None and segment.text.strip():
-                before = segment.span
+                before = segment
     return None
 
 

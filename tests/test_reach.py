@@ -293,6 +293,8 @@ REACH_FINDINGS = [
     ("PFX005", "zdw_prompt_lines.py", 7, 68),
     # a file the run finds in a folder (`sorted(Path(d).glob("*.txt"))[-1]`) is its input
     ("PFX001", "zdx_listed_input.py", 14, 2),
+    # a prompt file formatted with one of two files chosen per run: the choice, placed
+    ("PFX005", "zdy_branch_insert/agent.py", 13, 8),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -399,6 +401,8 @@ REACH_SINKS = {
     "zdv_model_reply.py:22": "openai.chat",
     "zdw_prompt_lines.py:6": "text",
     "zdx_listed_input.py:21": "openai.chat",
+    "zdy_branch_insert/agent.py:19": "openai.chat",
+    "zdy_branch_insert/prompts/analyst.md": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -752,6 +756,15 @@ def test_a_value_made_in_one_module_names_where_another_puts_it_into_the_prompt(
     [found] = [f for f in reach["findings"] if f["path"] == "zdj_placed_context/search.py"]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zdj_placed_context/prompting.py", 6), ("zdj_placed_context/app.py", 11)]
+
+
+def test_a_choice_formatted_into_a_prompt_file_names_the_line_above_its_placeholder(reach):
+    """`base.format(READ_INSTRUCTIONS=reading)`, `reading` read from one of two files chosen
+    by a test of the run: the finding stands at the test and names the prompt file's line
+    just above the placeholder, where the chosen text is put."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zdy_branch_insert/agent.py"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zdy_branch_insert/prompts/analyst.md", 6)]
 
 
 def test_a_prompt_file_a_loader_reads_by_agent_and_kind_names_the_code_that_fills_it(reach):

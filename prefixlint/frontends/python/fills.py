@@ -224,8 +224,11 @@ class FillOps:
             return None
         search_from = 0
         for literal, field_name, _spec, _conversion in parsed:
-            if literal:
-                out.append(Text(literal, None))
+            if literal:  # placed where it stands in the source (`_placed_after` names it)
+                at = fmt.find(literal, search_from)
+                out.append(Text(literal, offset_span(template, at, 0)
+                                if at >= 0 else None))
+                search_from = at + len(literal) if at >= 0 else search_from
             if field_name is None:
                 continue
             root, _, rest = field_name.partition(".")
