@@ -55,13 +55,14 @@ def find(finder: SinkFinder) -> list[Candidate]:
         if built is not None:
             out.append(built)
     for name, value in _locals(module):
-        built = _constant(finder, name, value) if not _lines(value) else None
-        if _lines(value):  # measured as the text the lines make, one per line
+        lines = _lines(value)
+        built = None if lines else _constant(finder, name, value)
+        if lines:  # measured as the text the lines make, one per line
             separator = module.made(cst.SimpleString('"\\n"'), value)
             value = module.made(cst.Call(cst.Attribute(separator, cst.Name("join")),
                                          [cst.Arg(value)]), value)
         if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value)
-                              or _joins_fstring(value) or _lines(_joined_list(value))):
+                              or _joins_fstring(value) or lines):
             # `prompt = f"...{context}..."`: holes of its own; `prompt = RULES.format(k=v)`:
             # a constant (of this module or another) filled here, each placeholder reported
             # where it stands with the scope of the value passed for it
@@ -168,14 +169,6 @@ def _lines(value) -> bool:
         isinstance(e, cst.Element) and (_string_node(e.value) or
                                         isinstance(e.value, cst.FormattedString))
         for e in value.elements) and any(_joins_fstring(e.value) for e in value.elements)
-
-
-def _joined_list(value):
-    """The list of `"\n".join([...])`, else None."""
-    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
-            value.func.attr.value == "join" and len(value.args) == 1:
-        return value.args[0].value
-    return None
 
 
 def _joins_fstring(value) -> bool:

@@ -38,6 +38,7 @@ def generated(node) -> bool:
     name = (func.value if isinstance(func, cst.Name) else func.attr.value).lower()
     return bool(_LLM_WORDS.intersection(name.split("_"))) or name in ("model", "chat_model")
 
+
 # Modules whose functions only read a chat they are given (`json.dumps(messages)`).
 _READERS = frozenset({"builtins", "json", "simplejson", "ujson", "rapidjson", "orjson", "copy",
                       "pprint", "logging", "pickle", "yaml", "rich", "st", "streamlit",
