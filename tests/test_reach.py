@@ -295,6 +295,8 @@ REACH_FINDINGS = [
     ("PFX001", "zdx_listed_input.py", 14, 2),
     # a prompt file formatted with one of two files chosen per run: the choice, placed
     ("PFX005", "zdy_branch_insert/agent.py", 13, 8),
+    # a text named through a star import (`from .texts import *`): its clock, read once
+    ("PFX007", "zdz_star_import/texts.py", 5, 11),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
@@ -403,6 +405,7 @@ REACH_SINKS = {
     "zdx_listed_input.py:21": "openai.chat",
     "zdy_branch_insert/agent.py:19": "openai.chat",
     "zdy_branch_insert/prompts/analyst.md": "text file",
+    "zdz_star_import/shell.py:13": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

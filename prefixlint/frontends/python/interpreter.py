@@ -313,6 +313,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if submodule is not None:
                 self.files.add(submodule.path)
                 return ModuleRef(submodule)
+            return None
+        for star in module.stars:  # `from prompts import *`: a name that module binds
+            other = self.load_module(star, module.path)
+            if other is None or other is module or not (
+                    name in other.imports or any(b.name == name
+                                                 for b in other.bindings.get(0, ()))):
+                continue
+            self.files.add(other.path)
+            return self.resolve(name, Context(other, None, END, True, depth=ctx.depth + 1))
         return None
 
     def _given(self, name: str, given: Resolved, ctx: Context) -> Resolved:
