@@ -298,6 +298,9 @@ REACH_FINDINGS = [
     # a text named through a star import (`from .texts import *`): its clock, read once
     ("PFX007", "zdz_star_import/texts.py", 5, 11),
     ("PFX001", "ze_template_in_code.py", 11, 39),  # from_string(TEXT).render(variables)
+    # a prompt file a loader finds in its own folder when the name (a setting, else the
+    # default) is not a path: named with the call that sends it
+    ("PFX001", "zea_loader_fallback/prompts/grade.txt", 3, 11),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -406,6 +409,8 @@ REACH_SINKS = {
     "zdy_branch_insert/agent.py:19": "openai.chat",
     "zdy_branch_insert/prompts/analyst.md": "text file",
     "zdz_star_import/shell.py:13": "openai.chat",
+    "zea_loader_fallback/grader.py:19": "openai.chat",
+    "zea_loader_fallback/prompts/grade.txt": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -768,6 +773,15 @@ def test_a_choice_formatted_into_a_prompt_file_names_the_line_above_its_placehol
     [found] = [f for f in reach["findings"] if f["path"] == "zdy_branch_insert/agent.py"]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zdy_branch_insert/prompts/analyst.md", 6)]
+
+
+def test_a_loader_s_fallback_folder_links_the_prompt_file_to_the_call_that_sends_it(reach):
+    """`load_template(settings.get("grading_prompt") or "grade.txt")`, whose loader joins its
+    own prompts folder when the name is not a file: the file's finding names the call."""
+    [found] = [f for f in reach["findings"]
+               if f["path"] == "zea_loader_fallback/prompts/grade.txt"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zea_loader_fallback/grader.py", 19)]
 
 
 def test_a_prompt_file_a_loader_reads_by_agent_and_kind_names_the_code_that_fills_it(reach):

@@ -242,7 +242,19 @@ class TemplateLinker:
         """The project-relative file an expression names, when it can be known statically
         and the file exists inside the project."""
         found = self._path(lowerer, node, ctx, 0)
-        return self._existing(found, ctx.module.path) if found is not None else None
+        existing = self._existing(found, ctx.module.path) if found is not None else None
+        if existing is None and isinstance(node, cst.Name) and ctx.function is not None:
+            # `if not os.path.exists(path): path = os.path.join(HERE, "prompts", path)`: the
+            # caller's name is looked for where the function's fallback puts it
+            for binding in ctx.module.bindings.get(id(ctx.function), ()):
+                if binding.name == node.value and binding.op == "=" and binding.arms and \
+                        binding.value is not None and binding.pos < ctx.line:
+                    fallback = self._path(lowerer, binding.value, ctx, 1)
+                    existing = self._existing(fallback, ctx.module.path) \
+                        if fallback is not None else None
+                    if existing is not None:
+                        break
+        return existing
 
     def _existing(self, found: tuple[object, str], module_path: str) -> str | None:
         """The first project file a path expression's candidates name that exists."""
@@ -276,6 +288,13 @@ class TemplateLinker:
             if segments and all(isinstance(s, Text) for s in segments):
                 return False, "".join(s.text for s in segments)
             return None
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            # `config.get("prompt_path") or "filter.txt"`: the file the code ships, which a
+            # setting may override
+            if isinstance(literal_value(node.right), str):
+                return self._path(lowerer, node.right, ctx, depth + 1)
+            return self._path(lowerer, node.left, ctx, depth + 1) or \
+                self._path(lowerer, node.right, ctx, depth + 1)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
             return self._join(lowerer, [node.left, node.right], ctx, depth)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
