@@ -301,6 +301,8 @@ REACH_FINDINGS = [
     # a prompt file a loader finds in its own folder when the name (a setting, else the
     # default) is not a path: named with the call that sends it
     ("PFX001", "zea_loader_fallback/prompts/grade.txt", 3, 11),
+    # an object a Streamlit `cache_resource` factory keeps: its clock read once (info)
+    ("PFX007", "zeb_cached_resource.py", 17, 42),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -411,6 +413,8 @@ REACH_SINKS = {
     "zdz_star_import/shell.py:13": "openai.chat",
     "zea_loader_fallback/grader.py:19": "openai.chat",
     "zea_loader_fallback/prompts/grade.txt": "text file",
+    "zeb_cached_resource.py:20": "openai.chat",
+    "zeb_cached_resource.py:32": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

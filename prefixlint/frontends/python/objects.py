@@ -5,8 +5,9 @@ attributes and properties, and the attributes of an instance made elsewhere, `Se
 held by a name (`PROMPTS["answer"]` of a dict literal, or of `PROMPTS["answer"] = ...`).
 
 An object kept for the life of the process (a module-level singleton or cache, an
-`lru_cache`d factory) computes its `__init__` values once: those are read as import-time
-values (deploy-scoped), so a clock read there is stale, not breaking.
+`lru_cache`d or Streamlit `cache_resource` factory) computes its `__init__` values once:
+those are read as import-time values (deploy-scoped), so a clock read there is stale, not
+breaking.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 FIELD_CALLS = frozenset({"dataclasses.field", "pydantic.Field", "pydantic.fields.Field",
                          "attr.ib", "attr.attrib", "attr.field", "attrs.field", "msgspec.field",
                          "sqlmodel.Field", "pydantic_settings.Field"})
-CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property")
+CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property", "cache_resource")
 _MAX_MADE = 4
 # Re-exports a name is followed through to the module that defines it (`from .viz import
 # Generator`, `viz/__init__.py` importing it from `.generator`).
