@@ -12,7 +12,7 @@ import libcst as cst
 
 from ...ir import Hole, Scope
 from .flow import test_of
-from .literals import MAX_DEPTH, dotted_name, param_names, shorten
+from .literals import MAX_DEPTH, dotted_name, none_comparison, param_names, shorten
 from .module import Module
 from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
 
@@ -214,12 +214,10 @@ class CallOps:
         negated = False
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             test, negated = test.expression, True
-        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
-                isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)) and \
-                isinstance(test.comparisons[0].comparator, cst.Name) and \
-                test.comparisons[0].comparator.value == "None":
-            negated ^= isinstance(test.comparisons[0].operator, cst.Is)
-            test = test.left
+        compared = none_comparison(test)
+        if compared is not None:
+            test, is_none = compared
+            negated ^= is_none
         if not isinstance(test, cst.Name) or test.value not in at.bindings or \
                 at.function is None or test.value not in param_names(at.function):
             return None

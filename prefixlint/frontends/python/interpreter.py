@@ -21,8 +21,8 @@ from ..project_files import InputError
 from .flow import (END, Binding, carried, conditional, module_loop, rewrites, richer_arm,
                    test_of)
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, iter_root,
-                       literal_value, names_read, param_annotation, param_names,
-                       return_statements, shorten, source_texts)
+                       literal_value, names_read, none_comparison, param_annotation,
+                       param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import clock_format, date_only
 from .calls import CallOps
@@ -560,14 +560,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 if left is deciding:
                     return left
                 return self.truth(test.right, ctx) if left is not None else None
-            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
-                    isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)) and \
-                    isinstance(test.comparisons[0].comparator, cst.Name) and \
-                    test.comparisons[0].comparator.value == "None":
-                left = self._is_none(test.left, ctx)  # `messages is not None`
+            compared = none_comparison(test)
+            if compared is not None:
+                left = self._is_none(compared[0], ctx)  # `messages is not None`
                 if left is None:
                     return None
-                return left if isinstance(test.comparisons[0].operator, cst.Is) else not left
+                return left if compared[1] else not left
             if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
                     test.func.value == "isinstance" and len(test.args) == 2:
                 return self._is_instance(test.args[0].value, test.args[1].value, ctx)

@@ -199,6 +199,16 @@ def is_slice_copy(node: cst.Subscript) -> bool:
         piece.step is None
 
 
+def none_comparison(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool] | None:
+    """`x is None` -> (x, True), `x is not None` -> (x, False); None for any other test."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+            isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)) and \
+            isinstance(test.comparisons[0].comparator, cst.Name) and \
+            test.comparisons[0].comparator.value == "None":
+        return test.left, isinstance(test.comparisons[0].operator, cst.Is)
+    return None
+
+
 def is_truncation(node: cst.Subscript) -> bool:
     """`prompt[:limit]`, `text[0:4000]`: the text cut to a length, which keeps its beginning."""
     piece = _one_slice(node)

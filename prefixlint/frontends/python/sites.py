@@ -24,6 +24,11 @@ _GENERATING = frozenset({"predict", "apredict", "complete", "acomplete", "invoke
 _LLM_WORDS = frozenset({"llm", "lm", "llms"})
 
 
+def _names_llm(name: str) -> bool:
+    """Whether a name says its object is a language model (`llm`, `self.chat_llm`)."""
+    return bool(_LLM_WORDS.intersection(name.lower().split("_")))
+
+
 def generated(node) -> bool:
     """Whether a call asks a language model for text: an object named as one called
     (`self.model(messages)`, `llm(prompt)`) or a generating method of it
@@ -35,8 +40,8 @@ def generated(node) -> bool:
         func = func.value
     if not isinstance(func, (cst.Name, cst.Attribute)):
         return False
-    name = (func.value if isinstance(func, cst.Name) else func.attr.value).lower()
-    return bool(_LLM_WORDS.intersection(name.split("_"))) or name in ("model", "chat_model")
+    name = func.value if isinstance(func, cst.Name) else func.attr.value
+    return _names_llm(name) or name.lower() in ("model", "chat_model")
 
 
 # Modules whose functions only read a chat they are given (`json.dumps(messages)`).
@@ -259,7 +264,7 @@ class SiteClassifier:
                 len(positional) != 1 or positional[0].star:
             return None
         receiver = chain_of(func.value).rsplit(".", 1)[-1]
-        if not _LLM_WORDS.intersection(receiver.lower().split("_")):
+        if not _names_llm(receiver):
             return None
         value = positional[0].value
         found = self.lowerer.follow(value, context_at(self.module, node))

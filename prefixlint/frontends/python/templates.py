@@ -243,18 +243,27 @@ class TemplateLinker:
         and the file exists inside the project."""
         found = self._path(lowerer, node, ctx, 0)
         existing = self._existing(found, ctx.module.path) if found is not None else None
-        if existing is None and isinstance(node, cst.Name) and ctx.function is not None:
-            # `if not os.path.exists(path): path = os.path.join(HERE, "prompts", path)`: the
-            # caller's name is looked for where the function's fallback puts it
-            for binding in ctx.module.bindings.get(id(ctx.function), ()):
-                if binding.name == node.value and binding.op == "=" and binding.arms and \
-                        binding.value is not None and binding.pos < ctx.line:
-                    fallback = self._path(lowerer, binding.value, ctx, 1)
-                    existing = self._existing(fallback, ctx.module.path) \
-                        if fallback is not None else None
-                    if existing is not None:
-                        break
+        if existing is None and isinstance(node, cst.Name):
+            return self._fallback_file(lowerer, node.value, ctx)
         return existing
+
+    def _fallback_file(self, lowerer: "Lowerer", name: str, ctx: "Context") -> str | None:
+        """The file a function's fallback assignment names when the caller's name is not a
+        file (`if not os.path.exists(path): path = os.path.join(HERE, "prompts", path)`),
+        each such assignment read where it stands."""
+        if ctx.function is None:
+            return None
+        for binding in ctx.module.bindings.get(id(ctx.function), ()):
+            if binding.name != name or binding.op != "=" or not binding.arms or \
+                    binding.value is None or binding.pos >= ctx.line:
+                continue
+            at = replace(ctx, line=binding.pos, depth=ctx.depth + 1,
+                         arms=frozenset(binding.arms))
+            found = self._path(lowerer, binding.value, at, 1)
+            existing = self._existing(found, ctx.module.path) if found is not None else None
+            if existing is not None:
+                return existing
+        return None
 
     def _existing(self, found: tuple[object, str], module_path: str) -> str | None:
         """The first project file a path expression's candidates name that exists."""
