@@ -264,7 +264,7 @@ def _heading(line: str) -> bool:
 # x %}` of a template whose branch renders nothing in one variant and moved text in
 # another): no instruction, dropped from the constant text (the line break stays), so that
 # indentation alone never ends it.
-_BLANK_LINES = re.compile(r"(?<=\n)[ \t]+(?=\n)")
+_BLANK_LINES = re.compile(r"\n[ \t]+(?=\n)")  # from the newline: a look-behind tries every character
 
 
 def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, str]:
@@ -586,7 +586,7 @@ def _projected(level: str, renders: _Renders, scope_of: Callable[[str], Scope],
     reordered = []
     for plan in plans(level, scope_of):
         kept, moving = _split_for_move(renders.traced(plan), moved)
-        kept = _BLANK_LINES.sub("", kept)
+        kept = _BLANK_LINES.sub("\n", kept)
         reordered.append(tokens(kept + "\n" + moving if moving else kept))
     return max(current, common_prefix(reordered))
 
