@@ -303,6 +303,9 @@ REACH_FINDINGS = [
     ("PFX001", "zea_loader_fallback/prompts/grade.txt", 3, 11),
     # an object a Streamlit `cache_resource` factory keeps: its clock read once (info)
     ("PFX007", "zeb_cached_resource.py", 17, 42),
+    # prompts a merged YAML document holds, its file named at run time: the day placed
+    # first in one; the other's text is constant, whatever the variable is called
+    ("PFX004", "zec_runtime_config/prompts.yaml", 8, 12),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -415,6 +418,9 @@ REACH_SINKS = {
     "zea_loader_fallback/prompts/grade.txt": "text file",
     "zeb_cached_resource.py:20": "openai.chat",
     "zeb_cached_resource.py:32": "client of openai.chat",
+    "zec_runtime_config/desk.py:10": "langchain.ChatPromptTemplate",
+    "zec_runtime_config/desk.py:15": "langchain.ChatPromptTemplate",
+    "zec_runtime_config/prompts.yaml:7": "config (top)",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -54,6 +54,13 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     if not keys or lowerer.linker is None or not PROMPT_KEY.search(keys[-1]):
         return None
     path = _loaded(lowerer, current, ctx, 0)
+    if path == "":  # a document a loader reads from a file named at run time
+        found = lowerer.linker.keyed_value(tuple(keys), whole=True)
+        if found is None:
+            return None
+        path, source, value = found
+        lowerer.files.add(path)
+        return _lines(path, source, value)
     if path is None:
         return _settings_entry(lowerer, current, keys)
     try:
@@ -111,7 +118,8 @@ def settings_text(lowerer: "Lowerer", node: cst.Attribute) -> list | None:
 def _loaded(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
             depth: int) -> str | None:
     """The project file a loader call reads, following names, awaits, functions that
-    return the loaded document and `asyncio.to_thread(load)`."""
+    return the loaded document and `asyncio.to_thread(load)`; "" for a loader whose file is
+    named at run time (`os.path.join(os.environ[...], "prompt.yaml")`)."""
     if depth > MAX_DEPTH:
         return None
     found = lowerer.follow(node, ctx, attributes=True)
@@ -124,7 +132,7 @@ def _loaded(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
         return None
     name = ctx.module.qualname(node.func) or ""
     if name in LOADERS and node.args:
-        return _read(lowerer, node.args[0].value, ctx)
+        return _read(lowerer, node.args[0].value, ctx) or ""
     if name in THREADS and node.args:
         function = node.args[0].value
         call = ctx.module.made(cst.Call(func=function, args=node.args[1:]), node)
@@ -132,10 +140,14 @@ def _loaded(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
         return _loaded(lowerer, returned[0], returned[1], depth + 1) if returned else None
     returned = lowerer.last_return(node, ctx)
     found = _loaded(lowerer, returned[0], returned[1], depth + 1) if returned else None
-    if found is None and len(node.args) == 1 and not node.args[0].keyword:
-        # `resolve_env(yaml.safe_load(f))`: a helper that passes the document through (its
-        # keys are looked up in the file, so one that does not keep them links nothing)
-        found = _loaded(lowerer, node.args[0].value, ctx, depth + 1)
+    for argument in node.args if found is None else ():
+        # `resolve_env(yaml.safe_load(f))`, `merge(defaults, overrides)`: a helper that
+        # passes documents through (their keys are looked up in the file, so one that does
+        # not keep them links nothing); the first argument a loader reads
+        if argument.keyword is None and not argument.star:
+            found = _loaded(lowerer, argument.value, ctx, depth + 1)
+            if found is not None:
+                break
     return found
 
 
