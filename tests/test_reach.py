@@ -421,6 +421,8 @@ REACH_SINKS = {
     "zec_runtime_config/desk.py:10": "langchain.ChatPromptTemplate",
     "zec_runtime_config/desk.py:15": "langchain.ChatPromptTemplate",
     "zec_runtime_config/prompts.yaml:7": "config (top)",
+    # the state's "messages" entry the code names the question: the request's, last
+    "zed_named_question.py:15": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -943,6 +943,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     # (a field of an item of a list not known here, `business_prompt =
                     # table.get(...)`, is as volatile as the list, whatever it is called)
                     return [self.placed(inner, node, ctx, (name,), named)]
+                if named is Scope.REQUEST and inner.deps and not is_history(name) and \
+                        all(is_history(d) for d in inner.deps):
+                    # `user_question = state.get("messages", "")` put into text: what the
+                    # code calls the question is the request's, not the history it was
+                    # stored under
+                    return [self.placed(inner, node, ctx, (name,), named)]
                 return [self.placed(inner, node, ctx)]
             return segments
         if resolved == "param" and ctx.function is not None and isinstance(node, cst.Name):
