@@ -306,6 +306,8 @@ REACH_FINDINGS = [
     # prompts a merged YAML document holds, its file named at run time: the day placed
     # first in one; the other's text is constant, whatever the variable is called
     ("PFX004", "zec_runtime_config/prompts.yaml", 8, 12),
+    # numbered options a constructor writes are constant; numbered passages are not
+    ("PFX001", "zee_enumerated_options.py", 33, 27),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -423,6 +425,8 @@ REACH_SINKS = {
     "zec_runtime_config/prompts.yaml:7": "config (top)",
     # the state's "messages" entry the code names the question: the request's, last
     "zed_named_question.py:15": "inferred",
+    "zee_enumerated_options.py:29": "openai.chat",
+    "zee_enumerated_options.py:37": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -1029,16 +1029,25 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         False, with nothing added, for any other `+=`."""
         module = at.module
         loop = _loop_body_of(value, module)
-        if loop is None or not isinstance(loop.target, cst.Name):
+        if loop is None:
+            return False
+        target, iterable = loop.target, loop.iter
+        if isinstance(target, cst.Tuple) and len(target.elements) == 2 and \
+                isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and \
+                iterable.func.value == "enumerate" and len(iterable.args) == 1:
+            # `for i, line in enumerate(LINES)`: the items, each at its position (`i` reads
+            # as the position it is, the same on every request)
+            target, iterable = target.elements[1].value, iterable.args[0].value
+        if not isinstance(target, cst.Name):
             return False
         where = Context(module, at.function, module.pos(loop), at.import_time,
                         dict(at.bindings), at.depth + 1, module.arms(loop))
-        items = self.sequence(loop.iter, where)
+        items = self.sequence(iterable, where)
         if not items or len(items) > _MAX_UNROLLED:
             return False
         for item, item_ctx in items:
             bound = Context(module, at.function, at.line, at.import_time,
-                            {**at.bindings, loop.target.value: (item, item_ctx)}, at.depth,
+                            {**at.bindings, target.value: (item, item_ctx)}, at.depth,
                             at.arms)
             out.extend(self.text(value, deeper(bound, ctx)))
         return True

@@ -365,7 +365,7 @@ class ObjectOps:
                 if isinstance(found, tuple):
                     self.files.add(other.path)
                     return found
-        held = self.follow(base, ctx)
+        held = self.follow(base, ctx, attributes=True)  # (`self.descriptions["chat"]` too)
         if held is not None and isinstance(held[0], cst.Dict):
             for element in held[0].elements:
                 if isinstance(element, cst.DictElement) and literal_value(element.key) == key:
