@@ -308,6 +308,8 @@ REACH_FINDINGS = [
     ("PFX004", "zec_runtime_config/prompts.yaml", 8, 12),
     # numbered options a constructor writes are constant; numbered passages are not
     ("PFX001", "zee_enumerated_options.py", 33, 27),
+    # a template's slot filled, then its blank lines tidied with `re.sub`
+    ("PFX001", "zef_tidied_template/templates/commit.txt", 2, 1),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -427,6 +429,7 @@ REACH_SINKS = {
     "zed_named_question.py:15": "inferred",
     "zee_enumerated_options.py:29": "openai.chat",
     "zee_enumerated_options.py:37": "openai.chat",
+    "zef_tidied_template/commit.py:18": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

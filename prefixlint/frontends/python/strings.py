@@ -195,6 +195,12 @@ class StringOps:
                                      node.args[1].value, ctx)
             if replaced is not None:
                 return replaced
+        if qualified == "re.sub" and len(node.args) >= 3 and \
+                isinstance(literal_value(node.args[1].value), str):
+            # `re.sub(r"\n{3,}", "\n\n", prompt)`: a tidy-up of the text with a fixed
+            # replacement (blank lines, spaces) keeps it what it was; the pattern is not
+            # run (a pattern from the analyzed code could take any time)
+            return self.text(node.args[2].value, ctx)
         if method == "format_map" and isinstance(func, cst.Attribute) and node.args:
             return self._format(func.value, [cst.Arg(node.args[0].value, star="**")], ctx)
         if self.linker is not None and qualified in MUSTACHE_RENDERS:
