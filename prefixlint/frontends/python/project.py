@@ -115,6 +115,22 @@ def _roots(built: list, path: str) -> list[str]:
     return roots
 
 
+def _assigned_from(module, function, name: str) -> str:
+    """The name at the left of the expression `name` is last assigned in `function`
+    (`template` of `prompt = template.format(**values)`); "" when there is none."""
+    import libcst as cst
+
+    found = ""
+    for binding in module.bindings.get(id(function), ()):
+        if binding.name != name or binding.op != "=" or binding.value is None:
+            continue
+        node = binding.value
+        while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
+            node = node.func if isinstance(node, cst.Call) else node.value
+        found = node.value if isinstance(node, cst.Name) else ""
+    return found
+
+
 def _parameters(module, function) -> dict[str, int]:
     """A function's parameters and where a caller passes each (`self` is bound by the call;
     keyword-only ones are -1)."""
@@ -638,6 +654,12 @@ class PythonProject:
 
         def used_of(params: dict[str, int]) -> dict[str, int]:
             used = {root: params[root] for root in roots if root in params}
+            for root in roots if not used else ():
+                # `prompt = template.format(**values)`, the hole named by the local: the
+                # parameter the local is made from
+                left = _assigned_from(finder.module, function, root)
+                if left in params:
+                    used.setdefault(left, params[left])
             for position, arg in enumerate(getattr(call, "args", ()) if not used else ()):
                 if arg.star or not isinstance(arg.value, cst.Name) or \
                         arg.value.value not in params:

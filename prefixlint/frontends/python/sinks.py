@@ -569,7 +569,13 @@ class SinkFinder:
                     (self.module.path, self.module.pos(function)) == wrapper.function_key
             origin, attr = self.module.imports.get(func.value, ("", ""))
             other = self.project.import_module(origin, self.module.path) if attr else None
-            return other is not None and other.path == wrapper.path and attr == wrapper.name
+            if other is not None and other.path == wrapper.path and attr == wrapper.name:
+                return True
+            # `from .gen import agenerate`, re-exported by the package from `gen/core.py`
+            defined = self.lowerer.exported(self.module, func.value, "functions") \
+                if attr == wrapper.name and other is not None else None
+            return defined is not None and (defined[1].path, defined[1].pos(defined[0])) \
+                == wrapper.function_key
         if wrapper.method:  # any method of that name, unless a library made the object
             return not self._library_object(func.value, self._context(node))
         if isinstance(func.value, cst.Name) and func.value.value in wrapper.registered_on:

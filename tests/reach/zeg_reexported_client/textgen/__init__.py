@@ -1,0 +1,3 @@
+from .core import generate
+
+__all__ = ["generate"]
