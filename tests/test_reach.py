@@ -312,6 +312,8 @@ REACH_FINDINGS = [
     ("PFX001", "zef_tidied_template/templates/commit.txt", 2, 1),
     # a client its package re-exports, sending a local it formats from its template
     ("PFX003", "zeg_reexported_client/judge.py", 12, 29),
+    # a legacy chain (`LLMChain(prompt=...)`) run with the values: the clock's, not a name's
+    ("PFX001", "zeh_legacy_chain.py", 7, 25),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -433,6 +435,7 @@ REACH_SINKS = {
     "zee_enumerated_options.py:37": "openai.chat",
     "zef_tidied_template/commit.py:18": "openai.chat",
     "zeg_reexported_client/judge.py:10": "client of openai.chat",
+    "zeh_legacy_chain.py:17": "langchain.PromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -2,7 +2,8 @@
 
 `tmpl = ChatPromptTemplate.from_messages([...])` (or `PromptTemplate.from_template(...)`) is
 filled later in the same function: `tmpl.invoke({"notes": notes})`, `await tmpl.ainvoke(m)`,
-`tmpl.format_messages(question=q)`, or through a chain, `(tmpl | llm).invoke({...})`. The
+`tmpl.format_messages(question=q)`, or through a chain, `(tmpl | llm).invoke({...})` or
+`LLMChain(prompt=tmpl, llm=llm).run(question=q)`. The
 placeholders then take the scopes of the values passed, not guesses from their names.
 """
 
@@ -15,7 +16,9 @@ import libcst as cst
 # Methods of a LangChain prompt (or a runnable chain built from it) that fill it.
 FILLERS = frozenset({"invoke", "ainvoke", "stream", "astream", "batch", "abatch", "format",
                      "aformat", "format_messages", "aformat_messages", "format_prompt",
-                     "aformat_prompt", "partial"})
+                     "aformat_prompt", "partial",
+                     # a legacy chain made with the prompt (`LLMChain(prompt=tmpl, llm=llm)`)
+                     "run", "arun", "predict", "apredict"})
 _MAX_CHAIN = 4
 
 
@@ -50,8 +53,8 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
     for _ in range(_MAX_CHAIN):  # `chain = tmpl | llm | parser`, `chain2 = chain | ...`
         grown = {t.target.value for n in module.nodes if isinstance(n, cst.Assign)
                  and module.pos(n) > after and module.enclosing_function(n) is function
-                 and _piped_from(n.value, names) for t in n.targets
-                 if isinstance(t.target, cst.Name)} - names
+                 and (_piped_from(n.value, names) or _made_with(n.value, names))
+                 for t in n.targets if isinstance(t.target, cst.Name)} - names
         if not grown:
             break
         names |= grown
@@ -84,6 +87,14 @@ def _passed(lowerer, module, call: cst.Call, ctx) -> dict:
             values.update({key: (value, value_ctx) for key, value, value_ctx
                            in lowerer.spread(arg.value, at)})
     return values
+
+
+def _made_with(node: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether an expression makes a chain of one of `names` (`LLMChain(prompt=tmpl,
+    llm=llm)`): a call given the template as its `prompt`."""
+    return isinstance(node, cst.Call) and any(
+        a.keyword is not None and a.keyword.value == "prompt" and isinstance(a.value, cst.Name)
+        and a.value.value in names for a in node.args)
 
 
 def _piped_from(node: cst.BaseExpression, names: set[str]) -> bool:
