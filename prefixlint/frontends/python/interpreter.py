@@ -944,10 +944,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     # table.get(...)`, is as volatile as the list, whatever it is called)
                     return [self.placed(inner, node, ctx, (name,), named)]
                 if named is Scope.REQUEST and inner.deps and not is_history(name) and \
-                        all(is_history(d) for d in inner.deps):
+                        name not in ctx.bindings and all(is_history(d) for d in inner.deps):
                     # `user_question = state.get("messages", "")` put into text: what the
                     # code calls the question is the request's, not the history it was
-                    # stored under
+                    # stored under (a parameter a caller's value is bound to is that value)
                     return [self.placed(inner, node, ctx, (name,), named)]
                 return [self.placed(inner, node, ctx)]
             return segments
