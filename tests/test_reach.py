@@ -314,6 +314,8 @@ REACH_FINDINGS = [
     ("PFX003", "zeg_reexported_client/judge.py", 12, 29),
     # a legacy chain (`LLMChain(prompt=...)`) run with the values: the clock's, not a name's
     ("PFX001", "zeh_legacy_chain.py", 7, 25),
+    # a template file a cached helper compiles (`env.from_string(path.read_text())`)
+    ("PFX001", "zei_helper_template/prompts/classify.j2", 1, 11),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -436,6 +438,8 @@ REACH_SINKS = {
     "zef_tidied_template/commit.py:18": "openai.chat",
     "zeg_reexported_client/judge.py:10": "client of openai.chat",
     "zeh_legacy_chain.py:17": "langchain.PromptTemplate",
+    "zei_helper_template/mailbox.py:7": "openai.responses",
+    "zei_helper_template/prompts/classify.j2": None,  # also measured alone
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

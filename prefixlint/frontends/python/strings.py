@@ -422,18 +422,23 @@ class StringOps:
     def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """The file behind `Template(open(p).read())` or `env.from_string(Path(p)
         .read_text())`, following names."""
-        found = self.follow(node, ctx, attributes=True)
-        if found is None:
-            return None
-        node, ctx = found
-        if not isinstance(node, cst.Call) or not node.args:
-            return None
-        qualified = ctx.module.qualname(node.func) or ""
-        is_template = qualified == "jinja2.Template" or (
-            isinstance(node.func, cst.Attribute) and node.func.attr.value == "from_string")
-        if not is_template:
-            return None
-        return self._file_read(node.args[0].value, ctx)
+        for _ in range(3):  # through helpers that return it (`template = _template()`)
+            found = self.follow(node, ctx, attributes=True)
+            if found is None:
+                return None
+            node, ctx = found
+            if not isinstance(node, cst.Call):
+                return None
+            qualified = ctx.module.qualname(node.func) or ""
+            if node.args and (qualified == "jinja2.Template" or (
+                    isinstance(node.func, cst.Attribute) and
+                    node.func.attr.value == "from_string")):
+                return self._file_read(node.args[0].value, ctx)
+            returned = self.last_return(node, ctx)
+            if returned is None:
+                return None
+            node, ctx = returned
+        return None
 
     def _file_read(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """The project file whose whole text an expression is (`Path(p).read_text()`,
