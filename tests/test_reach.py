@@ -316,6 +316,8 @@ REACH_FINDINGS = [
     ("PFX001", "zeh_legacy_chain.py", 7, 25),
     # a template file a cached helper compiles (`env.from_string(path.read_text())`)
     ("PFX001", "zei_helper_template/prompts/classify.j2", 1, 11),
+    # queues written in the code, listed by the template: constant text after the question
+    ("PFX001", "zej_template_data/prompts/route.j2", 1, 9),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -440,6 +442,8 @@ REACH_SINKS = {
     "zeh_legacy_chain.py:17": "langchain.PromptTemplate",
     "zei_helper_template/mailbox.py:7": "openai.responses",
     "zei_helper_template/prompts/classify.j2": None,  # also measured alone
+    "zej_template_data/prompts/route.j2": None,
+    "zej_template_data/router.py:20": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -89,6 +89,8 @@ class BoundValues:
         bound = self.bound.get(name)
         if isinstance(bound, Text):
             return bound.text
+        if isinstance(bound, Data):
+            return bound.value
         if isinstance(bound, str):
             return self.values.value(bound)
         if self.embed.spread is not None:
@@ -97,6 +99,46 @@ class BoundValues:
 
     def names(self) -> tuple[str, ...]:
         return tuple(sorted(self.bound))
+
+
+@dataclass(frozen=True)
+class Data:
+    """Constant data a call passes to a template (a list of labels, a table of options),
+    kept as JSON so the embed stays hashable; the template renders the real items."""
+
+    json: str
+
+    @property
+    def value(self) -> object:
+        import json
+
+        return json.loads(self.json)
+
+
+def _constant_data(value: cst.BaseExpression, lowerer: "Lowerer", ctx: "Context",
+                   ) -> Data | None:
+    """A list or dict of constants written in the code (`LABELS`, `sorted(ALLOWED)` of a
+    set of strings) as template data; None for anything else."""
+    import json
+
+    sort = isinstance(value, cst.Call) and len(value.args) == 1 and \
+        ctx.module.qualname(value.func) == "builtins.sorted"
+    inner = value.args[0].value if sort else value
+    found = lowerer.follow(inner, ctx, attributes=True) if sort else None
+    if found is not None and isinstance(found[0], cst.Set):  # `sorted({...})`
+        items = [literal_value(e.value) for e in found[0].elements
+                 if not isinstance(e, cst.StarredElement)]
+        data = items if len(items) == len(found[0].elements) and \
+            all(isinstance(i, str) for i in items) else None
+    else:
+        data = lowerer.json_value(inner, ctx)
+    if sort and isinstance(data, list) and all(isinstance(i, str) for i in data):
+        data = sorted(data)
+    elif sort:
+        data = None
+    if not isinstance(data, (list, dict)) or not data:
+        return None
+    return Data(json.dumps(data, ensure_ascii=False))
 
 
 def _unordered(name: str, value: cst.BaseExpression, lowerer: "Lowerer",
@@ -144,7 +186,8 @@ def remap(hole: Hole, embed_bindings: dict[str, object], spread: str | None,
     if tuple(deps) == hole.deps:
         return hole
     scope = max((scope_of(d) for d in deps), key=lambda s: int(s.varies_like))
-    if all(isinstance(embed_bindings.get(d.partition(".")[0]), Text) for d in hole.deps):
+    if all(isinstance(embed_bindings.get(d.partition(".")[0]), (Text, Data))
+           for d in hole.deps):
         scope = Scope.STATIC
     return Hole(hole.kind, hole.expr, hole.span, tuple(deps), scope, hole.passed or passed)
 
@@ -568,10 +611,14 @@ class TemplateLinker:
         return self.embed(path, args, lowerer, ctx, ctx.module.span(call))
 
     def _bound(self, value: cst.BaseExpression, lowerer: "Lowerer", ctx: "Context") -> object:
-        """What a passed value is for the template: a constant text, or a value path."""
+        """What a passed value is for the template: a constant text, constant data (a list
+        of labels the template loops over), or a value path."""
         segments = lowerer.text(value, ctx)
         if segments and all(isinstance(s, Text) for s in segments):
             return Text("".join(s.text for s in segments))
+        data = _constant_data(value, lowerer, ctx)
+        if data is not None:
+            return data
         holes = [s for s in segments if isinstance(s, Hole)]
         worst = max(holes, key=lambda h: int(h.scope.varies_like))
         return worst.deps[0]
