@@ -318,6 +318,8 @@ REACH_FINDINGS = [
     ("PFX001", "zei_helper_template/prompts/classify.j2", 1, 11),
     # queues written in the code, listed by the template: constant text after the question
     ("PFX001", "zej_template_data/prompts/route.j2", 1, 9),
+    # `Agent[Any](...)`, a factory's tool and a library's constant preamble: only the day
+    ("PFX004", "zek_generic_agent.py", 37, 34),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -444,6 +446,9 @@ REACH_SINKS = {
     "zei_helper_template/prompts/classify.j2": None,  # also measured alone
     "zej_template_data/prompts/route.j2": None,
     "zej_template_data/router.py:20": "openai.chat",
+    "zek_generic_agent.py:27": "openai_agents.Agent",
+    "zek_generic_agent.py:35": "openai_agents.Agent",
+    "zek_generic_agent.py:45": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

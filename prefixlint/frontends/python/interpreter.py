@@ -975,6 +975,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # its `name` names the object (a model, an agent), not a person, unless the
             # class is one (`User`, `Customer`)
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
+        if resolved is None and isinstance(node, cst.Name) and _constant_name(name) and \
+                name in ctx.module.imports and ctx.module.imports[name][1] and \
+                self.load_module(ctx.module.imports[name][0], ctx.module.path) is None:
+            # `from agents.extensions.handoff_prompt import RECOMMENDED_PROMPT_PREFIX`: a
+            # library's constant, the same text for every request of a deployment
+            return [self.hole(node, ctx, name, Scope.DEPLOY)]
         if resolved is None and isinstance(node, cst.Name) and self._defines_class(name, ctx):
             # `response_format=Decision`: a class the code defines, whose schema is written
             # in the code (a model of the answer, the same for every request)
@@ -1131,6 +1137,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return None
             node, ctx = resolved
         return None
+
+
+def _constant_name(name: str) -> bool:
+    """Whether a name is spelled as a module constant (`PROMPT_PREFIX`, `SYSTEM`)."""
+    return len(name) > 1 and name.isupper() and name.replace("_", "").isalnum()
 
 
 def _constructor(func: cst.BaseExpression) -> bool:

@@ -128,6 +128,10 @@ class SiteClassifier:
         func = node.func
         if isinstance(func, self.cst.IfExp):  # `(AsyncAgent if use_async else Agent)(...)`
             func = func.body
+        if isinstance(func, self.cst.Subscript) and \
+                isinstance(func.value, (self.cst.Name, self.cst.Attribute)) and \
+                chain_of(func.value).rsplit(".", 1)[-1][:1].isupper():
+            func = func.value  # `Agent[Any](...)`: the generic class, made with a type
         chain = chain_of(func)
         qualified = self.module.qualname(func) or ""
         keywords = {a.keyword.value for a in node.args if a.keyword is not None}

@@ -680,8 +680,12 @@ class StringOps:
                          if isinstance(other, cst.Name) and other.value == "None"), node)
         if isinstance(made, cst.Call) and ctx.depth < MAX_DEPTH:
             returned = self.last_return(made, ctx)
-            if returned is not None and isinstance(returned[0], (cst.Dict, cst.List)):
-                # `response_format=page_schema()`: the structure the project's function returns
+            if returned is not None and (
+                    isinstance(returned[0], (cst.Dict, cst.List)) or
+                    isinstance(returned[0], cst.Name) and
+                    self._defines_function(returned[0].value, returned[1])):
+                # `response_format=page_schema()`: the structure the project's function
+                # returns; `create_lookup_tool(storage)`: the tool function it defines
                 return self.json_text(*returned)
         if isinstance(node, (cst.Attribute, cst.Call)):
             # `tools=self.action_tools`, set from a method that builds the list, extended in
