@@ -320,6 +320,9 @@ REACH_FINDINGS = [
     ("PFX001", "zej_template_data/prompts/route.j2", 1, 9),
     # `Agent[Any](...)`, a factory's tool and a library's constant preamble: only the day
     ("PFX004", "zek_generic_agent.py", 37, 34),
+    # a loop's question, cleared in __init__ and set by the run, sent through a client whose
+    # model is a typed parameter, as a Vertex AI text part
+    ("PFX001", "zel_vertex_agent/react.txt", 1, 33),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -449,6 +452,8 @@ REACH_SINKS = {
     "zek_generic_agent.py:27": "openai_agents.Agent",
     "zek_generic_agent.py:35": "openai_agents.Agent",
     "zek_generic_agent.py:45": "inferred",
+    "zel_vertex_agent/agent.py:20": "client of google_genai.GenerativeModel.generate_content",
+    "zel_vertex_agent/react.txt": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

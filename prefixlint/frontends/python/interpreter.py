@@ -20,8 +20,8 @@ from ...volatility import is_history, words_of
 from ..project_files import InputError
 from .flow import (END, Binding, carried, conditional, module_loop, rewrites, richer_arm,
                    test_of)
-from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_truncation, iter_root,
-                       literal_value, names_read, none_comparison, param_annotation,
+from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, is_truncation,
+                       iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import clock_format, date_only
@@ -59,15 +59,6 @@ def _annotated(function: cst.FunctionDef | None, name: str, types: tuple[str, ..
 def _flag(function: cst.FunctionDef | None, name: str) -> bool:
     """Whether a parameter is annotated `bool`."""
     return _annotated(function, name, ("bool",))
-
-
-def _empty_literal(node: object) -> bool:
-    """Whether an expression is written as nothing: `None`, `""`, `[]`, `{}` or `()`."""
-    if isinstance(node, cst.Name):
-        return node.value == "None"
-    if isinstance(node, cst.SimpleString):
-        return node.evaluated_value in ("", b"")
-    return isinstance(node, (cst.List, cst.Dict, cst.Tuple)) and not node.elements
 
 
 # Constant text in each arm of `A if test else B` past which the arms are two prompts of
@@ -343,7 +334,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         rest = chain
         if chain and chain[0].op == "=" and conditional(chain[0], ctx.arms) and \
                 self._fills_when_empty(chain[0], ctx):
-            if _empty_literal(given[0]):
+            if empty_literal(given[0]):
                 start, rest = [], chain[1:]
             else:
                 chain = rest = chain[1:]

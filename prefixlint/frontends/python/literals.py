@@ -71,6 +71,15 @@ def dotted_name(node: cst.CSTNode) -> str:
     return ""
 
 
+def empty_literal(node: object) -> bool:
+    """Whether an expression is written as nothing: `None`, `""`, `[]`, `{}` or `()`."""
+    if isinstance(node, cst.Name):
+        return node.value == "None"
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value in ("", b"")
+    return isinstance(node, (cst.List, cst.Dict, cst.Tuple)) and not node.elements
+
+
 def deeper(target: Context, source: Context) -> Context:
     target.depth = max(target.depth, source.depth + 1)
     return target

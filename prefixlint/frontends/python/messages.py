@@ -376,6 +376,8 @@ class MessageLowering:
         an image or a file, a media value named by what it sends (its bytes or URI)."""
         lowerer = self.lowerer
         text = argument_of(part, "text")
+        if text is None and chain_of(part.func).endswith("from_text"):
+            text = argument_of(part, "0")  # Vertex AI's `Part.from_text(prompt)`
         if text is not None:
             return lowerer.text(text, ctx)
         sent = next((v for k in _SENT_PART_FIELDS if (v := argument_of(part, k))

@@ -19,8 +19,8 @@ import libcst as cst
 
 from ...ir import Hole
 from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching, richness
-from .literals import (MAX_DEPTH, deeper, dotted_name, literal_value, own_class_of,
-                       param_annotation, param_names)
+from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, literal_value,
+                       own_class_of, param_annotation, param_names)
 from .module import Module
 from .values import INSTANCE, RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
 
@@ -265,6 +265,10 @@ class ObjectOps:
             owner = params[0] if params else "self"
             chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
                                          END, frozenset())]
+            if len(chain) == 1 and chain[0].op == "=" and empty_literal(chain[0].value):
+                later = self._set_later(info, attr, module, ctx)
+                if later is not None:  # `self.query = ""`, then `self.query = query` in
+                    return later       # the method that runs the request
             if chain:
                 return self._combine(chain, Context(module, init, END,
                                                     self.kept(info, module),
@@ -286,6 +290,28 @@ class ObjectOps:
                                                              depth=ctx.depth + 1), depth + 1)
                 if value is not None:
                     return value
+        return None
+
+    def _set_later(self: "Lowerer", info: ClassInfo, attr: str, module: Module,
+                   ctx: Context) -> Resolved:
+        """What a method other than `__init__` sets `self.attr` to (the first such plain
+        assignment, not an empty one), read there: an attribute `__init__` only clears is
+        what the method that fills it puts in (`self.query = query`, a parameter of that
+        method it passes on as it was given). None when none does."""
+        for name, method in info.methods.items():
+            if name == "__init__":
+                continue
+            params = param_names(method)
+            owner = params[0] if params else "self"
+            bindings = module.bindings.get(id(method), ())
+            for binding in bindings:
+                if binding.name == f"{owner}.{attr}" and binding.op == "=" and \
+                        isinstance(binding.value, cst.Name) and \
+                        binding.value.value in params[1:] and \
+                        not any(b.name == binding.value.value for b in bindings):
+                    return binding.value, Context(module, method, binding.pos, False,
+                                                  depth=ctx.depth + 1,
+                                                  arms=frozenset(binding.arms))
         return None
 
     def _grows(self: "Lowerer", info: ClassInfo, attr: str, module: Module) -> bool:

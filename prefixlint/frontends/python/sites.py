@@ -347,7 +347,16 @@ class SiteClassifier:
         receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
         if receiver is None:
             return ""
-        found = self.lowerer.follow(receiver, context_at(self.module, node), attributes=True)
+        ctx = context_at(self.module, node)
+        found = self.lowerer.follow(receiver, ctx, attributes=True)
+        if found is None and isinstance(receiver, self.cst.Name) and ctx.function is not None:
+            # `def generate(model: GenerativeModel, contents)`: the class it is annotated with
+            params = ctx.function.params
+            annotation = next((p.annotation.annotation for p in (
+                *params.posonly_params, *params.params, *params.kwonly_params)
+                if p.name.value == receiver.value and p.annotation is not None), None)
+            return self.module.qualname(annotation) or "" if isinstance(
+                annotation, (self.cst.Name, self.cst.Attribute)) else ""
         if found is None or not isinstance(found[0], self.cst.Call):
             return ""
         return found[1].module.qualname(found[0].func) or ""
