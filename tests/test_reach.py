@@ -323,6 +323,9 @@ REACH_FINDINGS = [
     # a loop's question, cleared in __init__ and set by the run, sent through a client whose
     # model is a typed parameter, as a Vertex AI text part
     ("PFX001", "zel_vertex_agent/react.txt", 1, 33),
+    # `self.brain.think(messages)` on an abstract `Brain`: a brain's `think` (which hands the
+    # messages to its model), never another class's method of that name
+    ("PFX006", "zem_abstract_brain/companion.py", 22, 85),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -454,6 +457,8 @@ REACH_SINKS = {
     "zek_generic_agent.py:45": "inferred",
     "zel_vertex_agent/agent.py:20": "client of google_genai.GenerativeModel.generate_content",
     "zel_vertex_agent/react.txt": "text file",
+    "zem_abstract_brain/companion.py:25": "client of inferred",
+    "zem_abstract_brain/thoughts.py:10": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -304,11 +304,20 @@ class SinkFinder:
             keys = {(module.path, module.pos(function)) for function, module in
                     (runs, *self.lowerer.arm_methods(node, context), *filter(None, made))}
             return [w for w in wrappers if not w.method or w.function_key in keys]
+        if runs is None:  # `self.brain.think(...)` of `def __init__(self, brain: Brain)`
+            typed = self.lowerer.annotated_class(node.func.value, context)
+            declared = self.lowerer._method(typed[0], typed[1], node.func.attr.value, 0) \
+                if typed is not None else None
+            runs = declared if declared is not None and abstract(declared[0]) else None
+        if runs is not None:  # an abstract method: the implementations of its class only
+            methods = [w for w in methods if self._implements(w, runs)]
+            if not methods:  # (none sends a prompt in view: not another class's method)
+                return [w for w in wrappers if not w.method]
         known = [w for w in self.project.wrappers_named(node.func.attr.value,
                                                          max(w.round for w in methods))
-                 if w.method]
+                 if w.method and (runs is None or self._implements(w, runs))]
         if len(methods) < 2 and {w.key for w in known} <= {w.key for w in methods}:
-            return wrappers
+            return [w for w in wrappers if not w.method] + methods
         # Not in view: the most direct client of that name. An agent's `ask` that itself
         # calls `self.llm.ask(...)` is not what `self.llm.ask(...)` runs (nor is it then a
         # client something calls: it is measured on its own).
@@ -334,6 +343,34 @@ class SinkFinder:
                 w.called = True  # this call runs it as well: not a client nobody calls
         return [w for w in wrappers if not w.method] + \
             [w for w in methods if w.function_key == chosen.function_key]
+
+    def _implements(self, wrapper, declared) -> bool:
+        """Whether a wrapper method belongs to a class deriving from the class that declares
+        `declared` (an abstract method and its module), through project bases a few deep:
+        `self.brain.think(...)` on a `Brain` runs a brain's `think`, not another `think`."""
+        function, module = declared
+        owner = module.owner.get(id(function))
+        if owner is None:
+            return False
+        name = owner.node.name.value
+        other = self.project.module(wrapper.path)
+        at = wrapper.function_key[1]  # (the module may have been parsed again since)
+        pending = [(next((info for info in other.classes.values()
+                          if any(other.pos(m) == at for m in info.methods.values())), None),
+                    other)]
+        for _ in range(4):
+            following = []
+            for info, at in pending:
+                if info is None:
+                    continue
+                for base in info.bases:
+                    if base.rsplit(".", 1)[-1] == name:
+                        return True
+                    found = self.lowerer._class(base, at)
+                    if found is not None:
+                        following.append(found)
+            pending = following
+        return False
 
     def _decorated(self, functions: list) -> list[tuple[Prompt, list]]:
         """Functions a library registers as part of an agent's system prompt: PydanticAI's

@@ -305,6 +305,12 @@ class SiteClassifier:
         from .values import Parts
 
         held = self.lowerer.resolve(positional[0].value.value, context_at(self.module, node))
+        if held == "param" and positional[0].value.value in ("messages", "chat_messages") and \
+                isinstance(node.func, (cst.Name, cst.Attribute)) and \
+                _names_llm(chain_of(node.func).rsplit(".", 1)[-1]):
+            # `def think(self, messages): return self.llm(messages).content`: the messages a
+            # method is given, handed to its language model (a client of its callers)
+            return positional[0].value
         if isinstance(held, Parts) and held.parts and held.parts[0][0] == "=":
             held = held.parts[0][1:]  # `messages = [...]`, then appends
         if not isinstance(held, tuple) or not isinstance(held[0], cst.List) or \

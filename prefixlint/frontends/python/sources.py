@@ -123,12 +123,15 @@ PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMess
                    # "you are" / "you will" / "you need to" in Chinese, Japanese and Korean
                    "你是|你将|你需要|您是|あなたは|당신은",
                    # a tool's spec written out (a plugin's `get_spec()`, prompt_text.py)
-                   r"[\"'](?:parameters|input_schema)[\"']\s*:")
+                   r"[\"'](?:parameters|input_schema)[\"']\s*:",
+                   # the messages a method is given, handed to its model (`self.llm(messages)`)
+                   r"\bllm\w*\(\s*(?:chat_)?messages\b")
 # Lower-case text one of the words above needs; a module holding none of these (or of the
 # models' called names) is not searched with the pattern at all.
 PREFILTER_ANCHORS = ("role", "systemmessage", "humanmessage", "instructions", "template",
                      "prompt", "you ", "你是", "你将", "你需要", "您是", "あなたは", "당신은",
-                     '"parameters"', "'parameters'", '"input_schema"', "'input_schema'")
+                     '"parameters"', "'parameters'", '"input_schema"', "'input_schema'",
+                     "llm")
 
 
 @dataclass(frozen=True)
