@@ -733,8 +733,8 @@ MODEL_FINDINGS = [
     ("PFX002", "hf_app.py", 12, 53),      # two values side by side: each is reported
     ("PFX001", "hf_app.py", 12, 66),
     ("PFX004", "lagent_app.py", 30, 18),  # template=, then the parser's template; subclassed
-    # a message template filled where it is made; class attributes are the code's own
     ("PFX001", "langchain_chat_from_template.py", 4, 66),  # one human message's template
+    # a message template filled where it is made; class attributes are the code's own
     ("PFX002", "langchain_message_format.py", 5, 42),
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX005", "litellm_alias.py", 14, 76),  # `litellm.acreate(**request)`, the old alias
