@@ -459,6 +459,8 @@ REACH_SINKS = {
     "zel_vertex_agent/react.txt": "text file",
     "zem_abstract_brain/companion.py:25": "client of inferred",
     "zem_abstract_brain/thoughts.py:10": "openai.chat",
+    # a library's toolset made of constants only (an MCP server named in the code): no value
+    "zen_fixed_toolset.py:15": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

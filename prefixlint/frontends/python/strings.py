@@ -256,6 +256,10 @@ class StringOps:
             # of the project's functions and classes (and constants) is fixed by the code:
             # deploy-scoped.
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        if self._fixed_library_object(node, ctx, 0):
+            # `MCPToolset(server_info=StreamableHttpServerInfo(url="..."), tool_names=[...])`:
+            # a library's object made of constants only is the deployment's
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None and \
                 isinstance(func, cst.Name) and func.value in ctx.module.imports and \
                 (qualified or "").partition(".")[0] not in _CHANCE_MODULES and \
@@ -287,6 +291,30 @@ class StringOps:
             return False
         segments = self.text(arg.value, ctx)
         return bool(segments) and all(isinstance(s, Text) for s in segments)
+
+    def _fixed_library_object(self, node: cst.BaseExpression, ctx: Context,
+                              depth: int) -> bool:
+        """Whether an expression makes an object of a library class (named as a class,
+        imported from outside the project) from constants only: literals, and other such
+        objects (by name or written in place), two levels deep at most."""
+        if depth > 2 or not isinstance(node, cst.Call) or not node.args or \
+                not isinstance(node.func, (cst.Name, cst.Attribute)):
+            return False
+        last = dotted_name(node.func).rsplit(".", 1)[-1]
+        first = dotted_name(node.func).partition(".")[0]
+        if not last[:1].isupper() or first not in ctx.module.imports or \
+                (ctx.module.qualname(node.func) or "").partition(".")[0] in _CHANCE_MODULES or \
+                self.load_module(ctx.module.imports[first][0], ctx.module.path) is not None:
+            return False
+        for arg in node.args:
+            value = arg.value
+            if arg.star or (literal_value(value) is None and
+                            not isinstance(self.json_value(value, ctx), (list, dict))):
+                found = self.follow(value, ctx) if not arg.star else None
+                if found is None or not self._fixed_library_object(found[0], found[1],
+                                                                   depth + 1):
+                    return False
+        return True
 
     def _code_object(self, arg: cst.Arg, ctx: Context) -> bool:
         """Whether an argument names a function or class of the project (defined in the
