@@ -264,7 +264,8 @@ def _heading(line: str) -> bool:
 # x %}` of a template whose branch renders nothing in one variant and moved text in
 # another): no instruction, dropped from the constant text (the line break stays), so that
 # indentation alone never ends it.
-_BLANK_LINES = re.compile(r"\n[ \t]+(?=\n)")  # from the newline: a look-behind tries every character
+# (The pattern starts at the newline: a look-behind is tried at every character.)
+_BLANK_LINES = re.compile(r"\n[ \t]+(?=\n)")
 
 
 def _split_for_move(rendering: Rendering, moved: frozenset[Hole]) -> tuple[str, str]:

@@ -354,19 +354,19 @@ class SinkFinder:
             return False
         name = owner.node.name.value
         other = self.project.module(wrapper.path)
-        at = wrapper.function_key[1]  # (the module may have been parsed again since)
+        position = wrapper.function_key[1]  # (the module may have been parsed again since)
         pending = [(next((info for info in other.classes.values()
-                          if any(other.pos(m) == at for m in info.methods.values())), None),
-                    other)]
+                          if any(other.pos(m) == position for m in info.methods.values())),
+                         None), other)]
         for _ in range(4):
             following = []
-            for info, at in pending:
+            for info, where in pending:
                 if info is None:
                     continue
                 for base in info.bases:
                     if base.rsplit(".", 1)[-1] == name:
                         return True
-                    found = self.lowerer._class(base, at)
+                    found = self.lowerer._class(base, where)
                     if found is not None:
                         following.append(found)
             pending = following

@@ -361,8 +361,9 @@ class SiteClassifier:
             annotation = next((p.annotation.annotation for p in (
                 *params.posonly_params, *params.params, *params.kwonly_params)
                 if p.name.value == receiver.value and p.annotation is not None), None)
-            return self.module.qualname(annotation) or "" if isinstance(
-                annotation, (self.cst.Name, self.cst.Attribute)) else ""
+            if not isinstance(annotation, (self.cst.Name, self.cst.Attribute)):
+                return ""
+            return self.module.qualname(annotation) or ""
         if found is None or not isinstance(found[0], self.cst.Call):
             return ""
         return found[1].module.qualname(found[0].func) or ""

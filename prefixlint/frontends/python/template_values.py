@@ -3,8 +3,8 @@
 `tmpl = ChatPromptTemplate.from_messages([...])` (or `PromptTemplate.from_template(...)`) is
 filled later in the same function: `tmpl.invoke({"notes": notes})`, `await tmpl.ainvoke(m)`,
 `tmpl.format_messages(question=q)`, or through a chain, `(tmpl | llm).invoke({...})` or
-`LLMChain(prompt=tmpl, llm=llm).run(question=q)`. The
-placeholders then take the scopes of the values passed, not guesses from their names.
+`LLMChain(prompt=tmpl, llm=llm).run(question=q)`. The placeholders then take the scopes of
+the values passed, not guesses from their names.
 """
 
 from __future__ import annotations
