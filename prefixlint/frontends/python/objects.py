@@ -38,6 +38,20 @@ _MAX_MADE = 4
 _REEXPORT_HOPS = 4
 
 
+def _set_by_methods(info: ClassInfo, attr: str, module: Module):
+    """Each statement of a method other than `__init__` that sets or adds to `self.attr`:
+    (the method, its parameter names, the binding, all of the method's bindings)."""
+    for name, method in info.methods.items():
+        if name == "__init__":
+            continue
+        params = param_names(method)
+        owner = params[0] if params else "self"
+        bindings = module.bindings.get(id(method), ())
+        for binding in bindings:
+            if binding.name == f"{owner}.{attr}":
+                yield method, params, binding, bindings
+
+
 def annotated_names(node: cst.BaseExpression,
                     wrapping: frozenset[str] = frozenset()) -> list[cst.BaseExpression]:
     """The class names an annotation allows: `X`, `mod.X`, `X | None`, `Optional[X]`, and
@@ -298,33 +312,19 @@ class ObjectOps:
         assignment, not an empty one), read there: an attribute `__init__` only clears is
         what the method that fills it puts in (`self.query = query`, a parameter of that
         method it passes on as it was given). None when none does."""
-        for name, method in info.methods.items():
-            if name == "__init__":
-                continue
-            params = param_names(method)
-            owner = params[0] if params else "self"
-            bindings = module.bindings.get(id(method), ())
-            for binding in bindings:
-                if binding.name == f"{owner}.{attr}" and binding.op == "=" and \
-                        isinstance(binding.value, cst.Name) and \
-                        binding.value.value in params[1:] and \
-                        not any(b.name == binding.value.value for b in bindings):
-                    return binding.value, Context(module, method, binding.pos, False,
-                                                  depth=ctx.depth + 1,
-                                                  arms=frozenset(binding.arms))
+        for method, params, binding, bindings in _set_by_methods(info, attr, module):
+            if binding.op == "=" and isinstance(binding.value, cst.Name) and \
+                    binding.value.value in params[1:] and \
+                    not any(b.name == binding.value.value for b in bindings):
+                return binding.value, Context(module, method, binding.pos, False,
+                                              depth=ctx.depth + 1,
+                                              arms=frozenset(binding.arms))
         return None
 
     def _grows(self: "Lowerer", info: ClassInfo, attr: str, module: Module) -> bool:
         """Whether a method other than `__init__` appends to `self.attr`."""
-        for name, method in info.methods.items():
-            if name == "__init__":
-                continue
-            params = param_names(method)
-            owner = params[0] if params else "self"
-            for binding in module.bindings.get(id(method), ()):
-                if binding.name == f"{owner}.{attr}" and binding.op in _ADDITIONS:
-                    return True
-        return False
+        return any(binding.op in _ADDITIONS
+                   for _, _, binding, _ in _set_by_methods(info, attr, module))
 
     def _class(self: "Lowerer", name: str, module: Module) -> tuple[ClassInfo, Module] | None:
         """A class by the name a module uses for it: defined there or imported."""

@@ -357,10 +357,9 @@ class SiteClassifier:
         found = self.lowerer.follow(receiver, ctx, attributes=True)
         if found is None and isinstance(receiver, self.cst.Name) and ctx.function is not None:
             # `def generate(model: GenerativeModel, contents)`: the class it is annotated with
-            params = ctx.function.params
-            annotation = next((p.annotation.annotation for p in (
-                *params.posonly_params, *params.params, *params.kwonly_params)
-                if p.name.value == receiver.value and p.annotation is not None), None)
+            from .literals import param_annotation
+
+            annotation = param_annotation(ctx.function, receiver.value)
             if not isinstance(annotation, (self.cst.Name, self.cst.Attribute)):
                 return ""
             return self.module.qualname(annotation) or ""

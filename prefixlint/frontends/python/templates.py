@@ -121,21 +121,19 @@ def _constant_data(value: cst.BaseExpression, lowerer: "Lowerer", ctx: "Context"
     set of strings) as template data; None for anything else."""
     import json
 
-    sort = isinstance(value, cst.Call) and len(value.args) == 1 and \
-        ctx.module.qualname(value.func) == "builtins.sorted"
-    inner = value.args[0].value if sort else value
-    found = lowerer.follow(inner, ctx, attributes=True) if sort else None
-    if found is not None and isinstance(found[0], cst.Set):  # `sorted({...})`
-        items = [literal_value(e.value) for e in found[0].elements
-                 if not isinstance(e, cst.StarredElement)]
-        data = items if len(items) == len(found[0].elements) and \
-            all(isinstance(i, str) for i in items) else None
+    if isinstance(value, cst.Call) and len(value.args) == 1 and \
+            ctx.module.qualname(value.func) == "builtins.sorted":
+        found = lowerer.follow(value.args[0].value, ctx, attributes=True)
+        if found is not None and isinstance(found[0], cst.Set):  # `sorted({...})`
+            data = [literal_value(e.value) for e in found[0].elements
+                    if not isinstance(e, cst.StarredElement)]
+            data = data if len(data) == len(found[0].elements) else None
+        else:
+            data = lowerer.json_value(value.args[0].value, ctx)
+        data = sorted(data) if isinstance(data, list) and \
+            all(isinstance(i, str) for i in data) else None
     else:
-        data = lowerer.json_value(inner, ctx)
-    if sort and isinstance(data, list) and all(isinstance(i, str) for i in data):
-        data = sorted(data)
-    elif sort:
-        data = None
+        data = lowerer.json_value(value, ctx)
     if not isinstance(data, (list, dict)) or not data:
         return None
     return Data(json.dumps(data, ensure_ascii=False))
