@@ -326,6 +326,9 @@ REACH_FINDINGS = [
     # `self.brain.think(messages)` on an abstract `Brain`: a brain's `think` (which hands the
     # messages to its model), never another class's method of that name
     ("PFX006", "zem_abstract_brain/companion.py", 22, 85),
+    # actions that describe themselves in class methods, called on the classes of a list:
+    # constant text (not a value named by a word of the class), so the question is the break
+    ("PFX001", "zeo_class_actions.py", 14, 1),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -461,6 +464,7 @@ REACH_SINKS = {
     "zem_abstract_brain/thoughts.py:10": "openai.chat",
     # a library's toolset made of constants only (an MCP server named in the code): no value
     "zen_fixed_toolset.py:15": "inferred",
+    "zeo_class_actions.py:54": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

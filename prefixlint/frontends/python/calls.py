@@ -86,6 +86,12 @@ def abstract(function: cst.FunctionDef) -> bool:
     return True
 
 
+def on_class(function: cst.FunctionDef) -> bool:
+    """A `@classmethod` or `@staticmethod`: a method a class runs without an instance."""
+    return any(dotted_name(d.decorator).endswith(("classmethod", "staticmethod"))
+               for d in function.decorators)
+
+
 class CallOps:
     """Following calls into project functions (mixed into the Lowerer)."""
 
@@ -278,6 +284,11 @@ class CallOps:
             return target.module.functions[attr], target.module
         if isinstance(target, ModuleRef):
             return None
+        named = self._class_named(func.value, ctx) if target is None else \
+            self._class_named(target[0], target[1]) if isinstance(target, tuple) else None
+        if named is not None:  # `Finish.describe()`: a method the class itself runs
+            found = self._concrete_method(named, attr)
+            return found if found is not None and on_class(found[0]) else None
         # `book.catalogue()`, `book: SkillBook`
         return self._concrete_method(self.receiver_class(func.value, ctx), attr)
 
