@@ -465,6 +465,8 @@ REACH_SINKS = {
     # a library's toolset made of constants only (an MCP server named in the code): no value
     "zen_fixed_toolset.py:15": "inferred",
     "zeo_class_actions.py:54": "openai.chat",
+    # message dicts a settings module keeps, listed as `settings.SYSTEM_MESSAGE`: constant
+    "zep_module_messages/ask.py:12": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -180,6 +180,10 @@ class MessageLowering:
             resolved = lowerer.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
                 return self.message(resolved[0], resolved[1], template)
+        if isinstance(node, cst.Attribute):  # `config.SYSTEM_MESSAGE`, a module's dict
+            resolved = lowerer.attribute_value(node, ctx)
+            if isinstance(resolved, tuple) and isinstance(resolved[0], cst.Dict):
+                return self.message(resolved[0], resolved[1], template)
         if isinstance(node, cst.Dict) and len(node.elements) == 1 and \
                 isinstance(node.elements[0], cst.StarredDictElement):
             copied = lowerer.follow(node.elements[0].value, ctx)  # `{**message}`: a copy
