@@ -329,6 +329,8 @@ REACH_FINDINGS = [
     # actions that describe themselves in class methods, called on the classes of a list:
     # constant text (not a value named by a word of the class), so the question is the break
     ("PFX001", "zeo_class_actions.py", 14, 1),
+    # prompts a deployment may replace (`os.getenv("X") or X`): the shipped text is sent
+    ("PFX005", "zeq_environment_default.py", 11, 1),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -467,6 +469,7 @@ REACH_SINKS = {
     "zeo_class_actions.py:54": "openai.chat",
     # message dicts a settings module keeps, listed as `settings.SYSTEM_MESSAGE`: constant
     "zep_module_messages/ask.py:12": "openai.chat",
+    "zeq_environment_default.py:29": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -799,6 +799,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self.hole(node, ctx, path, kind="loop")]
         if isinstance(node, cst.IfExp):
             return self._either(node, ctx)
+        default = environment_default(node, ctx.module)
+        if default is not None:
+            return self.text(default, ctx)
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and \
                 literal_value(node.right) is not None and _spelled_or_rendered(node.left):
             # `template.render(context) or ""`: a default for an empty text, the text itself
@@ -1122,12 +1125,27 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     return node, ctx
             elif isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):
                 resolved = node.args[1].value, ctx  # `cast(Template, t)` holds `t`
+            elif environment_default(node, ctx.module) is not None:
+                resolved = environment_default(node, ctx.module), ctx
             else:
                 return node, ctx
             if not isinstance(resolved, tuple):
                 return None
             node, ctx = resolved
         return None
+
+
+_ENVIRONMENT_READS = ("os.getenv", "os.environ.get")
+
+
+def environment_default(node: cst.BaseExpression, module: Module) -> cst.BaseExpression | None:
+    """The default of `os.getenv("SYSTEM_PROMPT") or SYSTEM_PROMPT`: the text the code
+    ships, sent unless a deployment sets the variable (None for any other expression)."""
+    if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and \
+            isinstance(node.left, cst.Call) and \
+            module.qualname(node.left.func) in _ENVIRONMENT_READS:
+        return node.right
+    return None
 
 
 def _constant_name(name: str) -> bool:
