@@ -470,6 +470,8 @@ REACH_SINKS = {
     # message dicts a settings module keeps, listed as `settings.SYSTEM_MESSAGE`: constant
     "zep_module_messages/ask.py:12": "openai.chat",
     "zeq_environment_default.py:29": "openai.chat",
+    # an exchange a memory store keeps (`memory.add(messages, user_id=...)`): not a prompt
+    "zer_memory_store.py:27": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -34,6 +34,14 @@ _MAX_RECEIVER_HOPS = 4  # `a.b().c()`: method calls followed back to who made th
 
 
 
+def _stored(call) -> bool:
+    """A call of a store's method (`memory.add(...)`), which keeps what it is given."""
+    from .sites import STORING
+    import libcst as cst
+
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in STORING
+
+
 def _call_key(module, node) -> tuple[int, int]:
     """A call named by its place in the file, the same whenever the file is parsed."""
     span = module.span(node)
@@ -720,10 +728,28 @@ class SinkFinder:
             return is_history(chain_of(parent.target))
         if isinstance(parent, cst.Arg):
             call = self.module.parents.get(id(parent))
-            return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-                call.func.attr.value in ("extend", "append") and \
-                is_history(chain_of(call.func.value))
+            return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and (
+                call.func.attr.value in ("extend", "append") and
+                is_history(chain_of(call.func.value)) or _stored(call))
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and \
+                isinstance(parent.targets[0].target, cst.Name):
+            return self._only_stored(parent.targets[0].target.value, parent)
         return False
+
+    def _only_stored(self, name: str, assign) -> bool:
+        """Whether the list a name is given is only passed to a store's methods (`messages
+        = [...]; memory.add(messages, user_id=...)`): kept for later, never sent."""
+        cst = self.cst
+        module = self.module
+        function = module.enclosing_function(assign)
+        if function is None:
+            return False
+        start, end = module.pos(assign), module.end(function)
+        calls = [node for node in module.nodes
+                 if isinstance(node, cst.Call) and start < module.pos(node) < end and
+                 any(isinstance(a.value, cst.Name) and a.value.value == name
+                     for a in node.args)]
+        return bool(calls) and all(_stored(call) for call in calls)
 
     def _whole_list(self, node):
         """The whole list a literal of messages is part of: `[system] + history + [turn]`."""

@@ -22,6 +22,10 @@ _GENERATING = frozenset({"predict", "apredict", "complete", "acomplete", "invoke
                          "generate", "agenerate", "stream", "astream", "chat", "achat",
                          "call", "ask", "run"})
 _LLM_WORDS = frozenset({"llm", "lm", "llms"})
+# Methods that keep the messages or text they are given rather than send them (a memory
+# store's `memory.add(messages, user_id=...)`, `history.store(messages)`).
+STORING = frozenset({"add", "store", "upsert", "remember", "memorize", "persist", "record",
+                      "put", "push", "write"})
 
 
 def _names_llm(name: str) -> bool:
@@ -243,6 +247,8 @@ class SiteClassifier:
         """A prompt-ish keyword passed into code not in view (an installed or unknown
         library): a prompt whose roles come from the keywords. Kept only when what it
         passes is a message list or reads as a prompt (see `_build_one`)."""
+        if isinstance(node.func, self.cst.Attribute) and node.func.attr.value in STORING:
+            return None  # kept by a store, not sent
         present = [k for k in INFERRED_ROLES if k in keywords]
         chat = None if present else self._positional_chat(node)
         text = None if present or chat is not None else self._positional_prompt(node)
