@@ -331,6 +331,9 @@ REACH_FINDINGS = [
     ("PFX001", "zeo_class_actions.py", 14, 1),
     # prompts a deployment may replace (`os.getenv("X") or X`): the shipped text is sent
     ("PFX005", "zeq_environment_default.py", 11, 1),
+    # the keys of a file named for prompts are prompts of their own, whatever their names:
+    # the answer's values close its text; the router's question opens its own
+    ("PFX001", "zes_prompt_file/prompts.yaml", 12, 13),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -472,6 +475,8 @@ REACH_SINKS = {
     "zeq_environment_default.py:29": "openai.chat",
     # an exchange a memory store keeps (`memory.add(messages, user_id=...)`): not a prompt
     "zer_memory_store.py:27": "openai.chat",
+    "zes_prompt_file/prompts.yaml:3": "config (top)",
+    "zes_prompt_file/prompts.yaml:11": "config (top)",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

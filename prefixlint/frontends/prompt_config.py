@@ -103,10 +103,11 @@ def prompts(name: str, source: str, values: list[Value],
             groups.setdefault(value.keys[:-1], []).append(value)
     for parent, members in groups.items():
         fills = defaults.get(parent, {})
-        table = bool(parent) and _PROMPTS_KEY.search(parent[-1]) is not None
+        # a mapping named for prompts, or the top of a file named so (`prompts.yaml`)
+        table = _PROMPTS_KEY.search(parent[-1] if parent else _stem(name)) is not None
         chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
                   reads_as_prompt(_constant(v.text, fills), "prompt" if table else v.keys[-1])]
-        for group in _separate(chosen, parent):
+        for group in _separate(chosen, table):
             if not any(PLACEHOLDER.search(v.text) for v in group):
                 continue
             constant = "\n".join(_constant(v.text, fills) for v in group)
@@ -150,13 +151,18 @@ def _message_lists(name: str, source: str, values: list[Value],
     return out, used
 
 
-def _separate(chosen: list[Value], parent: tuple[str, ...] = ()) -> list[list[Value]]:
+def _stem(name: str) -> str:
+    """A file's name without its folder and suffix (`prompts` of `app/prompts.yaml`)."""
+    return name.rsplit("/", 1)[-1].split(".", 1)[0]
+
+
+def _separate(chosen: list[Value], table: bool = False) -> list[list[Value]]:
     """The prompts one mapping's values make: the parts of one prompt (`system` and `user`,
     an agent's `role`, `goal` and `backstory`) stay together; several values each named as
     a prompt of its own (`topic_prompt`, `error_prompt`), or held by a mapping named for
-    prompts (`prompts: {qa_generation: ..., qa_rating: ...}`), are several prompts."""
-    if parent and _PROMPTS_KEY.search(parent[-1]) and \
-            not any(v.keys[-1].lower() in MESSAGE_KEYS for v in chosen):
+    prompts (`prompts: {qa_generation: ..., qa_rating: ...}`, the top of `prompts.yaml`:
+    `table`), are several prompts."""
+    if table and not any(v.keys[-1].lower() in MESSAGE_KEYS for v in chosen):
         return [[v] for v in chosen]
     own = [v for v in chosen if _OWN_PROMPT.search(v.keys[-1])
            and v.keys[-1].lower() not in MESSAGE_KEYS]
