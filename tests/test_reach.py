@@ -334,6 +334,8 @@ REACH_FINDINGS = [
     # the keys of a file named for prompts are prompts of their own, whatever their names:
     # the answer's values close its text; the router's question opens its own
     ("PFX001", "zes_prompt_file/prompts.yaml", 12, 13),
+    # a table of names looked up by the learner's language: the entry varies as the key
+    ("PFX002", "zet_names_table.py", 10, 58),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -477,6 +479,7 @@ REACH_SINKS = {
     "zer_memory_store.py:27": "openai.chat",
     "zes_prompt_file/prompts.yaml:3": "config (top)",
     "zes_prompt_file/prompts.yaml:11": "config (top)",
+    "zet_names_table.py:19": "openai.responses",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

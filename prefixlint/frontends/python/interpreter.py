@@ -770,6 +770,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 repeated = self._repeat(node, ctx)
                 if repeated is not None:
                     return repeated
+        if isinstance(node, cst.Subscript) and self._names_table(node, ctx):
+            # `LANGUAGES[code]`: one of a table of names, as the key picks it
+            key = self._deps_hole(node.slice[0].slice.value, ctx)
+            return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                         key.deps, key.scope)]
         if isinstance(node, cst.Subscript):
             held = self.entry_value(node, ctx) or self._looked_up(node, ctx)
             if held is not None:
@@ -884,6 +889,22 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 not isinstance(args[0].value, (cst.Name, cst.Attribute)):
             return None
         return self.chosen_entry(func.value, ctx, args[1].value if len(args) == 2 else None)
+
+    def _names_table(self, node: cst.Subscript, ctx: Context) -> bool:
+        """Whether `TABLE[key]` looks a name up by a key not known here (`LANGUAGES[code]`,
+        TABLE a dict literal of short one-line strings: `{"en": "English", ...}`). Unlike a
+        table of prompts, whose richest entry stands for the lookup, such an entry is a value
+        placed into text, which changes as the key does."""
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index) or \
+                not isinstance(node.slice[0].slice.value, (cst.Name, cst.Attribute)):
+            return False
+        held = self.follow(node.value, ctx)
+        if held is None or not isinstance(held[0], cst.Dict) or len(held[0].elements) < 2:
+            return False
+        values = [literal_value(e.value) if isinstance(e, cst.DictElement) else None
+                  for e in held[0].elements]
+        return all(isinstance(v, str) and len(v) <= _NAME_CHARS and "\n" not in v
+                   for v in values)
 
     def _deps_hole(self, node: cst.BaseExpression, ctx: Context) -> Hole:
         """One hole standing for what an expression (a test, a key) depends on: a test made
@@ -1134,6 +1155,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             node, ctx = resolved
         return None
 
+
+# The longest entry of a table of names (`{"en": "English"}`): longer text is prompt text.
+_NAME_CHARS = 40
 
 _ENVIRONMENT_READS = ("os.getenv", "os.environ.get")
 
