@@ -126,7 +126,7 @@ _LOCATION = re.compile(r"@.*?:\d+:\d+")
 
 # Value names that hold the conversation so far: append-only between turns of a session.
 HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation",
-                           "conversation_history", "message_history", "transcript", "turns",
+                           "conversation_history", "message_history", "turns",
                            "dialogue", "dialog", "past_messages", "previous_messages"})
 
 

@@ -77,7 +77,8 @@ REACH_FINDINGS = [
     ("PFX004", "zan_message_files/triage.json", 4, 75),  # (YAML, and JSON)
     ("PFX005", "zao_gemini_audio/transcribe.py", 17, 22),  # audio parts before the rules
     ("PFX001", "zap_positional_chat/grade.py", 11, 92),  # a chat passed alone, by position,
-    ("PFX003", "zap_positional_chat/grade.py", 14, 56),  # with enum roles and appends
+    # with enum roles and appends; a transcript of the answers graded is the request's
+    ("PFX001", "zap_positional_chat/grade.py", 14, 56),
     ("PFX001", "zar_example_call_ids.py", 31, 27),  # a new id for each few-shot tool call
     ("PFX001", "zas_template_default/texts.py", 14, 48),  # a parameter's default template
     ("PFX005", "zat_chat_object/outline.py", 9, 30),  # a chat of (role, text) pairs that a
@@ -201,7 +202,7 @@ REACH_FINDINGS = [
     ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 32),
     ("PFX005", "zcn_namespace_clients/vision/describe.py", 26, 72),
     # messages a client copies without its bookkeeping keys; a rules part held in a name
-    ("PFX003", "zco_part_blocks.py", 41, 78),
+    ("PFX001", "zco_part_blocks.py", 41, 78),
     # a settings file's table of prompts: each value its own prompt (only the title's rules
     # follow its document)
     ("PFX001", "zcp_prompt_table.yaml", 26, 5),
