@@ -1146,8 +1146,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     return node, ctx
             elif isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):
                 resolved = node.args[1].value, ctx  # `cast(Template, t)` holds `t`
-            elif environment_default(node, ctx.module) is not None:
-                resolved = environment_default(node, ctx.module), ctx
+            elif (default := environment_default(node, ctx.module)) is not None:
+                resolved = default, ctx
             else:
                 return node, ctx
             if not isinstance(resolved, tuple):

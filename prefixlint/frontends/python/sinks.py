@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
 from .messages import MessageLowering, argument_of, dict_fields
-from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at
+from .sites import INFERRED_ROLES, STORING, Site as _Site, SiteClassifier, context_at
 from .renderer import SegmentRenderer
 from .sources import converses
 
@@ -33,10 +33,8 @@ _SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDE
 _MAX_RECEIVER_HOPS = 4  # `a.b().c()`: method calls followed back to who made the object
 
 
-
 def _stored(call) -> bool:
     """A call of a store's method (`memory.add(...)`), which keeps what it is given."""
-    from .sites import STORING
     import libcst as cst
 
     return isinstance(call.func, cst.Attribute) and call.func.attr.value in STORING
