@@ -12,7 +12,8 @@ import libcst as cst
 
 from ...ir import Hole, Scope
 from .flow import test_of
-from .literals import MAX_DEPTH, dotted_name, none_comparison, param_names, shorten
+from .literals import (MAX_DEPTH, decorated, dotted_name, none_comparison, param_names,
+                       shorten)
 from .module import Module
 from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
 
@@ -70,7 +71,7 @@ def launched(node: cst.Call, module: Module) -> cst.Call | None:
 def abstract(function: cst.FunctionDef) -> bool:
     """A method that only declares itself: `@abstractmethod`, or a body of a docstring and
     `pass`, `...` or `raise NotImplementedError`."""
-    if any(dotted_name(d.decorator).endswith("abstractmethod") for d in function.decorators):
+    if decorated(function, "abstractmethod"):
         return True
     body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
     for statement in body:
@@ -84,12 +85,6 @@ def abstract(function: cst.FunctionDef) -> bool:
                 continue
             return False
     return True
-
-
-def on_class(function: cst.FunctionDef) -> bool:
-    """A `@classmethod` or `@staticmethod`: a method a class runs without an instance."""
-    return any(dotted_name(d.decorator).endswith(("classmethod", "staticmethod"))
-               for d in function.decorators)
 
 
 class CallOps:
@@ -288,7 +283,8 @@ class CallOps:
             self._class_named(target[0], target[1]) if isinstance(target, tuple) else None
         if named is not None:  # `Finish.describe()`: a method the class itself runs
             found = self._concrete_method(named, attr)
-            return found if found is not None and on_class(found[0]) else None
+            return found if found is not None and \
+                decorated(found[0], "classmethod", "staticmethod") else None
         # `book.catalogue()`, `book: SkillBook`
         return self._concrete_method(self.receiver_class(func.value, ctx), attr)
 
@@ -342,8 +338,7 @@ class CallOps:
         (`Settings(...)` running `__init__`)."""
         bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
         params = list(function.params.params)
-        static = any(dotted_name(d.decorator).endswith("staticmethod")
-                     for d in function.decorators)
+        static = decorated(function, "staticmethod")
         method_call = module.owner.get(id(function)) is not None and not static and \
             isinstance(node.func, cst.Attribute)
         if constructor or method_call:

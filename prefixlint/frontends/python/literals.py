@@ -71,6 +71,13 @@ def dotted_name(node: cst.CSTNode) -> str:
     return ""
 
 
+def decorated(function: cst.FunctionDef | None, *names: str) -> bool:
+    """Whether a function carries a decorator whose dotted name ends with one of `names`
+    (`staticmethod`, `classmethod`)."""
+    return function is not None and any(dotted_name(d.decorator).endswith(names)
+                                        for d in function.decorators)
+
+
 def empty_literal(node: object) -> bool:
     """Whether an expression is written as nothing: `None`, `""`, `[]`, `{}` or `()`."""
     if isinstance(node, cst.Name):

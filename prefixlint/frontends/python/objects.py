@@ -19,7 +19,7 @@ import libcst as cst
 
 from ...ir import Hole
 from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching, richness
-from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, literal_value,
+from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        own_class_of, param_annotation, param_names)
 from .module import Module
 from .values import INSTANCE, RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
@@ -648,8 +648,7 @@ class ObjectOps:
 
 def _static(function: cst.FunctionDef | None) -> bool:
     """Whether a function is a `@staticmethod` (its first parameter is not the object)."""
-    return function is not None and any(
-        dotted_name(d.decorator).endswith("staticmethod") for d in function.decorators)
+    return decorated(function, "staticmethod")
 
 
 def _init_annotation(node: cst.BaseExpression, ctx: Context):

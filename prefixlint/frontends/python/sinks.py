@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
 from .messages import MessageLowering, argument_of, dict_fields
-from .sites import INFERRED_ROLES, STORING, Site as _Site, SiteClassifier, context_at
+from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
 from .sources import converses
 
@@ -31,13 +31,6 @@ _SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDE
                   r"(TABLE|INDEX|VIEW|TRIGGER)\s|ALTER\s+TABLE\s|PRAGMA\s|REPLACE\s+INTO\s|"
                   r"WITH\s+(RECURSIVE\s+)?\w+(\s*\([^)]*\))?\s+AS\s*\()")
 _MAX_RECEIVER_HOPS = 4  # `a.b().c()`: method calls followed back to who made the object
-
-
-def _stored(call) -> bool:
-    """A call of a store's method (`memory.add(...)`), which keeps what it is given."""
-    import libcst as cst
-
-    return isinstance(call.func, cst.Attribute) and call.func.attr.value in STORING
 
 
 def _call_key(module, node) -> tuple[int, int]:
@@ -728,7 +721,7 @@ class SinkFinder:
             call = self.module.parents.get(id(parent))
             return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and (
                 call.func.attr.value in ("extend", "append") and
-                is_history(chain_of(call.func.value)) or _stored(call))
+                is_history(chain_of(call.func.value)) or stored(call))
         if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and \
                 isinstance(parent.targets[0].target, cst.Name):
             return self._only_stored(parent.targets[0].target.value, parent)
@@ -747,7 +740,7 @@ class SinkFinder:
                  if isinstance(node, cst.Call) and start < module.pos(node) < end and
                  any(isinstance(a.value, cst.Name) and a.value.value == name
                      for a in node.args)]
-        return bool(calls) and all(_stored(call) for call in calls)
+        return bool(calls) and all(stored(call) for call in calls)
 
     def _whole_list(self, node):
         """The whole list a literal of messages is part of: `[system] + history + [turn]`."""

@@ -28,6 +28,13 @@ STORING = frozenset({"add", "store", "upsert", "remember", "memorize", "persist"
                       "put", "push", "write"})
 
 
+def stored(call) -> bool:
+    """A call of a store's method (`memory.add(...)`), which keeps what it is given."""
+    import libcst as cst
+
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in STORING
+
+
 def _names_llm(name: str) -> bool:
     """Whether a name says its object is a language model (`llm`, `self.chat_llm`)."""
     return bool(_LLM_WORDS.intersection(name.lower().split("_")))
@@ -247,7 +254,7 @@ class SiteClassifier:
         """A prompt-ish keyword passed into code not in view (an installed or unknown
         library): a prompt whose roles come from the keywords. Kept only when what it
         passes is a message list or reads as a prompt (see `_build_one`)."""
-        if isinstance(node.func, self.cst.Attribute) and node.func.attr.value in STORING:
+        if stored(node):
             return None  # kept by a store, not sent
         present = [k for k in INFERRED_ROLES if k in keywords]
         chat = None if present else self._positional_chat(node)
