@@ -35,6 +35,21 @@ class Binding:
     arms: tuple[tuple[int, int], ...] = ()  # (id of an enclosing If, 0 body / 1 else)
     index: int = -1
 
+    @functools.cached_property
+    def rewrite(self) -> bool:
+        """Whether the value reads the name it binds (see `rewrites`), found once: a name's
+        bindings are consulted at every use of it."""
+        walked = _walk(self.value)
+        attributes = {id(n.attr) for n in walked if isinstance(n, cst.Attribute)}
+        # (the `path` of `os.path.join(...)` is an attribute's name, not the name `path`)
+        return any(isinstance(n, cst.Name) and n.value == self.name and id(n) not in attributes
+                   for n in walked)
+
+    @functools.cached_property
+    def size(self) -> tuple[int, int]:
+        """The value's `richness`, found once."""
+        return richness(self.value)
+
 
 @dataclass
 class ClassInfo:
@@ -492,7 +507,7 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
             continue
         if_id, arm = outer
         arm_sizes = sizes.setdefault(if_id, {})
-        size = richness(binding.value)
+        size = binding.size
         before = arm_sizes.get(arm, (0, 0))
         arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
         if binding.op == "=" and not rewrites(binding):
@@ -580,11 +595,7 @@ def rewrites(binding: Binding) -> bool:
     """`text = text + more`, `parts = [p for p in parts if p]`, `text = text.strip()`: a
     rewrite of the name's own value, not a fresh assignment (under an `if`, both arms begin
     alike, so the arm is taken rather than made a branch on the test)."""
-    walked = _walk(binding.value)
-    attributes = {id(n.attr) for n in walked if isinstance(n, cst.Attribute)}
-    # (the `path` of `os.path.join(...)` is an attribute's name, not the name `path`)
-    return any(isinstance(n, cst.Name) and n.value == binding.name and id(n) not in attributes
-               for n in walked)
+    return binding.rewrite
 
 
 def test_of(node: cst.If | cst.Match) -> cst.BaseExpression:
