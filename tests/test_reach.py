@@ -337,6 +337,10 @@ REACH_FINDINGS = [
     ("PFX001", "zes_prompt_file/prompts.yaml", 12, 13),
     # a table of names looked up by the learner's language: the entry varies as the key
     ("PFX002", "zet_names_table.py", 10, 58),
+    # a prompt written with printf-style fields, filled with `%` and sent through a backend
+    # not in view: the page's `%s` before the action reference (its summary's fields close it;
+    # the percent signs of SQLite's date formats in a third are no fields)
+    ("PFX005", "zeu_printf_prompts/prompts.py", 6, 1),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -481,6 +485,8 @@ REACH_SINKS = {
     "zes_prompt_file/prompts.yaml:3": "config (top)",
     "zes_prompt_file/prompts.yaml:11": "config (top)",
     "zet_names_table.py:19": "openai.responses",
+    "zeu_printf_prompts/prompts.py:5": "text",
+    "zeu_printf_prompts/prompts.py:23": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
