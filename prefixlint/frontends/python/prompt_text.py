@@ -1,8 +1,8 @@
 """Prompt text with no sink in view: a module constant, a class attribute or a function's
 returned f-string / `.format` / `%` text that reads as a prompt (instructions in natural
-language with placeholders) is measured on its own, the way a template file is. Its holes take their
-scopes from their names (a parameter, a `{placeholder}`). When a sink in the run sends the
-same text, the sink's measurement is the one reported and this one is dropped (see
+language with placeholders) is measured on its own, the way a template file is. Its holes
+take their scopes from their names (a parameter, a `{placeholder}`). When a sink in the run
+sends the same text, the sink's measurement is the one reported and this one is dropped (see
 `PythonProject.remaining_texts`)."""
 
 from __future__ import annotations
