@@ -102,17 +102,12 @@ _SCOPE_WORDS = {Scope.REQUEST: "request", Scope.USER: "user", Scope.SESSION: "se
                 Scope.DAY: "date", Scope.UNKNOWN: "unclassified"}
 
 
-# What sends a prompt measured with no call in view: nothing (a template file alone), `text`
-# (prompt text) or `text file` (a prompt file code reads); and `config …`, a settings file's.
-_NO_CALL = ("", "text", "text file")
-
-
-def _least_gain(measurement: Measurement, cause: Cause, min_gain_tokens: int) -> int:
+def _least_gain(cause: Cause, min_gain_tokens: int) -> int:
     """The gain a cause needs to be reported at its rule's severity: min-gain-tokens, and
-    twice that for a value of unknown scope in a prompt no call in view sends (two things not
-    known: whether the value varies, and where the text goes and what follows it there)."""
-    sink = measurement.prompt.sink
-    if cause.hole.scope is Scope.UNKNOWN and (sink in _NO_CALL or sink.startswith("config ")):
+    twice that for a value of unknown scope. Whether such a value varies at all is not known
+    (a product's name is as likely as a user's question), so moving it must gain more before
+    it is worth a warning; a value known to vary needs only min-gain-tokens."""
+    if cause.hole.scope is Scope.UNKNOWN:
         return 2 * min_gain_tokens
     return min_gain_tokens
 
@@ -133,8 +128,7 @@ def _message(cause: Cause, min_gain: int, source: Explained | None,
     if labels:
         below = ", only labels of the request's values follow it in the last message"
     elif gain < min_gain and doubled:
-        below = (f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope in "
-                 "a prompt no call in view sends")
+        below = f", below {min_gain:,}: twice min-gain-tokens for a value of unknown scope"
     elif gain < min_gain:
         below = f", below min-gain-tokens {min_gain:,}"
     following = cause.following_tokens
@@ -221,7 +215,7 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
             continue
         labels = cause.gain_tokens >= min_gain_tokens and \
             _among_values_at_the_end(measurement, cause, min_gain_tokens)
-        least = _least_gain(measurement, cause, min_gain_tokens)
+        least = _least_gain(cause, min_gain_tokens)
         worth = cause.gain_tokens >= least and not labels
         severity = rules[code].severity if worth else "info"
         source = scope_source(cause.hole, explain)

@@ -166,8 +166,8 @@ REACH_FINDINGS = [
     ("PFX005", "zcb_replace_loop.py", 4, 47),
     ("PFX001", "zcb_replace_loop.py", 6, 1),
     # prompts appended in a loop, sent by a client's threads (Thread(target=..., args=...))
-    ("PFX005", "zcc_threaded_client/checker.py", 11, 40),
-    ("PFX005", "zcc_threaded_client/checker.py", 11, 60),
+    ("PFX005", "zcc_threaded_client/checker.py", 13, 40),
+    ("PFX005", "zcc_threaded_client/checker.py", 13, 60),
     # a loop that assigns its template in both arms of an `if`, then fills it: read afresh
     ("PFX001", "zcd_script_loop.py", 17, 8),
     # a client's messages made only from what the caller passed (the rest left at None)
@@ -437,7 +437,7 @@ REACH_SINKS = {
     "zdo_prompt_folders/app/plan.py:10": "openai.chat",
     "zdo_prompt_folders/data/prompts/planner/system.md": "text file",
     "zdp_written_chat.py:18": "inferred",
-    "zdq_init_annotation.py:34": "openai.chat",
+    "zdq_init_annotation.py:35": "openai.chat",
     "zdr_aliased_step/graph.py:14": "client of langchain.ChatPromptTemplate",
     "zds_given_context.py:24": "openai.chat",
     "zdt_read_history.py:22": "openai.chat",
@@ -479,7 +479,7 @@ REACH_SINKS = {
     "zeo_class_actions.py:54": "openai.chat",
     # message dicts a settings module keeps, listed as `settings.SYSTEM_MESSAGE`: constant
     "zep_module_messages/ask.py:12": "openai.chat",
-    "zeq_environment_default.py:29": "openai.chat",
+    "zeq_environment_default.py:30": "openai.chat",
     # an exchange a memory store keeps (`memory.add(messages, user_id=...)`): not a prompt
     "zer_memory_store.py:27": "openai.chat",
     "zes_prompt_file/prompts.yaml:3": "config (top)",
@@ -659,7 +659,7 @@ REACH_SINKS = {
     "zbo_date_tag/chat.py:16": "openai.chat",
     # one function makes both templates: each is a prompt of the caller's call
     "zbp_two_templates/views.py:5": "client of llama_index.PromptTemplate",
-    "zbp_two_templates/views.py:5 (via zbp_two_templates/synth.py:32)":
+    "zbp_two_templates/views.py:5 (via zbp_two_templates/synth.py:33)":
         "client of llama_index.PromptTemplate",
     "zbq_message_objects/digest.py:20": "client of openai.chat",
     # few-shot pairs of a constant list, written out by a helper: no finding
@@ -676,8 +676,8 @@ REACH_SINKS = {
     "zby_llm_parameter.py:18": "inferred",
     "zbz_instance_prompt.py:15": "text",
     "zca_keyword_client/grader.py:15": "client of http.post",
-    "zcb_replace_loop.py:22": "http.post",
-    "zcc_threaded_client/checker.py:12": "client of http.post",
+    "zcb_replace_loop.py:23": "http.post",
+    "zcc_threaded_client/checker.py:14": "client of http.post",
     "zcd_script_loop.py:23": "http.post",
     "zce_default_none/app.py:12": "client of openai.chat",
     "zcf_rubric_judge.py:39": "client of http.post",
@@ -710,7 +710,7 @@ REACH_SINKS = {
     "zcw_cached_templates/sqlbot/graph.py:23": "messages",
     "zcw_cached_templates/sqlbot/graph.py:38": "inferred",
     "zcx_folder_judge/judge.py:29": "client of openai.chat",
-    "zcy_chosen_prompt/copy_prompts.py:17": "text",
+    "zcy_chosen_prompt/copy_prompts.py:18": "text",
     "zcy_chosen_prompt/review.py:27": "openai.chat",
     "zcy_chosen_prompt/writer.py:16": "openai.chat",
     "zcz_unescaped_md/extract.py:19": "openai.chat",
@@ -778,9 +778,9 @@ MODEL_FINDINGS = [
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),
     # the Assistants API: a thread's newest message, a run's additional instructions
-    ("PFX005", "openai_assistant.py", 13, 26),
-    ("PFX005", "openai_assistant.py", 13, 45),
-    ("PFX005", "openai_assistant.py", 16, 52),
+    ("PFX005", "openai_assistant.py", 14, 26),
+    ("PFX005", "openai_assistant.py", 14, 45),
+    ("PFX005", "openai_assistant.py", 17, 52),
     ("PFX006", "pydantic_factory.py", 24, 37),  # @agent.instructions inside the factory
     ("PFX002", "sk_app.py", 8, 56),
     ("PFX002", "smol_app.py", 8, 51),

@@ -30,4 +30,6 @@ checker = Agent(model=OpenAIChat(id="gpt-4o-mini"),
 
 
 def check(listing: str):
-    return checker.run(f"Listing to check:\n{listing}\n\nRules:\n{LISTING_RULES}")
+    return checker.run(f"Listing to check:\n{listing}\n\nRules:\n{LISTING_RULES}\n\n"
+                       "Reply OK when the listing keeps every rule; otherwise name each rule "
+                       "it breaks, quote the sentence that breaks it, and suggest a fix.")

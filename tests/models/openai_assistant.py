@@ -4,7 +4,8 @@ client = OpenAI()
 
 REVIEW_STEPS = """Review the file in four passes: correctness, error handling, naming, and
 tests. For each pass list what you found as short bullets that cite line numbers, then give
-one overall verdict: approve, approve with changes, or request changes."""
+one overall verdict: approve, approve with changes, or request changes. Keep the review
+under two hundred words and do not restate the code."""
 
 
 def review(thread_id: str, assistant_id: str, path: str, source: str, reviewer: str):

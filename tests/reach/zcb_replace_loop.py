@@ -6,7 +6,8 @@ The diff:
 [DIFF]
 Point out bugs first, then risky changes, then style. For each point give the file and the
 line, say what is wrong in one sentence and what to write instead. Do not praise the change,
-do not repeat the diff, and say "No issues found." when there is nothing to report.
+do not repeat the diff, and say "No issues found." when there is nothing to report. End
+with one line that says whether the change needs a test it does not have yet.
 """
 
 

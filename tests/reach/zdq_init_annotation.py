@@ -21,6 +21,7 @@ The ticket to tag:
 </ticket>
 Answer with one tag from the list you were given, then one sentence on why you chose it.
 Never invent a tag, never answer with more than one, and never repeat the ticket back.
+When two tags fit equally well, choose the one that sends the ticket to a person sooner.
 Answer in this format:
 Tag: [the tag]
 Why: [one sentence]"""

@@ -11,7 +11,8 @@ SUMMARY_FORMAT = """About the content of this page:
 {page}
 
 Focus on three points: what its topic is, what its key claims are, and what is new or
-unusual in its view. Answer in this format, one line each, without any other text:
+unusual in its view. Leave out navigation, advertising and cookie notices, and write
+each line in plain words. Answer in this format, one line each, without any other text:
 - Topic: ...
 - Key claims: ...
 - What is new: ..."""

@@ -16,7 +16,8 @@ REFINE = (
     "{context_msg}\n"
     "Improve the draft answer with the new passages above. Keep every citation the draft "
     "already has, add one for each new fact, and return the draft unchanged when the new "
-    "passages add nothing to it. Never answer from your own knowledge.\n"
+    "passages add nothing to it. Never answer from your own knowledge, and say so plainly "
+    "when two passages disagree, citing both.\n"
     "{tone_line}"
     "Improved answer:"
 )

@@ -12,7 +12,8 @@ BRIEF:
 
 OUTPUT FORMAT
 Answer with one JSON object with the keys "title", "summary", "sections" and "closing". Each
-section is an object with "heading" and "body", the body in Markdown paragraphs."""
+section is an object with "heading" and "body", the body in Markdown paragraphs; keep the
+summary under sixty words and the closing under eighty, and put no Markdown in the title."""
 
 LANDING_PROMPT = """You are a senior copywriter who writes landing pages that convert.
 Write the copy of one landing page for the brief below: a headline under ten words, a

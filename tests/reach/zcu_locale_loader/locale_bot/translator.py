@@ -39,5 +39,6 @@ class Translator:
              "Check the translation of this interface string. Say whether the meaning is "
              "kept, whether every placeholder survived unchanged, and whether the length "
              "still fits a button; answer with a JSON object with the keys meaning, "
-             "placeholders, length and verdict."}])
+             "placeholders, length and verdict, and quote the words you would change. Judge "
+             "the tone as well: a button speaks to the user, a message reports to them."}])
         return response.choices[0].message.content
