@@ -30,7 +30,7 @@ from .fills import FillOps
 from .config_values import config_text, settings_text
 from .objects import ObjectOps, named_defaults
 from .sequences import SequenceOps
-from .strings import StringOps
+from .strings import DATA_LOADERS, StringOps
 from .values import (CARRIED, Context, ExtendedItem, HoleItem, LoopItem, ModuleRef, Note, Parts,
                      Resolved, Seg)
 
@@ -1122,6 +1122,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     inner[0].deps[0] in self.scopes and inner[0].scope is Scope.REQUEST:
                 return [Hole(inner[0].kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), inner[0].deps, inner[0].scope)]
+        if isinstance(node, cst.Subscript) and isinstance(base, cst.Name):
+            held = self.follow(base, ctx)
+            if held is not None and isinstance(held[0], cst.Call) and \
+                    held[1].module.qualname(held[0].func) in DATA_LOADERS:
+                # `setup["full_name"]` of `setup = json.load(file)`: an entry of data the
+                # project ships is the same for every request, whatever the key is called
+                return [self.hole(node, ctx, self.path_of(node, ctx), Scope.DEPLOY)]
         if isinstance(base, cst.Call):
             # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
             inner = self.text(base, ctx)

@@ -44,9 +44,14 @@ MUSTACHE_RENDERS = frozenset({"chevron.render", "chevron.renderer.render", "pyst
 FORMAT_INSTRUCTIONS = "get_format_instructions"
 # Calls that list what a folder holds when the code runs (`Path.glob`, `os.listdir`).
 _LISTINGS = frozenset({"glob", "rglob", "iglob", "iterdir", "listdir", "scandir"})
-DATA_LOADERS = frozenset({"json.load", "yaml.safe_load", "yaml.load", "yaml.full_load",
-                           "tomllib.load", "tomli.load", "toml.load", "csv.reader",
-                           "csv.DictReader"})
+# Data the project ships, parsed from a file: JSON and the drop-in readers of JSON with
+# comments or of its relaxed forms (`commentjson.load(file)` of a setup file), YAML, TOML
+# and CSV.
+DATA_LOADERS = frozenset({"json.load", "commentjson.load", "json5.load", "pyjson5.load",
+                          "hjson.load", "simplejson.load", "ujson.load", "rapidjson.load",
+                          "yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.load",
+                          "tomli.load", "toml.load", "tomlkit.load", "csv.reader",
+                          "csv.DictReader"})
 
 
 def _given(args) -> list[cst.Arg]:
