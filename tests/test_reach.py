@@ -341,6 +341,9 @@ REACH_FINDINGS = [
     # not in view: the page's `%s` before the action reference (its summary's fields close it;
     # the percent signs of SQLite's date formats in a third are no fields)
     ("PFX005", "zeu_printf_prompts/prompts.py", 6, 1),
+    # a task description written as an f-string that leaves `{topic}` for a crew to fill,
+    # handed to the project's own task record: measured where it is written, whatever its name
+    ("PFX005", "zew_task_description.py", 16, 41),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -490,6 +493,7 @@ REACH_SINKS = {
     # a person's name and role, entries of a setup file a JSON-with-comments parser reads:
     # the deployment's whatever the keys say, so no finding (the email comes last)
     "zev_commented_settings/assistant.py:26": "client of openai.chat",
+    "zew_task_description.py:16": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

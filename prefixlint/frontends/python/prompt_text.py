@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 _NAME_HINT = re.compile(r"prompt|instruction|template|message|system", re.IGNORECASE)
 _LOCAL_HINT = re.compile(r"prompt|instruct|template|system", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+# An f-string's escaped field (`{{topic}}`), left for a later `.format` or a framework to fill.
+_ESCAPED_FIELD = re.compile(r"\{\{[A-Za-z_]\w*\}\}")
 # A printf-style field of text filled with `%` (`%s`, `%d`, `%(task)s`), without the flags
 # and widths prose may look like ("100% sure"), nor a quoted or joined code of another
 # language (SQL's `strftime('%d', ...)`, a date format's `%Y-%m-%d`).
@@ -156,7 +158,8 @@ def _locals(module):
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
                 target.value.value == "self":
             target = target.attr  # `self.summary_prompt = """..."""` in `__init__`
-        if isinstance(target, cst.Name) and _LOCAL_HINT.search(target.value) and \
+        if isinstance(target, cst.Name) and (_LOCAL_HINT.search(target.value) or
+                                             _leaves_fields(node.value)) and \
                 module.enclosing_function(node) is not None and \
                 not in_dead_arm(module.parents, node):
             value = _unwrapped(node.value)
@@ -164,6 +167,16 @@ def _locals(module):
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
                     not _extends(value, name) or _fills_text(value) or _lines(value):
                 yield name, value
+
+
+def _leaves_fields(value) -> bool:
+    """`writer_task = f"Write about '{{topic}}' ... {config.length} words ..."`: an f-string
+    that leaves `{name}` fields for a later fill (a crew's task, a chain's template) is a
+    template whatever its name says."""
+    value = _unwrapped(value)
+    return isinstance(value, cst.FormattedString) and any(
+        isinstance(part, cst.FormattedStringText) and _ESCAPED_FIELD.search(part.value)
+        for part in value.parts)
 
 
 def _lines(value) -> bool:
