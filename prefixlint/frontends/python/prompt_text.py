@@ -146,8 +146,9 @@ def _locals(module):
     """(name, string node) of a function's own assignments of a string literal or an
     f-string to a name that says it holds prompt text (`P_SUM_INSTRUCT = ("Reference:
     {reference}" ...)`, then handed to the project's prompt class; `prompt = f"..."`, then
-    passed to a helper whose model object is not in view), and of the object's own
-    attributes so set (`self.summary_prompt = "..."`, formatted by another method)."""
+    passed to a helper whose model object is not in view) or of an f-string that leaves
+    fields for a later fill to any name, and of the object's own attributes so set
+    (`self.summary_prompt = "..."`, formatted by another method)."""
     for node in module.nodes:
         if isinstance(node, cst.AnnAssign) and node.value is not None:
             target = node.target  # `Prompt: str = f"""..."""`
