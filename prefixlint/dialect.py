@@ -25,6 +25,12 @@ FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[
 DOLLAR_FIELD = re.compile(r"\$\{([A-Za-z_]\w*)\}")
 
 
+# A printf-style field of text filled with `%` (`%s`, `%d`, `%(task)s`, the name in its first
+# group), without the flags and widths prose may look like ("100% sure"), nor a quoted or
+# joined code of another language (SQL's `strftime('%d', ...)`, a date format's `%Y-%m-%d`).
+PRINTF_FIELD = re.compile(r"(?<![%'\"\w-])%(?:\((\w+)\))?[sdr](?![\w'\"-])")
+
+
 # A `{{ name }}` of a Jinja or Mustache template that only puts a value in (no filter, no
 # call), the name in its first group.
 VALUE_FIELD = re.compile(r"\{\{-?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*-?\}\}")

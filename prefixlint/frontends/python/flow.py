@@ -36,9 +36,11 @@ class Binding:
     index: int = -1
 
     @functools.cached_property
-    def rewrite(self) -> bool:
-        """Whether the value reads the name it binds (see `rewrites`), found once: a name's
-        bindings are consulted at every use of it."""
+    def rewrites(self) -> bool:
+        """`text = text + more`, `parts = [p for p in parts if p]`, `text = text.strip()`: a
+        rewrite of the name's own value, not a fresh assignment (under an `if`, both arms
+        begin alike, so the arm is taken rather than made a branch on the test). Found once:
+        a name's bindings are consulted at every use of it."""
         walked = _walk(self.value)
         attributes = {id(n.attr) for n in walked if isinstance(n, cst.Attribute)}
         # (the `path` of `os.path.join(...)` is an attribute's name, not the name `path`)
@@ -510,7 +512,7 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
         size = binding.size
         before = arm_sizes.get(arm, (0, 0))
         arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
-        if binding.op == "=" and not rewrites(binding):
+        if binding.op == "=" and not binding.rewrites:
             fresh.setdefault(if_id, set()).add(arm)
     for if_id, assigned in fresh.items():
         if len(assigned) < 2:
@@ -589,13 +591,6 @@ def _joined(node: cst.BaseExpression | None) -> int:
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
         return _joined(node.left) + _joined(node.right)
     return 0 if node is None else 1
-
-
-def rewrites(binding: Binding) -> bool:
-    """`text = text + more`, `parts = [p for p in parts if p]`, `text = text.strip()`: a
-    rewrite of the name's own value, not a fresh assignment (under an `if`, both arms begin
-    alike, so the arm is taken rather than made a branch on the test)."""
-    return binding.rewrite
 
 
 def test_of(node: cst.If | cst.Match) -> cst.BaseExpression:

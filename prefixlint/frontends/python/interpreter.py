@@ -18,8 +18,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Span, Text
 from ...volatility import is_history, words_of
 from ..project_files import InputError
-from .flow import (END, Binding, carried, conditional, module_loop, rewrites, richer_arm,
-                   test_of)
+from .flow import END, Binding, carried, conditional, module_loop, richer_arm, test_of
 from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, is_truncation,
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
@@ -350,7 +349,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         """`if TAG in text: text = text.replace(TAG, value)`: a rewrite guarded only by the
         text holding what it fills, so it is what is sent whenever the text has the
         placeholder (the prompt at stake), not a change some requests skip."""
-        if not rewrites(binding):
+        if not binding.rewrites:
             return False
         for if_id, arm in binding.arms:
             if (if_id, arm) in ctx.arms:
@@ -412,13 +411,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     continue
                 parts = []  # `if not text: text = DEFAULT`: the default is what is sent
             elif binding.op in ("=", "opaque", "item", "position") and parts and \
-                    conditional(binding, ctx.arms) and not rewrites(binding):
+                    conditional(binding, ctx.arms) and not binding.rewrites:
                 test = self._volatile_test(binding, ctx)
                 if test is not None:
                     parts = [("branch", test, at)]
                     continue
                 parts = []
-            elif binding.op == "=" and rewrites(binding):
+            elif binding.op == "=" and binding.rewrites:
                 parts = []  # `text = text[:limit]`: its value holds what came before
             element = self._unpacked(binding, at)
             if element is not None:
@@ -479,7 +478,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         scope = id(function) if function is not None else 0
         sizes: dict[tuple[tuple[int, int], ...], int] = {}
         for binding in ctx.module.bindings.get(scope, []):
-            if binding.name != name or binding.op != "=" or rewrites(binding) or \
+            if binding.name != name or binding.op != "=" or binding.rewrites or \
                     not any(i == if_id for i, _ in binding.arms):
                 continue
             inner = binding.arms[[i for i, _ in binding.arms].index(if_id):]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ...dialect import DOLLAR_FIELD, FORMAT_FIELD, VALUE_FIELD, value_fields_only
+from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, PRINTF_FIELD, VALUE_FIELD,
+                        value_fields_only)
 from ...ir import Block, Hole, Scope, Span, Text
 from .sources import RANDOM_EXAMPLES
 
@@ -414,21 +415,27 @@ class MessageLowering:
             return out
         return self._fields(node, ctx, segments)
 
-    def _matched_fields(self, node, ctx, run: list, pattern=FORMAT_FIELD) -> list:
+    def _matched_fields(self, node, ctx, run: list, pattern=FORMAT_FIELD,
+                        positional: str = "") -> list:
         """A run of constant text with each `{name}` it holds as a hole (found by the
         pattern of a field, so that a JSON example's braces stay text; `{{ name }}` with
-        VALUE_FIELD); the run as it was when it holds none."""
+        VALUE_FIELD; `%s` and `%(name)s` with PRINTF_FIELD, a positional one named by its
+        place in the text called `positional`, `PROMPT%1`, and of unknown scope: what fills
+        it is not in view); the run as it was when it holds none."""
         from .literals import offset_span
 
         text = "".join(s.text for s in run)
         out: list = []
         start = 0
-        for match in pattern.finditer(text):
+        for position, match in enumerate(pattern.finditer(text), 1):
             if match.start() > start:
                 out.append(Text(text[start:match.start()], None))
             if pattern is FORMAT_FIELD:
                 field_name = match.group(0)[1:-1].split("!")[0].split(":")[0]
                 expr = "{" + field_name + "}"
+            elif pattern is PRINTF_FIELD:
+                field_name = match.group(1) or f"{positional}%{position}"
+                expr = match.group(0)
             else:
                 field_name = match.group(1)
                 expr = ("${" + field_name + "}") if pattern is DOLLAR_FIELD else \
@@ -436,7 +443,9 @@ class MessageLowering:
             root = field_name.split(".")[0].split("[")[0]
             span = offset_span(run, match.start(), len(match.group(0))) or \
                 ctx.module.span(node)
-            out.append(Hole("value", expr, span, (root,), self.lowerer.scope_of(root)))
+            unnamed = pattern is PRINTF_FIELD and not match.group(1)
+            out.append(Hole("value", expr, span, (root,),
+                            Scope.UNKNOWN if unnamed else self.lowerer.scope_of(root)))
             start = match.end()
         if not start:
             return run

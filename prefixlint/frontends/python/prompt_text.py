@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...dialect import FORMAT_FIELD, VALUE_FIELD, is_jinja
-from ...ir import Block, Hole, Prompt, Scope, Span, Text
+from ...dialect import FORMAT_FIELD, PRINTF_FIELD, VALUE_FIELD, is_jinja
+from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from .flow import in_dead_arm, subscript_key
 from .literals import literal_value
@@ -27,10 +27,6 @@ _LOCAL_HINT = re.compile(r"prompt|instruct|template|system", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 # An f-string's escaped field (`{{topic}}`), left for a later `.format` or a framework to fill.
 _ESCAPED_FIELD = re.compile(r"\{\{[A-Za-z_]\w*\}\}")
-# A printf-style field of text filled with `%` (`%s`, `%d`, `%(task)s`), without the flags
-# and widths prose may look like ("100% sure"), nor a quoted or joined code of another
-# language (SQL's `strftime('%d', ...)`, a date format's `%Y-%m-%d`).
-_PRINTF = re.compile(r"(?<![%'\"\w-])%(?:\((\w+)\))?[sdr](?![\w'\"-])")
 
 
 @dataclass(frozen=True)
@@ -392,12 +388,12 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
         return None
     jinja = is_jinja(text)
     fields = FORMAT_FIELD.findall(text) if not jinja else []
-    printf = not (jinja or fields) and bool(_PRINTF.search(text))
+    printf = not (jinja or fields) and bool(PRINTF_FIELD.search(text))
     if not (jinja or fields or printf) or isinstance(node, cst.BinaryOperation) and \
             not jinja and not _LOCAL_HINT.search(name):
         return None
     constant = _JINJA.sub(" ", text) if jinja else \
-        _PRINTF.sub(" ", text) if printf else FORMAT_FIELD.sub(" ", text)
+        PRINTF_FIELD.sub(" ", text) if printf else FORMAT_FIELD.sub(" ", text)
     if not reads_as_prompt(constant, name):
         return None
     module = finder.module
@@ -413,35 +409,14 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
                                                         segments[0].span)
         return Candidate(replace(prompt, sink="text"), span)
     if printf:
-        return _candidate(finder, name, _printf_fields(finder, name, node), node, span)
+        ctx = finder._context(node)
+        segments = finder.messages._matched_fields(node, ctx, finder.lowerer.text(node, ctx),
+                                                   PRINTF_FIELD, name)
+        return _candidate(finder, name, segments, node, span)
     segments = _formatted_where_filled(finder, name)
     if segments is None:
         segments = finder.messages.placeholders(node, finder._context(node))
     return _candidate(finder, name, segments, node, span)
-
-
-def _printf_fields(finder: SinkFinder, name: str, node) -> list:
-    """Text filled with `%` (`"Page: %s ..." % (html, task)`) with each field a hole where it
-    stands: a `%(name)s` field is scoped by its name, a positional `%s` (named by its place,
-    `STEP_PROMPT%1`) is a value of unknown scope: what fills it is not in view."""
-    from .literals import offset_span
-
-    ctx = finder._context(node)
-    run = finder.lowerer.text(node, ctx)
-    text = "".join(s.text for s in run)
-    out: list = []
-    start = 0
-    for position, match in enumerate(_PRINTF.finditer(text), 1):
-        if match.start() > start:
-            out.append(Text(text[start:match.start()], None))
-        key = match.group(1)
-        span = offset_span(run, match.start(), len(match.group(0))) or finder.module.span(node)
-        out.append(Hole("value", match.group(0), span, (key or f"{name}%{position}",),
-                        finder.lowerer.scope_of(key) if key else Scope.UNKNOWN))
-        start = match.end()
-    if start < len(text):
-        out.append(Text(text[start:], None))
-    return out
 
 
 def _formatted_where_filled(finder: SinkFinder, name: str) -> list | None:
