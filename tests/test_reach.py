@@ -344,6 +344,9 @@ REACH_FINDINGS = [
     # a task description written as an f-string that leaves `{topic}` for a crew to fill,
     # handed to the project's own task record: measured where it is written, whatever its name
     ("PFX005", "zew_task_description.py", 16, 41),
+    # messages packed in a request record and handed to a runner whose backend is typed by a
+    # Protocol: any class with that method answers (the tickets before the digest's rules)
+    ("PFX005", "zex_request_record/digest.py", 20, 58),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -494,6 +497,7 @@ REACH_SINKS = {
     # the deployment's whatever the keys say, so no finding (the email comes last)
     "zev_commented_settings/assistant.py:26": "client of openai.chat",
     "zew_task_description.py:16": "text",
+    "zex_request_record/digest.py:24": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

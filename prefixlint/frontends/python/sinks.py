@@ -351,6 +351,10 @@ class SinkFinder:
         owner = module.owner.get(id(function))
         if owner is None:
             return False
+        if any(base.rsplit(".", 1)[-1] == "Protocol" for base in owner.bases):
+            # `def __init__(self, backend: Completer)` of `class Completer(Protocol)`: typed
+            # structurally, any class with a method of that name implements it
+            return True
         name = owner.node.name.value
         other = self.project.module(wrapper.path)
         position = wrapper.function_key[1]  # (the module may have been parsed again since)
