@@ -397,8 +397,14 @@ def length_unknown(prompt) -> bool:
     return sends_media(prompt) or any(
         hole.scope.varies_like in LEVELS["stable"]
         and (hole.kind == "loop" or (hole.kind == "value" and any(
-            map(is_bulk, (*hole.deps, hole.expr if hole.expr.isidentifier() else "")))))
+            map(is_bulk, (*hole.deps, hole.expr if _dotted(hole.expr) else "")))))
         for hole in prompt.holes)
+
+
+def _dotted(expr: str) -> bool:
+    """Whether a hole's expression is a name or a chain of attributes (`pr.body`), which
+    says what it holds the way a name does."""
+    return all(part.isidentifier() for part in expr.split("."))
 
 
 def below_minimum(findings: list[Finding], measurement: Measurement, provider,

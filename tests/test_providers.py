@@ -236,7 +236,8 @@ def test_a_base_url_passed_in_a_spread_of_options_is_a_base_url(tmp_path):
         (14, "PFX002", "error"), (22, "PFX002", "info")]
 
 
-DOCUMENTS_APP = '''from openai import OpenAI
+DOCUMENTS_APP = '''from dataclasses import dataclass
+from openai import OpenAI
 
 client = OpenAI()
 RULES = "{rules}"
@@ -265,6 +266,20 @@ def describe(photo_url):
         {{"role": "user", "content": [
             {{"type": "image_url", "image_url": {{"url": photo_url}}}},
             {{"type": "text", "text": RULES}}]}}])
+
+
+def triage(raw):
+    import json
+
+    ticket = Ticket(**json.loads(raw))
+    return client.chat.completions.create(model="gpt-4.1", messages=[
+        {{"role": "user", "content": f"Ticket:\\n{{ticket.body}}\\n\\n" + RULES}}])
+
+
+@dataclass
+class Ticket:
+    title: str
+    body: str
 '''
 
 
@@ -272,8 +287,9 @@ def test_a_body_of_text_a_request_sizes_is_not_waved_through_as_too_short(tmp_pa
     """Sampled short, retrieved documents (or a list of a request's pages) make a 200-token
     prompt: under OpenAI's 1,024-token minimum as measured, but as long as each request makes
     it, so the break before the rules stays an error, as does a photo's (its tokens are not
-    counted in the text). A customer's name is short whatever the request: that prompt's
-    break is info, below the minimum."""
+    counted in the text) and a ticket's body (an attribute names what it holds as a name
+    does). A customer's name is short whatever the request: that prompt's break is info,
+    below the minimum."""
     root = tmp_path / "app"
     root.mkdir()
     (root / "app.py").write_text(DOCUMENTS_APP.format(rules=POLICY_LINE * 8))
@@ -281,8 +297,9 @@ def test_a_body_of_text_a_request_sizes_is_not_waved_through_as_too_short(tmp_pa
                                cwd=root).stdout)["findings"]
     found = [(f["line"], f["code"], f["severity"], "below the openai minimum" in f["message"])
              for f in shown if f["code"] in ("PFX001", "PFX002", "PFX005")]
-    assert found == [(9, "PFX001", "error", False), (16, "PFX005", "warning", False),
-                     (21, "PFX002", "info", True), (28, "PFX005", "warning", False)], shown
+    assert found == [(10, "PFX001", "error", False), (17, "PFX005", "warning", False),
+                     (22, "PFX002", "info", True), (29, "PFX005", "warning", False),
+                     (38, "PFX005", "warning", False)], shown
 
 
 def test_a_backend_of_several_does_not_decide_the_provider(tmp_path):
