@@ -347,6 +347,9 @@ REACH_FINDINGS = [
     # messages packed in a request record and handed to a runner whose backend is typed by a
     # Protocol: any class with that method answers (the tickets before the digest's rules)
     ("PFX005", "zex_request_record/digest.py", 20, 58),
+    # a repair prompt built inside an `except` handler and sent from it: the bad reply
+    # before the answer format
+    ("PFX001", "zey_repair_prompt.py", 23, 71),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -498,6 +501,8 @@ REACH_SINKS = {
     "zev_commented_settings/assistant.py:26": "client of openai.chat",
     "zew_task_description.py:16": "text",
     "zex_request_record/digest.py:24": "client of openai.chat",
+    "zey_repair_prompt.py:16": "openai.chat",
+    "zey_repair_prompt.py:24": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

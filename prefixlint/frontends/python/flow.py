@@ -18,6 +18,8 @@ import libcst as cst
 
 # A position beyond every node of a module: "at the end of the module".
 END = 10 ** 12
+# The arm number of an `except` handler among a binding's arms: read only by uses inside it.
+HANDLER = -1
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class FlowTables:
     def __init__(self) -> None:
         self.functions: dict[str, cst.FunctionDef] = {}
         self.bindings: dict[int, list[Binding]] = {}
+        self.handled: dict[int, list[Binding]] = {}  # bindings inside `except` handlers
         self.imports: dict[str, tuple[str, str]] = {}
         self.stars: list[str] = []  # modules whose every name `from M import *` brings in
         self.nested: list[cst.FunctionDef] = []  # functions defined inside a function
@@ -148,9 +151,9 @@ class FlowTables:
 
     def _arms(self) -> tuple[tuple[int, int], ...] | None:
         """The arms of `if` and `match` statements around the node being bound (a `case`
-        is an arm numbered by its place); None inside an `except` handler, which the
-        normal path of the code does not run, and inside an arm no run takes (`if False:`,
-        the `else` of `if True:`)."""
+        is an arm numbered by its place), and the `except` handlers (`HANDLER`), whose
+        bindings only the handler's own code reads; None inside an arm no run takes (`if
+        False:`, the `else` of `if True:`)."""
         arms = []
         for index, node in enumerate(self.stack[:-1]):
             if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
@@ -171,10 +174,8 @@ class FlowTables:
                                                             cst.MatchCase):
                 self.ifs[id(node)] = node
                 arms.append((id(node), node.cases.index(self.stack[index + 1])))
-            elif isinstance(node, cst.ExceptHandler) and not any(
-                    isinstance(n, (cst.FunctionDef, cst.ClassDef))
-                    for n in self.stack[index + 1:-1]):
-                return None
+            elif isinstance(node, cst.ExceptHandler):
+                arms.append((id(node), HANDLER))
         return tuple(arms)
 
     def _pos(self, node: cst.CSTNode) -> int:
@@ -199,7 +200,10 @@ class FlowTables:
         name = _dotted(target) or _entry(target)
         arms = self._arms() if name and name.count(".") <= 1 else None
         if arms is not None:
-            self.bindings.setdefault(self._key(), []).append(
+            # what an `except` handler binds is kept apart: only the handler's own code
+            # reads it (`Module.bindings_in`), never the normal path after the `try`
+            table = self.handled if any(arm == HANDLER for _, arm in arms) else self.bindings
+            table.setdefault(self._key(), []).append(
                 Binding(self._pos(at), name, op, value, arms, index))
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -411,14 +415,16 @@ def reaching(bindings: list[Binding], name: str, before: int,
              arms: frozenset[tuple[int, int]]) -> list[Binding]:
     """The bindings of `name` that reach a use at `before` in the given `if` arms: from the
     last unconditional plain assignment on (earlier ones are overwritten), skipping those in
-    an arm the use is not in of an `if` it is in."""
+    an arm the use is not in of an `if` it is in, and those of an `except` handler the use
+    is not in (the normal path does not run it)."""
     used_ifs = {if_id for if_id, _ in arms}
     out: list[Binding] = []
     for binding in bindings:
         if binding.name != name or binding.pos >= before:
             continue
-        if any(if_id in used_ifs and (if_id, arm) not in arms for if_id, arm in binding.arms):
-            continue  # the other arm of an if the use is in
+        if any((if_id in used_ifs or arm == HANDLER) and (if_id, arm) not in arms
+               for if_id, arm in binding.arms):
+            continue  # the other arm of an if the use is in, or a handler it is not in
         if binding.op in ("=", "opaque", "item", "position") and \
                 not conditional(binding, arms):
             out = []

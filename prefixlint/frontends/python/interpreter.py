@@ -249,7 +249,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if ctx.depth > MAX_DEPTH:
             return None
         if ctx.function is not None:
-            bindings = module.bindings.get(id(ctx.function), [])
+            bindings = module.bindings_in(id(ctx.function), ctx.arms)
             before = ctx.line if CARRIED in ctx.bindings else \
                 carried(bindings, module.loops.get(id(ctx.function), []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
@@ -324,7 +324,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if ctx.function is None or not isinstance(given, tuple) or \
                 name not in param_names(ctx.function):
             return given
-        chain, chosen = richer_arm(ctx.module.bindings.get(id(ctx.function), []), name,
+        chain, chosen = richer_arm(ctx.module.bindings_in(id(ctx.function), ctx.arms), name,
                                    ctx.line, ctx.arms)
         taken = frozenset(arm for b in chain if b.arms and self._taken(b, ctx) for arm in b.arms)
         if taken:  # `if isinstance(messages, str): messages = [...]` of a caller's text

@@ -11,7 +11,7 @@ import libcst as cst
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from ...ir import Span
-from .flow import Binding, ClassInfo, FlowTables
+from .flow import HANDLER, Binding, ClassInfo, FlowTables
 from .literals import dotted_name
 from .sources import RANDOM_EXAMPLES
 
@@ -44,6 +44,7 @@ class Module:
     stars: tuple[str, ...] = ()  # the modules it imports every name of (`from .a import *`)
     nested: tuple[cst.FunctionDef, ...] = ()  # functions defined inside a function
     loops: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # see flow.carried
+    handled: dict[int, list[Binding]] = field(default_factory=dict)  # in `except` handlers
     _positions: dict | None = None
     _ranges: dict[int, dict] = field(default_factory=dict)  # id(statement) -> `Ranges`
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
@@ -207,13 +208,26 @@ class Module:
             current = self.parents.get(id(current))
         return current
 
+    def bindings_in(self, scope: int, arms: frozenset[tuple[int, int]]) -> list[Binding]:
+        """The bindings of a scope that a use in `arms` can read: with a use inside `except`
+        handlers, what those handlers bind as well, in statement order."""
+        bindings = self.bindings.get(scope, [])
+        handlers = {arm for arm in arms if arm[1] == HANDLER}
+        if not handlers or scope not in self.handled:
+            return bindings
+        inside = [b for b in self.handled[scope]
+                  if {arm for arm in b.arms if arm[1] == HANDLER} <= handlers]
+        return sorted((*bindings, *inside), key=lambda b: b.pos) if inside else bindings
+
     def arms(self, node: cst.CSTNode) -> frozenset[tuple[int, int]]:
         """The `if` arms (of its own function) that enclose a node."""
         return frozenset((id(test), arm) for test, arm in self.enclosing_arms(node))
 
-    def enclosing_arms(self, node: cst.CSTNode) -> list[tuple[cst.If | cst.Match, int]]:
+    def enclosing_arms(self, node: cst.CSTNode,
+                       ) -> list[tuple[cst.If | cst.Match | cst.ExceptHandler, int]]:
         """The `if` and `match` statements (of its own function) around a node, innermost
-        first, each with the arm that holds it (0 the body, 1 the `else`; a case's place)."""
+        first, each with the arm that holds it (0 the body, 1 the `else`; a case's place),
+        and the `except` handlers around it (arm `HANDLER`)."""
         out = []
         node = self.placed(node)
         child, current = node, self.parents.get(id(node))
@@ -222,6 +236,8 @@ class Module:
                 out.append((current, 0 if child is current.body else 1))
             elif isinstance(current, cst.Match) and isinstance(child, cst.MatchCase):
                 out.append((current, current.cases.index(child)))
+            elif isinstance(current, cst.ExceptHandler):
+                out.append((current, HANDLER))
             child, current = current, self.parents.get(id(current))
         return out
 
@@ -236,7 +252,7 @@ def build_module(path: str, source: str, lines: StatementLines | None = None) ->
     module = Module(path, tree, tables.nodes, tables.order, tables.ends, tables.functions,
                     tables.bindings, tables.imports, {}, tables.parents, tables.classes,
                     tables.owner, tables.ifs, _statement_starts(tree, lines),
-                    tuple(tables.stars), tuple(tables.nested), tables.loops)
+                    tuple(tables.stars), tuple(tables.nested), tables.loops, tables.handled)
     _record_shuffles(module)
     return module
 
