@@ -27,8 +27,13 @@ _ADDRESS = frozenset({"you", "your", "you're", "yourself", "assistant", "answer"
 _NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|preamble",
                         re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
-_CODE = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b|<(div|span|html|table)\b|"
-                   r"^\s*(?-i:def|class|import|return)\s", re.IGNORECASE | re.MULTILINE)
+# SQL in capitals anywhere, or in lower case only in a statement's own shape (`select a, b
+# from t`, `delete from t`, `update t set`): prose says "update the brief from the notes".
+_CODE = re.compile(r"(?-i:\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b)|"
+                   r"\bselect\s+(\*|[\w.]+(\s*,\s*[\w.]+)*)\s+from\s+[\w.]+|"
+                   r"\bdelete\s+from\s+[\w.]+|\bupdate\s+[\w.]+\s+set\s|"
+                   r"<(div|span|html|table)\b|^\s*(?-i:def|class|import|return)\s",
+                   re.IGNORECASE | re.MULTILINE)
 # A prompt may quote code (an example class, a query to imitate): text is code only when one
 # non-blank line in CODE_LINE_SHARE or more looks like code.
 CODE_LINE_SHARE = 5

@@ -350,6 +350,10 @@ REACH_FINDINGS = [
     # a repair prompt built inside an `except` handler and sent from it: the bad reply
     # before the answer format
     ("PFX001", "zey_repair_prompt.py", 23, 71),
+    # a table's steering text written on one line: "update a brief ... from them" is prose,
+    # not SQL, so the text is a prompt and the call's title and date open it
+    ("PFX005", "zez_one_line_templates.py", 7, 60),
+    ("PFX004", "zez_one_line_templates.py", 7, 73),
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
@@ -503,6 +507,7 @@ REACH_SINKS = {
     "zex_request_record/digest.py:24": "client of openai.chat",
     "zey_repair_prompt.py:16": "openai.chat",
     "zey_repair_prompt.py:24": "openai.chat",
+    "zez_one_line_templates.py:7": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
