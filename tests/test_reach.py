@@ -357,6 +357,9 @@ REACH_FINDINGS = [
     # settings.x.system as Jinja, with a deepcopy's values (the shift's start, passed to
     # __init__, is fixed for the dispatcher's lifetime)
     ("PFX001", "zf_settings_object/settings/prompts.toml", 3, 43),
+    # a model's streamed reply gathered into a string and cut at a marker (`draft.rsplit(...)`)
+    # varies with every request: quoted before the rubric, it breaks the grading prompt
+    ("PFX001", "zfa_streamed_reply.py", 23, 31),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -508,6 +511,7 @@ REACH_SINKS = {
     "zey_repair_prompt.py:16": "openai.chat",
     "zey_repair_prompt.py:24": "openai.chat",
     "zez_one_line_templates.py:7": "text",
+    "zfa_streamed_reply.py:22": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

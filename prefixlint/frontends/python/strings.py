@@ -28,6 +28,10 @@ _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "o
                              "pathlib", "shutil", "subprocess", "socket", "requests", "httpx",
                              "numpy", "faker", "itertools"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
+# String methods whose result varies as the text they are called on (`reply.split("##")`).
+_TEXT_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "splitlines", "lower",
+                           "upper", "title", "capitalize", "casefold", "removeprefix",
+                           "removesuffix"})
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
 from .values import Context, LoopItem, Parts, Seg
@@ -252,6 +256,16 @@ class StringOps:
                     base[0].scope is not Scope.UNKNOWN:
                 return [Hole(base[0].kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), base[0].deps, base[0].scope)]
+        if isinstance(func, cst.Attribute) and method in _TEXT_METHODS and \
+                isinstance(func.value, (cst.Name, cst.Attribute)):
+            # `reply.split("####")[-1]` of text the code put together (`reply +=
+            # chunk.content` over a model's stream) varies as its most volatile part
+            known = [s for s in self.text(func.value, ctx)
+                     if isinstance(s, Hole) and s.scope is not Scope.UNKNOWN]
+            if known:
+                top = max(known, key=lambda h: int(h.scope.varies_like))
+                return [Hole(top.kind, shorten(ctx.module.source(node)),
+                             ctx.module.span(node), top.deps, top.scope)]
         if node.args and any(self._code_object(a, ctx) for a in node.args) and \
                 all(self._code_object(a, ctx) or self._constant_arg(a, ctx) for a in node.args) \
                 and (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
