@@ -360,6 +360,10 @@ REACH_FINDINGS = [
     # a model's streamed reply gathered into a string and cut at a marker (`draft.rsplit(...)`)
     # varies with every request: quoted before the rubric, it breaks the grading prompt
     ("PFX001", "zfa_streamed_reply.py", 23, 31),
+    # a file named for templates (`...SummaryTemplate.json`): each top-level value is a prompt
+    # whatever its key; a CloudFormation stack beside it, whose inline Lambda code has
+    # f-strings and comments that read like instructions, holds none
+    ("PFX001", "zfb_summary_templates/NotesSummaryTemplate.json", 2, 70),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -512,6 +516,8 @@ REACH_SINKS = {
     "zey_repair_prompt.py:24": "openai.chat",
     "zez_one_line_templates.py:7": "text",
     "zfa_streamed_reply.py:22": "inferred",
+    "zfb_summary_templates/NotesSummaryTemplate.json:2": "config (top)",
+    "zfb_summary_templates/NotesSummaryTemplate.json:3": "config (top)",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -39,6 +39,13 @@ MESSAGE_KEYS = frozenset({"system", "user", "human", "assistant", "instructions"
 _OWN_PROMPT = re.compile(r"prompt|template", re.IGNORECASE)
 # A mapping named for several prompts, each of its values one (`prompts:`, `templates:`).
 _PROMPTS_KEY = re.compile(r"(?:prompts|templates)$", re.IGNORECASE)
+# The head of an AWS CloudFormation or SAM template (YAML or JSON).
+_CLOUDFORMATION = re.compile(r'^["\']?AWSTemplateFormatVersion["\']?\s*:|'
+                             r'^\s*"AWSTemplateFormatVersion"\s*:|^Transform:\s*AWS::Serverless',
+                             re.MULTILINE)
+# A file named for prompts (`prompts.yaml`, `SummaryPromptTemplate.json`): each value at its
+# top is a prompt of its own, whatever its key.
+_PROMPTS_FILE = re.compile(r"(?:prompts?|templates?)$", re.IGNORECASE)
 # A record's mapping of constant texts for its template's fields (`"defaults": {"prompt1":
 # "..."}` beside `"prompt_template": "{prompt1} ... {question}"`, as LLM-judge prompt files
 # write them): those fields are that text.
@@ -94,6 +101,11 @@ def prompts(name: str, source: str, values: list[Value],
     """The prompts a configuration file holds (none for most files), from its text and its
     string values (`config_strings`)."""
     out, listed = _message_lists(name, source, values, scope_of)
+    # a CloudFormation or SAM template describes infrastructure (inline Lambda code, `!Sub`
+    # strings, resolvers' mapping templates): a value is prompt text there only when its key
+    # says so and its text reads as instructions with no help from that name (an agent's
+    # `Instruction`)
+    infrastructure = _CLOUDFORMATION.search(source, 0, 8192) is not None
     groups: dict[tuple[str, ...], list[Value]] = {}
     defaults: dict[tuple[str, ...], dict[str, str]] = {}
     for value in values:
@@ -104,18 +116,30 @@ def prompts(name: str, source: str, values: list[Value],
     for parent, members in groups.items():
         fills = defaults.get(parent, {})
         # a mapping named for prompts, or the top of a file named so (`prompts.yaml`)
-        table = _PROMPTS_KEY.search(parent[-1] if parent else _stem(name)) is not None
-        chosen = [v for v in members if KEY_HINT.search(v.keys[-1]) or
-                  reads_as_prompt(_constant(v.text, fills), "prompt" if table else v.keys[-1])]
+        table = (_PROMPTS_KEY.search(parent[-1]) if parent else
+                 _PROMPTS_FILE.search(_stem(name))) is not None
+        chosen = [v for v in members if _holds_prompt(v, fills, table, infrastructure)]
         for group in _separate(chosen, table):
             if not any(PLACEHOLDER.search(v.text) for v in group):
                 continue
             constant = "\n".join(_constant(v.text, fills) for v in group)
-            if not reads_as_prompt(constant, "prompt" if table else
-                                   " ".join(v.keys[-1] for v in group)):
+            if not reads_as_prompt(constant, "" if infrastructure else "prompt" if table
+                                   else " ".join(v.keys[-1] for v in group)):
                 continue
             out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
+
+
+def _holds_prompt(value: Value, fills: dict[str, str], table: bool,
+                  infrastructure: bool) -> bool:
+    """Whether a value is prompt text: its key says so, or its text reads as instructions
+    (as any prompt's would, in a mapping or file named for prompts: `table`); in an
+    infrastructure template, both, the text with no help from its key."""
+    named = KEY_HINT.search(value.keys[-1]) is not None
+    if infrastructure:
+        return named and reads_as_prompt(_constant(value.text, fills))
+    return named or reads_as_prompt(_constant(value.text, fills),
+                                    "prompt" if table else value.keys[-1])
 
 
 def _constant(text: str, fills: dict[str, str]) -> str:
@@ -310,12 +334,13 @@ def config_strings(name: str, source: str) -> list[Value]:
     if name.endswith(".jsonl"):
         return list(_json_lines(source))
     if name.endswith(".json"):
-        # every JSON file has braces: only one with a placeholder and a prompt-ish key, or
-        # a list of messages, is parsed (comments, as in `appsettings.json`, are blanked in
+        # every JSON file has braces: only one with a placeholder and a prompt-ish key (or
+        # named for prompts), or a list of messages, is parsed (comments, as in `appsettings.json`, are blanked in
         # place first)
         messages = _JSON_MESSAGES.search(source) is not None
         if not messages and not _JSON_PROMPT.search(source) and not (
-                _JSON_LINES_PROMPT.search(source) and PLACEHOLDER.search(source)):
+                (_JSON_LINES_PROMPT.search(source) or _PROMPTS_FILE.search(_stem(name)))
+                and PLACEHOLDER.search(source)):
             return []
         source = _without_comments(source)
     elif name.endswith(".toml"):
