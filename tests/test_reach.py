@@ -518,6 +518,9 @@ REACH_SINKS = {
     "zfa_streamed_reply.py:22": "inferred",
     "zfb_summary_templates/NotesSummaryTemplate.json:2": "config (top)",
     "zfb_summary_templates/NotesSummaryTemplate.json:3": "config (top)",
+    # names from the deployment's settings, defaulted with `or "..."`: the deployment's, so
+    # no finding (the email comes in the next message)
+    "zfc_named_default.py:21": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -807,8 +807,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if default is not None:
             return self.text(default, ctx)
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and \
-                literal_value(node.right) is not None and _spelled_or_rendered(node.left):
-            # `template.render(context) or ""`: a default for an empty text, the text itself
+                literal_value(node.right) is not None and (
+                    _spelled_or_rendered(node.left) or isinstance(node.left, cst.Name)
+                    and isinstance(literal_value(node.right), str)):
+            # `template.render(context) or ""`, `names or '"formal"'`: a default for an empty
+            # text, the text itself
             return self.text(node.left, ctx)
         path = self.path_of(node, ctx)
         if path is None and _test_operands(node):
