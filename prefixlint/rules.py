@@ -243,6 +243,10 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
         if found and found.group(1) != hole.span.path:
             line, column = int(found.group(2)), int(found.group(3))
             out.append(Span(found.group(1), line, column, line, column))
+    passed = hole.passed
+    if passed is not None and passed.path != hole.span.path and \
+            not any((s.path, s.line) == (passed.path, passed.line) for s in out):
+        out.append(passed)  # the line that passes it into this file (`passed at`)
     placed = _placed_after(hole, prompt)
     if placed is not None and placed.path != hole.span.path:
         out.append(placed)

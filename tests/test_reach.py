@@ -888,21 +888,22 @@ def test_a_choice_formatted_into_a_prompt_file_names_the_line_above_its_placehol
 
 def test_a_loader_s_fallback_folder_links_the_prompt_file_to_the_call_that_sends_it(reach):
     """`load_template(settings.get("grading_prompt") or "grade.txt")`, whose loader joins its
-    own prompts folder when the name is not a file: the file's finding names the call."""
+    own prompts folder when the name is not a file: the file's finding names the line that
+    passes the value into the file and the call."""
     [found] = [f for f in reach["findings"]
                if f["path"] == "zea_loader_fallback/prompts/grade.txt"]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
-        ("zea_loader_fallback/grader.py", 19)]
+        ("zea_loader_fallback/grader.py", 18), ("zea_loader_fallback/grader.py", 19)]
 
 
 def test_a_prompt_file_a_loader_reads_by_agent_and_kind_names_the_code_that_fills_it(reach):
     """`load_prompt("planner", "system")` reads data/prompts/planner/system.md (a path
     joined from the module's folder, two parents up): the placeholder's finding names the
-    call that sends the prompt, and says which line fills it."""
+    line that fills it and the call that sends the prompt."""
     [found] = [f for f in reach["findings"]
                if f["path"] == "zdo_prompt_folders/data/prompts/planner/system.md"]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
-        ("zdo_prompt_folders/app/plan.py", 10)]
+        ("zdo_prompt_folders/app/plan.py", 9), ("zdo_prompt_folders/app/plan.py", 10)]
     assert "passed at zdo_prompt_folders/app/plan.py:9" in found["message"]
 
 
@@ -963,14 +964,17 @@ def test_a_constructor_default_persona_is_followed_into_the_frame_it_is_formatte
     """`__init__(self, persona=GUIDE_PERSONA)`, `self.persona.format(user_name=...)`, then
     `FRAME.format(persona=...)`: the visitor's name is reported where it stands in the
     persona (not at the frame's `{persona}`), the whole system prompt after it counted, and
-    the call that sends it named; the persona is not measured alone as well."""
+    the line that fills the persona and the call that sends it named; the persona is not
+    measured alone as well."""
     proc = run_cli("check", "--output-format", "json", "--no-cache", "zj_default_persona",
                    cwd=REACH)
     document = json.loads(proc.stdout)
     assert [(f["code"], f["path"], f["line"], f["column"], f["gain_tokens"], f["related"])
             for f in document["findings"]] == [
         ("PFX002", "zj_default_persona/personas.py", 1, 42, 113,
-         [{"path": "zj_default_persona/guide.py", "line": 26, "column": 1, "end_line": 26,
+         [{"path": "zj_default_persona/guide.py", "line": 22, "column": 53, "end_line": 22,
+           "end_column": 57},
+          {"path": "zj_default_persona/guide.py", "line": 26, "column": 1, "end_line": 26,
            "end_column": 1}])]
     assert [p["id"] for p in document["prompts"]] == ["zj_default_persona/guide.py:26"]
 
@@ -1105,12 +1109,14 @@ def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
 def test_a_project_loader_links_its_template_and_binds_the_positional_mapping(reach):
     """D: `load(name, values)` builds a Jinja environment on a folder and renders a dict
     passed positionally: the `.prompt` file is part of the prompt, `diff` is bound to the
-    caller's value, and the finding names the call that sends it."""
+    caller's value, and the finding names the render that passes it and the call that sends
+    it."""
     prompt = next(p for p in reach["prompts"] if p["id"] == "d_loader.py:15")
     assert "templates/reviewer/review.prompt" in prompt["files"]
     finding = next(f for f in reach["findings"] if f["prompt"] == "d_loader.py:15")
     assert finding["expr"] == "diff" and finding["gain_tokens"] > 150
-    assert [(r["path"], r["line"]) for r in finding["related"]] == [("d_loader.py", 15)]
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [
+        ("d_loader.py", 10), ("d_loader.py", 15)]
 
 
 def test_a_loader_folder_from_a_helper_and_history_added_with_plus(reach):
@@ -1119,7 +1125,7 @@ def test_a_loader_folder_from_a_helper_and_history_added_with_plus(reach):
     conversation after the template, so its closing clock reading is before the history."""
     finding = next(f for f in reach["findings"] if f["path"] == "agents/prompts/planner.md")
     assert [(r["path"], r["line"]) for r in finding["related"]] == \
-        [("agents/loader.py", 13), ("agents/loader.py", 15)]
+        [("agents/loader.py", 13), ("agents/loader.py", 14), ("agents/loader.py", 15)]
     prompt = next(p for p in reach["prompts"] if p["id"] == "agents/loader.py:15")
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (157, 130)
 
