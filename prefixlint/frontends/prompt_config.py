@@ -335,8 +335,8 @@ def config_strings(name: str, source: str) -> list[Value]:
         return list(_json_lines(source))
     if name.endswith(".json"):
         # every JSON file has braces: only one with a placeholder and a prompt-ish key (or
-        # named for prompts), or a list of messages, is parsed (comments, as in `appsettings.json`, are blanked in
-        # place first)
+        # named for prompts), or a list of messages, is parsed (comments, as in
+        # `appsettings.json`, are blanked in place first)
         messages = _JSON_MESSAGES.search(source) is not None
         if not messages and not _JSON_PROMPT.search(source) and not (
                 (_JSON_LINES_PROMPT.search(source) or _PROMPTS_FILE.search(_stem(name)))

@@ -27,11 +27,11 @@ from .templates import PACKAGE_READS, default_of
 _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "os", "glob",
                              "pathlib", "shutil", "subprocess", "socket", "requests", "httpx",
                              "numpy", "faker", "itertools"})
-# `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 # String methods whose result varies as the text they are called on (`reply.split("##")`).
 _TEXT_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "splitlines", "lower",
                            "upper", "title", "capitalize", "casefold", "removeprefix",
                            "removesuffix"})
+# `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
 from .values import Context, LoopItem, Parts, Seg
