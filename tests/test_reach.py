@@ -364,6 +364,10 @@ REACH_FINDINGS = [
     # whatever its key; a CloudFormation stack beside it, whose inline Lambda code has
     # f-strings and comments that read like instructions, holds none
     ("PFX001", "zfb_summary_templates/NotesSummaryTemplate.json", 2, 70),
+    # content parts a helper builds when photos are attached, picked by an `if` over a plain
+    # text: the parts are read through the branch (the report before the rubric)
+    ("PFX005", "zfd_image_variant.py", 22, 28),
+    ("PFX005", "zfd_image_variant.py", 23, 12),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -521,6 +525,7 @@ REACH_SINKS = {
     # names from the deployment's settings, defaulted with `or "..."`: the deployment's, so
     # no finding (the email comes in the next message)
     "zfc_named_default.py:21": "openai.chat",
+    "zfd_image_variant.py:27": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -211,8 +211,14 @@ class MessageLowering:
             if parts:  # `[block]`, `block = {"type": "text", "text": RULES}`: that dict
                 parts = [found if (found := lowerer.follow(p, c)) is not None and
                          isinstance(found[0], cst.Dict) else (p, c) for p, c in parts]
-            if parts and all(isinstance(p, cst.Dict) for p, _ in parts):
+            if parts and all(isinstance(p, (cst.Dict, HoleItem)) for p, _ in parts) and \
+                    any(isinstance(p, cst.Dict) for p, _ in parts):
                 for part, part_ctx in parts:
+                    if isinstance(part, HoleItem):
+                        # `if has_images: content = build_parts(...)`: the parts are sent
+                        # for some requests only, a branch on the test before them
+                        message.segments.append(part.hole)
+                        continue
                     part_fields = dict_fields(part)
                     if "text" in part_fields:
                         message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
