@@ -109,8 +109,8 @@ def test_linked_findings_name_the_python_line_that_passes_the_value():
 
 def test_values_of_one_object_are_one_cause_with_every_place_listed():
     """`user_profile.name` and `user_profile.role` are read from one object: one finding at
-    the first, the second in `related` (then the prompt's call site), and a gain that counts
-    moving both."""
+    the first, the second in `related` (then the loader's render that passes the values into
+    the template, and the prompt's call site), and a gain that counts moving both."""
     proc = subprocess.run([sys.executable, "-m", "prefixlint", "check", "broken/agents",
                            "--output-format", "json"], cwd=FIXTURES / "prompt_library",
                           capture_output=True, text=True)
@@ -118,6 +118,9 @@ def test_values_of_one_object_are_one_cause_with_every_place_listed():
     assert [(f["line"], f["column"], f["related"]) for f in writer] == [
         (1, 39, [{"path": "broken/agents/prompts/writer.j2", "line": 1, "column": 64,
                   "end_line": 1, "end_column": 87},
+                 # the render that passes the values into the template
+                 {"path": "broken/agents/loader.py", "line": 16, "column": 12, "end_line": 16,
+                  "end_column": 89},
                  # where the fix is made: the call that renders and sends the template
                  {"path": "broken/agents/nodes.py", "line": 19, "column": 1, "end_line": 19,
                   "end_column": 1}])]
