@@ -415,16 +415,15 @@ def reaching(bindings: list[Binding], name: str, before: int,
              arms: frozenset[tuple[int, int]]) -> list[Binding]:
     """The bindings of `name` that reach a use at `before` in the given `if` arms: from the
     last unconditional plain assignment on (earlier ones are overwritten), skipping those in
-    an arm the use is not in of an `if` it is in, and those of an `except` handler the use
-    is not in (the normal path does not run it)."""
+    an arm the use is not in of an `if` it is in. (What an `except` handler binds is among
+    `bindings` only for a use inside that handler: `Module.bindings_in`.)"""
     used_ifs = {if_id for if_id, _ in arms}
     out: list[Binding] = []
     for binding in bindings:
         if binding.name != name or binding.pos >= before:
             continue
-        if any((if_id in used_ifs or arm == HANDLER) and (if_id, arm) not in arms
-               for if_id, arm in binding.arms):
-            continue  # the other arm of an if the use is in, or a handler it is not in
+        if any(if_id in used_ifs and (if_id, arm) not in arms for if_id, arm in binding.arms):
+            continue  # the other arm of an if the use is in
         if binding.op in ("=", "opaque", "item", "position") and \
                 not conditional(binding, arms):
             out = []

@@ -28,9 +28,9 @@ _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "o
                              "pathlib", "shutil", "subprocess", "socket", "requests", "httpx",
                              "numpy", "faker", "itertools"})
 # String methods whose result varies as the text they are called on (`reply.split("##")`).
-_TEXT_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "splitlines", "lower",
-                           "upper", "title", "capitalize", "casefold", "removeprefix",
-                           "removesuffix"})
+_DERIVING_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "splitlines",
+                               "lower", "upper", "title", "capitalize", "casefold",
+                               "removeprefix", "removesuffix"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
@@ -248,21 +248,16 @@ class StringOps:
         helper = self._lambda_call(node, ctx) or self._helper(node, ctx)
         if helper is not None:
             return helper
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
+        receiver = func.value if isinstance(func, cst.Attribute) else None
+        if isinstance(receiver, cst.Call) or method in _DERIVING_METHODS and \
+                isinstance(receiver, (cst.Name, cst.Attribute)):
             # A method on a clock reading or an id (`date.today().isoformat()`) changes
-            # exactly as often as the value it is called on.
-            base = self.text(func.value, ctx)
-            if len(base) == 1 and isinstance(base[0], Hole) and \
-                    base[0].scope is not Scope.UNKNOWN:
-                return [Hole(base[0].kind, shorten(ctx.module.source(node)),
-                             ctx.module.span(node), base[0].deps, base[0].scope)]
-        if isinstance(func, cst.Attribute) and method in _TEXT_METHODS and \
-                isinstance(func.value, (cst.Name, cst.Attribute)):
-            # `reply.split("####")[-1]` of text the code put together (`reply +=
-            # chunk.content` over a model's stream) varies as its most volatile part
-            known = [s for s in self.text(func.value, ctx)
-                     if isinstance(s, Hole) and s.scope is not Scope.UNKNOWN]
-            if known:
+            # exactly as often as the value it is called on; a string method on text the code
+            # put together (`reply.split("####")[-1]` of `reply += chunk.content` over a
+            # model's stream) as its most volatile part.
+            base = self.text(receiver, ctx)
+            known = [s for s in base if isinstance(s, Hole) and s.scope is not Scope.UNKNOWN]
+            if known and (len(base) == 1 or not isinstance(receiver, cst.Call)):
                 top = max(known, key=lambda h: int(h.scope.varies_like))
                 return [Hole(top.kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), top.deps, top.scope)]
