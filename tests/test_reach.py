@@ -39,7 +39,7 @@ REACH_FINDINGS = [
     ("PFX001", "l_client_of_client.py", 7, 53),
     ("PFX006", "m_values_at_the_end.py", 28, 26),  # the policy after the values: reported
     ("PFX003", "m_values_at_the_end.py", 28, 49),
-    ("PFX003", "n_enumerate.py", 14, 37),  # enumerate(history)'s items are the history
+    ("PFX003", "n_enumerate.py", 12, 28),  # enumerate(history)'s items are the history
     ("PFX004", "o_joined_parts.py", 7, 75),  # a returned join of parts, no sink in view
     ("PFX001", "p_filled_template.py", 9, 76),  # {body} takes the scope chain.invoke passes
     ("PFX005", "prompts/optimizer.md", 2, 26),  # filled by str.replace in k_replace.py
@@ -368,6 +368,14 @@ REACH_FINDINGS = [
     # text: the parts are read through the branch (the report before the rubric)
     ("PFX005", "zfd_image_variant.py", 22, 28),
     ("PFX005", "zfd_image_variant.py", 23, 12),
+    # a FastAPI handler whose route is added elsewhere (a `Depends` parameter marks it): the
+    # body it is called with is the request's, whatever it is called
+    ("PFX001", "zfe_web_handler/coach.py", 13, 23),
+    # context gathered in deques by an async method: the time opens the system message
+    ("PFX006", "zfj_deque_context.py", 19, 68),
+    # turns a loop appends from stored rows are a conversation: the documents before them
+    # are prefilled again with it every turn
+    ("PFX006", "zfo_loop_turns.py", 26, 39),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -526,6 +534,14 @@ REACH_SINKS = {
     # no finding (the email comes in the next message)
     "zfc_named_default.py:21": "openai.chat",
     "zfd_image_variant.py:27": "anthropic.messages",
+    "zfe_web_handler/endpoints.py:15": "client of http.post",
+    # a "(continue)" turn a wrapper may put first is no history after the caller's message:
+    # no finding
+    "zfg_continue_turn.py:24": "client of anthropic.messages",
+    "zfj_deque_context.py:28": "http.post",
+    "zfo_loop_turns.py:27": "openai.chat",
+    # of two arms that add to the list, one runs (the persona is sent once): no finding
+    "zfp_one_arm_adds.py:30": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -65,7 +65,7 @@ class ClassInfo:
 
 
 _MUTATORS = {"append": "append", "extend": "extend", "insert": "insert0",
-             "reverse": "reverse"}
+             "appendleft": "insert0", "reverse": "reverse"}  # (`appendleft` of a deque)
 
 
 class FlowTables:
@@ -280,7 +280,7 @@ class FlowTables:
             return
         op = _MUTATORS[func.attr.value]
         args = [a for a in node.args if a.keyword is None and not a.star]
-        if op == "insert0":
+        if op == "insert0" and func.attr.value == "insert":
             index = args[0].value if args else None
             if not (isinstance(index, cst.Integer) and index.value == "0") or len(args) != 2:
                 op, args = "append", args[1:]
@@ -500,9 +500,13 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
     return chain, tuple(chosen)
 
 
+# What an arm adds to a name: when two arms of one `if` add, only one of them runs.
+_EXCLUSIVE_ADDS = frozenset({"+=", "append", "extend", "insert0"})
+
+
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
-    """Of the first `if` outside the use's arms that assigns the name afresh in two arms or
-    more, the arm with the most literal text, then with the most parts joined (`SYSTEM +
+    """Of the first `if` outside the use's arms that assigns the name afresh (or adds to it)
+    in two arms or more, the arm with the most literal text, then with the most parts joined (`SYSTEM +
     SCHEMA` over `SYSTEM`, constants named rather than spelled), the first of those as rich
     on a tie; None when there is none."""
     used = {if_id for if_id, _ in arms}
@@ -517,7 +521,8 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
         size = binding.size
         before = arm_sizes.get(arm, (0, 0))
         arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
-        if binding.op == "=" and not binding.rewrites:
+        if binding.op == "=" and not binding.rewrites or binding.op in _EXCLUSIVE_ADDS:
+            # (`if flag: messages += [SYSTEM] else: messages += [USER, REPLY]`: one arm adds)
             fresh.setdefault(if_id, set()).add(arm)
     for if_id, assigned in fresh.items():
         if len(assigned) < 2:

@@ -60,6 +60,44 @@ def _flag(function: cst.FunctionDef | None, name: str) -> bool:
     return _annotated(function, name, ("bool",))
 
 
+# Methods that register a function as a web route (`@app.post("/ask")`, `@router.get`,
+# Flask's `@bp.route`): what the function is called with is each request's.
+_ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options",
+                            "route", "api_route", "websocket"})
+# FastAPI's injected dependencies (`user=Depends(current_user)`): an object the framework
+# builds, not a value of the request's body.
+_INJECTED = ("fastapi.Depends", "fastapi.Security", "fastapi.params.Depends",
+             "fastapi.params.Security")
+
+
+def _request_param(function: cst.FunctionDef | None, name: str,
+                   module: Module) -> cst.Param | None:
+    """The parameter `name` when a web framework fills it from each request: one of a
+    function registered as a route, or of a function that takes FastAPI parameters
+    (`Depends(...)`, `Body(...)` defaults: a handler whose route is added elsewhere),
+    other than an injected dependency."""
+    if function is None:
+        return None
+    params = function.params
+    every = (*params.posonly_params, *params.params, *params.kwonly_params)
+    param = next((p for p in every if p.name.value == name), None)
+    if param is None:
+        return None
+
+    def fastapi_call(node: cst.BaseExpression | None) -> str:
+        if not isinstance(node, cst.Call):
+            return ""
+        qualified = module.qualname(node.func) or ""
+        return qualified if qualified.startswith("fastapi.") else ""
+
+    if fastapi_call(param.default).startswith(_INJECTED):
+        return None
+    routed = any(fastapi_call(p.default) for p in every) or any(
+        isinstance(d.decorator, cst.Call) and isinstance(d.decorator.func, cst.Attribute)
+        and d.decorator.func.attr.value in _ROUTE_METHODS for d in function.decorators)
+    return param if routed else None
+
+
 # Constant text in each arm of `A if test else B` past which the arms are two prompts of
 # their own (instructions, not a greeting or a line that differs): about 100 tokens.
 _WHOLE_PROMPT_CHARS = 400
@@ -137,6 +175,9 @@ class ScopeLookup:
 
     scopes: dict[str, Scope]
     scope_of: Callable[[str], Scope]
+    # scopes of values and what is read from them when their names do not say (a web
+    # handler's parameters: the request's)
+    unnamed: dict[str, Scope]
 
     def __call__(self, path: str) -> Scope:
         explicit = self.scopes.get(path)
@@ -146,7 +187,12 @@ class ScopeLookup:
             for key, scope in self.scopes.items():
                 if path.startswith(key + "."):
                     return scope
-        return self.scope_of(path)
+        named = self.scope_of(path)
+        if named is Scope.UNKNOWN and "@" in path:
+            for key, scope in self.unnamed.items():
+                if path == key or path.startswith(key + "."):
+                    return scope
+        return named
 
 
 def _tests_its_own(node: cst.If | None, value: cst.BaseExpression | None) -> bool:
@@ -177,7 +223,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.scopes: dict[str, Scope] = {}
         # what renderers keep: the live table of explicit scopes, not the lowerer (which
         # holds every module the run parsed)
-        self.scope_lookup = ScopeLookup(self.scopes, scope_of)
+        self.unnamed: dict[str, Scope] = {}
+        self.scope_lookup = ScopeLookup(self.scopes, scope_of, self.unnamed)
         self.files: set[str] = set()
         self.block = -1
         self.linker = None  # templates.TemplateLinker, when template files are linked
@@ -374,10 +421,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         first whose test is volatile is a branch before the arm's value."""
         function = ctx.function if chain[0].pos < ctx.line else None
         lead: list[tuple[str, object, Context]] = []
-        for if_id, _ in chosen:
+        added_in = None  # the arm whose additions the branch comes just before
+        for if_id, arm in chosen:
             test = self._volatile_if(if_id, ctx)
             if test is not None:
-                if not self._whole_prompts(if_id, chain[0].name, function, ctx):
+                adds = [b for b in chain if (if_id, arm) in b.arms]
+                if adds and all(b.op in _ADDS for b in adds):
+                    # `if long: text += cut(doc) else: text += doc`: the arm adds to what
+                    # came before it, the branch where it adds
+                    added_in = ((if_id, arm), test)
+                elif not self._whole_prompts(if_id, chain[0].name, function, ctx):
                     lead.append(("branch", test, ctx))
                 break
         parts: list[tuple[str, object, Context]] = list(start or ())
@@ -387,6 +440,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         for binding in chain:
             if binding.arms and ctx.bindings and self._dead(binding, ctx):
                 continue  # `if system_prompt:` of a parameter the caller left at `None`
+            if added_in is not None and added_in[0] in binding.arms:
+                parts.append(("branch", added_in[1], ctx))
+                added_in = None
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
@@ -679,6 +735,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 inner, inner_ctx = resolved
                 inner_ctx.depth = max(inner_ctx.depth, ctx.depth + 1)
                 return self.path_of(inner, inner_ctx) or node.value
+            param = _request_param(ctx.function, node.value, ctx.module) \
+                if resolved == "param" else None
+            if param is not None:
+                # `payload.food` of a web handler's `payload`: the request's, unless the
+                # name of what is read says otherwise (`payload.user_name`)
+                span = ctx.module.span(param.name)
+                path = f"{node.value}@{span.path}:{span.line}:{span.column}"
+                self.unnamed[path] = Scope.REQUEST
+                return path
             return node.value
         if isinstance(node, cst.Attribute):
             base = self.path_of(node.value, ctx)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Hole, Scope, Span
+from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
 from .flow import entry_name, module_loop
@@ -203,9 +204,15 @@ class SequenceOps:
         if isinstance(node, cst.Subscript) and is_reversal(node):  # `messages[::-1]`
             items = self.sequence(node.value, ctx)
             return items[::-1] if items is not None else None
+        if isinstance(node, cst.Await):  # `await self.build_messages(...)`: what it returns
+            return self.sequence(node.expression, ctx)
+        if isinstance(node, cst.Call) and not node.args and ctx.module.qualname(node.func) in (
+                "builtins.list", "builtins.tuple", "collections.deque"):
+            return []  # `deque()`: a new, empty list
         if isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].keyword \
                 and not node.args[0].star and ctx.module.qualname(node.func) in (
-                    "builtins.reversed", "builtins.list", "builtins.tuple"):
+                    "builtins.reversed", "builtins.list", "builtins.tuple",
+                    "collections.deque"):
             items = self.sequence(node.args[0].value, ctx)  # `list(reversed(messages))`
             reverse = ctx.module.qualname(node.func) == "builtins.reversed"
             return items[::-1] if items is not None and reverse else items
@@ -272,7 +279,11 @@ class SequenceOps:
         # Items appended make it a list: a start not known here (a parameter, a copy of
         # one) is then one opaque item before them, as `*history` is in a literal.
         listed = any(op in ("append", "insert0", "extend") for op, _, _ in resolved.parts)
-        for op, value, at in resolved.parts:
+        parts = resolved.parts
+        # the loops whose passes append turns (`_appended_turns`), by their code's span
+        passes = [self._turns_loop(value, at) for op, value, at in parts
+                  if op == "append" and self._appended_turns(value, deeper(at, ctx), ctx)]
+        for index, (op, value, at) in enumerate(parts):
             at = deeper(at, ctx)
             if op in ("=", "+=", "extend"):
                 items = self.sequence(value, at) if value is not None else None
@@ -281,11 +292,22 @@ class SequenceOps:
                     return None
                 out.extend(items if items is not None else [(value, at)])
             elif op == "append":
-                out.append((value, at))
-            elif op == "insert0":
-                out.insert(0, (value, at))
+                turns = self._appended_turns(value, at, ctx)
+                if turns is None:
+                    out.append((value, at))
+                elif not any(isinstance(item, HoleItem) and item.hole.span == turns.hole.span
+                             for item, _ in out):  # (one for all that a pass appends)
+                    out.append((turns, at))
+            elif op == "insert0":  # (after the branch put first for it)
+                out.insert(1 if index and parts[index - 1][0] == "branch" else 0, (value, at))
             elif op == "branch":  # items added under an `if` on a per-request value
-                out.append((HoleItem(value), at))
+                if isinstance(value, Hole) and any(
+                        value.span.path == where.path and
+                        where.line <= value.span.line <= where.end_line for where in passes):
+                    continue  # (which turn a pass over the rows adds: the turns vary anyway)
+                # (where they are added: first for `insert(0, ...)`, put there next)
+                first = index + 1 < len(parts) and parts[index + 1][0] == "insert0"
+                out.insert(len(out) if not first else 0, (HoleItem(value), at))
             elif op == "reverse":  # `messages.reverse()`
                 out.reverse()
             elif op == "last+=":  # `messages[-1]["content"] += RULES`
@@ -297,6 +319,45 @@ class SequenceOps:
             else:
                 return None
         return out
+
+    def _turns_loop(self: "Lowerer", value, at: Context) -> Span:
+        """The span of the `for` whose body appends `value`."""
+        from .interpreter import _loop_body_of
+
+        return at.module.span(_loop_body_of(value, at.module))
+
+    def _appended_turns(self: "Lowerer", value, at: Context, ctx: Context) -> HoleItem | None:
+        """A message appended in a `for` over items not known here (`for row in rows:
+        conversation.append({"role": ..., "content": row["content"]})`), the list read after
+        the loop: the turns the rows make, one opaque item of the conversation (as earlier
+        turns kept elsewhere are), varying as the message's values do, and at least as
+        often as a session. None otherwise, and for turns made of a request's own values."""
+        from .interpreter import _loop_body_of
+        from .messages import dict_fields
+
+        module = at.module
+        if not isinstance(value, cst.Dict) or "role" not in dict_fields(value):
+            return None
+        loop = _loop_body_of(value, module)
+        if loop is None or at.function is None or \
+                module.pos(loop) <= ctx.line < module.end(loop) or \
+                self.sequence(loop.iter, at) is not None:
+            return None
+        holes = [s for s in self.text(dict_fields(value).get("content") or value, at)
+                 if isinstance(s, Hole)]
+        if not holes:
+            return None
+        worst = max(holes, key=lambda h: int(h.scope.varies_like)).scope
+        if worst is Scope.REQUEST:
+            return None  # (a request's own rows, `for answer in transcript`: its data)
+        if worst.varies_like < Scope.SESSION:
+            worst = Scope.SESSION  # turns a conversation keeps: its session's at least
+        span = module.span(loop.iter)
+        path = self.item_path(LoopItem(loop.iter, at), at)  # `history.item`, named so
+        if not is_history(path):  # `rows.item`: the turns it makes are a conversation
+            path = f"conversation@{span.path}:{span.line}:{span.column}"
+        self.scopes[path] = worst
+        return HoleItem(Hole("loop", shorten(module.source(loop.iter)), span, (path,), worst))
 
     def spread(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
                depth: int = 0) -> list[tuple[str, cst.BaseExpression, Context]]:
