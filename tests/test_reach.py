@@ -371,8 +371,14 @@ REACH_FINDINGS = [
     # a FastAPI handler whose route is added elsewhere (a `Depends` parameter marks it): the
     # body it is called with is the request's, whatever it is called
     ("PFX001", "zfe_web_handler/coach.py", 13, 23),
+    # a system prompt no constructor sets, built by the method that runs at start-up: the
+    # question before it breaks its guide
+    ("PFX001", "zff_setup_method.py", 22, 54),
     # context gathered in deques by an async method: the time opens the system message
     ("PFX006", "zfj_deque_context.py", 19, 68),
+    # a case made elsewhere: its input, not its class's `None` default, opens the judge's
+    # prompt
+    ("PFX001", "zfk_case_fields/judge.py", 15, 2),
     # turns a loop appends from stored rows are a conversation: the documents before them
     # are prefilled again with it every turn
     ("PFX006", "zfo_loop_turns.py", 26, 39),
@@ -535,10 +541,12 @@ REACH_SINKS = {
     "zfc_named_default.py:21": "openai.chat",
     "zfd_image_variant.py:27": "anthropic.messages",
     "zfe_web_handler/endpoints.py:15": "client of http.post",
+    "zff_setup_method.py:21": "anthropic.messages",
     # a "(continue)" turn a wrapper may put first is no history after the caller's message:
     # no finding
     "zfg_continue_turn.py:24": "client of anthropic.messages",
     "zfj_deque_context.py:28": "http.post",
+    "zfk_case_fields/judge.py:28": "openai.chat",
     "zfo_loop_turns.py:27": "openai.chat",
     # of two arms that add to the list, one runs (the persona is sent once): no finding
     "zfp_one_arm_adds.py:30": "openai.chat",

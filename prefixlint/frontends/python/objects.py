@@ -304,7 +304,26 @@ class ObjectOps:
                                                              depth=ctx.depth + 1), depth + 1)
                 if value is not None:
                     return value
-        return None
+        return self._set_up(info, attr, module, ctx) if depth == 0 else None
+
+    def _set_up(self: "Lowerer", info: ClassInfo, attr: str, module: Module,
+                ctx: Context) -> Resolved:
+        """An attribute no constructor sets is what a method sets it to (`self.system_prompt
+        = ...` in `_init_llm`, run once at start-up), read there; of several methods that
+        set it, the one whose assignment spells out the most text (the first of a tie)."""
+        setting: dict[str, tuple[cst.FunctionDef, list, Binding]] = {}
+        for method, params, binding, _ in _set_by_methods(info, attr, module):
+            found = setting.get(method.name.value)
+            if found is None or richness(binding.value) > richness(found[2].value):
+                setting[method.name.value] = (method, params, binding)
+        if not setting:
+            return None
+        method, params, _ = max(setting.values(), key=lambda found: richness(found[2].value))
+        chain = reaching(module.bindings.get(id(method), []), f"{params[0]}.{attr}", END,
+                         frozenset())
+        return self._combine(chain, Context(
+            module, method, END, self.kept(info, module),
+            named_defaults(method, module, ctx.depth), depth=ctx.depth + 1)) if chain else None
 
     def _set_later(self: "Lowerer", info: ClassInfo, attr: str, module: Module,
                    ctx: Context) -> Resolved:
@@ -440,8 +459,11 @@ class ObjectOps:
                                                   depth=ctx.depth + 1))
             if not isinstance(target, tuple):
                 typed = self.annotated_class(base, ctx)  # `book: SkillBook`, then `book.SKILLS`
-                return None if typed is None else self.member(
+                held = None if typed is None else self.member(
                     typed[0], attr, Context(typed[1], None, 0, True, depth=ctx.depth + 1))
+                # (a field left at `None` or empty by default, `input: str | None = None`, is
+                # what the object passed was made with: not known here)
+                return None if isinstance(held, tuple) and empty_literal(held[0]) else held
         elif not isinstance(base, (cst.Attribute, cst.Call)):
             return None
         made = self.instance(base, ctx)
