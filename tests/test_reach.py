@@ -547,6 +547,9 @@ REACH_SINKS = {
     "zfg_continue_turn.py:24": "client of anthropic.messages",
     "zfj_deque_context.py:28": "http.post",
     "zfk_case_fields/judge.py:28": "openai.chat",
+    # a count of the deployment's examples, and a length test that cuts the document right
+    # where it is added: no finding
+    "zfl_counted_examples.py:32": "client of openai.chat",
     "zfo_loop_turns.py:27": "openai.chat",
     # of two arms that add to the list, one runs (the persona is sent once): no finding
     "zfp_one_arm_adds.py:30": "openai.chat",

@@ -31,6 +31,10 @@ _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "o
 _DERIVING_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "splitlines",
                                "lower", "upper", "title", "capitalize", "casefold",
                                "removeprefix", "removesuffix"})
+# What measures a text (`prompt.count("Example")`, `len(prompt)`): a number that varies as
+# the text does, whatever the text is called.
+_MEASURING_METHODS = frozenset({"count", "find", "rfind", "index", "rindex", "startswith",
+                                "endswith"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
@@ -249,6 +253,19 @@ class StringOps:
         if helper is not None:
             return helper
         receiver = func.value if isinstance(func, cst.Attribute) else None
+        measured = receiver if method in _MEASURING_METHODS else node.args[0].value \
+            if qualified == "builtins.len" and len(node.args) == 1 and not node.args[0].star \
+            else None
+        if isinstance(measured, (cst.Name, cst.Attribute)):
+            holes = [s for s in self.text(measured, ctx) if isinstance(s, Hole)]
+            if all(h.scope is not Scope.UNKNOWN for h in holes):
+                # (the text so far, `prompt.count("Example")` of constant few-shot examples:
+                # the deployment's; of a document, as the document varies)
+                top = max(holes, key=lambda h: int(h.scope.varies_like), default=None)
+                if top is None:
+                    return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+                return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                             top.deps, top.scope)]
         if isinstance(receiver, cst.Call) or method in _DERIVING_METHODS and \
                 isinstance(receiver, (cst.Name, cst.Attribute)):
             # A method on a clock reading or an id (`date.today().isoformat()`) changes
