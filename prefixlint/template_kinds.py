@@ -29,7 +29,8 @@ _JINJA = re.compile(r"{#.*?#}|{%.*?%}|{{.*?}}", re.S)
 # Searched in lower-cased text, after a plain substring test for the words it needs (a
 # case-insensitive search of every alternative at every position is slow on long text).
 _SPEAKS = re.compile(
-    r"\b(you are|you're|you will|you must|you should|your (task|job|role|goal)|"
+    r"\b(you are|you're|you will|you must|you should|"
+    r"your (task|job|role|goal|output|response|reply)|"
     r"as an? (ai|assistant|expert)|assistant|the user|respond|answer|reply|summari[sz]e|"
     r"instructions?|step by step|think|do not|don't)\b|^\s*(system|user|assistant)\s*:",
     re.M)

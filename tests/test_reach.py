@@ -374,11 +374,19 @@ REACH_FINDINGS = [
     # a system prompt no constructor sets, built by the method that runs at start-up: the
     # question before it breaks its guide
     ("PFX001", "zff_setup_method.py", 22, 54),
+    # a style's text whose marked slot `.replace` fills, no call in view: the extract first
+    ("PFX005", "zfh_marked_extract.py", 8, 55),
+    # a generative-agent prompt file: numbered `!<INPUT n>!` slots after its notes
+    ("PFX005", "zfi_agent_prompts/templates/daily_plan.txt", 7, 1),
     # context gathered in deques by an async method: the time opens the system message
     ("PFX006", "zfj_deque_context.py", 19, 68),
     # a case made elsewhere: its input, not its class's `None` default, opens the judge's
     # prompt
     ("PFX001", "zfk_case_fields/judge.py", 15, 2),
+    # a helper's local table of system prompts: the user's name first
+    ("PFX002", "zfm_prompt_table_helper.py", 8, 43),
+    # a prompt file that speaks to the model by saying what its output holds
+    ("PFX005", "zfn_rewrite_prompt/data/soften.txt", 1, 24),
     # turns a loop appends from stored rows are a conversation: the documents before them
     # are prefilled again with it every turn
     ("PFX006", "zfo_loop_turns.py", 26, 39),
@@ -545,11 +553,17 @@ REACH_SINKS = {
     # a "(continue)" turn a wrapper may put first is no history after the caller's message:
     # no finding
     "zfg_continue_turn.py:24": "client of anthropic.messages",
+    "zfh_marked_extract.py:18": "text",
+    "zfi_agent_prompts/engine.py:21": "openai.chat",
+    "zfi_agent_prompts/templates/daily_plan.txt": "text file",
     "zfj_deque_context.py:28": "http.post",
     "zfk_case_fields/judge.py:28": "openai.chat",
     # a count of the deployment's examples, and a length test that cuts the document right
     # where it is added: no finding
     "zfl_counted_examples.py:32": "client of openai.chat",
+    "zfm_prompt_table_helper.py:8": "text",
+    "zfn_rewrite_prompt/data/soften.txt": "text file",
+    "zfn_rewrite_prompt/probe.py:16": "http.post",
     "zfo_loop_turns.py:27": "openai.chat",
     # of two arms that add to the list, one runs (the persona is sent once): no finding
     "zfp_one_arm_adds.py:30": "openai.chat",

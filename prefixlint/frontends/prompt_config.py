@@ -71,16 +71,19 @@ MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
 # `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), a `<<NAME>>`
 # slot that code fills with `.replace("<<NAME>>", value)` (words in capitals), or a slot
 # marked with dollars that only `.replace` fills (`<$task$>`, `{$history}`, `$INSTANCE$`: a
-# word in capitals of two letters or more, so `$N$` of a formula is no slot).
+# word in capitals of two letters or more, so `$N$` of a formula is no slot), or with bangs
+# (`!<INPUT 0>!`, the numbered inputs of generative-agent prompt files).
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})|"
                           r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>|"
+                          r"!<(?P<bang>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>!|"
                           r"<\$(?P<marked>[A-Za-z_]\w*)\$>|\{\$(?P<dollar>[A-Za-z_]\w*)\}|"
                           r"(?<![\w$])\$(?P<capitals>[A-Z][A-Z0-9_]+)\$(?![\w$])",
                           re.DOTALL)
 MARKED_SLOT = re.compile(r"<\$[A-Za-z_]\w*\$>|\{\$[A-Za-z_]\w*\}|"
-                         r"(?<![\w$])\$[A-Z][A-Z0-9_]+\$(?![\w$])")
+                         r"(?<![\w$])\$[A-Z][A-Z0-9_]+\$(?![\w$])|"
+                         r"!<[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*>!")
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
 _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
                            "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
@@ -260,7 +263,8 @@ def segments(name: str, source: str, value: Value, scope_of,
         slot = match.group("slot")
         expression = match.group("jinja") or match.group("tag") or match.group("field") or \
             match.group("marked") or match.group("dollar") or \
-            (slot or match.group("capitals") or "").replace(" ", "_").lower()
+            (slot or match.group("bang") or match.group("capitals") or "").replace(
+                " ", "_").lower()
         path = _value_path(expression, bool(match.group("tag")))
         if path is None:
             continue  # `{% endfor %}`, `{% else %}`: no value of its own

@@ -1,5 +1,5 @@
 """A plain text file that is a prompt with `str.format`-style placeholders (`{current_time}`,
-`{user_name}`) or slots marked with dollars (`<$task$>`, `{$history}`): a character's system
+`{user_name}`) or marked slots (`<$task$>`, `{$history}`, `!<INPUT 0>!`): a character's system
 prompt in `characters/pirate.txt`, a prompt in `prompts/summary.txt` that code fills by
 `.format` or `.replace`. When no code is seen
 reading it (its name computed, its loader not in view), the file is measured on its own, as a
@@ -20,15 +20,23 @@ from .prompt_config import MARKED_SLOT, PLACEHOLDER, Value, segments
 from .python.renderer import SegmentRenderer
 
 
+# Ends the notes at the top of a generative-agent prompt file (what each `!<INPUT n>!` is):
+# the loader sends only the text after it.
+_NOTES_END = "<commentblockmarker>###</commentblockmarker>"
+
+
 def prompt(name: str, source: str, scope_of: Callable[[str], Scope]) -> Prompt | None:
     """The file as one prompt, or None when it is not one (no placeholder, or notes, data
     or a page rather than instructions)."""
-    if not (FORMAT_FIELD.search(source) or MARKED_SLOT.search(source)):
+    notes = source.find(_NOTES_END)
+    start = notes + len(_NOTES_END) if notes >= 0 else 0
+    body = source[start:]
+    if not (FORMAT_FIELD.search(body) or MARKED_SLOT.search(body)):
         return None
-    constant = PLACEHOLDER.sub(" ", source)
+    constant = PLACEHOLDER.sub(" ", body)
     if not (reads_as_prompt(constant, "") and speaks_to_a_model(constant)):
         return None
-    parts = tuple(segments(name, source, Value(("text",), source, 0), scope_of))
+    parts = tuple(segments(name, source, Value(("text",), body, start), scope_of))
     if not any(isinstance(s, Hole) for s in parts):
         return None
     blocks = _chatml(parts) or (Block("system", parts),)

@@ -64,7 +64,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
             value = module.made(cst.Call(cst.Attribute(separator, cst.Name("join")),
                                          [cst.Arg(value)]), value)
         if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value)
-                              or _joins_fstring(value) or lines):
+                              or _joins_fstring(value) or lines or _replaces_slot(value)):
             # `prompt = f"...{context}..."`: holes of its own; `prompt = RULES.format(k=v)`:
             # a constant (of this module or another) filled here, each placeholder reported
             # where it stands with the scope of the value passed for it
@@ -76,8 +76,8 @@ def find(finder: SinkFinder) -> list[Candidate]:
             if isinstance(value, cst.FormattedString):
                 segments = _own_fields(finder, value, ctx, segments, module.span(value))
             built = _candidate(finder, name, segments, value, None)
-            if built is not None and _fills_text(value):
-                held = finder.lowerer.follow(value.func.value, ctx)
+            if built is not None and (_fills_text(value) or _replaces_slot(value)):
+                held = finder.lowerer.follow(_filled(value), ctx)
                 if held is not None:
                     built = replace(built, fills=held[1].module.span(_unwrapped(held[0])),
                                     function=module.span(ctx.function))
@@ -162,8 +162,13 @@ def _locals(module):
             value = _unwrapped(node.value)
             name = target.value
             if _string_node(value) or isinstance(value, cst.FormattedString) and \
-                    not _extends(value, name) or _fills_text(value) or _lines(value):
+                    not _extends(value, name) or _fills_text(value) or _lines(value) or \
+                    _replaces_slot(value):
                 yield name, value
+            elif isinstance(value, cst.Dict) and _LOCAL_HINT.search(name):
+                # `meta_prompt_dict = {"en": "...{user_name}..."}` returned by a helper: each
+                # entry's text, as a module's table of prompts is read
+                yield from _entries(name, value)
 
 
 def _leaves_fields(value) -> bool:
@@ -193,6 +198,26 @@ def _joins_fstring(value) -> bool:
             return True
         value = value.right
     return isinstance(value, cst.FormattedString)
+
+
+def _replaces_slot(value) -> bool:
+    """`STYLES[style].replace("<INSERT_EXTRACT>", extract)`: a text whose marked slot the
+    code fills with a value (one `.replace` of a chain of them is enough)."""
+    while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+            value.func.attr.value == "replace" and len(value.args) >= 2:
+        if isinstance(literal_value(value.args[0].value), str) and \
+                literal_value(value.args[1].value) is None:
+            return True
+        value = value.func.value
+    return False
+
+
+def _filled(value: cst.Call) -> cst.BaseExpression:
+    """The text a `.format(...)` or a chain of `.replace(...)` calls fills."""
+    while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+            value.func.attr.value in ("format", "replace"):
+        value = value.func.value
+    return value
 
 
 def _fills_text(value) -> bool:
