@@ -31,7 +31,7 @@ APPS = {
         [("PFX002", "broken/app/prompts/system.md", 4, 6),
          ("PFX006", "broken/app/prompts/system.md", 8, 1),
          ("PFX006", "broken/app/prompts/system.md", 22, 1)],
-        {"broken/app/main.py:36": (27, 41), "fixed/app/main.py:37": (167, 247),
+        {"broken/app/main.py:36": (27, 41), "fixed/app/main.py:37": (167, 224),
          # the prompt file alone, its `{fields}` scoped by name (code's findings stand)
          "broken/app/prompts/system.md": (27, 197)}),
     "anthropic_agent": (

@@ -331,7 +331,8 @@ class SequenceOps:
         conversation.append({"role": ..., "content": row["content"]})`), the list read after
         the loop: the turns the rows make, one opaque item of the conversation (as earlier
         turns kept elsewhere are), varying as the message's values do, and at least as
-        often as a session. None otherwise, and for turns made of a request's own values."""
+        often as a session. None otherwise, and for turns made of constants or of a
+        request's own values."""
         from .interpreter import _loop_body_of
         from .messages import dict_fields
 
@@ -348,8 +349,10 @@ class SequenceOps:
         if not holes:
             return None
         worst = max(holes, key=lambda h: int(h.scope.varies_like)).scope
-        if worst is Scope.REQUEST:
-            return None  # (a request's own rows, `for answer in transcript`: its data)
+        if worst in (Scope.STATIC, Scope.DEPLOY, Scope.DAY, Scope.REQUEST):
+            # (examples the project ships, `for ex in EXAMPLES[:4]`, are the same turns on
+            # every request; a request's own rows, `for answer in transcript`, are its data)
+            return None
         if worst.varies_like < Scope.SESSION:
             worst = Scope.SESSION  # turns a conversation keeps: its session's at least
         span = module.span(loop.iter)
