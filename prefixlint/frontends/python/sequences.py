@@ -280,9 +280,11 @@ class SequenceOps:
         # one) is then one opaque item before them, as `*history` is in a literal.
         listed = any(op in ("append", "insert0", "extend") for op, _, _ in resolved.parts)
         parts = resolved.parts
-        # the loops whose passes append turns (`_appended_turns`), by their code's span
-        passes = [self._turns_loop(value, at) for op, value, at in parts
-                  if op == "append" and self._appended_turns(value, deeper(at, ctx), ctx)]
+        # what each append inside a pass over rows makes (`_appended_turns`), and those loops
+        turned = {index: found for index, (op, value, at) in enumerate(parts) if op == "append"
+                  and (found := self._appended_turns(value, deeper(at, ctx), ctx)) is not None}
+        passes = [self._turns_loop(parts[index][1], parts[index][2]) for index in turned]
+        put_first = False  # whether a branch went first, for the `insert(0, ...)` after it
         for index, (op, value, at) in enumerate(parts):
             at = deeper(at, ctx)
             if op in ("=", "+=", "extend"):
@@ -292,14 +294,15 @@ class SequenceOps:
                     return None
                 out.extend(items if items is not None else [(value, at)])
             elif op == "append":
-                turns = self._appended_turns(value, at, ctx)
+                turns = turned.get(index)
                 if turns is None:
                     out.append((value, at))
                 elif not any(isinstance(item, HoleItem) and item.hole.span == turns.hole.span
                              for item, _ in out):  # (one for all that a pass appends)
                     out.append((turns, at))
             elif op == "insert0":  # (after the branch put first for it)
-                out.insert(1 if index and parts[index - 1][0] == "branch" else 0, (value, at))
+                out.insert(1 if put_first else 0, (value, at))
+                put_first = False
             elif op == "branch":  # items added under an `if` on a per-request value
                 if isinstance(value, Hole) and any(
                         value.span.path == where.path and
@@ -308,6 +311,7 @@ class SequenceOps:
                 # (where they are added: first for `insert(0, ...)`, put there next)
                 first = index + 1 < len(parts) and parts[index + 1][0] == "insert0"
                 out.insert(len(out) if not first else 0, (HoleItem(value), at))
+                put_first = first  # (the op after it, when true)
             elif op == "reverse":  # `messages.reverse()`
                 out.reverse()
             elif op == "last+=":  # `messages[-1]["content"] += RULES`
