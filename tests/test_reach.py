@@ -567,6 +567,9 @@ REACH_SINKS = {
     "zfo_loop_turns.py:27": "openai.chat",
     # of two arms that add to the list, one runs (the persona is sent once): no finding
     "zfp_one_arm_adds.py:30": "openai.chat",
+    # a percentage computed from the deployment's level (`int(round(level * 100))`) is the
+    # deployment's: no finding
+    "zfq_computed_level.py:23": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

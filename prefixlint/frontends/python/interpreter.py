@@ -98,6 +98,10 @@ def _request_param(function: cst.FunctionDef | None, name: str,
     return param if routed else None
 
 
+# Operators of a number computed from others (`+` joins text, `%` formats it: not these).
+_ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)
+
+
 # Constant text in each arm of `A if test else B` past which the arms are two prompts of
 # their own (instructions, not a greeting or a line that differs): about 100 tokens.
 _WHOLE_PROMPT_CHARS = 400
@@ -834,6 +838,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 repeated = self._repeat(node, ctx)
                 if repeated is not None:
                     return repeated
+            if isinstance(node.operator, _ARITHMETIC):  # `level * 100`, `total - used`
+                derived = self.varies_as(node, [node.left, node.right], ctx)
+                if derived is not None:
+                    return derived
         if isinstance(node, cst.Subscript) and self._names_table(node, ctx):
             # `LANGUAGES[code]`: one of a table of names, as the key picks it
             key = self._deps_hole(node.slice[0].slice.value, ctx)

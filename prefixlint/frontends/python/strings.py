@@ -35,6 +35,9 @@ _DERIVING_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "sp
 # the text does, whatever the text is called.
 _MEASURING_METHODS = frozenset({"count", "find", "rfind", "index", "rindex", "startswith",
                                 "endswith"})
+# Builtins that make a number of one value (`len(prompt)`, `int(round(level * 100))`).
+_NUMBER_OF = frozenset({"builtins.len", "builtins.int", "builtins.float", "builtins.round",
+                        "builtins.abs"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
@@ -153,6 +156,20 @@ class StringOps:
         out.append(Text(fmt[position:], None))
         return [s for s in out if not (isinstance(s, Text) and not s.text)]
 
+    def varies_as(self, node: cst.CSTNode, operands: list, ctx: Context) -> list[Seg] | None:
+        """A value computed from others (a count of text, `level * 100`): one hole as volatile
+        as the most volatile of them, the deployment's when none varies; None when one is of
+        unknown scope (its name then says more)."""
+        holes = [s for operand in operands for s in self.text(operand, ctx)
+                 if isinstance(s, Hole)]
+        if any(h.scope is Scope.UNKNOWN for h in holes):
+            return None
+        top = max(holes, key=lambda h: int(h.scope.varies_like), default=None)
+        if top is None:
+            return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                     tuple(dict.fromkeys(d for h in holes for d in h.deps)), top.scope)]
+
     def _call(self, node: cst.Call, ctx: Context) -> list[Seg]:
         qualified = ctx.module.qualname(node.func) or ""
         func = node.func
@@ -254,18 +271,13 @@ class StringOps:
             return helper
         receiver = func.value if isinstance(func, cst.Attribute) else None
         measured = receiver if method in _MEASURING_METHODS else node.args[0].value \
-            if qualified == "builtins.len" and len(node.args) == 1 and not node.args[0].star \
-            else None
-        if isinstance(measured, (cst.Name, cst.Attribute)):
-            holes = [s for s in self.text(measured, ctx) if isinstance(s, Hole)]
-            if all(h.scope is not Scope.UNKNOWN for h in holes):
-                # (the text so far, `prompt.count("Example")` of constant few-shot examples:
-                # the deployment's; of a document, as the document varies)
-                top = max(holes, key=lambda h: int(h.scope.varies_like), default=None)
-                if top is None:
-                    return [self.hole(node, ctx, scope=Scope.DEPLOY)]
-                return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
-                             top.deps, top.scope)]
+            if qualified in _NUMBER_OF and node.args and not node.args[0].star else None
+        if isinstance(measured, (cst.Name, cst.Attribute, cst.Call, cst.BinaryOperation)):
+            # (the text so far, `prompt.count("Example")` of constant few-shot examples: the
+            # deployment's; of a document, as the document varies; `int(level * 100)`)
+            derived = self.varies_as(node, [measured], ctx)
+            if derived is not None:
+                return derived
         if isinstance(receiver, cst.Call) or method in _DERIVING_METHODS and \
                 isinstance(receiver, (cst.Name, cst.Attribute)):
             # A method on a clock reading or an id (`date.today().isoformat()`) changes
