@@ -500,8 +500,9 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
     return chain, tuple(chosen)
 
 
-# What an arm adds to a name: when two arms of one `if` add, only one of them runs.
-_EXCLUSIVE_ADDS = frozenset({"+=", "append", "extend", "insert0"})
+# What a statement adds to a text or a list already made (`+=`, `.append`, `.extend`,
+# `.insert(0, ...)`): when two arms of one `if` add, only one of them runs.
+ADDS = frozenset({"+=", "append", "extend", "insert0"})
 
 
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
@@ -521,7 +522,7 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
         size = binding.size
         before = arm_sizes.get(arm, (0, 0))
         arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
-        if binding.op == "=" and not binding.rewrites or binding.op in _EXCLUSIVE_ADDS:
+        if binding.op == "=" and not binding.rewrites or binding.op in ADDS:
             # (`if flag: messages += [SYSTEM] else: messages += [USER, REPLY]`: one arm adds)
             fresh.setdefault(if_id, set()).add(arm)
     for if_id, assigned in fresh.items():

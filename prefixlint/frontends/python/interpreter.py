@@ -18,7 +18,8 @@ import libcst as cst
 from ...ir import Hole, Scope, Span, Text
 from ...volatility import is_history, words_of
 from ..project_files import InputError
-from .flow import END, Binding, carried, conditional, module_loop, richer_arm, test_of
+from .flow import (ADDS, END, Binding, carried, conditional, module_loop, richer_arm,
+                   test_of)
 from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, is_truncation,
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
@@ -173,9 +174,10 @@ def _loop_body_of(node: cst.CSTNode, module: Module) -> cst.For | None:
 @dataclass(frozen=True, eq=False)
 class ScopeLookup:
     """A value path's scope: explicit (a clock call, an import-time value, and anything read
-    from them) first, then by name. It reads the lowerer's table of explicit scopes as that
-    table grows, and holds nothing else of the lowerer: a template renderer made while
-    lowering keeps it for as long as its prompt lives, past the parsed modules' use."""
+    from them) first, then by name, then what the value is when its name says nothing (a web
+    handler's parameter). It reads the lowerer's tables of those scopes as they grow, and
+    holds nothing else of the lowerer: a template renderer made while lowering keeps it for
+    as long as its prompt lives, past the parsed modules' use."""
 
     scopes: dict[str, Scope]
     scope_of: Callable[[str], Scope]
@@ -209,9 +211,9 @@ def _tests_its_own(node: cst.If | None, value: cst.BaseExpression | None) -> boo
     return bool(tested) and tested <= {n.value for n in names_read(value)}
 
 
-# What a statement adds to a text or a list already made (`+=`, `.append`, `.extend`,
-# `.insert(0, ...)`, `[-1]["content"] +=`): under an `if`, a branch on its test.
-_ADDS = frozenset({"+=", "append", "extend", "insert0", "last+="})
+# What a statement adds (`flow.ADDS`, and `[-1]["content"] +=`): under an `if`, a branch on
+# its test.
+_ADDS = ADDS | {"last+="}
 
 
 class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):

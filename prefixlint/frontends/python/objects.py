@@ -311,14 +311,11 @@ class ObjectOps:
         """An attribute no constructor sets is what a method sets it to (`self.system_prompt
         = ...` in `_init_llm`, run once at start-up), read there; of several methods that
         set it, the one whose assignment spells out the most text (the first of a tie)."""
-        setting: dict[str, tuple[cst.FunctionDef, list, Binding]] = {}
-        for method, params, binding, _ in _set_by_methods(info, attr, module):
-            found = setting.get(method.name.value)
-            if found is None or richness(binding.value) > richness(found[2].value):
-                setting[method.name.value] = (method, params, binding)
-        if not setting:
+        found = max(_set_by_methods(info, attr, module), default=None,
+                    key=lambda setter: richness(setter[2].value))
+        if found is None:
             return None
-        method, params, _ = max(setting.values(), key=lambda found: richness(found[2].value))
+        method, params = found[0], found[1]
         chain = reaching(module.bindings.get(id(method), []), f"{params[0]}.{attr}", END,
                          frozenset())
         return self._combine(chain, Context(
