@@ -223,6 +223,21 @@ def test_flow_walk_numbers_nodes_in_source_order():
         assert code <= set(module.nodes)
 
 
+
+def test_a_module_s_answers_are_for_the_object_asked_about_not_its_id():
+    """What the lowering works out once about a function (its `return` statements) is kept
+    with the function's module and checked against the function itself: an answer recorded
+    for an object that is gone (a dropped module's function, whose id the allocator may give
+    to another) is never read for a new object with the same id."""
+    from prefixlint.frontends.python.module import build_module
+
+    module = build_module("m.py", "def f():\n    return 1\n\ndef g():\n    return 2\n")
+    f, g = module.functions["f"], module.functions["g"]
+    assert module.memo("returns", f, lambda: "of f") == "of f"
+    assert module.memo("returns", f, lambda: "again") == "of f"  # worked out once
+    module._memo[("returns", id(g))] = (object(), "of a dead object")  # an id reused
+    assert module.memo("returns", g, lambda: "of g") == "of g"
+
 _NESTED_SAMPLE = '''# header
 
 

@@ -107,7 +107,7 @@ class CallOps:
         found = self._function_of(call, ctx)
         if found is None:
             return None
-        returns = self.returns_of(found[0])
+        returns = self.returns_of(found[0], found[1])
         return (found[0], found[1], returns) if returns else None
 
     def last_return(self: "Lowerer", call: cst.Call, ctx: Context, bound: bool = True,
@@ -174,13 +174,15 @@ class CallOps:
             if self._runs_with(early, at):
                 last = early  # `if context: return f"{base}\n{context}"` of a caller's value
                 break
-            for if_id, _ in sorted(at.arms):
-                test_node = module.ifs.get(if_id)
-                if test_node is None:
-                    continue
-                hole = self._deps_hole(test_of(test_node), at)
-                if hole.scope.varies_like >= Scope.DAY:
-                    return [Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)]
+            tests = [self._deps_hole(test_of(test), at)
+                     for test, _ in reversed(module.enclosing_arms(early))  # outermost first
+                     if isinstance(test, (cst.If, cst.Match))]
+            # the test that varies most, a known scope before an unknown one, the outermost
+            # of those (the order of the `if`s, never of their ids: the same on every run)
+            worst = max(tests, default=None, key=lambda h: (
+                int(h.scope.varies_like), h.scope is not Scope.UNKNOWN))
+            if worst is not None and worst.scope.varies_like >= Scope.DAY:
+                return [Hole("branch", worst.expr, worst.span, worst.deps, worst.scope)]
         at = Context(module, function, module.pos(last), call_ctx.import_time,
                      call_ctx.bindings, call_ctx.depth, module.arms(last))
         segments = self.text(last.value, at)

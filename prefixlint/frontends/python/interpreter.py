@@ -237,20 +237,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.variant = 0  # which file a template name that can name several is taken as
         self.variants = 1
         self.steps = 0  # work done for the file being analyzed (see `step`)
-        self._returns: dict[int, list] = {}
-        self._kept: dict[int, bool] = {}  # id(ClassInfo) -> its instances live for the process
         # (ClassInfo, Module) of the object sending the prompt being built: where a method the
         # caller's class leaves abstract is implemented (see CallOps._function_of).
         self.receivers: tuple = ()
         self.file = ""  # that file, for the finding when its budget runs out
         self.converses = False  # whether that file is a chat program reading typed input
 
-    def returns_of(self, function: cst.FunctionDef) -> list:
-        """A function's own `return value` statements, found once per function."""
-        found = self._returns.get(id(function))
-        if found is None:
-            found = self._returns[id(function)] = return_statements(function)
-        return found
+    def returns_of(self, function: cst.FunctionDef, module: Module) -> list:
+        """A function's own `return value` statements, found once per function (kept by
+        the module that defines it)."""
+        return module.memo("returns", function, lambda: return_statements(function))
 
     def step(self) -> None:
         """Count one step of work; past MAX_STEPS for one file, the file is too complex (a

@@ -50,6 +50,18 @@ class Module:
     _aliases: dict[tuple[int, str], str | None] = field(default_factory=dict)
     _local_classes: dict[int, frozenset[str]] | None = None
     _made: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = field(default_factory=dict)
+    _memo: dict[tuple[str, int], tuple[object, object]] = field(default_factory=dict)
+
+    def memo(self, kind: str, owner: object, compute):
+        """What the analysis works out once about one of this module's objects (a function's
+        `return` statements, whether a class's instances are kept), kept with the module: a
+        module dropped between files takes its answers along, so a table that outlived it
+        could never answer for a new object that the allocator gave the same id."""
+        key = (kind, id(owner))
+        found = self._memo.get(key)
+        if found is None or found[0] is not owner:
+            found = self._memo[key] = (owner, compute())
+        return found[1]
 
     def made(self, node: cst.CSTNode, source: cst.CSTNode) -> cst.CSTNode:
         """Record a node the analysis built (a call's `**extra` keywords as one dict) as

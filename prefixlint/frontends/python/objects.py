@@ -291,7 +291,7 @@ class ObjectOps:
         method = info.methods.get(attr)
         if method is not None and any(dotted_name(d.decorator).endswith("property")
                                       for d in method.decorators):
-            returns = self.returns_of(method)
+            returns = self.returns_of(method, module)
             returned = returns[-1].value if returns else None
             if returned is not None:
                 return returned, Context(module, method, module.pos(returned),
@@ -537,7 +537,7 @@ class ObjectOps:
             if method is None:
                 return None
             function, module = method
-            returns = self.returns_of(function)
+            returns = self.returns_of(function, module)
             if not returns or returns[-1].value is None:
                 return None
             last = returns[-1]
@@ -571,7 +571,7 @@ class ObjectOps:
             return []
         function, module = runs
         out = []
-        for returned in self.returns_of(function):
+        for returned in self.returns_of(function, module):
             value = returned.value
             if isinstance(value, cst.Call):
                 named = self._class_named(value.func, Context(module, function,
@@ -632,37 +632,38 @@ class ObjectOps:
         """Whether every instance its module makes lives as long as the process: made at
         import, stored into a module-level mapping (`_BOTS[key] = Bot(...)`), or returned by
         an `lru_cache`d factory. Its `__init__` then runs once per kept object."""
-        name = info.node.name.value
-        found = self._kept.get(id(info))
-        if found is not None:
-            return found
-        module_names = {b.name for b in module.bindings.get(0, ())}
-        calls = [n for n in module.nodes if isinstance(n, cst.Call)
-                 and isinstance(n.func, cst.Name) and n.func.value == name]
-        verdict = bool(calls)
-        for call in calls:
-            function = module.enclosing_function(call)
-            parent = module.parents.get(id(call))
-            if function is None:
-                continue
-            if any(_decorator_name(d.decorator) in CACHE_DECORATORS
-                   for d in function.decorators):
-                continue
-            if isinstance(parent, cst.Assign) and all(
-                    isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
-                    and t.target.value.value in module_names for t in parent.targets):
-                continue
-            arg = parent if isinstance(parent, cst.Arg) else None
-            outer = module.parents.get(id(arg)) if arg is not None else None
-            if isinstance(outer, cst.Call) and isinstance(outer.func, cst.Attribute) and \
-                    outer.func.attr.value == "setdefault" and \
-                    isinstance(outer.func.value, cst.Name) and \
-                    outer.func.value.value in module_names:
-                continue
-            verdict = False
-            break
-        self._kept[id(info)] = verdict
-        return verdict
+        return module.memo("kept", info, lambda: _kept(info, module))
+
+
+def _kept(info: ClassInfo, module: Module) -> bool:
+    """`ObjectOps.kept`, worked out once per class."""
+    name = info.node.name.value
+    module_names = {b.name for b in module.bindings.get(0, ())}
+    calls = [n for n in module.nodes if isinstance(n, cst.Call)
+             and isinstance(n.func, cst.Name) and n.func.value == name]
+    verdict = bool(calls)
+    for call in calls:
+        function = module.enclosing_function(call)
+        parent = module.parents.get(id(call))
+        if function is None:
+            continue
+        if any(_decorator_name(d.decorator) in CACHE_DECORATORS
+               for d in function.decorators):
+            continue
+        if isinstance(parent, cst.Assign) and all(
+                isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
+                and t.target.value.value in module_names for t in parent.targets):
+            continue
+        arg = parent if isinstance(parent, cst.Arg) else None
+        outer = module.parents.get(id(arg)) if arg is not None else None
+        if isinstance(outer, cst.Call) and isinstance(outer.func, cst.Attribute) and \
+                outer.func.attr.value == "setdefault" and \
+                isinstance(outer.func.value, cst.Name) and \
+                outer.func.value.value in module_names:
+            continue
+        verdict = False
+        break
+    return verdict
 
 
 def _static(function: cst.FunctionDef | None) -> bool:

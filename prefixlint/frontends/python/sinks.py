@@ -392,7 +392,7 @@ class SinkFinder:
                           if self._decorates(m, d.decorator, function)), None)
             if model is None:
                 continue
-            returns = self.lowerer.returns_of(function)
+            returns = self.lowerer.returns_of(function, self.module)
             if not returns:
                 continue
             last = returns[-1]
