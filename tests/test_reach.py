@@ -392,6 +392,10 @@ REACH_FINDINGS = [
     ("PFX006", "zfo_loop_turns.py", 26, 39),
     # a helper's early returns under two `if`s: the clock's test, whichever `if` holds it
     ("PFX001", "zfr_stale_view.py", 25, 16),
+    # prompt texts held by a settings object's nested defaults (`field(default_factory=
+    # Prompts)`): the customer opens the task text
+    ("PFX002", "zfs_nested_prompts/texts.py", 7, 30),
+    ("PFX005", "zfs_nested_prompts/texts.py", 8, 1),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -573,6 +577,7 @@ REACH_SINKS = {
     # deployment's: no finding
     "zfq_computed_level.py:23": "openai.chat",
     "zfr_stale_view.py:38": "openai.chat",
+    "zfs_nested_prompts/triage.py:12": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -612,7 +612,8 @@ class ObjectOps:
 
     def _field_default(self: "Lowerer", resolved: Resolved) -> Resolved:
         """`field(default=X)`, `Field(X)`, `attr.ib(default=X)`: X; a `default_factory`:
-        what it returns. Anything else as it is."""
+        what it returns, a project class's instance made with its defaults
+        (`Field(default_factory=Prompts)`: `Prompts()`). Anything else as it is."""
         if not isinstance(resolved, tuple) or not isinstance(resolved[0], cst.Call):
             return resolved
         call, ctx = resolved
@@ -622,6 +623,8 @@ class ObjectOps:
             if arg.keyword is not None and arg.keyword.value == "default":
                 return arg.value, ctx
             if arg.keyword is not None and arg.keyword.value in ("default_factory", "factory"):
+                if self._class_named(arg.value, ctx) is not None:
+                    return ctx.module.made(cst.Call(func=arg.value), arg.value), ctx
                 return self.returned_by(arg.value, ctx)
         first = call.args[0] if call.args and call.args[0].keyword is None else None
         if first is not None and not isinstance(first.value, cst.Ellipsis):
