@@ -396,6 +396,10 @@ REACH_FINDINGS = [
     # Prompts)`): the customer opens the task text
     ("PFX002", "zfs_nested_prompts/texts.py", 7, 30),
     ("PFX005", "zfs_nested_prompts/texts.py", 8, 1),
+    # texts in a table of tables by the deployment's language, then a literal key (the
+    # first table that has it): the product opens each
+    ("PFX005", "zft_language_tables/texts_en.py", 11, 61),
+    ("PFX005", "zft_language_tables/texts_fr.py", 5, 69),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -578,6 +582,8 @@ REACH_SINKS = {
     "zfq_computed_level.py:23": "openai.chat",
     "zfr_stale_view.py:38": "openai.chat",
     "zfs_nested_prompts/triage.py:12": "openai.chat",
+    "zft_language_tables/writer.py:18": "client of openai.chat",
+    "zft_language_tables/writer.py:21": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

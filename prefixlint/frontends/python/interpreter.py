@@ -1221,7 +1221,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             elif attributes and isinstance(node, cst.Attribute):
                 resolved = self.attribute_value(node, ctx)
             elif isinstance(node, cst.Subscript):
-                resolved = self.entry_value(node, ctx)
+                resolved = self.entry_value(node, ctx) or \
+                    next(iter(self.chosen_tables(node, ctx)), None)
                 if resolved is None:
                     return node, ctx
             elif isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):

@@ -336,11 +336,12 @@ class MessageLowering:
     def _filled_constant(self, node, ctx) -> bool:
         """Whether an expression calls a string method on a name whose text holds words
         written in the code (`PROMPT.replace("[LANGUAGE]", language)`, `RULES.format(...)`,
-        a text built by `+=` in the arms of an `if`)."""
+        `PROMPTS[language]["SUMMARY"].format(...)`, a text built by `+=` in the arms of an
+        `if`)."""
         cst = self.cst
         if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
                 node.func.attr.value in _TEXT_METHODS and
-                isinstance(node.func.value, (cst.Name, cst.Attribute))):
+                isinstance(node.func.value, (cst.Name, cst.Attribute, cst.Subscript))):
             return False
         return any(type(s) is Text and s.text.strip()
                    for s in self.lowerer.text(node.func.value, ctx))

@@ -407,11 +407,15 @@ class ObjectOps:
                 if isinstance(found, tuple):
                     self.files.add(other.path)
                     return found
-        held = self.follow(base, ctx, attributes=True)  # (`self.descriptions["chat"]` too)
-        if held is not None and isinstance(held[0], cst.Dict):
-            for element in held[0].elements:
-                if isinstance(element, cst.DictElement) and literal_value(element.key) == key:
-                    return element.value, deeper(held[1], ctx)
+        # (`self.descriptions["chat"]` too; of tables chosen by a key not known here, the
+        # first that has the entry)
+        tables = self.chosen_tables(base, ctx) if isinstance(base, cst.Subscript) else []
+        for held in tables or [self.follow(base, ctx, attributes=True)]:
+            if held is not None and isinstance(held[0], cst.Dict):
+                for element in held[0].elements:
+                    if isinstance(element, cst.DictElement) and \
+                            literal_value(element.key) == key:
+                        return element.value, deeper(held[1], ctx)
         return None
 
     def chosen_entry(self: "Lowerer", table: cst.BaseExpression, ctx: Context,
@@ -429,6 +433,26 @@ class ObjectOps:
             choices.append((default, ctx))
         best = max(choices, key=lambda choice: richness(choice[0]))  # the first of a tie
         return best if richness(best[0])[0] > 0 else None
+
+    def chosen_tables(self: "Lowerer", node: cst.Subscript, ctx: Context,
+                      ) -> list[tuple[cst.Dict, Context]]:
+        """The tables `TABLES[key]` may hold when the key is not known here and every entry
+        of the dict literal TABLES is a table itself (`PROMPTS[language]`, then
+        `["GENERATION"]`): each entry's, in order, the first standing for the others (they
+        hold the same entries in another language or mode); [] otherwise (a table of texts
+        is `chosen_entry`'s)."""
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index) or \
+                literal_value(node.slice[0].slice.value) is not None:
+            return []
+        held = self.follow(node.value, ctx)
+        if held is None or not isinstance(held[0], cst.Dict) or not held[0].elements or \
+                not all(isinstance(e, cst.DictElement) for e in held[0].elements):
+            return []
+        at = deeper(held[1], ctx)
+        tables = [self.follow(e.value, at) for e in held[0].elements]
+        if not all(t is not None and isinstance(t[0], cst.Dict) for t in tables):
+            return []
+        return tables
 
     def attribute_value(self: "Lowerer", node: cst.Attribute, ctx: Context) -> Resolved:
         """`self.attr`, `Class.ATTR`, `module.NAME`, or an attribute of an instance of a
