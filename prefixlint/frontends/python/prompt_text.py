@@ -145,6 +145,7 @@ def _locals(module):
     passed to a helper whose model object is not in view) or of an f-string that leaves
     fields for a later fill to any name, and of the object's own attributes so set
     (`self.summary_prompt = "..."`, formatted by another method)."""
+    handed = _handed_names(module)
     for node in module.nodes:
         if isinstance(node, cst.AnnAssign) and node.value is not None:
             target = node.target  # `Prompt: str = f"""..."""`
@@ -156,8 +157,10 @@ def _locals(module):
                 target.value.value == "self":
             target = target.attr  # `self.summary_prompt = """..."""` in `__init__`
         if isinstance(target, cst.Name) and (_LOCAL_HINT.search(target.value) or
-                                             _leaves_fields(node.value)) and \
-                module.enclosing_function(node) is not None and \
+                                             _leaves_fields(node.value) or
+                                             _handed_as_prompt(module, node, target.value,
+                                                               handed)) \
+                and module.enclosing_function(node) is not None and \
                 not in_dead_arm(module.parents, node):
             value = _unwrapped(node.value)
             name = target.value
@@ -169,6 +172,37 @@ def _locals(module):
                 # `meta_prompt_dict = {"en": "...{user_name}..."}` returned by a helper: each
                 # entry's text, as a module's table of prompts is read
                 yield from _entries(name, value)
+
+
+# A method that takes what it is given as the model's instructions, whatever the name that
+# holds them says (`conversation.append_system_message(msg)`, `agent.set_instructions(text)`).
+_PROMPT_METHOD = re.compile(r"system|prompt|instruct", re.IGNORECASE)
+
+
+def _handed_names(module) -> set[tuple[int, str]]:
+    """(id of the function, name) of each name a function gives to a method named for
+    instructions (`self.chat.append_system_message(msg)`), found in one pass."""
+    return {(id(module.enclosing_function(n)), a.value.value) for n in module.nodes
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
+            and _PROMPT_METHOD.search(n.func.attr.value)
+            for a in n.args if isinstance(a.value, cst.Name)}
+
+
+def _handed_as_prompt(module, node, name: str, handed: set[tuple[int, str]]) -> bool:
+    """Whether a function's f-string text (`msg = ("..." f"{props}" "...")`) is given by
+    its name to a method named for instructions: prompt text sent by an object whose sink
+    lives elsewhere."""
+    value = node.value
+    return (isinstance(value, cst.FormattedString) or isinstance(value, cst.ConcatenatedString)
+            and any(isinstance(part, cst.FormattedString) for part in _parts(value))) and \
+        (id(module.enclosing_function(node)), name) in handed
+
+
+def _parts(value) -> list:
+    """The literals a concatenation of strings is made of, in order."""
+    if isinstance(value, cst.ConcatenatedString):
+        return _parts(value.left) + _parts(value.right)
+    return [value]
 
 
 def _leaves_fields(value) -> bool:
