@@ -402,6 +402,9 @@ REACH_FINDINGS = [
     ("PFX005", "zft_language_tables/texts_fr.py", 5, 69),
     # an f-string given to a chat object's `append_system_message`, its sink not in view
     ("PFX005", "zfu_system_message_method.py", 18, 59),
+    # of two whole prompts a helper returns by the hour, the richer: its question, not the
+    # hour's test (and an optional clause under a flag of unknown scope is no branch)
+    ("PFX005", "zfv_helper_returns.py", 19, 1),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -588,6 +591,9 @@ REACH_SINKS = {
     "zft_language_tables/writer.py:21": "client of openai.chat",
     # the log line built beside it is no prompt
     "zfu_system_message_method.py:18": "text",
+    "zfv_helper_returns.py:21": "text",
+    "zfv_helper_returns.py:46": "text",
+    "zfv_helper_returns.py:51": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

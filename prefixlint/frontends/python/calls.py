@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...ir import Hole, Scope
+from ...ir import Hole, Scope, Text
 from .flow import test_of
 from .literals import (MAX_DEPTH, decorated, dotted_name, none_comparison, param_names,
                        shorten)
 from .module import Module
-from .values import RECEIVER, STARRED, Context, ModuleRef, Seg
+from .values import RECEIVER, STARRED, WHOLE_PROMPT_CHARS, Context, ModuleRef, Seg, constant_chars
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -180,9 +180,26 @@ class CallOps:
             # the test that varies most, a known scope before an unknown one, the outermost
             # of those (the order of the `if`s, never of their ids: the same on every run)
             worst = max(tests, default=None, key=lambda h: (
-                int(h.scope.varies_like), h.scope is not Scope.UNKNOWN))
-            if worst is not None and worst.scope.varies_like >= Scope.DAY:
+                h.scope is not Scope.UNKNOWN, int(h.scope.varies_like)))
+            if worst is None or worst.scope.varies_like < Scope.DAY or \
+                    worst.scope is Scope.UNKNOWN:
+                # (a flag of unknown scope, `if cfg.get("company"): return clause`, is more
+                # often the kind of deployment than the request: the text without it)
+                continue
+            # (two whole prompts returned per request, `if inputs: return WITH.format(...)`
+            # then `return WITHOUT.format(...)`: each keeps its own cached prefix, so the
+            # choice breaks neither, as `_either` has it: the richer one is measured)
+            texts = [self.text(r.value, Context(
+                module, function, module.pos(r), call_ctx.import_time, call_ctx.bindings,
+                call_ctx.depth, module.arms(r))) for r in (early, returns[-1])]
+            if _same_text(*texts):
+                continue  # (`return DEFAULT` early, `return stored or DEFAULT` last)
+            sizes = [constant_chars(t) for t in texts]
+            if min(sizes) < WHOLE_PROMPT_CHARS:
                 return [Hole("branch", worst.expr, worst.span, worst.deps, worst.scope)]
+            if sizes[0] > sizes[1]:
+                last = early
+                break
         at = Context(module, function, module.pos(last), call_ctx.import_time,
                      call_ctx.bindings, call_ctx.depth, module.arms(last))
         segments = self.text(last.value, at)
@@ -395,3 +412,10 @@ def _local_function(name: str, ctx: Context) -> cst.FunctionDef | None:
         current = module.enclosing_function(current)
     return None
 
+
+def _same_text(first: list[Seg], second: list[Seg]) -> bool:
+    """Whether two lowered texts say the same: the same constant text and the same values,
+    wherever in the code each was written."""
+    def said(segments: list[Seg]) -> list:
+        return [s.text if isinstance(s, Text) else (s.kind, s.expr) for s in segments]
+    return said(first) == said(second)

@@ -31,8 +31,8 @@ from .config_values import config_text, settings_text
 from .objects import ObjectOps, named_defaults
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
-from .values import (CARRIED, Context, ExtendedItem, HoleItem, LoopItem, ModuleRef, Note, Parts,
-                     Resolved, Seg)
+from .values import (CARRIED, WHOLE_PROMPT_CHARS, Context, ExtendedItem, HoleItem, LoopItem,
+                     ModuleRef, Note, Parts, Resolved, Seg, constant_chars)
 
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
 # 2,000-line prompt module 6,000
@@ -101,16 +101,6 @@ def _request_param(function: cst.FunctionDef | None, name: str,
 
 # Operators of a number computed from others (`+` joins text, `%` formats it: not these).
 _ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)
-
-
-# Constant text in each arm of `A if test else B` past which the arms are two prompts of
-# their own (instructions, not a greeting or a line that differs): about 100 tokens.
-_WHOLE_PROMPT_CHARS = 400
-
-
-def _constant_chars(segments: list[Seg]) -> int:
-    """How much constant text lowered segments hold."""
-    return sum(len(s.text) for s in segments if isinstance(s, Text))
 
 
 # Calls that return a copy of their one argument: the value the argument is.
@@ -530,7 +520,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                        ctx: Context) -> bool:
         """Whether every way through an `if` (with its `elif`s, each with an `else`) assigns
         the name a whole prompt of its own: `if mode == "diag": prompt = DIAG + text else:
-        prompt = FULL + text`, each with `_WHOLE_PROMPT_CHARS` of constant text. Each keeps
+        prompt = FULL + text`, each with `WHOLE_PROMPT_CHARS` of constant text. Each keeps
         its own cached prefix, so the choice breaks neither (as `_either` has it for `A if
         test else B`): the richer arm is measured, not a branch before it."""
         scope = id(function) if function is not None else 0
@@ -545,10 +535,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return False  # a way through that assigns nothing keeps the earlier value
             at = Context(ctx.module, function, binding.pos, ctx.import_time,
                          dict(ctx.bindings), ctx.depth + 1, frozenset(binding.arms))
-            sizes[inner] = max(sizes.get(inner, 0), _constant_chars(self.text(binding.value,
+            sizes[inner] = max(sizes.get(inner, 0), constant_chars(self.text(binding.value,
                                                                              at)))
         covered = {arm for inner in sizes for arm in inner}
-        return len(sizes) >= 2 and min(sizes.values()) >= _WHOLE_PROMPT_CHARS and \
+        return len(sizes) >= 2 and min(sizes.values()) >= WHOLE_PROMPT_CHARS and \
             all((i, 1 - a) in covered for i, a in covered)
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
@@ -912,11 +902,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         hole = self._deps_hole(node.test, ctx)
         body, orelse = self.text(node.body, ctx), self.text(node.orelse, ctx)
         if hole.scope.varies_like >= Scope.DAY and \
-                min(_constant_chars(body), _constant_chars(orelse)) < _WHOLE_PROMPT_CHARS:
+                min(constant_chars(body), constant_chars(orelse)) < WHOLE_PROMPT_CHARS:
             return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope)]
         # (two whole prompts chosen per request, `BLOG_PROMPT if is_blog else PAGE_PROMPT`:
         # each keeps its own cached prefix, so the choice breaks neither: the richer arm)
-        return orelse if _constant_chars(orelse) > _constant_chars(body) else body
+        return orelse if constant_chars(orelse) > constant_chars(body) else body
 
     def _as_day(self, segment: Seg) -> Seg:
         """A clock value formatted to the day (`%Y-%m-%d`) changes once a day."""

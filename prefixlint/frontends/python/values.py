@@ -16,6 +16,16 @@ if TYPE_CHECKING:
 
 Seg = Union[Text, Hole]
 
+# Constant text in each of two texts chosen by a test (the arms of `A if test else B`, a
+# helper's returns) past which they are two prompts of their own (instructions, not a
+# greeting or a line that differs): about 100 tokens. Each keeps its own cached prefix.
+WHOLE_PROMPT_CHARS = 400
+
+
+def constant_chars(segments: list[Seg]) -> int:
+    """How much constant text lowered segments hold."""
+    return sum(len(s.text) for s in segments if isinstance(s, Text))
+
 
 @dataclass(frozen=True)
 class Note:
