@@ -15,7 +15,8 @@ from .flow import test_of
 from .literals import (MAX_DEPTH, decorated, dotted_name, none_comparison, param_names,
                        shorten)
 from .module import Module
-from .values import RECEIVER, STARRED, WHOLE_PROMPT_CHARS, Context, ModuleRef, Seg, constant_chars
+from .values import (RECEIVER, STARRED, WHOLE_PROMPT_CHARS, Context, ModuleRef, Seg,
+                     constant_chars)
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -174,18 +175,18 @@ class CallOps:
             if self._runs_with(early, at):
                 last = early  # `if context: return f"{base}\n{context}"` of a caller's value
                 break
-            tests = [self._deps_hole(test_of(test), at)
-                     for test, _ in reversed(module.enclosing_arms(early))  # outermost first
-                     if isinstance(test, (cst.If, cst.Match))]
-            # the test that varies most, a known scope before an unknown one, the outermost
-            # of those (the order of the `if`s, never of their ids: the same on every run)
-            worst = max(tests, default=None, key=lambda h: (
-                h.scope is not Scope.UNKNOWN, int(h.scope.varies_like)))
-            if worst is None or worst.scope.varies_like < Scope.DAY or \
-                    worst.scope is Scope.UNKNOWN:
-                # (a flag of unknown scope, `if cfg.get("company"): return clause`, is more
-                # often the kind of deployment than the request: the text without it)
+            # The tests around it that vary within a deployment, outermost first. A flag of
+            # unknown scope (`if cfg.get("company"): return clause`) is more often the kind
+            # of deployment than the request: the text without it is measured.
+            tests = [hole for test, _ in reversed(module.enclosing_arms(early))
+                     if isinstance(test, (cst.If, cst.Match))
+                     for hole in [self._deps_hole(test_of(test), at)]
+                     if hole.scope is not Scope.UNKNOWN and hole.scope >= Scope.DAY]
+            if not tests:
                 continue
+            # the one that varies most, the outermost of those (the order of the `if`s,
+            # never of their ids: the same on every run)
+            worst = max(tests, key=lambda hole: int(hole.scope))
             # (two whole prompts returned per request, `if inputs: return WITH.format(...)`
             # then `return WITHOUT.format(...)`: each keeps its own cached prefix, so the
             # choice breaks neither, as `_either` has it: the richer one is measured)

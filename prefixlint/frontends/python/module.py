@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 from libcst.metadata.position_provider import PositionProvidingCodegenState
@@ -52,7 +52,7 @@ class Module:
     _made: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = field(default_factory=dict)
     _memo: dict[tuple[str, int], tuple[object, object]] = field(default_factory=dict)
 
-    def memo(self, kind: str, owner: object, compute):
+    def memo(self, kind: str, owner: object, compute: Callable[[], object]) -> object:
         """What the analysis works out once about one of this module's objects (a function's
         `return` statements, whether a class's instances are kept), kept with the module: a
         module dropped between files takes its answers along, so a table that outlived it
