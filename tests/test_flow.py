@@ -223,7 +223,6 @@ def test_flow_walk_numbers_nodes_in_source_order():
         assert code <= set(module.nodes)
 
 
-
 def test_a_module_s_answers_are_for_the_object_asked_about_not_its_id():
     """What the lowering works out once about a function (its `return` statements) is kept
     with the function's module and checked against the function itself: an answer recorded
@@ -237,6 +236,7 @@ def test_a_module_s_answers_are_for_the_object_asked_about_not_its_id():
     assert module.memo("returns", f, lambda: "again") == "of f"  # worked out once
     module._memo[("returns", id(g))] = (object(), "of a dead object")  # an id reused
     assert module.memo("returns", g, lambda: "of g") == "of g"
+
 
 _NESTED_SAMPLE = '''# header
 
