@@ -169,6 +169,15 @@ class CallOps:
                          worst.deps, worst.scope)]
         call_ctx = self._call_context(function, module, node, ctx)
         last = returns[-1]
+        read: dict[int, list[Seg]] = {}  # each return's text, read once
+
+        def text_at(returned: cst.Return) -> list[Seg]:
+            if id(returned) not in read:
+                read[id(returned)] = self.text(returned.value, Context(
+                    module, function, module.pos(returned), call_ctx.import_time,
+                    call_ctx.bindings, call_ctx.depth, module.arms(returned)))
+            return read[id(returned)]
+
         for early in returns[:-1]:
             at = Context(module, function, module.pos(early), call_ctx.import_time,
                          call_ctx.bindings, call_ctx.depth, module.arms(early))
@@ -190,9 +199,7 @@ class CallOps:
             # (two whole prompts returned per request, `if inputs: return WITH.format(...)`
             # then `return WITHOUT.format(...)`: each keeps its own cached prefix, so the
             # choice breaks neither, as `_either` has it: the richer one is measured)
-            texts = [self.text(r.value, Context(
-                module, function, module.pos(r), call_ctx.import_time, call_ctx.bindings,
-                call_ctx.depth, module.arms(r))) for r in (early, returns[-1])]
+            texts = [text_at(early), text_at(returns[-1])]
             if _same_text(*texts):
                 continue  # (`return DEFAULT` early, `return stored or DEFAULT` last)
             sizes = [constant_chars(t) for t in texts]
@@ -201,9 +208,7 @@ class CallOps:
             if sizes[0] > sizes[1]:
                 last = early
                 break
-        at = Context(module, function, module.pos(last), call_ctx.import_time,
-                     call_ctx.bindings, call_ctx.depth, module.arms(last))
-        segments = self.text(last.value, at)
+        segments = text_at(last)
         if len(segments) == 1 and type(segments[0]) is Hole and \
                 segments[0].span is not None and segments[0].span.path != ctx.module.path:
             # an opaque value a helper elsewhere returns (a model's reply, a clock reading):

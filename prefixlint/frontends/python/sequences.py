@@ -283,7 +283,7 @@ class SequenceOps:
         # what each append inside a pass over rows makes (`_appended_turns`), and those loops
         turned = {index: found for index, (op, value, at) in enumerate(parts) if op == "append"
                   and (found := self._appended_turns(value, deeper(at, ctx), ctx)) is not None}
-        passes = [self._turns_loop(parts[index][1], parts[index][2]) for index in turned]
+        passes = [loop for _, loop in turned.values()]
         put_first = False  # whether a branch went first, for the `insert(0, ...)` after it
         for index, (op, value, at) in enumerate(parts):
             at = deeper(at, ctx)
@@ -294,7 +294,7 @@ class SequenceOps:
                     return None
                 out.extend(items if items is not None else [(value, at)])
             elif op == "append":
-                turns = turned.get(index)
+                turns = turned.get(index, (None, None))[0]
                 if turns is None:
                     out.append((value, at))
                 elif not any(isinstance(item, HoleItem) and item.hole.span == turns.hole.span
@@ -324,19 +324,14 @@ class SequenceOps:
                 return None
         return out
 
-    def _turns_loop(self: "Lowerer", value, at: Context) -> Span:
-        """The span of the `for` whose body appends `value`."""
-        from .interpreter import _loop_body_of
-
-        return at.module.span(_loop_body_of(value, at.module))
-
-    def _appended_turns(self: "Lowerer", value, at: Context, ctx: Context) -> HoleItem | None:
+    def _appended_turns(self: "Lowerer", value, at: Context, ctx: Context,
+                        ) -> tuple[HoleItem, Span] | None:
         """A message appended in a `for` over items not known here (`for row in rows:
         conversation.append({"role": ..., "content": row["content"]})`), the list read after
         the loop: the turns the rows make, one opaque item of the conversation (as earlier
         turns kept elsewhere are), varying as the message's values do, and at least as
-        often as a session. None otherwise, and for turns made of constants or of a
-        request's own values."""
+        often as a session; with the span of that `for`. None otherwise, and for turns made
+        of constants or of a request's own values."""
         from .interpreter import _loop_body_of
         from .messages import dict_fields
 
@@ -364,7 +359,8 @@ class SequenceOps:
         if not is_history(path):  # `rows.item`: the turns it makes are a conversation
             path = f"conversation@{span.path}:{span.line}:{span.column}"
         self.scopes[path] = worst
-        return HoleItem(Hole("loop", shorten(module.source(loop.iter)), span, (path,), worst))
+        return (HoleItem(Hole("loop", shorten(module.source(loop.iter)), span, (path,), worst)),
+                module.span(loop))
 
     def spread(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
                depth: int = 0) -> list[tuple[str, cst.BaseExpression, Context]]:
