@@ -405,6 +405,12 @@ REACH_FINDINGS = [
     # of two whole prompts a helper returns by the hour, the richer: its question, not the
     # hour's test (and an optional clause under a flag of unknown scope is no branch)
     ("PFX005", "zfv_helper_returns.py", 19, 1),
+    # a first message rewritten in place before the send (`messages[0]["content"] = ...`,
+    # in the function or by a method it calls on `self`), and turns added by a helper
+    # method: the member, then the clock, open the system message
+    ("PFX002", "zfw_refreshed_system.py", 23, 54),
+    ("PFX006", "zfw_refreshed_system.py", 33, 46),
+    ("PFX002", "zfw_refreshed_system.py", 51, 40),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -594,6 +600,10 @@ REACH_SINKS = {
     "zfv_helper_returns.py:21": "text",
     "zfv_helper_returns.py:46": "text",
     "zfv_helper_returns.py:51": "openai.chat",
+    "zfw_refreshed_system.py:24": "openai.chat",
+    "zfw_refreshed_system.py:29": "messages",
+    "zfw_refreshed_system.py:39": "openai.chat",
+    "zfw_refreshed_system.py:53": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -208,6 +208,12 @@ class FlowTables:
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
+            found = _item_content(target.target)
+            if found is not None and found[1] == 0:
+                # `messages[0]["content"] = f"Now: {now}\n{RULES}"`: the first message's
+                # text is replaced, the list is otherwise the same
+                self._bind(found[0], node.value, "first=", node)
+                continue
             self._bind(target.target, node.value, "=", node)
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
@@ -220,9 +226,9 @@ class FlowTables:
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         op = "+=" if isinstance(node.operator, cst.AddAssign) else "opaque"
-        last = _last_content(node.target)
-        if last is not None and op == "+=":  # `messages[-1]["content"] += RULES`
-            self._bind(last, node.value, "last+=", node)
+        found = _item_content(node.target)
+        if found is not None and op == "+=":  # `messages[-1]["content"] += RULES`
+            self._bind(found[0], node.value, "last+=" if found[1] else "first+=", node)
             return
         self._bind(node.target, node.value, op, node)
 
@@ -379,17 +385,32 @@ def _entry(node: cst.CSTNode) -> str:
     return entry_name(*found) if found is not None and "." not in found[1] else ""
 
 
-def _last_content(target: cst.BaseExpression) -> cst.Name | None:
-    """`messages` of `messages[-1]["content"]`: the text of a list's last message."""
+def _item_content(target: cst.BaseExpression,
+                  ) -> tuple[cst.Name | cst.Attribute, int] | None:
+    """`messages` and -1 of `messages[-1]["content"]`, `self.turns` and 0 of
+    `self.turns[0]["content"]`: the list whose first or last message's text is written."""
     if not isinstance(target, cst.Subscript) or subscript_index(target) != "content":
         return None
     inner = target.value
-    if isinstance(inner, cst.Subscript) and isinstance(inner.value, cst.Name) and \
-            len(inner.slice) == 1 and isinstance(inner.slice[0].slice, cst.Index):
-        index = inner.slice[0].slice.value
-        if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus) \
-                and isinstance(index.expression, cst.Integer) and index.expression.value == "1":
-            return inner.value
+    index = end_index(inner)
+    name = _dotted(inner.value) if isinstance(inner, cst.Subscript) else ""
+    if index is None or not name or name.count(".") > 1:
+        return None
+    return inner.value, index  # type: ignore[return-value]
+
+
+def end_index(node: cst.BaseExpression) -> int | None:
+    """0 for `messages[0]`, -1 for `messages[-1]`: a list's first or last item read by its
+    index; None for any other expression."""
+    if not isinstance(node, cst.Subscript) or len(node.slice) != 1 or \
+            not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index = node.slice[0].slice.value
+    if isinstance(index, cst.Integer) and index.value == "0":
+        return 0
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus) and \
+            isinstance(index.expression, cst.Integer) and index.expression.value == "1":
+        return -1
     return None
 
 

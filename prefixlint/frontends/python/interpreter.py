@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import libcst as cst
 
@@ -201,9 +201,9 @@ def _tests_its_own(node: cst.If | None, value: cst.BaseExpression | None) -> boo
     return bool(tested) and tested <= {n.value for n in names_read(value)}
 
 
-# What a statement adds (`flow.ADDS`, and `[-1]["content"] +=`): under an `if`, a branch on
-# its test.
-_ADDS = ADDS | {"last+="}
+# What a statement adds (`flow.ADDS`, and `[-1]["content"] +=`, `[0]["content"] +=`): under
+# an `if`, a branch on its test.
+_ADDS = ADDS | {"last+=", "first+="}
 
 
 class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
@@ -405,13 +405,18 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def _combine(self, chain: list[Binding], ctx: Context,
                  chosen: tuple[tuple[int, int], ...] = (),
-                 start: list[tuple[str, object, Context]] | None = None) -> Resolved:
+                 start: list[tuple[str, object, Context]] | None = None,
+                 effects: Sequence[tuple[int, tuple[str, object, Context]]] = (),
+                 ) -> Resolved:
         """The value a chain of reaching bindings builds, each part read where it was
         written; an assignment made in only one arm of an `if` on a volatile value is a
         branch on that value (as `{% if %}` is), otherwise its arm is taken. `chosen` are
         the arms taken of `if`s that assign the name in several (`flow.richer_arm`): the
-        first whose test is volatile is a branch before the arm's value."""
+        first whose test is volatile is a branch before the arm's value. `effects` are what
+        methods the function calls did to the value (`self.add_user(question)`), each at
+        the position of its call, put among the chain's parts in that order."""
         function = ctx.function if chain[0].pos < ctx.line else None
+        pending = list(effects)
         lead: list[tuple[str, object, Context]] = []
         added_in = None  # the arm whose additions the branch comes just before
         for if_id, arm in chosen:
@@ -430,6 +435,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             ctx = dataclasses.replace(ctx, arms=ctx.arms | frozenset(chosen))
         branched: set[int] = set()  # the `if`s a part was added under, as branches
         for binding in chain:
+            while pending and pending[0][0] < binding.pos:
+                parts.append(pending.pop(0)[1])
             if binding.arms and ctx.bindings and self._dead(binding, ctx):
                 continue  # `if system_prompt:` of a parameter the caller left at `None`
             if added_in is not None and added_in[0] in binding.arms:
@@ -472,6 +479,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 parts.append(("=", *element))
                 continue
             parts.append((binding.op, binding.value, at))
+        parts.extend(part for _, part in pending)
         parts = lead + parts
         if not parts:  # every binding in an arm the caller's values rule out
             return None
@@ -794,7 +802,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, HoleItem):
             return [node.hole]
         if isinstance(node, ExtendedItem):
-            return [s for n, c in ((node.node, node.ctx), *node.added) for s in self.text(n, c)]
+            kept = () if node.replaced else ((node.node, node.ctx),)
+            return [s for n, c in (*kept, *node.added) for s in self.text(n, c)]
         if ctx.depth > MAX_DEPTH:
             return [self.hole(node, ctx)]
         if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):

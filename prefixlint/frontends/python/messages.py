@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, PRINTF_FIELD, VALUE_FIELD,
                         value_fields_only)
 from ...ir import Block, Hole, Scope, Span, Text
+from .flow import end_index
 from .sources import RANDOM_EXAMPLES
 
 # Expressions that make text: a literal, an f-string, a constant's name, `dedent(...)`.
@@ -169,6 +170,8 @@ class MessageLowering:
         if isinstance(node, ExtendedItem):  # `messages[-1]["content"] += RULES`
             found = self.message(node.node, node.ctx, template)
             if found:
+                if node.replaced:
+                    found = [Message(found[0].role, [])]
                 for value, value_ctx in node.added:
                     found[-1].segments.extend(lowerer.text(value, value_ctx))
             return found
@@ -181,6 +184,11 @@ class MessageLowering:
             resolved = lowerer.resolve(node.value, ctx)
             if isinstance(resolved, tuple):
                 return self.message(resolved[0], resolved[1], template)
+        index = end_index(node)
+        if index is not None:  # `history[0]`: the list's first message, as the list holds it
+            items = lowerer.sequence(node.value, ctx)
+            if items:
+                return self.message(items[index][0], items[index][1], template)
         if isinstance(node, cst.Attribute):  # `config.SYSTEM_MESSAGE`, a module's dict
             resolved = lowerer.attribute_value(node, ctx)
             if isinstance(resolved, tuple) and isinstance(resolved[0], cst.Dict):
@@ -632,3 +640,4 @@ def _media(fields: dict):
         if value is not None and not isinstance(value, cst.Dict):
             return value
     return None
+

@@ -109,6 +109,9 @@ def named_defaults(init: cst.FunctionDef, module: Module,
 
 # What a statement does that adds to a list without replacing it.
 _ADDITIONS = ("append", "extend", "+=", "insert0")
+# What a statement does to a message already in a list: `[0]["content"] = text`, `+= text`,
+# `[-1]["content"] += text` (replayed with the additions, but not a list that grows).
+_REWRITES = ("first=", "first+=", "last+=")
 
 
 class ObjectOps:
@@ -123,8 +126,14 @@ class ObjectOps:
         info = ctx.module.owner.get(id(ctx.function))
         if info is None or not params or params[0] != owner:
             return self._combine(local, ctx) if local else None
+        # what the methods this one called on `self` before the use did to the attribute
+        # (`self.add("user", question)`, `self.refresh_system()` rewriting the first message)
+        effects = self._method_additions(info, attr, ctx, ctx, owner,
+                                         ctx.module.pos(ctx.function),
+                                         ("=", *_ADDITIONS, *_REWRITES))
         if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
-            return self._combine(local, ctx)
+            return self._combine(local, ctx, effects=[e for e in effects
+                                                      if e[0] > local[0].pos])
         replayed = self.replayed(info, attr, ctx)
         if replayed is not None:
             extra = self._combine(local, ctx) if local else None
@@ -143,9 +152,10 @@ class ObjectOps:
         if local and parts:
             # what this call does to what the object held: `if strict: self.system = STRICT`
             # replaces it in one arm (a branch, or the arm taken), `.append` adds to it
-            return self._combine(local, ctx, (), parts)
+            return self._combine(local, ctx, (), parts, effects)
         if local:
-            return self._combine(local, ctx)
+            return self._combine(local, ctx, effects=effects)
+        parts.extend(part for _, part in effects)
         if not parts:
             return held
         if len(parts) == 1 and parts[0][0] == "=":
@@ -203,7 +213,7 @@ class ObjectOps:
         elif isinstance(held, Parts):
             parts.extend(held.parts)
         parts.extend(part for _, part in self._method_additions(
-            info, attr, ctx, caller, name, start, ("=", *_ADDITIONS)))
+            info, attr, ctx, caller, name, start, ("=", *_ADDITIONS, *_REWRITES)))
         return tuple(parts)
 
     def _method_additions(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
@@ -214,10 +224,8 @@ class ObjectOps:
         position of its call."""
         module = caller.module
         out: list[tuple[int, tuple[str, object, Context]]] = []
-        for node in module.nodes[start // 2:caller.line // 2]:
-            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
-                    isinstance(node.func.value, cst.Name) and node.func.value.value == name
-                    and module.enclosing_function(node) is caller.function):
+        for node in _calls_on(module, caller.function, name):
+            if not start <= module.pos(node) < caller.line:
                 continue
             found = self._method(info, ctx.module, node.func.attr.value, 0)
             if found is None:
@@ -253,12 +261,12 @@ class ObjectOps:
         added: list[tuple[int, tuple[str, object, Context]]] = []  # in the caller's order
         for binding in module.bindings.get(id(function), ()):
             if binding.pos < caller.line and binding.name == f"{owner}.{attr}" and \
-                    binding.op in _ADDITIONS:
+                    binding.op in _ADDITIONS + _REWRITES:
                 added.append((binding.pos, (binding.op, binding.value, Context(
                     module, function, binding.pos, caller.import_time, dict(caller.bindings),
                     caller.depth, frozenset(binding.arms)))))
         added += self._method_additions(info, attr, ctx, caller, owner, module.pos(function),
-                                        _ADDITIONS)
+                                        _ADDITIONS + _REWRITES)
         added.sort(key=lambda pair: pair[0])
         return tuple(parts) + tuple(part for _, part in added)
 
@@ -578,11 +586,12 @@ class ObjectOps:
         return self.instance(returned[0], returned[1], depth + 1) if returned else None
 
     def factory_classes(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
-                        ) -> list[tuple[ClassInfo, Module]]:
+                        at_least: int = 2) -> list[tuple[ClassInfo, Module]]:
         """The project classes a factory may make for an expression (`self.llm =
         LLMFactory.create_llm(config)`, returning `OpenAILLM(...)` in one arm and
         `ClaudeLLM(...)` in another): one per return that calls a class; [] for anything
-        else. The object is any of them, as the configuration decides."""
+        else, and when there are fewer than `at_least`. The object is any of them, as the
+        configuration decides."""
         found = self.follow(node, ctx, attributes=True)
         if found is None or not isinstance(found[0], cst.Call):
             return []
@@ -602,7 +611,7 @@ class ObjectOps:
                                                               module.pos(returned)))
                 if named is not None and named not in out:
                     out.append(named)
-        return out if len(out) > 1 else []
+        return out if len(out) >= at_least else []
 
     def made_value(self: "Lowerer", made: Made, attr: str, ctx: Context) -> Resolved:
         """An attribute of an instance: what its `__init__` set from the call's arguments,
@@ -691,6 +700,20 @@ def _kept(info: ClassInfo, module: Module) -> bool:
         verdict = False
         break
     return verdict
+
+
+def _calls_on(module: Module, function: cst.FunctionDef | None, name: str) -> list[cst.Call]:
+    """The method calls a function makes on `name` (`thread.add(...)`, `self.refresh()`),
+    in order; found once per function and name."""
+    def calls() -> list[cst.Call]:
+        start = module.pos(function) if function is not None else 0
+        end = module.end(function) if function is not None else 2 * len(module.nodes)
+        return [node for node in module.nodes[start // 2:end // 2]
+                if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                isinstance(node.func.value, cst.Name) and node.func.value.value == name and
+                module.enclosing_function(node) is function]
+
+    return module.memo(f"calls on {name}", function, calls)  # type: ignore[return-value]
 
 
 def _static(function: cst.FunctionDef | None) -> bool:

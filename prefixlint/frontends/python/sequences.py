@@ -278,7 +278,8 @@ class SequenceOps:
         out: list = []
         # Items appended make it a list: a start not known here (a parameter, a copy of
         # one) is then one opaque item before them, as `*history` is in a literal.
-        listed = any(op in ("append", "insert0", "extend") for op, _, _ in resolved.parts)
+        listed = any(op in ("append", "insert0", "extend", "first=", "first+=", "last+=")
+                     for op, _, _ in resolved.parts)
         parts = resolved.parts
         # what each append inside a pass over rows makes (`_appended_turns`), and those loops
         turned = {index: found for index, (op, value, at) in enumerate(parts) if op == "append"
@@ -314,12 +315,13 @@ class SequenceOps:
                 put_first = first  # (the op after it, when true)
             elif op == "reverse":  # `messages.reverse()`
                 out.reverse()
-            elif op == "last+=":  # `messages[-1]["content"] += RULES`
+            elif op in ("last+=", "first+=", "first="):
+                # `messages[-1]["content"] += RULES`, `messages[0]["content"] = system`
+                where = -1 if op == "last+=" else 0
                 if out:
-                    item, item_ctx = out[-1]
-                    out[-1] = (ExtendedItem(item.node, item.ctx, item.added + ((value, at),))
-                               if isinstance(item, ExtendedItem) else
-                               ExtendedItem(item, item_ctx, ((value, at),)), item_ctx)
+                    item, item_ctx = out[where]
+                    out[where] = (_rewritten(item, item_ctx, value, at, op == "first="),
+                                  item_ctx)
             else:
                 return None
         return out
@@ -440,3 +442,14 @@ class SequenceOps:
         if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
             return None
         return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
+
+
+def _rewritten(item: object, item_ctx: Context, value: object, at: Context,
+               replaced: bool) -> ExtendedItem:
+    """A message whose text a later statement extends, or replaces (`replaced`: the
+    message keeps its role, its text is the new value)."""
+    if isinstance(item, ExtendedItem):
+        if replaced:
+            return ExtendedItem(item.node, item.ctx, ((value, at),), True)
+        return ExtendedItem(item.node, item.ctx, item.added + ((value, at),), item.replaced)
+    return ExtendedItem(item, item_ctx, ((value, at),), replaced)

@@ -307,6 +307,14 @@ class SinkFinder:
             typed = self.lowerer.annotated_class(node.func.value, context)
             declared = self.lowerer._method(typed[0], typed[1], node.func.attr.value, 0) \
                 if typed is not None else None
+            concrete = [declared] if declared is not None else [
+                self.lowerer._method(info, module, node.func.attr.value, 0) for info, module
+                in self.lowerer.factory_classes(node.func.value, context, at_least=1)]
+            if concrete and all(m is not None and not abstract(m[0]) for m in concrete):
+                # (`planner: Planner` or `get_planner()` returning `Planner()`, then
+                # `.plan(...)`: that class's method, not another class's of the same name)
+                keys = {(module.path, module.pos(function)) for function, module in concrete}
+                return [w for w in wrappers if not w.method or w.function_key in keys]
             runs = declared if declared is not None and abstract(declared[0]) else None
         if runs is not None:  # an abstract method: the implementations of its class only
             methods = [w for w in methods if self._implements(w, runs)]

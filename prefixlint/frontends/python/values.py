@@ -49,11 +49,14 @@ class HoleItem:
 @dataclass(frozen=True)
 class ExtendedItem:
     """An item of a list whose text a later statement extends (`prompt[-1]["content"] +=
-    RULES`): the item, then what was added to it, each read where it was written."""
+    RULES`): the item, then what was added to it, each read where it was written. With
+    `replaced`, a statement set its text anew (`messages[0]["content"] = system`): the
+    item keeps its role and holds only what was added."""
 
     node: object
     ctx: "Context"
     added: tuple[tuple[object, "Context"], ...]
+    replaced: bool = False
 
 
 @dataclass(frozen=True)
