@@ -411,6 +411,9 @@ REACH_FINDINGS = [
     ("PFX002", "zfw_refreshed_system.py", 23, 54),
     ("PFX006", "zfw_refreshed_system.py", 33, 46),
     ("PFX002", "zfw_refreshed_system.py", 51, 40),
+    # a stored row's column, read through the relationship its class declares, opens the
+    # system message of a bot a factory makes afresh (its kept turns start empty)
+    ("PFX001", "zfx_meeting_rows/minutes.py", 12, 25),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -604,6 +607,7 @@ REACH_SINKS = {
     "zfw_refreshed_system.py:29": "messages",
     "zfw_refreshed_system.py:39": "openai.chat",
     "zfw_refreshed_system.py:53": "openai.chat",
+    "zfx_meeting_rows/minutes.py:26": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

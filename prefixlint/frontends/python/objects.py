@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 FIELD_CALLS = frozenset({"dataclasses.field", "pydantic.Field", "pydantic.fields.Field",
                          "attr.ib", "attr.attrib", "attr.field", "attrs.field", "msgspec.field",
                          "sqlmodel.Field", "pydantic_settings.Field"})
+# Libraries whose class attributes are columns of a stored row (`Relationship(...)`,
+# `models.TextField(...)`, `Column(...)`): an instance's value is its row's, never the
+# attribute the class holds.
+ORM_MODULES = ("sqlalchemy.", "sqlmodel.Relationship", "django.db.models.", "peewee.",
+               "mongoengine.", "tortoise.fields.", "odmantic.", "beanie.")
 CACHE_DECORATORS = ("lru_cache", "cache", "cached", "cached_property", "cache_resource")
 _MAX_MADE = 4
 # Re-exports a name is followed through to the module that defines it (`from .viz import
@@ -198,16 +203,20 @@ class ObjectOps:
                                        caller.module.span(receiver[0]))
         made = self.resolve(name, caller) if caller.function is not None else None
         if not isinstance(made, tuple) or not isinstance(made[0], cst.Call) or \
-                made[1].function is not caller.function or \
-                self._class_named(made[0].func, made[1]) is None:
+                made[1].function is not caller.function:
             return None
         call, made_ctx = made
+        direct = self._class_named(call.func, made_ctx) is not None
+        if not direct and not any(made is info for made, _ in self.made_classes(call, made_ctx)):
+            return None  # (`chatbot = new_chatbot(...)` returning `ChatBot(...)`: one made
+            # afresh as well, with what its `__init__` sets)
         module = caller.module
         start = made_ctx.module.pos(call) if made_ctx.module is module else None
         if start is None:
             return None
         parts: list[tuple[str, object, Context]] = []
-        held = self.made_value(Made(info, ctx.module, call, made_ctx), attr, caller)
+        held = self.made_value(Made(info, ctx.module, call, made_ctx), attr, caller) \
+            if direct else self.member(info, attr, ctx)
         if isinstance(held, tuple):
             parts.append(("=", held[0], held[1]))
         elif isinstance(held, Parts):
@@ -613,6 +622,30 @@ class ObjectOps:
                     out.append(named)
         return out if len(out) >= at_least else []
 
+    def made_classes(self: "Lowerer", call: cst.Call, ctx: Context, depth: int = 0,
+                     ) -> list[tuple[ClassInfo, Module]]:
+        """The project classes whose instance a call makes: the class called, else what the
+        project function called returns, by its annotation (`-> ChatBot`) or by the calls
+        it returns (`return ChatBot(adapter)`), through factories of factories."""
+        named = self._class_named(call.func, ctx)
+        if named is not None:
+            return [named]
+        runs = self._function_of(call, ctx) if depth < 3 else None
+        if runs is None:
+            return []
+        function, module = runs
+        if function.returns is not None:
+            typed = self._class_named(function.returns.annotation, Context(module, None, 0, True))
+            if typed is not None:
+                return [typed]
+        out: list[tuple[ClassInfo, Module]] = []
+        for returned in self.returns_of(function, module):
+            if isinstance(returned.value, cst.Call):
+                at = Context(module, function, module.pos(returned), depth=ctx.depth + 1)
+                out.extend(c for c in self.made_classes(returned.value, at, depth + 1)
+                           if c not in out)
+        return out
+
     def made_value(self: "Lowerer", made: Made, attr: str, ctx: Context) -> Resolved:
         """An attribute of an instance: what its `__init__` set from the call's arguments,
         else the keyword (or `**mapping` key) the call passed for a field, else the class's
@@ -646,11 +679,15 @@ class ObjectOps:
     def _field_default(self: "Lowerer", resolved: Resolved) -> Resolved:
         """`field(default=X)`, `Field(X)`, `attr.ib(default=X)`: X; a `default_factory`:
         what it returns, a project class's instance made with its defaults
-        (`Field(default_factory=Prompts)`: `Prompts()`). Anything else as it is."""
+        (`Field(default_factory=Prompts)`: `Prompts()`); an ORM column: None (not known).
+        Anything else as it is."""
         if not isinstance(resolved, tuple) or not isinstance(resolved[0], cst.Call):
             return resolved
         call, ctx = resolved
-        if ctx.module.qualname(call.func) not in FIELD_CALLS:
+        qualname = ctx.module.qualname(call.func) or ""
+        if qualname.startswith(ORM_MODULES):
+            return None  # a stored row's column: what the row holds is not known here
+        if qualname not in FIELD_CALLS:
             return resolved
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == "default":
