@@ -414,6 +414,8 @@ REACH_FINDINGS = [
     # a stored row's column, read through the relationship its class declares, opens the
     # system message of a bot a factory makes afresh (its kept turns start empty)
     ("PFX001", "zfx_meeting_rows/minutes.py", 12, 25),
+    # a command line's options are the run's settings, but its topic is what the run asks
+    ("PFX001", "zfy_cli_topic.py", 26, 63),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
@@ -608,6 +610,8 @@ REACH_SINKS = {
     "zfw_refreshed_system.py:39": "openai.chat",
     "zfw_refreshed_system.py:53": "openai.chat",
     "zfx_meeting_rows/minutes.py:26": "client of openai.chat",
+    "zfy_cli_topic.py:22": "openai.chat",
+    "zfy_cli_topic.py:25": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

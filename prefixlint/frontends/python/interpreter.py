@@ -24,7 +24,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
-from .sources import clock_format, date_only
+from .sources import COMMAND_LINE, COMMAND_LINE_SUBJECTS, clock_format, date_only
 from .calls import CallOps
 from .fills import FillOps
 from .config_values import config_text, settings_text
@@ -1178,8 +1178,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 inner = self.text(base, ctx)
                 if len(inner) == 1 and isinstance(inner[0], Hole) and \
                         inner[0].deps[0] in self.scopes:
+                    scope, deps = inner[0].scope, inner[0].deps
+                    words = words_of(node.attr.value)
+                    if words and words[-1] in COMMAND_LINE_SUBJECTS and \
+                            self._command_line(base, ctx):
+                        # `args.question`: an option is the run's setting, but what the
+                        # user asks on the command line is that run's request
+                        scope, deps = Scope.REQUEST, (f"{deps[0]}.{node.attr.value}",)
+                        self.scopes[deps[0]] = scope
                     hole = Hole(inner[0].kind, shorten(ctx.module.source(node)),
-                                ctx.module.span(node), inner[0].deps, inner[0].scope)
+                                ctx.module.span(node), deps, scope)
                     return [self._as_day(hole) if node.attr.value in CALENDAR_PARTS
                             else hole]
             configured = settings_text(self, node)  # `get_settings().review_prompt.system`
@@ -1208,6 +1216,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return [Hole(inner[0].kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), inner[0].deps, inner[0].scope)]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
+
+    def _command_line(self, node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether a name holds the parsed command line (`args = parser.parse_args()`)."""
+        held = self.follow(node, ctx)
+        return held is not None and isinstance(held[0], cst.Call) and \
+            isinstance(held[0].func, cst.Attribute) and \
+            held[0].func.attr.value in COMMAND_LINE
 
     def follow(self, node: cst.BaseExpression, ctx: Context, attributes: bool = False,
                ) -> tuple[cst.BaseExpression, Context] | None:

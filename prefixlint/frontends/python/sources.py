@@ -59,8 +59,13 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
 )
 
 # Methods whose result is the command line (`args = parser.parse_args()`): whatever is read
-# from it is fixed for the run, as a setting is, whatever its name (`args.repo_id`).
+# from it is fixed for the run, as a setting is, whatever its name (`args.repo_id`), but for
+# what the user asks the run (`COMMAND_LINE_SUBJECTS`).
 COMMAND_LINE = ("parse_args", "parse_known_args")
+# The last words of an option that is what the run is asked rather than how it runs
+# (`args.question`, `args.episode_topic`): the run's request.
+COMMAND_LINE_SUBJECTS = frozenset({"question", "query", "prompt", "input", "message",
+                                   "request", "topic", "objective"})
 
 # Methods of a data class (pydantic's, v2 and v1) that write out its JSON schema: the same
 # for every request, whichever class the code passes.
