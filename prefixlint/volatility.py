@@ -96,6 +96,8 @@ def explain_name(name: str, whole: bool = True) -> Explained | None:
     """The scope one name (not a dotted path) gets from the table, or None. `whole` says it
     is the entire value path, where root-only rows (`name`) apply."""
     words = words_of(name)
+    if "for" in words[1:-1]:  # `themes_for_prompt`, `context_for_llm`: the data, not its use
+        words = words[:words.index("for", 1)]
     if not words:
         return None
     joined = " ".join(words)

@@ -115,6 +115,15 @@ def test_a_type_word_at_the_end_is_set_aside():
     assert volatility.scope_of("policy_str") is Scope.DEPLOY  # the last word, once `str` is set aside
 
 
+def test_what_a_value_is_for_is_not_what_it_is():
+    volatility = Volatility()
+    # `themes_for_prompt` is data put into a prompt, not prompt text the code ships
+    assert volatility.explain("themes_for_prompt").scope is Scope.UNKNOWN
+    assert volatility.explain("BASE_PROMPT").scope is Scope.DEPLOY
+    assert volatility.explain("context_for_llm").scope is Scope.REQUEST
+    assert volatility.explain("docs_for_answer").scope is Scope.REQUEST
+
+
 def test_the_newest_message_of_a_conversation_is_the_requests_own():
     """`messages[-1].text` is what this request asked; the rest of `messages` (and any other
     entry of it) is the conversation so far."""

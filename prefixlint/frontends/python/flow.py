@@ -25,6 +25,7 @@ HANDLER = -1
 @dataclass(frozen=True)
 class Binding:
     """One statement's effect on a name: `op` is `=`, `+=`, `append`, `extend`, `insert0`,
+    `first=`/`first+=`/`last+=` (the text of a list's first or last message set or extended),
     `item` (a loop variable: one item of `value`), `position` (an `enumerate` index) or
     `opaque` (nothing is known). An `opaque` binding with an `index` is one name of a tuple
     unpacked from `value` (`history, system = split(messages)`), which the interpreter may
