@@ -560,8 +560,11 @@ def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str],
         return ()
     rendering = renders.traced(plans("turn", scope_of)[0])
     pieces = rendering.pieces
+    # (a branch on whether there is a history, `if history:`, is not the history: its text
+    # is a heading at most)
     first = next((i for i, p in enumerate(pieces)
-                  if any(is_history(d) for link in p.chain for d in link.hole.deps)), None)
+                  if any(is_history(d) for link in p.chain if link.hole.kind != "branch"
+                         for d in link.hole.deps)), None)
     if first is None:
         return ()
     found: dict[Hole, int] = {}

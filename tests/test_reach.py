@@ -407,9 +407,10 @@ REACH_FINDINGS = [
     ("PFX005", "zfv_helper_returns.py", 19, 1),
     # a first message rewritten in place before the send (`messages[0]["content"] = ...`,
     # in the function or by a method it calls on `self`), and turns added by a helper
-    # method: the member, then the clock, open the system message
+    # method: the member, then the clock (before a window of the last turns), open the
+    # system message
     ("PFX002", "zfw_refreshed_system.py", 23, 54),
-    ("PFX006", "zfw_refreshed_system.py", 33, 46),
+    ("PFX001", "zfw_refreshed_system.py", 33, 46),
     ("PFX002", "zfw_refreshed_system.py", 51, 40),
     # a stored row's column, read through the relationship its class declares, opens the
     # system message of a bot a factory makes afresh (its kept turns start empty)
@@ -612,6 +613,9 @@ REACH_SINKS = {
     "zfx_meeting_rows/minutes.py:26": "client of openai.chat",
     "zfy_cli_topic.py:22": "openai.chat",
     "zfy_cli_topic.py:25": "openai.chat",
+    # the last four turns are a window that slides, no history each turn extends: the time
+    # before them is no finding
+    "zfz_recent_turns.py:25": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

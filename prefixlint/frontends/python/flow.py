@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from ...volatility import is_history
+
 # A position beyond every node of a module: "at the end of the module".
 END = 10 ** 12
 # The arm number of an `except` handler among a binding's arms: read only by uses inside it.
@@ -398,6 +400,21 @@ def _item_content(target: cst.BaseExpression,
     if index is None or not name or name.count(".") > 1:
         return None
     return inner.value, index  # type: ignore[return-value]
+
+
+def windowed(path: str | None, node: cst.BaseExpression) -> str | None:
+    """The value path of `node` read whole (`path`), or of its last turns when it slices a
+    conversation's end (`messages[-3:]`: `messages.window`), a window that slides as the
+    conversation grows (its first turns drop out), not a history each turn extends."""
+    if not path or not is_history(path) or not isinstance(node, cst.Subscript) or \
+            len(node.slice) != 1:
+        return path
+    index = node.slice[0].slice
+    if isinstance(index, cst.Slice) and index.upper is None and \
+            isinstance(index.lower, cst.UnaryOperation) and \
+            isinstance(index.lower.operator, cst.Minus):
+        return f"{path}.window"
+    return path
 
 
 def end_index(node: cst.BaseExpression) -> int | None:

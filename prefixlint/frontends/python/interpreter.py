@@ -19,7 +19,7 @@ from ...ir import Hole, Scope, Span, Text
 from ...volatility import is_history, words_of
 from ..project_files import InputError
 from .flow import (ADDS, END, Binding, carried, conditional, module_loop, richer_arm,
-                   test_of)
+                   test_of, windowed)
 from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, is_truncation,
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
@@ -754,7 +754,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if base and isinstance(index, cst.Index):
                 key = literal_value(index.value)
                 return f"{base}.{key}" if key is not None else base
-            return base
+            return windowed(base, node)
         if isinstance(node, cst.BooleanOperation) and \
                 isinstance(node.operator, cst.Or) and literal_value(node.right) is not None:
             return self.path_of(node.left, ctx)  # `doc.get("content") or ""`: the value

@@ -14,7 +14,7 @@ from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
-from .flow import entry_name, module_loop
+from .flow import entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
@@ -118,6 +118,7 @@ class SequenceOps:
         # the same loop read with its parameter unknown is another value, scoped apart
         base = source.value if isinstance(source, cst.Name) and \
             source.value not in at.bindings else self.path_of(source, at) or "item"
+        base = windowed(base, iter_source(iterable))  # (`for m in history[-3:]`)
         path = f"{base}.item@{span.path}:{span.line}:{span.column}"
         if path in self.scopes:
             return path
