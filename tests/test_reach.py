@@ -616,6 +616,9 @@ REACH_SINKS = {
     # the last four turns are a window that slides, no history each turn extends: the time
     # before them is no finding
     "zfz_recent_turns.py:25": "openai.chat",
+    # a placeholder for the tool's answer to this question is no history: no finding
+    "zga_tool_messages.py:17": "langchain.ChatPromptTemplate",
+    "zga_tool_messages.py:19": "langchain.PromptTemplate.from_template",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

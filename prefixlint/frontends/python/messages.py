@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, PRINTF_FIELD, VALUE_FIELD,
                         value_fields_only)
 from ...ir import Block, Hole, Scope, Span, Text
+from ...volatility import is_history
 from .flow import end_index
 from .sources import RANDOM_EXAMPLES
 
@@ -157,6 +158,22 @@ class MessageLowering:
             for parent in list_parents(node, self.module):
                 consumed.add(id(parent))
         return out
+
+    def _placeholder(self, node, ctx) -> Hole:
+        """The messages a `MessagesPlaceholder` stands for, by the variable it names: the
+        conversation so far for a history's name (`chat_history`, `history_messages`, and
+        when no name is written), else the invocation's own messages (`agent_scratchpad`,
+        `function_response`), scoped as the name says, else as a request's."""
+        from .literals import literal_value
+
+        args = {a.keyword.value if a.keyword else "": a.value for a in node.args}
+        variable = args.get("variable_name", args.get(""))
+        variable = literal_value(variable) if variable is not None else None
+        scope = self.lowerer.scope_of(variable) if isinstance(variable, str) else None
+        if scope is None or scope is Scope.SESSION or is_history(variable):
+            return self.lowerer.hole(node, ctx, "history")  # (`history_messages` too)
+        return self.lowerer.hole(node, ctx, variable,
+                                 Scope.REQUEST if scope is Scope.UNKNOWN else scope)
 
     def message(self, node, ctx, template: bool):
         from .values import Message
@@ -312,7 +329,7 @@ class MessageLowering:
                                                   else lowerer.text(body, ctx))
                                     + self._tool_calls(args, ctx))]
             if name in ("MessagesPlaceholder",):
-                return [Message("messages", [lowerer.hole(node, ctx, "history")])]
+                return [Message("messages", [self._placeholder(node, ctx)])]
             if name in _AS_DICT and isinstance(node.func, cst.Attribute) and \
                     not any(a.keyword is None for a in node.args):
                 # `message.to_dict()`, `message.model_dump(exclude_none=True)`: the message
