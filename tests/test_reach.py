@@ -418,6 +418,9 @@ REACH_FINDINGS = [
     # a command line's options are the run's settings, but its topic is what the run asks
     ("PFX001", "zfy_cli_topic.py", 26, 63),
     ("PFX005", "zg_image_parts.py", 18, 67),  # images appended before the instructions' part
+    # a prompt file filled by `string.Template` (`$current_date`); prices, a shell's `$HOME`
+    # and a schema's `"$ref"` in another file are no placeholders
+    ("PFX004", "zgb_dollar_prompts/prompts/planner.md", 2, 17),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -619,6 +622,7 @@ REACH_SINKS = {
     # a placeholder for the tool's answer to this question is no history: no finding
     "zga_tool_messages.py:17": "langchain.ChatPromptTemplate",
     "zga_tool_messages.py:19": "langchain.PromptTemplate.from_template",
+    "zgb_dollar_prompts/prompts/planner.md": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -68,21 +68,27 @@ _JSON_MESSAGES = re.compile(r'"role"\s*:\s*"(?:system|user|developer)"')
 _YAML_MESSAGES = re.compile(r"^\s*-?\s*role:\s*[\"']?(?:system|user|developer)\b", re.MULTILINE)
 MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
                  "assistant": "assistant"}
+# A name in snake case with two words or more (`current_date`).
+_SNAKE = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+"
 # `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), a `<<NAME>>`
 # slot that code fills with `.replace("<<NAME>>", value)` (words in capitals), or a slot
 # marked with dollars that only `.replace` fills (`<$task$>`, `{$history}`, `$INSTANCE$`: a
 # word in capitals of two letters or more, so `$N$` of a formula is no slot), or with bangs
-# (`!<INPUT 0>!`, the numbered inputs of generative-agent prompt files).
+# (`!<INPUT 0>!`, the numbered inputs of generative-agent prompt files), or a field of
+# `string.Template` in snake case (`$current_date`: words joined by underscores, so neither a
+# price, a formula's `$x$`, a shell's `$HOME` nor JSON Schema's `"$ref"`).
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})|"
                           r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>|"
                           r"!<(?P<bang>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>!|"
                           r"<\$(?P<marked>[A-Za-z_]\w*)\$>|\{\$(?P<dollar>[A-Za-z_]\w*)\}|"
-                          r"(?<![\w$])\$(?P<capitals>[A-Z][A-Z0-9_]+)\$(?![\w$])",
+                          r"(?<![\w$])\$(?P<capitals>[A-Z][A-Z0-9_]+)\$(?![\w$])|"
+                          r"(?<![\w$\"'\\])\$(?P<template>" + _SNAKE + r")\b(?![$(])",
                           re.DOTALL)
 MARKED_SLOT = re.compile(r"<\$[A-Za-z_]\w*\$>|\{\$[A-Za-z_]\w*\}|"
                          r"(?<![\w$])\$[A-Z][A-Z0-9_]+\$(?![\w$])|"
+                         r"(?<![\w$\"'\\])\$" + _SNAKE + r"\b(?![$(])|"
                          r"!<[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*>!")
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
 _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
@@ -262,7 +268,7 @@ def segments(name: str, source: str, value: Value, scope_of,
         span = Span(name, line, column, end_line, end_column)
         slot = match.group("slot")
         expression = match.group("jinja") or match.group("tag") or match.group("field") or \
-            match.group("marked") or match.group("dollar") or \
+            match.group("marked") or match.group("dollar") or match.group("template") or \
             (slot or match.group("bang") or match.group("capitals") or "").replace(
                 " ", "_").lower()
         path = _value_path(expression, bool(match.group("tag")))
