@@ -620,8 +620,8 @@ REACH_SINKS = {
     # before them is no finding
     "zfz_recent_turns.py:25": "openai.chat",
     # a placeholder for the tool's answer to this question is no history: no finding
+    # (its human message template is a message of the chat template, no prompt alone)
     "zga_tool_messages.py:17": "langchain.ChatPromptTemplate",
-    "zga_tool_messages.py:19": "langchain.PromptTemplate.from_template",
     "zgb_dollar_prompts/prompts/planner.md": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",

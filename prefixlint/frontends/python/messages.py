@@ -155,6 +155,9 @@ class MessageLowering:
         for node, _ in items:
             if isinstance(node, ExtendedItem):
                 node = node.node
+            if isinstance(node, cst.Call) and chain_of(node.func).endswith(
+                    "MessagePromptTemplate.from_template"):
+                consumed.add(id(node))  # a message of this template, not a template alone
             for parent in list_parents(node, self.module):
                 consumed.add(id(parent))
         return out

@@ -76,7 +76,8 @@ class SinkFinder:
                     # Kept unless a call of the project's own client turns out to be it.
                     self.project.inferred.setdefault(self.module.path, []).append(
                         (_call_key(self.module, node), self._build(site, consumed)))
-                elif site is not None:
+                elif site is not None and not (site.kind == "template" and
+                                               id(node) in consumed):
                     prompts.extend(self._build(site, consumed))
             elif isinstance(node, cst.List) and _has_role_dict(node) and \
                     not self._kept_as_history(node):
