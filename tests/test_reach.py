@@ -606,7 +606,6 @@ REACH_SINKS = {
     "zft_language_tables/writer.py:21": "client of openai.chat",
     # the log line built beside it is no prompt
     "zfu_system_message_method.py:18": "text",
-    "zfv_helper_returns.py:21": "text",
     "zfv_helper_returns.py:46": "text",
     "zfv_helper_returns.py:51": "openai.chat",
     "zfw_refreshed_system.py:24": "openai.chat",
@@ -679,7 +678,6 @@ REACH_SINKS = {
     "zaf_cast_backend/triage.py:18": "client of ollama.chat",
     "zag_message_thread/search_step.py:26": "openai.chat",
     "zah_prompt_parts/assemble.py:19": "litellm.completion",
-    "zai_platform_keys.py:7": "text",  # filled where the module formats it
     "zai_platform_keys.py:25": "text",
     "zaj_registered_templates.py:23": "text",  # held by an object of the project
     "zak_filled_elsewhere/reviewer.py:12": "text",  # not its constant, measured alone

@@ -540,7 +540,15 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     ctx = Context(module, function, module.pos(returns[-1]), False,
                   arms=module.arms(returns[-1]))
     segments = finder.lowerer.text(value, ctx)
-    return _candidate(finder, function.name.value, segments, value, None)
+    built = _candidate(finder, function.name.value, segments, value, None)
+    if built is not None and _fills_text(value):
+        # `return RULES.format(themes=themes)`: the constant filled, which a prompt that
+        # calls the function and sends its text holds (measured there, not again here)
+        held = finder.lowerer.follow(_filled(value), ctx)
+        if held is not None:
+            built = replace(built, fills=held[1].module.span(_unwrapped(held[0])),
+                            function=module.span(function))
+    return built
 
 
 def _one_message_text(value: cst.BaseExpression) -> cst.BaseExpression:
