@@ -660,4 +660,3 @@ def _media(fields: dict):
         if value is not None and not isinstance(value, cst.Dict):
             return value
     return None
-

@@ -242,15 +242,17 @@ class ObjectOps:
             function, method_module = found
             params = param_names(function)
             owner = params[0] if params else "self"
+            changes = [b for b in method_module.bindings.get(id(function), ())
+                       if b.name == f"{owner}.{attr}" and b.op in ops]
+            self.step()
+            if not changes:  # (most methods called leave the attribute alone)
+                continue
             at = Context(module, caller.function, module.pos(node), caller.import_time,
                          dict(caller.bindings), caller.depth, module.arms(node))
             bound = self._call_context(function, method_module, node, at)
-            for binding in method_module.bindings.get(id(function), ()):
-                if binding.name == f"{owner}.{attr}" and binding.op in ops:
-                    out.append((module.pos(node), (binding.op, binding.value, Context(
-                        method_module, function, binding.pos, caller.import_time,
-                        bound.bindings, bound.depth, frozenset(binding.arms)))))
-            self.step()
+            out.extend((module.pos(node), (binding.op, binding.value, Context(
+                method_module, function, binding.pos, caller.import_time, bound.bindings,
+                bound.depth, frozenset(binding.arms)))) for binding in changes)
         return out
 
     def _self_replayed(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
