@@ -1,6 +1,6 @@
-"""A command-line writer: the options are the run's settings (the model, the language), but
-the topic the user gives for this run is what the run is asked: last in the outline's prompt,
-it opens the issue's system text."""
+"""A command-line writer: the options are the run's settings (the house prompt, the language),
+but the topic the user gives for this run is what the run is asked: last in the outline's
+prompt, it opens the issue's system text."""
 import argparse
 
 from openai import OpenAI
@@ -17,12 +17,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Draft a newsletter issue.")
     parser.add_argument("--topic", required=True)
     parser.add_argument("--language", default="English")
-    parser.add_argument("--model", default="newsletter-writer")
+    parser.add_argument("--house-prompt", default="You write for the Riverside Library.")
     args = parser.parse_args()
-    outline = client.chat.completions.create(model=args.model, messages=[
-        {"role": "system", "content": f"Write in {args.language}.\n{STYLE}"},
+    outline = client.chat.completions.create(model="newsletter-writer", messages=[
+        {"role": "system", "content": f"{args.house_prompt} Write in {args.language}.\n{STYLE}"},
         {"role": "user", "content": f"Outline an issue about: {args.topic}"}])
-    issue = client.chat.completions.create(model=args.model, messages=[
+    issue = client.chat.completions.create(model="newsletter-writer", messages=[
         {"role": "system", "content": f"This issue is about: {args.topic}\n{STYLE}"},
         {"role": "user", "content": outline.choices[0].message.content}])
     print(issue.choices[0].message.content)

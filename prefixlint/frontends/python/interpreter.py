@@ -1181,9 +1181,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     scope, deps = inner[0].scope, inner[0].deps
                     words = words_of(node.attr.value)
                     if words and words[-1] in COMMAND_LINE_SUBJECTS and \
+                            self.scope_of(node.attr.value) is not Scope.DEPLOY and \
                             self._command_line(base, ctx):
                         # `args.question`: an option is the run's setting, but what the
-                        # user asks on the command line is that run's request
+                        # user asks on the command line is that run's request (not
+                        # `args.system_prompt`, prompt text the deployment gives)
                         scope, deps = Scope.REQUEST, (f"{deps[0]}.{node.attr.value}",)
                         self.scopes[deps[0]] = scope
                     hole = Hole(inner[0].kind, shorten(ctx.module.source(node)),
