@@ -409,9 +409,9 @@ REACH_FINDINGS = [
     # in the function or by a method it calls on `self`), and turns added by a helper
     # method: the member, then the clock (before a window of the last turns), open the
     # system message
-    ("PFX002", "zfw_refreshed_system.py", 23, 54),
-    ("PFX001", "zfw_refreshed_system.py", 33, 46),
-    ("PFX002", "zfw_refreshed_system.py", 51, 40),
+    ("PFX002", "zfw_refreshed_system.py", 24, 54),
+    ("PFX001", "zfw_refreshed_system.py", 34, 46),
+    ("PFX002", "zfw_refreshed_system.py", 52, 40),
     # a stored row's column, read through the relationship its class declares, opens the
     # system message of a bot a factory makes afresh (its kept turns start empty)
     ("PFX001", "zfx_meeting_rows/minutes.py", 12, 25),
@@ -608,10 +608,12 @@ REACH_SINKS = {
     "zfu_system_message_method.py:18": "text",
     "zfv_helper_returns.py:46": "text",
     "zfv_helper_returns.py:51": "openai.chat",
-    "zfw_refreshed_system.py:24": "openai.chat",
-    "zfw_refreshed_system.py:29": "messages",
-    "zfw_refreshed_system.py:39": "openai.chat",
-    "zfw_refreshed_system.py:53": "openai.chat",
+    "zfw_refreshed_system.py:25": "openai.chat",
+    "zfw_refreshed_system.py:30": "messages",
+    "zfw_refreshed_system.py:40": "openai.chat",
+    "zfw_refreshed_system.py:54": "openai.chat",
+    # a conversation started over by a method called first keeps no turns: no finding
+    "zfw_refreshed_system.py:67": "openai.chat",
     "zfx_meeting_rows/minutes.py:26": "client of openai.chat",
     "zfy_cli_topic.py:22": "openai.chat",
     "zfy_cli_topic.py:25": "openai.chat",

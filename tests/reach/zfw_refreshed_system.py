@@ -2,7 +2,8 @@
 message's text (`messages[0]["content"] = ...`) after building the list, and an assistant
 object whose method, called just before the send, puts the clock at the top of its kept
 system message; what the send reads is the first message as rewritten, then the last turns.
-A third object adds each request's turns through a helper method of its own."""
+A third object adds each request's turns through a helper method of its own, and a fourth
+starts its conversation over in a method it calls first (no turns kept, no finding)."""
 from datetime import datetime
 
 from openai import OpenAI
@@ -50,4 +51,17 @@ class Coach:
         self.turns = []
         self._add("system", f"Member: {member}\n{GUIDE}")
         self._add("user", goal)
+        return client.chat.completions.create(model="gym-assistant", messages=self.turns)
+
+
+class Kiosk:
+    def __init__(self):
+        self.turns = []
+
+    def _start_over(self):
+        self.turns = [{"role": "system", "content": GUIDE}]
+
+    def ask(self, question: str):
+        self._start_over()  # each question starts a new conversation: nothing kept
+        self.turns.append({"role": "user", "content": question})
         return client.chat.completions.create(model="gym-assistant", messages=self.turns)

@@ -136,6 +136,18 @@ class ObjectOps:
         effects = self._method_additions(info, attr, ctx, ctx, owner,
                                          ctx.module.pos(ctx.function),
                                          ("=", *_ADDITIONS, *_REWRITES))
+        reset = next((i for i in range(len(effects) - 1, -1, -1)
+                      if effects[i][1][0] == "=" and not effects[i][1][2].arms), None)
+        if reset is not None and not (local and local[0].pos > effects[reset][0] and
+                                      local[0].op == "="):
+            # `self.start_over()` setting `self.messages = [...]`: what the object held
+            # before (and the turns it kept) is gone; this call's own changes follow
+            effects = effects[reset:]
+            after = [b for b in local if b.pos > effects[0][0]]
+            if after:
+                return self._combine(after, ctx, effects=effects)
+            parts = [part for _, part in effects]
+            return (parts[0][1], parts[0][2]) if len(parts) == 1 else Parts(tuple(parts))
         if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
             return self._combine(local, ctx, effects=[e for e in effects
                                                       if e[0] > local[0].pos])
