@@ -542,6 +542,9 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
 # What a statement adds to a text or a list already made (`+=`, `.append`, `.extend`,
 # `.insert(0, ...)`): when two arms of one `if` add, only one of them runs.
 ADDS = frozenset({"+=", "append", "extend", "insert0"})
+# What a statement does to a message already in a list: its text set afresh or extended
+# (`messages[0]["content"] = text`, `[0]["content"] += text`, `[-1]["content"] += text`).
+REWRITES = ("first=", "first+=", "last+=")
 
 
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:

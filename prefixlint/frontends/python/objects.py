@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from ...ir import Hole
-from .flow import END, Binding, ClassInfo, conditional, entry_name, reaching, richness
+from .flow import (END, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
+                   richness)
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        own_class_of, param_annotation, param_names)
 from .module import Module
@@ -114,9 +115,6 @@ def named_defaults(init: cst.FunctionDef, module: Module,
 
 # What a statement does that adds to a list without replacing it.
 _ADDITIONS = ("append", "extend", "+=", "insert0")
-# What a statement does to a message already in a list: `[0]["content"] = text`, `+= text`,
-# `[-1]["content"] += text` (replayed with the additions, but not a list that grows).
-_REWRITES = ("first=", "first+=", "last+=")
 
 
 class ObjectOps:
@@ -135,7 +133,7 @@ class ObjectOps:
         # (`self.add("user", question)`, `self.refresh_system()` rewriting the first message)
         effects = self._method_additions(info, attr, ctx, ctx, owner,
                                          ctx.module.pos(ctx.function),
-                                         ("=", *_ADDITIONS, *_REWRITES))
+                                         ("=", *_ADDITIONS, *REWRITES))
         reset = next((i for i in range(len(effects) - 1, -1, -1)
                       if effects[i][1][0] == "=" and not effects[i][1][2].arms), None)
         if reset is not None and not (local and local[0].pos > effects[reset][0] and
@@ -234,7 +232,7 @@ class ObjectOps:
         elif isinstance(held, Parts):
             parts.extend(held.parts)
         parts.extend(part for _, part in self._method_additions(
-            info, attr, ctx, caller, name, start, ("=", *_ADDITIONS, *_REWRITES)))
+            info, attr, ctx, caller, name, start, ("=", *_ADDITIONS, *REWRITES)))
         return tuple(parts)
 
     def _method_additions(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
@@ -284,12 +282,12 @@ class ObjectOps:
         added: list[tuple[int, tuple[str, object, Context]]] = []  # in the caller's order
         for binding in module.bindings.get(id(function), ()):
             if binding.pos < caller.line and binding.name == f"{owner}.{attr}" and \
-                    binding.op in _ADDITIONS + _REWRITES:
+                    binding.op in _ADDITIONS + REWRITES:
                 added.append((binding.pos, (binding.op, binding.value, Context(
                     module, function, binding.pos, caller.import_time, dict(caller.bindings),
                     caller.depth, frozenset(binding.arms)))))
         added += self._method_additions(info, attr, ctx, caller, owner, module.pos(function),
-                                        _ADDITIONS + _REWRITES)
+                                        _ADDITIONS + REWRITES)
         added.sort(key=lambda pair: pair[0])
         return tuple(parts) + tuple(part for _, part in added)
 

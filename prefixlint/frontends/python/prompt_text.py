@@ -77,10 +77,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
                 segments = _own_fields(finder, value, ctx, segments, module.span(value))
             built = _candidate(finder, name, segments, value, None)
             if built is not None and (_fills_text(value) or _replaces_slot(value)):
-                held = finder.lowerer.follow(_filled(value), ctx)
-                if held is not None:
-                    built = replace(built, fills=held[1].module.span(_unwrapped(held[0])),
-                                    function=module.span(ctx.function))
+                built = _filling(finder, built, value, ctx)
         if built is not None:
             out.append(built)
     return out
@@ -544,11 +541,19 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
     if built is not None and _fills_text(value):
         # `return RULES.format(themes=themes)`: the constant filled, which a prompt that
         # calls the function and sends its text holds (measured there, not again here)
-        held = finder.lowerer.follow(_filled(value), ctx)
-        if held is not None:
-            built = replace(built, fills=held[1].module.span(_unwrapped(held[0])),
-                            function=module.span(function))
+        built = _filling(finder, built, value, ctx)
     return built
+
+
+def _filling(finder: SinkFinder, built: Candidate, value, ctx) -> Candidate:
+    """Prompt text that fills a constant (`RULES.format(k=v)`, `.replace` of its slots) in
+    the function ctx stands in: with where that constant stands and that function, so a
+    prompt that sends the constant, or what the function returns, is where it is measured."""
+    held = finder.lowerer.follow(_filled(value), ctx)
+    if held is None:
+        return built
+    return replace(built, fills=held[1].module.span(_unwrapped(held[0])),
+                   function=ctx.module.span(ctx.function))
 
 
 def _one_message_text(value: cst.BaseExpression) -> cst.BaseExpression:

@@ -14,7 +14,7 @@ from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
-from .flow import entry_name, module_loop, windowed
+from .flow import REWRITES, entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
@@ -279,7 +279,7 @@ class SequenceOps:
         out: list = []
         # Items appended make it a list: a start not known here (a parameter, a copy of
         # one) is then one opaque item before them, as `*history` is in a literal.
-        listed = any(op in ("append", "insert0", "extend", "first=", "first+=", "last+=")
+        listed = any(op in ("append", "insert0", "extend", *REWRITES)
                      for op, _, _ in resolved.parts)
         parts = resolved.parts
         # what each append inside a pass over rows makes (`_appended_turns`), and those loops
@@ -316,7 +316,7 @@ class SequenceOps:
                 put_first = first  # (the op after it, when true)
             elif op == "reverse":  # `messages.reverse()`
                 out.reverse()
-            elif op in ("last+=", "first+=", "first="):
+            elif op in REWRITES:
                 # `messages[-1]["content"] += RULES`, `messages[0]["content"] = system`
                 where = -1 if op == "last+=" else 0
                 if out:
