@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,28 @@ def is_test_file(name: str) -> bool:
     """Test code by its file name: `test_*.py`, `*_test.py`, `conftest.py`."""
     return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")
                                      or name == "conftest.py")
+
+
+# What a test runner collects or a test imports, at the start of a line: a module named like
+# a test that has none of these is code (`generator/unit_test.py` writes unit tests).
+_TEST_CODE = re.compile(rb"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+Test"
+                        rb"|import[ \t]+(?:pytest|unittest)|from[ \t]+(?:pytest|unittest|_pytest)\b)",
+                        re.MULTILINE)
+_TEST_CODE_READ = 1 << 20  # bytes read to look for a test; test modules define one early
+
+
+def is_test_code(path: str, name: str) -> bool:
+    """Test code: `conftest.py`, or a file named like a test (`test_*.py`, `*_test.py`)
+    that defines a test or imports a test framework. Only such names are ever read."""
+    if not is_test_file(name):
+        return False
+    if name == "conftest.py":
+        return True
+    try:
+        with open(path, "rb") as file:
+            return _TEST_CODE.search(file.read(_TEST_CODE_READ)) is not None
+    except OSError:
+        return True  # unreadable: left out as its name says
 
 
 def _excluded(rel: str, config: Config) -> bool:
@@ -91,8 +114,8 @@ class _Walk:
         return _excluded(rel, self.config) or (not self.tests and name in TEST_FOLDERS) or (
             self.gitignore is not None and self.gitignore.ignored(rel, True))
 
-    def skips_file(self, rel: str, name: str) -> bool:
-        return _excluded(rel, self.config) or (not self.tests and is_test_file(name)) or (
+    def skips_file(self, rel: str, name: str, path: str) -> bool:
+        return _excluded(rel, self.config) or (not self.tests and is_test_code(path, name)) or (
             self.gitignore is not None and self.gitignore.ignored(rel, False))
 
 
@@ -130,7 +153,7 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
                 for name in files:
                     rel = _join(rel_dir, name)
                     if any(glob_match(p, rel) for p in config.include) \
-                            and not walk.skips_file(rel, name) \
+                            and not walk.skips_file(rel, name, os.path.join(current, name)) \
                             and _readable(os.path.join(current, name), root):
                         found.add(rel)
             return tuple(sorted(found))
@@ -154,7 +177,8 @@ def discover(paths: Iterable[str | Path], config: Config, cwd: Path | None = Non
             dirs[:] = sorted(d for d in dirs if not inside.skips_folder(_join(rel_dir, d), d))
             for name in files:
                 file_rel = _join(rel_dir, name)
-                if _wanted(file_rel, config) and not inside.skips_file(file_rel, name) \
+                if _wanted(file_rel, config) and \
+                        not inside.skips_file(file_rel, name, os.path.join(current, name)) \
                         and _readable(os.path.join(current, name), root):
                     found.add(file_rel)
     return tuple(sorted(found))

@@ -168,10 +168,15 @@ def test_test_code_is_left_out_unless_asked_for(tmp_path):
         "app/agent.py": TEST_MESSAGES.replace("def test_answer_mentions_the_user", "def answer"),
         "tests/test_agent.py": TEST_MESSAGES, "app/test_prompts.py": TEST_MESSAGES,
         "app/agent_test.py": TEST_MESSAGES, "conftest.py": TEST_MESSAGES,
-        "tests/prompts/fixture.j2": PROMPT})
-    everything = ["app/agent.py:7", "app/agent_test.py:7", "app/test_prompts.py:7",
-                  "conftest.py:7", "tests/prompts/fixture.j2", "tests/test_agent.py:7"]
-    assert _prompts(root) == ["app/agent.py:7"]
+        "tests/prompts/fixture.j2": PROMPT,
+        # named like a test, but a generator module that defines no test and imports no
+        # test framework: code
+        "app/generators/unit_test.py": TEST_MESSAGES.replace(
+            "def test_answer_mentions_the_user", "def draft_unit_tests")})
+    everything = ["app/agent.py:7", "app/agent_test.py:7", "app/generators/unit_test.py:7",
+                  "app/test_prompts.py:7", "conftest.py:7", "tests/prompts/fixture.j2",
+                  "tests/test_agent.py:7"]
+    assert _prompts(root) == ["app/agent.py:7", "app/generators/unit_test.py:7"]
     assert _prompts(root, "--include-tests") == everything
     (root / "prefixlint.toml").write_text("include-tests = true\n")
     assert _prompts(root) == everything
