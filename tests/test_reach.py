@@ -891,6 +891,10 @@ MODEL_FINDINGS = [
     ("PFX005", "crew_app.py", 12, 44),
     ("PFX001", "gemini_app.py", 16, 47),
     ("PFX002", "gemini_app.py", 36, 48),  # the older package's model.generate_content(text)
+    # a chat object's send_message: after the system instruction, and after the turns
+    # `start_chat(history=...)` gave it (the policy behind them is read again each time)
+    ("PFX005", "gemini_app.py", 44, 47),
+    ("PFX003", "gemini_app.py", 51, 78),
     ("PFX005", "guidance_app.py", 12, 28),  # `with user(): chat += ...`, then gen()
     ("PFX004", "haystack_app.py", 3, 29),
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__

@@ -134,7 +134,11 @@ class SinkModel:
         """Text a module must contain to possibly hold this sink (its last name, called)."""
         names = [c.rsplit(".", 2)[-2:] for c in self.chains]
         words = [r"\.".join(map(re.escape, n)) + r"\s*\(" for n in names]
-        words += [re.escape(q.rsplit(".", 1)[-1].replace("*", "")) + r"\s*\("
+        # (a pattern of a maker's attribute chain, `*.chats.create`, as a chain: its last two
+        # names, not any `.create(`)
+        words += [r"\.".join(map(re.escape, q.removeprefix("*.").rsplit(".", 2)[-2:]))
+                  + r"\s*\(" if q.startswith("*.") else
+                  re.escape(q.rsplit(".", 1)[-1].replace("*", "")) + r"\s*\("
                   for q in self.qualified if not q.endswith("*")]
         words += [re.escape(b.rsplit(".", 1)[-1]) for b in self.bases]
         words += [r"\." + re.escape(d) + r"\b" for d in self.decorators]

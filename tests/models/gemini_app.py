@@ -34,3 +34,19 @@ def legacy_answer(customer, question):
 
     model = gm.GenerativeModel("gemini-1.5-flash")
     return model.generate_content(f"Customer: {customer}\n" + POLICY + f"\nQuestion: {question}")
+
+
+def profile(character):
+    # a chat object sends the system instruction it was made with, then each message
+    session = client.chats.create(
+        model="gemini-2.5-flash",
+        config=types.GenerateContentConfig(system_instruction="You profile characters."))
+    return session.send_message(f"Character: {character}\n" + POLICY)
+
+
+def legacy_chat(earlier_turns, question):
+    import google.generativeai as gm
+
+    # the turns a chat starts from come before every message sent to it
+    conversation = gm.GenerativeModel("gemini-1.5-flash").start_chat(history=earlier_turns)
+    return conversation.send_message(POLICY + f"\nQuestion: {question}")

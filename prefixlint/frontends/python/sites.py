@@ -362,13 +362,14 @@ class SiteClassifier:
     def _made_by(self, node) -> str:
         """The qualified name of the class whose call made the object a method is called on
         (`generator = OllamaGenerator(...)` beside it, or `self.generator` set in
-        `__init__`); "" when that is not in view."""
+        `__init__`), else the attribute chain of the call that made it (`chat =
+        self.client.chats.create(...)`); "" when that is not in view."""
         receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
         if receiver is None:
             return ""
+        made = self._maker(node)
         ctx = context_at(self.module, node)
-        found = self.lowerer.follow(receiver, ctx, attributes=True)
-        if found is None and isinstance(receiver, self.cst.Name) and ctx.function is not None:
+        if made is None and isinstance(receiver, self.cst.Name) and ctx.function is not None:
             # `def generate(model: GenerativeModel, contents)`: the class it is annotated with
             from .literals import param_annotation
 
@@ -376,9 +377,20 @@ class SiteClassifier:
             if not isinstance(annotation, (self.cst.Name, self.cst.Attribute)):
                 return ""
             return self.module.qualname(annotation) or ""
-        if found is None or not isinstance(found[0], self.cst.Call):
+        if made is None:
             return ""
-        return found[1].module.qualname(found[0].func) or ""
+        maker, maker_ctx = made
+        return maker_ctx.module.qualname(maker.func) or (
+            chain_of(maker.func) if isinstance(maker.func, self.cst.Attribute) else "")
+
+    def _maker(self, node):
+        """The call that made the object a method is called on, with the context to read
+        its arguments in; None when that is not in view."""
+        receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
+        if receiver is None:
+            return None
+        found = self.lowerer.follow(receiver, context_at(self.module, node), attributes=True)
+        return found if found is not None and isinstance(found[0], self.cst.Call) else None
 
     def modelled(self, model, node) -> Site | None:
         """A call a library model matched, with the arguments its roles name."""
@@ -420,7 +432,14 @@ class SiteClassifier:
         cst = self.cst
         for alternative in spec.split("|"):
             head, _, rest = alternative.partition(".")
-            if head.isdigit():
+            if head == "made":  # an argument of the call that made the object (`made.history`)
+                made = self._maker(node)
+                if made is None:
+                    continue
+                maker, value_ctx = made
+                head, _, rest = rest.partition(".")
+                value = argument_of(maker, head)
+            elif head.isdigit():
                 value, value_ctx = argument_of(node, head), None
             else:
                 value, value_ctx = keywords.get(head), contexts.get(head)
