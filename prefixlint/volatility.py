@@ -167,6 +167,10 @@ def is_bulk(path: str) -> bool:
     return bool(words) and words[-1] in _bulk_words()
 
 
+# The place a value path is keyed by (`@file.py:LINE:COLUMN`), written after its name.
+_LOCATION = re.compile(r"@[^@]*?:\d+:\d+")
+
+
 def _is_index(part: str) -> bool:
     return part.isdigit() or part == "()"
 
@@ -189,6 +193,9 @@ class Volatility:
         return cached
 
     def _classify(self, path: str) -> Explained:
+        # `request@app/api/agents.py:120:27.message`: a value with no name of its own is
+        # keyed by where it stands; the file's folders and name say nothing of the value
+        path = _LOCATION.sub("", path)
         parts = path.split(".")
         # Configuration: the most specific dotted prefix that a key (or glob) matches.
         for n in range(len(parts), 0, -1):

@@ -133,3 +133,15 @@ def test_the_newest_message_of_a_conversation_is_the_requests_own():
     assert volatility.scope_of("state.chat_history.-1") is Scope.REQUEST
     assert volatility.scope_of("messages.0.text") is Scope.SESSION
     assert volatility.scope_of("messages") is Scope.SESSION
+
+
+def test_the_file_a_value_stands_in_says_nothing_of_the_value():
+    """A value with no name of its own is keyed by its place (`request@file:LINE:COLUMN`):
+    the folders and name of that file (`api/agents.py`, `settings/prompts.py`) are not words
+    of the value. A web handler's `request.message` in `app/api/agents.py` is the request's,
+    not an agent's setting."""
+    volatility = Volatility()
+    placed = volatility.explain("request@backend/app/api/agents.py:120:27.message")
+    assert (placed.scope, placed.detail) == (Scope.REQUEST, "name 'message'")
+    assert volatility.scope_of("row@app/settings/prompts.py:8:4") is Scope.UNKNOWN
+    assert volatility.scope_of("row@app/settings/prompts.py:8:4.system_prompt") is Scope.DEPLOY
