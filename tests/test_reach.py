@@ -421,6 +421,8 @@ REACH_FINDINGS = [
     # a prompt file filled by `string.Template` (`$current_date`); prices, a shell's `$HOME`
     # and a schema's `"$ref"` in another file are no placeholders
     ("PFX004", "zgb_dollar_prompts/prompts/planner.md", 2, 17),
+    # `max(1, min(week, 52))`: the request's week held within bounds, before the rules
+    ("PFX001", "zgc_bounded_week.py", 15, 12),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -624,6 +626,7 @@ REACH_SINKS = {
     # (its human message template is a message of the chat template, no prompt alone)
     "zga_tool_messages.py:17": "langchain.ChatPromptTemplate",
     "zgb_dollar_prompts/prompts/planner.md": "text file",
+    "zgc_bounded_week.py:31": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -38,6 +38,8 @@ _MEASURING_METHODS = frozenset({"count", "find", "rfind", "index", "rindex", "st
 # Builtins that make a number of one value (`len(prompt)`, `int(round(level * 100))`).
 _NUMBER_OF = frozenset({"builtins.len", "builtins.int", "builtins.float", "builtins.round",
                         "builtins.abs"})
+# Builtins that hold values within bounds (`max(1, min(week, 18))`).
+_BOUNDS = frozenset({"builtins.max", "builtins.min"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
@@ -170,6 +172,14 @@ class StringOps:
         return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
                      tuple(dict.fromkeys(d for h in holes for d in h.deps)), top.scope)]
 
+    def _unclassified(self, node: cst.CSTNode, operands: list, ctx: Context) -> list[Seg]:
+        """A value computed from others one of which has no scope known: one hole of
+        unknown scope, named by the values it is made of."""
+        holes = [s for operand in operands for s in self.text(operand, ctx)
+                 if isinstance(s, Hole)]
+        return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                     tuple(dict.fromkeys(d for h in holes for d in h.deps)), Scope.UNKNOWN)]
+
     def _call(self, node: cst.Call, ctx: Context) -> list[Seg]:
         qualified = ctx.module.qualname(node.func) or ""
         func = node.func
@@ -269,6 +279,11 @@ class StringOps:
         helper = self._lambda_call(node, ctx) or self._helper(node, ctx)
         if helper is not None:
             return helper
+        if qualified in _BOUNDS and node.args and not any(a.star for a in node.args):
+            # `max(1, min(week, 18))`: a value held within bounds varies as the value does
+            # (the name `max` says nothing of it; unclassified when the value is)
+            operands = [a.value for a in node.args if a.keyword is None]
+            return self.varies_as(node, operands, ctx) or self._unclassified(node, operands, ctx)
         receiver = func.value if isinstance(func, cst.Attribute) else None
         measured = receiver if method in _MEASURING_METHODS else node.args[0].value \
             if qualified in _NUMBER_OF and node.args and not node.args[0].star else None
