@@ -423,6 +423,9 @@ REACH_FINDINGS = [
     ("PFX004", "zgb_dollar_prompts/prompts/planner.md", 2, 17),
     # `max(1, min(week, 52))`: the request's week held within bounds, before the rules
     ("PFX001", "zgc_bounded_week.py", 15, 12),
+    # a Streamlit script's typed topic, passed to the constructor of the object whose
+    # method fills the template a settings class names
+    ("PFX001", "zgd_streamlit_outline/outliner/prompts/outline.txt", 1, 22),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -529,7 +532,7 @@ REACH_SINKS = {
     "zdz_star_import/shell.py:13": "openai.chat",
     "zea_loader_fallback/grader.py:19": "openai.chat",
     "zea_loader_fallback/prompts/grade.txt": "text file",
-    "zeb_cached_resource.py:20": "openai.chat",
+    # (the method is not measured alone: the Streamlit script calls it on every run)
     "zeb_cached_resource.py:32": "client of openai.chat",
     "zec_runtime_config/desk.py:10": "langchain.ChatPromptTemplate",
     "zec_runtime_config/desk.py:15": "langchain.ChatPromptTemplate",
@@ -627,6 +630,8 @@ REACH_SINKS = {
     "zga_tool_messages.py:17": "langchain.ChatPromptTemplate",
     "zgb_dollar_prompts/prompts/planner.md": "text file",
     "zgc_bounded_week.py:31": "anthropic.messages",
+    "zgd_streamlit_outline/outliner/outline.py:14": "inferred",
+    "zgd_streamlit_outline/outliner/prompts/outline.txt": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1054,6 +1059,23 @@ def test_values_with_only_labels_after_them_in_the_last_message_are_info():
     assert found == [(11, "info", 64), (14, "info", 40)]
     assert all("only labels of the request's values follow it" in f["message"]
                for f in json.loads(proc.stdout)["findings"] if f["line"] in (11, 14))
+
+
+def test_what_an_object_is_made_with_is_what_the_project_makes_it_with(reach):
+    """`Outline(topic=topic, ...)` in a Streamlit script, whose top level runs again on every
+    message (what `st.text_area` returns is that run's request, not a value read once at
+    import): the constructor's `topic` is the request's, so the template the object fills
+    (found through the path a settings class holds) breaks at it, and the finding names
+    where the value comes from and the code that fills the template."""
+    finding = next(f for f in reach["findings"]
+                   if f["path"] == "zgd_streamlit_outline/outliner/prompts/outline.txt")
+    assert (finding["code"], finding["scope"]) == ("PFX001", "request")
+    assert "from streamlit.text_area(), passed at zgd_streamlit_outline/app.py:9" in \
+        finding["message"]
+    assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
+        ("zgd_streamlit_outline/app.py", 9, 9),  # where the topic is typed
+        ("zgd_streamlit_outline/outliner/outline.py", 14, 54),  # `topic=self.topic`
+        ("zgd_streamlit_outline/outliner/outline.py", 14, 1)]  # the call that sends it
 
 
 def test_a_form_of_values_and_labels_measured_alone_is_info():

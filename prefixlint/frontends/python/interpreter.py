@@ -24,10 +24,11 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
-from .sources import COMMAND_LINE, COMMAND_LINE_SUBJECTS, clock_format, date_only
+from .sources import COMMAND_LINE, COMMAND_LINE_SUBJECTS, clock_format, date_only, reruns
 from .calls import CallOps
 from .fills import FillOps
 from .config_values import config_text, settings_text
+from .messages import argument_of
 from .objects import ObjectOps, named_defaults
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
@@ -232,6 +233,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.receivers: tuple = ()
         self.file = ""  # that file, for the finding when its budget runs out
         self.converses = False  # whether that file is a chat program reading typed input
+        # the modules that make a class's objects (`PythonProject.construction_modules`)
+        self.constructions: Callable[[str], list] = lambda name: []
+        self._constructing: set[tuple[int, str]] = set()  # constructor arguments being read
 
     def returns_of(self, function: cst.FunctionDef, module: Module) -> list:
         """A function's own `return value` statements, found once per function (kept by
@@ -322,7 +326,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             before = carried(bindings, module.loops.get(0, []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
         if chain:
-            once = loop is None or not loop[0] <= chain[-1].pos < loop[1]
+            once = (loop is None or not loop[0] <= chain[-1].pos < loop[1]) and \
+                not reruns(module)
             return self._combine(chain, Context(module, None, chain[-1].pos + 1, once,
                                                 depth=ctx.depth + 1), chosen)
         if name in module.imports:
@@ -1060,7 +1065,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # `def __init__(self, criteria, rubric)`, no construction in view: what an
             # object is made with is fixed for its lifetime (a metric, an agent's persona);
             # its `name` names the object (a model, an agent), not a person, unless the
-            # class is one (`User`, `Customer`)
+            # class is one (`User`, `Customer`). Where the project makes the object from a
+            # request (`SlideDeck(topic=prompt_text)` in a web handler), it varies as that.
+            made = self._constructed_with(ctx, name)
+            if made is not None:
+                return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                             made.deps, made.scope)]
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
         if resolved is None and isinstance(node, cst.Name) and _constant_name(name) and \
                 name in ctx.module.imports and ctx.module.imports[name][1] and \
@@ -1073,6 +1083,47 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # in the code (a model of the answer, the same for every request)
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
         return [self.hole(node, ctx, self.path_of(node, ctx) or name)]
+
+    def _constructed_with(self, ctx: Context, name: str) -> Hole | None:
+        """The most volatile value the project's constructions of the class whose
+        `__init__` ctx reads pass as parameter `name` (at most MAX_CONSTRUCTIONS of them,
+        in file order), when it varies per day or more often; None otherwise."""
+        from .sites import context_at
+
+        info = ctx.module.owner.get(id(ctx.function))
+        if info is None or ctx.function is None:
+            return None
+        key = (id(info), name)
+        if key in self._constructing:
+            return None
+        positional = [p.name.value for p in ctx.function.params.params][1:]
+        index = str(positional.index(name)) if name in positional else None
+        worst: Hole | None = None
+        self._constructing.add(key)
+        try:
+            seen = 0
+            for module in self.constructions(info.node.name.value):
+                for call in _calls_of_name(module, info.node.name.value):
+                    if seen >= MAX_CONSTRUCTIONS:
+                        return worst
+                    at = context_at(module, call)
+                    named = self._class_named(call.func, at)
+                    if named is None or named[0] is not info:
+                        continue
+                    seen += 1
+                    value = argument_of(call, name) or \
+                        (argument_of(call, index) if index is not None else None)
+                    if value is None:
+                        continue
+                    for segment in self.text(value, at):
+                        if isinstance(segment, Hole) and segment.scope is not Scope.UNKNOWN \
+                                and segment.scope.varies_like >= Scope.DAY and \
+                                (worst is None or segment.scope.varies_like >
+                                 worst.scope.varies_like):
+                            worst = segment
+        finally:
+            self._constructing.discard(key)
+        return worst
 
     def _defines_class(self, name: str, ctx: Context) -> bool:
         """Whether `name` is a class the project defines: at the top of the module or
@@ -1301,3 +1352,19 @@ def _builtin_type(node: cst.BaseExpression) -> str | None:
              cst.Tuple: "tuple", cst.Integer: "int", cst.Float: "float"}
     return kinds.get(type(node))
 
+
+
+# Constructions of a class read to know what its objects are made with (the first ones in
+# file order): enough to see a request's value passed, bounded work per parameter.
+MAX_CONSTRUCTIONS = 8
+
+
+def _calls_of_name(module: Module, name: str) -> list[cst.Call]:
+    """The calls of `name` (`Deck(...)`, `slides.Deck(...)`) in a module, in order; found
+    once per module and name."""
+    def calls() -> list[cst.Call]:
+        return [node for node in module.nodes if isinstance(node, cst.Call) and (
+            isinstance(node.func, cst.Name) and node.func.value == name or
+            isinstance(node.func, cst.Attribute) and node.func.attr.value == name)]
+
+    return module.memo(f"calls of {name}", None, calls)  # type: ignore[return-value]

@@ -323,6 +323,10 @@ def _sends_filled(candidate, prompts: list) -> bool:
 _ALIASED = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")  # `name as alias`, in an import or not
 
 
+# A call of a capitalized name (a class made), not its definition.
+_CAPITALIZED_CALL = re.compile(r"(?<!class )\b([A-Z]\w*)\s*\(")
+
+
 @dataclass(frozen=True)
 class _CallNames:
     """One search for calls of any of a round's wrapper names (`name(`, not `def name(`).
@@ -400,6 +404,7 @@ class PythonProject:
         self.reached: dict[str, list[tuple[str, int]]] = {}
         self.texts: dict[str, list] = {}  # prompt text with no sink in view, by file
         self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
+        self._made_in: dict[str, tuple[str, ...]] | None = None  # see `constructions`
 
     # -- modules -------------------------------------------------------------------------
 
@@ -724,6 +729,32 @@ class PythonProject:
         if isinstance(wrapper, Wrapper) or self.foreign is None:
             return wrapper
         return self.foreign.real(wrapper)
+
+    def constructions(self, name: str) -> tuple[str, ...]:
+        """The run's Python files that call `name(` for a capitalized name (a class made
+        there), from one search of every file's text, made on first use: where the project
+        makes the objects of a class whose constructor arguments a prompt reads."""
+        if self._made_in is None:
+            index: dict[str, list[str]] = {}
+            for path in self.workspace.code:
+                try:
+                    source = self.workspace.read(path)
+                except InputError:
+                    continue
+                for called in sorted(set(_CAPITALIZED_CALL.findall(source))):
+                    index.setdefault(called, []).append(path)
+            self._made_in = {k: tuple(v) for k, v in index.items()}
+        return self._made_in.get(name, ())
+
+    def construction_modules(self, name: str) -> list:
+        """The parsed modules of `constructions(name)` (those that cannot be parsed left out)."""
+        out = []
+        for path in self.constructions(name):
+            try:
+                out.append(self.module(path))
+            except InputError:
+                continue
+        return out
 
     def wrapper_round(self, found_in: int) -> dict[str, list[Wrapper]]:
         """The wrappers a pass over the files follows: those found in pass `found_in` (the

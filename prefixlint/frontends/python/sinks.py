@@ -52,6 +52,7 @@ class SinkFinder:
         self.source = source
         self.lowerer = Lowerer(project.import_module, project.scope_of, project.sources)
         self.lowerer.linker = project.linker()
+        self.lowerer.constructions = project.construction_modules
         self.lowerer.file = module.path
         self.lowerer.converses = converses(module)
         self.suppressions = _python_suppressions(source)

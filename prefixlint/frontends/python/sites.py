@@ -83,11 +83,13 @@ def context_at(module, node):
     """The context an expression of a module is read in: its function, its place in
     statement order, the `if` arms around it; import time at module level."""
     from .flow import module_loop
+    from .sources import reruns
     from .values import Context
 
     function = module.enclosing_function(node)
     line = _read_at(module, node)
-    once = function is None and module_loop(module.loops, line) is None
+    once = function is None and module_loop(module.loops, line) is None and \
+        not reruns(module)
     return Context(module, function, line, import_time=once, arms=module.arms(node))
 
 

@@ -44,6 +44,14 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     # the body, query and form of the request a web handler serves (Flask and Quart)
     ("flask.request.*", Scope.REQUEST),
     ("quart.request.*", Scope.REQUEST),
+    # what a person types or uploads into a Streamlit app's widgets (`st.chat_input`,
+    # `st.sidebar.text_area`), read again on every run of the script
+    ("streamlit.*chat_input", Scope.REQUEST),
+    ("streamlit.*text_input", Scope.REQUEST),
+    ("streamlit.*text_area", Scope.REQUEST),
+    ("streamlit.*file_uploader", Scope.REQUEST),
+    ("streamlit.*audio_input", Scope.REQUEST),
+    ("streamlit.*camera_input", Scope.REQUEST),
     ("os.getenv", Scope.DEPLOY),
     ("os.environ.get", Scope.DEPLOY),
     ("os.getpid", Scope.DEPLOY),
@@ -90,6 +98,27 @@ def converses(module) -> bool:
     return any(isinstance(node, cst.Call) and module.qualname(node.func) in TYPED_INPUT
                for loop in module.nodes if isinstance(loop, cst.While)
                for node in _walk(loop.body))
+
+def reruns(module) -> bool:
+    """Whether a module is a script its framework runs again on every interaction: a
+    Streamlit app, whose top level calls the library's widgets (`st.chat_input(...)`,
+    `st.title(...)`). Its top level is then not import time: what it reads there (a clock,
+    the text typed) is that run's, not the process's. Found once per module."""
+    import libcst as cst
+
+    def compute() -> bool:
+        for statement in module.tree.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Call) and \
+                        (module.qualname(value.func) or "").startswith("streamlit."):
+                    return True
+        return False
+
+    return bool(module.memo("reruns", module, compute))
+
 
 RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
                    "numpy.random.shuffle", "numpy.random.choice", "numpy.random.permutation")

@@ -360,6 +360,13 @@ class TemplateLinker:
         if isinstance(node, cst.Attribute) and node.attr.value == "parent":
             base = self._path(lowerer, node.value, ctx, depth + 1)
             return (base[0], posixpath.dirname(base[1])) if base else None
+        if isinstance(node, cst.Attribute):
+            # `GlobalConfig.INITIAL_PROMPT_TEMPLATE`, `settings.PROMPT_FILE`: a path a class
+            # or module of settings holds
+            found = lowerer.follow(node, ctx, attributes=True)
+            if found is not None and found[0] is not node:
+                return self._path(lowerer, found[0], found[1], depth + 1)
+            return None
         if isinstance(node, cst.Subscript):  # `ref[len("builtin://"):]`: a scheme cut off
             cut = cut_start(node)
             base = self._path(lowerer, node.value, ctx, depth + 1) if cut is not None else None

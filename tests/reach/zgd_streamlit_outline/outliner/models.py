@@ -1,0 +1,4 @@
+def chat_model():
+    from somewhere_else import StreamingClient
+
+    return StreamingClient()
