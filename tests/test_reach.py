@@ -914,6 +914,10 @@ MODEL_FINDINGS = [
     ("PFX002", "langchain_message_format.py", 5, 42),
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX005", "litellm_alias.py", 14, 76),  # `litellm.acreate(**request)`, the old alias
+    # LiveKit: `super().__init__(instructions=...)` in an Agent subclass, then the call's
+    # conversation; `self.update_instructions(...)` replaces them mid-call
+    ("PFX006", "livekit_app.py", 10, 48),
+    ("PFX005", "livekit_app.py", 14, 65),
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt

@@ -151,7 +151,9 @@ class SiteClassifier:
         site = self._by_models(node, chain, qualified, keywords)
         if site is not None:
             return site
-        for base in self._library_bases(func):  # a project class deriving from a library's
+        for base in self._library_bases(func) or self._super_bases(node):
+            # a project class deriving from a library's, made (`FrontDesk(...)`) or making
+            # itself (`super().__init__(instructions=...)` in its `__init__`)
             site = self._by_models(node, base, base, keywords)
             if site is not None:
                 return site
@@ -184,8 +186,12 @@ class SiteClassifier:
         if qualified and qualified.rsplit(".", 1)[-1] != last:
             candidates += by_name.get(qualified.rsplit(".", 1)[-1], [])
         method = node.func.attr.value if isinstance(node.func, self.cst.Attribute) else ""
-        made_by = self._made_by(node) if any(m.methods for _, m in candidates) else ""
-        ranked = sorted({(m.instance_specificity(made_by, method, keywords) if m.methods
+        makers: list[str] = []
+        if any(m.methods for _, m in candidates):
+            made_by = self._made_by(node)
+            makers = [made_by] if made_by else self._own_library_bases(node)
+        ranked = sorted({(max((m.instance_specificity(made, method, keywords)
+                               for made in makers), default=0) if m.methods
                           else m.specificity(chain, qualified, keywords), -index): m
                          for index, m in candidates}.items(),
                         key=lambda pair: pair[0], reverse=True)
@@ -204,7 +210,39 @@ class SiteClassifier:
         if not isinstance(func, (self.cst.Name, self.cst.Attribute)) or \
                 not chain_of(func).rsplit(".", 1)[-1][:1].isupper():
             return []
-        found = self.lowerer._class_named(func, context_at(self.module, func))
+        return self._bases_outside(self.lowerer._class_named(func, context_at(self.module,
+                                                                               func)))
+
+    def _own_library_bases(self, node) -> list[str]:
+        """For a method called on `self` (`self.update_instructions(text)` in a class
+        deriving from a library's agent), the library classes the object's class derives
+        from, as `_library_bases` finds them."""
+        receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
+        function = self.module.enclosing_function(node)
+        params = function.params.params if function is not None else ()
+        if not isinstance(receiver, self.cst.Name) or not params or \
+                params[0].name.value != receiver.value:
+            return []
+        info = self.module.owner.get(id(function))
+        return self._bases_outside((info, self.module)) if info is not None else []
+
+    def _super_bases(self, node) -> list[str]:
+        """For `super().__init__(...)` in a method of a project class, the library classes
+        that class derives from (`_bases_outside`)."""
+        func = node.func
+        if not (isinstance(func, self.cst.Attribute) and func.attr.value == "__init__" and
+                isinstance(func.value, self.cst.Call) and
+                isinstance(func.value.func, self.cst.Name) and
+                func.value.func.value == "super"):
+            return []
+        function = self.module.enclosing_function(node)
+        info = self.module.owner.get(id(function)) if function is not None else None
+        return self._bases_outside((info, self.module)) if info is not None else []
+
+    def _bases_outside(self, found) -> list[str]:
+        """The qualified names of the classes outside the project that a project class
+        ((ClassInfo, Module), or None) derives from, nearest first, through project base
+        classes at most four deep."""
         out: list[str] = []
         pending = [found] if found is not None else []
         seen: set[int] = set()
