@@ -632,6 +632,7 @@ REACH_SINKS = {
     "zgc_bounded_week.py:31": "anthropic.messages",
     "zgd_streamlit_outline/outliner/outline.py:14": "inferred",
     "zgd_streamlit_outline/outliner/prompts/outline.txt": "text file",
+    "zge_seed_wrapped_once.py:24": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1080,6 +1081,16 @@ def test_what_an_object_is_made_with_is_what_the_project_makes_it_with(reach):
         ("zgd_streamlit_outline/app.py", 9, 9),  # where the topic is typed
         ("zgd_streamlit_outline/outliner/outline.py", 14, 54),  # `topic=self.topic`
         ("zgd_streamlit_outline/outliner/outline.py", 14, 1)]  # the call that sends it
+
+
+def test_a_name_a_top_level_statement_rebinds_from_itself_is_read_as_it_was_before(reach):
+    """`seed = f"...<seed>{seed}</seed>"` at a Streamlit page's top level: the `seed` inside is
+    what the statements before bound, so the wrapping is sent once (85 tokens in all); it
+    was read as the statement's own result again, eight levels deep (189 tokens). The
+    subject typed into the page breaks the prefix after the system message."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zge_seed_wrapped_once.py:24")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (85, 36)
+    assert (prompt["break"]["expr"], prompt["break"]["scope"]) == ("subject", "request")
 
 
 def test_a_form_of_values_and_labels_measured_alone_is_info():

@@ -320,16 +320,24 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         bindings = module.bindings.get(0, [])
         loop = module_loop(module.loops, ctx.line) \
             if ctx.function is None and not ctx.import_time else None
-        if loop is None:
+        # Read by the module's own top level: what the statements before it bound (`total =
+        # f"<seed>{total}</seed>"` reads the `total` of before); by a function or another
+        # module: what the module ends with (line 0: the module as a whole, a default or a
+        # class attribute read without a place).
+        in_order = ctx.function is None and 0 < ctx.line < END
+        if loop is None and not in_order:
             chain, chosen = richer_arm(bindings, name, END, frozenset())
+        elif loop is None:
+            chain, chosen = richer_arm(bindings, name, ctx.line, ctx.arms)
         else:  # read in a pass of a loop at module level: as the pass has it
             before = carried(bindings, module.loops.get(0, []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
         if chain:
             once = (loop is None or not loop[0] <= chain[-1].pos < loop[1]) and \
                 not reruns(module)
-            return self._combine(chain, Context(module, None, chain[-1].pos + 1, once,
-                                                depth=ctx.depth + 1), chosen)
+            at = chain[-1].pos if in_order else chain[-1].pos + 1
+            return self._combine(chain, Context(module, None, at, once, depth=ctx.depth + 1),
+                                 chosen)
         if name in module.imports:
             origin, attr = module.imports[name]
             if not attr:
