@@ -1361,7 +1361,6 @@ def _builtin_type(node: cst.BaseExpression) -> str | None:
     return kinds.get(type(node))
 
 
-
 # Constructions of a class read to know what its objects are made with (the first ones in
 # file order): enough to see a request's value passed, bounded work per parameter.
 MAX_CONSTRUCTIONS = 8

@@ -223,8 +223,7 @@ class SiteClassifier:
         if not isinstance(receiver, self.cst.Name) or not params or \
                 params[0].name.value != receiver.value:
             return []
-        info = self.module.owner.get(id(function))
-        return self._bases_outside((info, self.module)) if info is not None else []
+        return self._enclosing_bases(node)
 
     def _super_bases(self, node) -> list[str]:
         """For `super().__init__(...)` in a method of a project class, the library classes
@@ -235,6 +234,10 @@ class SiteClassifier:
                 isinstance(func.value.func, self.cst.Name) and
                 func.value.func.value == "super"):
             return []
+        return self._enclosing_bases(node)
+
+    def _enclosing_bases(self, node) -> list[str]:
+        """The library classes the class whose method holds `node` derives from."""
         function = self.module.enclosing_function(node)
         info = self.module.owner.get(id(function)) if function is not None else None
         return self._bases_outside((info, self.module)) if info is not None else []

@@ -99,6 +99,7 @@ def converses(module) -> bool:
                for loop in module.nodes if isinstance(loop, cst.While)
                for node in _walk(loop.body))
 
+
 def reruns(module) -> bool:
     """Whether a module is a script its framework runs again on every interaction: a
     Streamlit app, whose top level calls the library's widgets (`st.chat_input(...)`,
