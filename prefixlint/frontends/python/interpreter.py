@@ -10,6 +10,7 @@ computed when a module is imported, `deploy`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -236,6 +237,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         # the modules that make a class's objects (`PythonProject.construction_modules`)
         self.constructions: Callable[[str], list] = lambda name: []
         self._constructing: set[tuple[int, str]] = set()  # constructor arguments being read
+        # what `_constructed_with` found, by (class, parameter): (the ClassInfo, the value)
+        self._constructed: dict[tuple[int, str], tuple[object, Hole | None]] = {}
 
     def returns_of(self, function: cst.FunctionDef, module: Module) -> list:
         """A function's own `return value` statements, found once per function (kept by
@@ -1104,33 +1107,31 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         key = (id(info), name)
         if key in self._constructing:
             return None
+        known = self._constructed.get(key)
+        if known is not None and known[0] is info:  # read once a file, not at each use
+            return known[1]
         positional = [p.name.value for p in ctx.function.params.params][1:]
         index = str(positional.index(name)) if name in positional else None
         worst: Hole | None = None
         self._constructing.add(key)
         try:
-            seen = 0
-            for module in self.constructions(info.node.name.value):
-                for call in _calls_of_name(module, info.node.name.value):
-                    if seen >= MAX_CONSTRUCTIONS:
-                        return worst
-                    at = context_at(module, call)
-                    named = self._class_named(call.func, at)
-                    if named is None or named[0] is not info:
-                        continue
-                    seen += 1
-                    value = argument_of(call, name) or \
-                        (argument_of(call, index) if index is not None else None)
-                    if value is None:
-                        continue
-                    for segment in self.text(value, at):
-                        if isinstance(segment, Hole) and segment.scope is not Scope.UNKNOWN \
-                                and segment.scope.varies_like >= Scope.DAY and \
-                                (worst is None or segment.scope.varies_like >
-                                 worst.scope.varies_like):
-                            worst = segment
+            made = ((call, at) for module in self.constructions(info.node.name.value)
+                    for call in _calls_of_name(module, info.node.name.value)
+                    for at in [context_at(module, call)]
+                    if (self._class_named(call.func, at) or (None,))[0] is info)
+            for call, at in itertools.islice(made, MAX_CONSTRUCTIONS):
+                value = argument_of(call, name) or \
+                    (argument_of(call, index) if index is not None else None)
+                for segment in self.text(value, at) if value is not None else ():
+                    if isinstance(segment, Hole) and segment.scope is not Scope.UNKNOWN \
+                            and segment.scope.varies_like >= Scope.DAY and \
+                            (worst is None or segment.scope.varies_like >
+                             worst.scope.varies_like):
+                        worst = segment
         finally:
             self._constructing.discard(key)
+        if not self._constructing:  # (not a value cut short by a construction cycle)
+            self._constructed[key] = (info, worst)
         return worst
 
     def _defines_class(self, name: str, ctx: Context) -> bool:

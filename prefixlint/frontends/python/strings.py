@@ -158,27 +158,24 @@ class StringOps:
         out.append(Text(fmt[position:], None))
         return [s for s in out if not (isinstance(s, Text) and not s.text)]
 
-    def varies_as(self, node: cst.CSTNode, operands: list, ctx: Context) -> list[Seg] | None:
+    def varies_as(self, node: cst.CSTNode, operands: list, ctx: Context,
+                  unclassified: bool = False) -> list[Seg] | None:
         """A value computed from others (a count of text, `level * 100`): one hole as volatile
-        as the most volatile of them, the deployment's when none varies; None when one is of
-        unknown scope (its name then says more)."""
+        as the most volatile of them, the deployment's when none varies; when one is of
+        unknown scope, None (its name then says more), or with `unclassified` one hole of
+        unknown scope named by the values it is made of."""
         holes = [s for operand in operands for s in self.text(operand, ctx)
                  if isinstance(s, Hole)]
         if any(h.scope is Scope.UNKNOWN for h in holes):
-            return None
+            if not unclassified:
+                return None
+            return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                         tuple(dict.fromkeys(d for h in holes for d in h.deps)), Scope.UNKNOWN)]
         top = max(holes, key=lambda h: int(h.scope.varies_like), default=None)
         if top is None:
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
                      tuple(dict.fromkeys(d for h in holes for d in h.deps)), top.scope)]
-
-    def _unclassified(self, node: cst.CSTNode, operands: list, ctx: Context) -> list[Seg]:
-        """A value computed from others one of which has no scope known: one hole of
-        unknown scope, named by the values it is made of."""
-        holes = [s for operand in operands for s in self.text(operand, ctx)
-                 if isinstance(s, Hole)]
-        return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
-                     tuple(dict.fromkeys(d for h in holes for d in h.deps)), Scope.UNKNOWN)]
 
     def _call(self, node: cst.Call, ctx: Context) -> list[Seg]:
         qualified = ctx.module.qualname(node.func) or ""
@@ -283,7 +280,7 @@ class StringOps:
             # `max(1, min(week, 18))`: a value held within bounds varies as the value does
             # (the name `max` says nothing of it; unclassified when the value is)
             operands = [a.value for a in node.args if a.keyword is None]
-            return self.varies_as(node, operands, ctx) or self._unclassified(node, operands, ctx)
+            return self.varies_as(node, operands, ctx, unclassified=True)
         receiver = func.value if isinstance(func, cst.Attribute) else None
         measured = receiver if method in _MEASURING_METHODS else node.args[0].value \
             if qualified in _NUMBER_OF and node.args and not node.args[0].star else None
