@@ -426,6 +426,10 @@ REACH_FINDINGS = [
     # a Streamlit script's typed topic, passed to the constructor of the object whose
     # method fills the template a settings class names
     ("PFX001", "zgd_streamlit_outline/outliner/prompts/outline.txt", 1, 22),
+    # a project's model object called like a function (`llm(prompt)`, `self.model(...)`):
+    # its `__call__` sends, with the caller's text first; the guide-first call is stable
+    ("PFX005", "zgf_callable_model/writing/editor.py", 23, 38),
+    ("PFX005", "zgf_callable_model/writing/grader.py", 17, 27),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -633,6 +637,9 @@ REACH_SINKS = {
     "zgd_streamlit_outline/outliner/outline.py:14": "inferred",
     "zgd_streamlit_outline/outliner/prompts/outline.txt": "text file",
     "zge_seed_wrapped_once.py:24": "openai.chat",
+    "zgf_callable_model/writing/editor.py:20": "client of openai.chat",
+    "zgf_callable_model/writing/editor.py:23": "client of openai.chat",
+    "zgf_callable_model/writing/grader.py:17": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -364,8 +364,9 @@ class CallOps:
         bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
         params = list(function.params.params)
         static = decorated(function, "staticmethod")
+        # (`llm(prompt)` runs `__call__` with the object bound as its first parameter)
         method_call = module.owner.get(id(function)) is not None and not static and \
-            isinstance(node.func, cst.Attribute)
+            (isinstance(node.func, cst.Attribute) or function.name.value == "__call__")
         if constructor or method_call:
             params = params[1:]  # `self` is bound by the call
         for index, arg in enumerate(node.args):

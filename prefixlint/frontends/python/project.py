@@ -144,6 +144,8 @@ def _parameters(module, function) -> dict[str, int]:
 
 # The parameter of a wrapper that sends the memory of the object it is called on.
 MEMORY = "@memory"
+# The method a call of an object runs (`llm(prompt)` of a class defining it).
+CALL_METHOD = "__call__"
 
 
 def _memory_of(finder, value, ctx) -> bool:
@@ -778,6 +780,9 @@ class PythonProject:
         # functions of modules whose name it mentions (it has to import them); a call, not
         # the definition. The names called are found first, in one search of the text.
         called = _CallNames.of(wrappers, self._call_names).called(source)
+        if any(w.path == path or module_name(w.path) in source
+               for w in wrappers.get(CALL_METHOD, ())):
+            called.append(CALL_METHOD)  # an object of its class may be called here
         if not any(any(w.path == path or w.method or module_name(w.path) in source or
                            any(r in source for r in w.registered_on)
                        for w in wrappers[name]) for name in called):

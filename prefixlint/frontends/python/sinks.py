@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
+from .project import CALL_METHOD
 from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
@@ -180,10 +181,12 @@ class SinkFinder:
             # the sinks this call's prompts come from, over every round of clients
             reached = self.project.reached.setdefault(
                 f"{self.module.path}:{self.module.line(node)}", [])
-            for wrapper in self._candidates(wrappers.get(name, ()), node):
+            called_object = self._called_object(wrappers.get(CALL_METHOD, ()), node) \
+                if name not in wrappers else []
+            for wrapper in called_object or self._candidates(wrappers.get(name, ()), node):
                 argument = _argument(node, wrapper)
-                if argument is None or not self._calls(node, wrapper) or \
-                        self._sql_statement(argument, node):
+                if argument is None or self._sql_statement(argument, node) or \
+                        not (called_object or self._calls(node, wrapper)):
                     continue
                 caller = self._context(node)
                 stub, wrapper = wrapper, self.project.real_wrapper(wrapper)  # found by
@@ -281,6 +284,19 @@ class SinkFinder:
             node = module.parents.get(id(node))
         alternative = returned or any(i in module.ifs for i, _ in module.arms(sink))
         return (innermost.path, module.line(function if alternative else sink), "sink")
+
+    def _called_object(self, wrappers, node) -> list:
+        """For a call of an object (`llm(prompt)`, `self.model(messages)`) made from a
+        project class whose `__call__` sends a prompt: that method's wrappers."""
+        if not wrappers or not isinstance(node.func, (self.cst.Name, self.cst.Attribute)):
+            return []
+        made = self.lowerer.instance(node.func, self._context(node))
+        method = self.lowerer._method(made.info, made.module, CALL_METHOD, 0) \
+            if made is not None else None
+        if method is None:
+            return []
+        key = (method[1].path, method[1].pos(method[0]))
+        return [w for w in wrappers if w.function_key == key]
 
     def _candidates(self, wrappers, node) -> list:
         """The wrappers a call can run. A method called on an object whose class is not in
