@@ -430,6 +430,9 @@ REACH_FINDINGS = [
     # its `__call__` sends, with the caller's text first; the guide-first call is stable
     ("PFX005", "zgf_callable_model/writing/editor.py", 23, 38),
     ("PFX005", "zgf_callable_model/writing/grader.py", 17, 27),
+    # numbered instructions with choices made in the text between them: instructions, no
+    # labels of the request's values
+    ("PFX001", "zgg_choice_in_instructions.py", 26, 2),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -640,6 +643,7 @@ REACH_SINKS = {
     "zgf_callable_model/writing/editor.py:20": "client of openai.chat",
     "zgf_callable_model/writing/editor.py:23": "client of openai.chat",
     "zgf_callable_model/writing/grader.py:17": "client of openai.chat",
+    "zgg_choice_in_instructions.py:35": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
