@@ -905,6 +905,11 @@ MODEL_FINDINGS = [
     ("PFX006", "agno_app.py", 15, 34),
     ("PFX005", "agno_app.py", 33, 46),
     ("PFX002", "autogen_app.py", 8, 55),
+    # a team from the project's factory runs a task whose timeline opens it; an agent runs
+    # a task after its system message, where the ticket's customer sits before the rules
+    ("PFX005", "autogen_team.py", 24, 46),
+    ("PFX006", "autogen_team.py", 34, 53),
+    ("PFX002", "autogen_team.py", 34, 68),
     ("PFX002", "bedrock_app.py", 11, 43),
     ("PFX003", "cohere_app.py", 11, 50),
     ("PFX005", "crew_app.py", 6, 11),     # {topic} from kickoff(inputs=...) opens the role

@@ -110,6 +110,9 @@ def _read_at(module, node) -> int:
     return module.pos(node)
 
 
+_MAKER_HOPS = 3  # project factories followed back to the library call that made an object
+
+
 class SiteClassifier:
     """Recognises the prompt call sites of one module."""
 
@@ -433,7 +436,15 @@ class SiteClassifier:
         if receiver is None:
             return None
         found = self.lowerer.follow(receiver, context_at(self.module, node), attributes=True)
-        return found if found is not None and isinstance(found[0], self.cst.Call) else None
+        for _ in range(_MAKER_HOPS):
+            if found is None or not isinstance(found[0], self.cst.Call):
+                return None
+            # `team = build_team(model)`: the object the project's factory returns
+            returned = self.lowerer.last_return(found[0], found[1])
+            if returned is None:
+                return found
+            found = self.lowerer.follow(returned[0], returned[1], attributes=True)
+        return None
 
     def modelled(self, model, node) -> Site | None:
         """A call a library model matched, with the arguments its roles name."""
