@@ -48,8 +48,10 @@ def is_test_file(name: str) -> bool:
 
 
 # What a test runner collects or a test imports, at the start of a line: a module named like
-# a test that has none of these is code (`generator/unit_test.py` writes unit tests).
-_TEST_CODE = re.compile(rb"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+Test"
+# a test that has none of these is code (`generator/unit_test.py` writes unit tests). A class
+# named `Test...` is not enough: `class TestAnalysisAgent` analyzes tests; a test class holds
+# `def test_...` methods, which are.
+_TEST_CODE = re.compile(rb"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test"
                         rb"|import[ \t]+(?:pytest|unittest)"
                         rb"|from[ \t]+(?:pytest|unittest|_pytest)\b)", re.MULTILINE)
 _TEST_CODE_READ = 1 << 20  # bytes read to look for a test; test modules define one early

@@ -172,11 +172,21 @@ def test_test_code_is_left_out_unless_asked_for(tmp_path):
         # named like a test, but a generator module that defines no test and imports no
         # test framework: code
         "app/generators/unit_test.py": TEST_MESSAGES.replace(
-            "def test_answer_mentions_the_user", "def draft_unit_tests")})
-    everything = ["app/agent.py:7", "app/agent_test.py:7", "app/generators/unit_test.py:7",
+            "def test_answer_mentions_the_user", "def draft_unit_tests"),
+        # ...as is an agent that analyzes test failures, whose class is named `Test...`
+        "app/agents/test_analysis.py": TEST_MESSAGES.replace(
+            "def test_answer_mentions_the_user():",
+            "class TestAnalysisAgent:\n    pass\n\n\ndef analyze():"),
+        # a test class's test methods are tests
+        "app/test_grading.py": TEST_MESSAGES.replace(
+            "def test_answer_mentions_the_user():\n",
+            "class TestGrading:\n  def test_answer_mentions_the_user(self):\n")})
+    everything = ["app/agent.py:7", "app/agent_test.py:7", "app/agents/test_analysis.py:11",
+                  "app/generators/unit_test.py:7", "app/test_grading.py:8",
                   "app/test_prompts.py:7", "conftest.py:7", "tests/prompts/fixture.j2",
                   "tests/test_agent.py:7"]
-    assert _prompts(root) == ["app/agent.py:7", "app/generators/unit_test.py:7"]
+    assert _prompts(root) == ["app/agent.py:7", "app/agents/test_analysis.py:11",
+                              "app/generators/unit_test.py:7"]
     assert _prompts(root, "--include-tests") == everything
     (root / "prefixlint.toml").write_text("include-tests = true\n")
     assert _prompts(root) == everything
