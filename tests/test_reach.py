@@ -433,6 +433,8 @@ REACH_FINDINGS = [
     # numbered instructions with choices made in the text between them: instructions, no
     # labels of the request's values
     ("PFX001", "zgg_choice_in_instructions.py", 26, 2),
+    # a model's reply fetched on a thread, before the reviewer's rules: the request's
+    ("PFX001", "zgh_threaded_reply.py", 21, 50),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -644,6 +646,8 @@ REACH_SINKS = {
     "zgf_callable_model/writing/editor.py:23": "client of openai.chat",
     "zgf_callable_model/writing/grader.py:17": "client of openai.chat",
     "zgg_choice_in_instructions.py:35": "openai.chat",
+    "zgh_threaded_reply.py:18": "messages",  # the draft's chat, run on a thread
+    "zgh_threaded_reply.py:20": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

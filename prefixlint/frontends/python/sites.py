@@ -22,6 +22,8 @@ _GENERATING = frozenset({"predict", "apredict", "complete", "acomplete", "invoke
                          "generate", "agenerate", "stream", "astream", "chat", "achat",
                          "call", "ask", "run"})
 _LLM_WORDS = frozenset({"llm", "lm", "llms"})
+# Calls that run the function they are given, on a thread or an executor.
+_RUNNERS = frozenset({"to_thread", "run_in_executor", "run_sync"})
 # Methods that keep the messages or text they are given rather than send them (a memory
 # store's `memory.add(messages, user_id=...)`, `history.store(messages)`).
 STORING = frozenset({"add", "store", "upsert", "remember", "memorize", "persist", "record",
@@ -47,6 +49,13 @@ def generated(node) -> bool:
     import libcst as cst
 
     func = node.func
+    if isinstance(func, (cst.Name, cst.Attribute)) and \
+            chain_of(func).rsplit(".", 1)[-1] in _RUNNERS:
+        # `asyncio.to_thread(llm.invoke, messages)`: the function a thread runs
+        run = next((a.value for a in node.args if a.keyword is None and
+                    isinstance(a.value, (cst.Name, cst.Attribute)) and
+                    chain_of(a.value) != "None"), None)
+        return run is not None and generated(cst.Call(run))
     if isinstance(func, cst.Attribute) and func.attr.value in _GENERATING:
         func = func.value
     if not isinstance(func, (cst.Name, cst.Attribute)):
