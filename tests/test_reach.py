@@ -435,6 +435,9 @@ REACH_FINDINGS = [
     ("PFX001", "zgg_choice_in_instructions.py", 26, 2),
     # a model's reply fetched on a thread, before the reviewer's rules: the request's
     ("PFX001", "zgh_threaded_reply.py", 21, 50),
+    # a wrapper handing its parameter to a chat model not in view as the one human message:
+    # a client, its callers' text the prompt
+    ("PFX002", "zgi_message_client/analyst.py", 18, 62),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -648,6 +651,8 @@ REACH_SINKS = {
     "zgg_choice_in_instructions.py:35": "openai.chat",
     "zgh_threaded_reply.py:18": "messages",  # the draft's chat, run on a thread
     "zgh_threaded_reply.py:20": "openai.chat",
+    "zgi_message_client/analyst.py:18": "client of inferred",
+    "zgi_message_client/analyst.py:21": "client of inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -639,12 +639,13 @@ class PythonProject:
                               [(argument.value, params[argument.value])], inner, call)
 
     def client_of(self, finder, site, ctx, built: list[tuple[Prompt, list]],
-                  inner: Wrapper | None = None, call=None) -> bool:
+                  inner: Wrapper | None = None, call=None, kept: bool = True) -> bool:
         """Whether a sink's prompt is built from the parameters of the function it stands
         in, whatever they are called (`def complete(system, message)` that builds the
         messages and calls the SDK): then the function is the project's own client, a sink
         for its callers, and its prompts are built where it is called (measured alone when
-        nothing calls it: `built`, the prompts as they stand, are kept for that)."""
+        nothing calls it: `built`, the prompts as they stand, are kept for that unless
+        `kept` is false, when they are no prompt on their own)."""
         function = ctx.function if ctx is not None else None
         if function is None or ctx.module.path != finder.module.path:
             return False
@@ -691,7 +692,7 @@ class PythonProject:
                                                    for w in inner.chain())):
             return False  # nothing of its own, or a recursion
         return self._register(finder, function, site, list(used.items()), inner, call,
-                              tuple(built), body)
+                              tuple(built) if kept else (), body)
 
     def _register(self, finder, function, site, used: list[tuple[str, int]],
                   inner: Wrapper | None = None, call=None, alone: tuple = (),

@@ -895,6 +895,10 @@ class SinkFinder:
         notes.extend(self.messages.breakpoint_notes(blocks))
         prompt = self.prompt_at(self.module.line(site.origin or site.node), tuple(blocks))
         if site.kind == "inferred" and not _prompt_like(blocks):
+            if site.base is None:
+                # `self.model.invoke([HumanMessage(content=prompt)])` in `def __call__(self,
+                # prompt)`: no prompt here, but a client whose callers' text may read as one
+                self.project.client_of(self, site, ctx, [(prompt, notes)], kept=False)
             return None
         sink = site.model.id if site.model is not None else site.kind
         if site.origin is not None and site.kind != "agent":
