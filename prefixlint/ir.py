@@ -49,6 +49,9 @@ class Hole:
     deps: tuple[str, ...]
     scope: Scope
     passed: Span | None = None
+    # A branch choosing between two texts the code writes (`"Be brief" if request.brief
+    # else "Explain fully"`): about how many tokens the shorter holds; 0 for any other hole.
+    arm_tokens: int = 0
 
 
 Segment = Union[Text, Hole]

@@ -39,12 +39,14 @@ def finding_from(data: dict) -> Finding:
 def _hole_data(hole: Hole) -> dict:
     return {"kind": hole.kind, "expr": hole.expr, "span": _span_data(hole.span),
             "deps": list(hole.deps), "scope": hole.scope.label,
-            "passed": _span_data(hole.passed) if hole.passed else None}
+            "passed": _span_data(hole.passed) if hole.passed else None,
+            "arm_tokens": hole.arm_tokens}
 
 
 def _hole(data: dict) -> Hole:
     return Hole(data["kind"], data["expr"], _span(data["span"]), tuple(data["deps"]),
-                Scope.parse(data["scope"]), _span(data["passed"]) if data["passed"] else None)
+                Scope.parse(data["scope"]), _span(data["passed"]) if data["passed"] else None,
+                data.get("arm_tokens", 0))
 
 
 def _cause_data(cause: Cause) -> dict:

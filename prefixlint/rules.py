@@ -311,8 +311,8 @@ def _among_values_at_the_end(measurement: Measurement, cause: Cause,
     for segment in after:
         if isinstance(segment, Text):
             run += estimated_tokens(segment.text)  # below min-gain-tokens: a label
-        elif type(segment) is Hole and segment.kind == "branch":
-            continue  # a choice between texts the code holds: the instructions go on
+        elif type(segment) is Hole and segment.arm_tokens:
+            run += segment.arm_tokens  # a choice between texts the code writes: instructions
         elif type(segment) is Hole and segment.scope.varies_like >= Scope.DAY:
             run = 0  # another value of the request: the text before it labels it
         elif type(segment) is Hole and segment.kind == "value" and small:

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from ...ir import Hole, Scope, Span, Text
+from ...prose import estimated_tokens
 from ...volatility import is_history, words_of
 from ..project_files import InputError
 from .flow import (ADDS, END, Binding, carried, conditional, module_loop, richer_arm,
@@ -928,7 +929,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         body, orelse = self.text(node.body, ctx), self.text(node.orelse, ctx)
         if hole.scope.varies_like >= Scope.DAY and \
                 min(constant_chars(body), constant_chars(orelse)) < WHOLE_PROMPT_CHARS:
-            return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope)]
+            # (two texts the code writes: how much instruction the choice holds at least)
+            texts = all(isinstance(s, Text) for s in (*body, *orelse))
+            shorter = min(estimated_tokens("".join(s.text for s in arm))
+                          for arm in (body, orelse)) if texts else 0
+            return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope,
+                         arm_tokens=shorter)]
         # (two whole prompts chosen per request, `BLOG_PROMPT if is_blog else PAGE_PROMPT`:
         # each keeps its own cached prefix, so the choice breaks neither: the richer arm)
         return orelse if constant_chars(orelse) > constant_chars(body) else body
