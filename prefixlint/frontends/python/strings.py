@@ -302,8 +302,11 @@ class StringOps:
                 top = max(known, key=lambda h: int(h.scope.varies_like))
                 return [Hole(top.kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), top.deps, top.scope)]
-        if node.args and any(self._code_object(a, ctx) for a in node.args) and \
-                all(self._code_object(a, ctx) or self._constant_arg(a, ctx) for a in node.args) \
+        rows = {id(a): self._table_item(a, ctx) for a in node.args}
+        if node.args and any(self._code_object(a, ctx) or rows[id(a)] == "code"
+                             for a in node.args) and \
+                all(self._code_object(a, ctx) or self._constant_arg(a, ctx) or rows[id(a)]
+                    for a in node.args) \
                 and (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
                      ).partition(".")[0] in ctx.module.imports:
             # `tool.spec(ask_followups)`, `to_openai_tool(SearchArgs)`, `StructuredTool
@@ -379,14 +382,33 @@ class StringOps:
             return False
         name = value.value
         module = ctx.module
-        if name in module.functions or name in module.classes:
+        if _names_code(name, module):
             return True
-        if name in module.imports:
-            return module.imports[name][1][:1].isupper()  # `from app.tools import Search`
         enclosing = module.enclosing_function(arg)
         return enclosing is not None and any(
             isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and
             statement.name.value == name for statement in enclosing.body.body)
+
+    def _table_item(self, arg: cst.Arg, ctx: Context) -> str:
+        """`for model, name, description in TOOL_DEFS`: a loop variable over a table the code
+        writes, rows of literals and names of the project's classes and functions: "code"
+        when the rows name code, "constant" when they hold literals only, else ""."""
+        value = arg.value
+        held = self.resolve(value.value, ctx) if not arg.star and isinstance(value, cst.Name) \
+            else None
+        found = self.follow(held.iterable, held.ctx) if isinstance(held, LoopItem) else None
+        if found is None or not isinstance(found[0], (cst.List, cst.Tuple)):
+            return ""
+        code = False
+        for element in found[0].elements:
+            row = element.value
+            for cell in row.elements if isinstance(row, (cst.List, cst.Tuple)) else [row]:
+                cell = cell.value if isinstance(cell, cst.BaseElement) else cell
+                if isinstance(cell, cst.Name) and _names_code(cell.value, found[1].module):
+                    code = True
+                elif literal_value(cell) is None:
+                    return ""
+        return "code" if code else "constant"
 
     def _linked(self, node: cst.Call, func: cst.Attribute, method: str,
                 ctx: Context) -> list[Seg] | None:
@@ -885,3 +907,11 @@ def _plain_pattern(node: cst.BaseExpression) -> bool:
     substitution is a plain replacement."""
     pattern = literal_value(node)
     return isinstance(pattern, str) and bool(pattern) and not (set(pattern) & _REGEX_SYNTAX)
+
+
+def _names_code(name: str, module) -> bool:
+    """Whether a name is a function or class the module defines or a class it imports
+    (`from app.tools import Search`)."""
+    if name in module.functions or name in module.classes:
+        return True
+    return name in module.imports and module.imports[name][1][:1].isupper()
