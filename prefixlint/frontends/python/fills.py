@@ -27,6 +27,8 @@ _JINJA_WORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", 
                           "true", "false", "loop", "defined", "endset"})
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 MAX_KEYS = 32  # keys of a dict a `.replace` loop is unrolled over
+# The argument a template object is made with its text by (else its first positional one).
+_TEMPLATE_KEYWORDS = frozenset({"template", "text", "prompt", "content", "source"})
 
 
 def _jinja_name(expression: str, tag: bool) -> tuple[str | None, str, str]:
@@ -141,6 +143,42 @@ class FillOps:
         segments = self.text(template.args[0].value, template_ctx)
         if not all(isinstance(s, Text) for s in segments):
             return None
+        return self._filled(segments, DOLLAR, receiver, args, ctx)
+
+    def _template_object(self, receiver: cst.BaseExpression, method: str, args,
+                         ctx: Context) -> list[Seg] | None:
+        """`QUERY_PROMPT.to_string(question=q)` of `QUERY_PROMPT = PromptTemplate(name=...,
+        template="...${question}...")`: an object a library class makes from constant text
+        with fields, filled by a method given values for them by name (`${name}`, `$name`,
+        `{name}` or `{{ name }}`). Not a class of the project that defines the method."""
+        keywords = {a.keyword.value for a in args if a.keyword is not None}
+        found = self.follow(receiver, ctx) if keywords else None
+        if found is None or not isinstance(found[0], cst.Call) or \
+                not isinstance(found[0].func, (cst.Name, cst.Attribute)):
+            return None
+        made, at = found
+        if not dotted_name(made.func).rsplit(".", 1)[-1][:1].isupper():
+            return None
+        own = self._class_named(made.func, at)
+        if own is not None and self._method(own[0], own[1], method, 0) is not None:
+            return None  # the project's own method runs: followed as a method call
+        given = next((a.value for a in made.args if a.keyword is not None and
+                      a.keyword.value in _TEMPLATE_KEYWORDS), None) or \
+            next((a.value for a in made.args if a.keyword is None and not a.star), None)
+        segments = self.text(given, at) if given is not None else []
+        if not segments or not all(isinstance(s, Text) for s in segments):
+            return None
+        text = "".join(s.text for s in segments)
+        fields = re.compile(r"\$\{(\w+)\}|\$(\w+)|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}")
+        if not any(any(g in keywords for g in m.groups() if g) for m in fields.finditer(text)):
+            return None
+        return self._filled(segments, fields, receiver, args, ctx, only=keywords)
+
+    def _filled(self, segments: list[Seg], fields: re.Pattern, receiver, args, ctx: Context,
+                only: set | None = None) -> list[Seg]:
+        """Constant text whose fields (`fields`, a name in its groups; a match naming none
+        is `$$`) become holes of the values passed for them by name; a field no value is
+        passed for is a hole of its own name (one `only` leaves out stays text)."""
         text = "".join(s.text for s in segments)
         args = list(args)
         keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
@@ -150,10 +188,12 @@ class FillOps:
             mapping = None
         out: list[Seg] = []
         position = 0
-        for match in DOLLAR.finditer(text):
+        for match in fields.finditer(text):
+            name = next((g for g in match.groups() if g), None)
+            if only is not None and name not in only:
+                continue
             out.append(Text(text[position:match.start()], None))
             position = match.end()
-            name = match.group(1) or match.group(2)
             if name is None:
                 out.append(Text("$", None))
                 continue

@@ -40,6 +40,9 @@ _NUMBER_OF = frozenset({"builtins.len", "builtins.int", "builtins.float", "built
                         "builtins.abs"})
 # Builtins that hold values within bounds (`max(1, min(week, 18))`).
 _BOUNDS = frozenset({"builtins.max", "builtins.min"})
+# Methods a template object is filled by, with its fields' values by name.
+_FILLING = frozenset({"to_string", "render", "fill", "substitute", "safe_substitute",
+                      "format_prompt"})
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
@@ -222,6 +225,10 @@ class StringOps:
             substituted = self._substitute(func.value, node.args, ctx)
             if substituted is not None:
                 return substituted
+        if method in _FILLING and isinstance(func, cst.Attribute):
+            filled = self._template_object(func.value, method, node.args, ctx)
+            if filled is not None:
+                return filled
         if method == "replace" and isinstance(func, cst.Attribute) and len(node.args) >= 2:
             replaced = self._replace(func.value, node.args[0].value, node.args[1].value, ctx)
             if replaced is not None:
