@@ -155,6 +155,10 @@ def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+# What a list's statements do that keeps it a list (`append`, `extend`, under an `if`).
+_LIST_OPS = frozenset({"append", "extend", "insert0", "branch", "+="})
+
+
 def _loop_body_of(node: cst.CSTNode, module: Module) -> cst.For | None:
     """The `for` whose body (not its iterable) holds `node`, within its function; None
     when there is none."""
@@ -676,6 +680,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if not isinstance(node, cst.Name) or node.value in ("True", "False", "None"):
                 return node
             resolved = self.resolve(node.value, ctx)
+            if isinstance(resolved, Parts) and resolved.parts and \
+                    resolved.parts[0][0] == "=" and isinstance(resolved.parts[0][1], cst.List) \
+                    and all(op in _LIST_OPS for op, _, _ in resolved.parts[1:]):
+                return resolved.parts[0][1]  # `messages = [...]` and appends: a list
             if not isinstance(resolved, tuple):
                 return None
             node, ctx = resolved[0], deeper(resolved[1], ctx)

@@ -286,9 +286,25 @@ class SequenceOps:
         turned = {index: found for index, (op, value, at) in enumerate(parts) if op == "append"
                   and (found := self._appended_turns(value, deeper(at, ctx), ctx)) is not None}
         passes = [loop for _, loop in turned.values()]
+        # appends that copy each item of a list known here (`for m in messages:
+        # parts.append(m)`): the list's items, once a loop; the `if`s in it pick no item
+        copies = {index: found for index, (op, value, at) in enumerate(parts) if op == "append"
+                  and (found := self._copied_items(value, deeper(at, ctx))) is not None}
+        copying = [span for _, _, span in copies.values()]
+        copied: set[int] = set()
         put_first = False  # whether a branch went first, for the `insert(0, ...)` after it
         for index, (op, value, at) in enumerate(parts):
             at = deeper(at, ctx)
+            if index in copies:
+                loop, items, _ = copies[index]
+                if id(loop) not in copied:
+                    copied.add(id(loop))
+                    out.extend(items)
+                continue
+            if op == "branch" and isinstance(value, Hole) and any(
+                    value.span.path == where.path and
+                    where.line <= value.span.line <= where.end_line for where in copying):
+                continue
             if op in ("=", "+=", "extend"):
                 items = self.sequence(value, at) if value is not None else None
                 if items is None and op == "=" and not isinstance(value, HoleItem) and \
@@ -326,6 +342,25 @@ class SequenceOps:
             else:
                 return None
         return out
+
+    def _copied_items(self: "Lowerer", value, at: Context) -> tuple | None:
+        """For `parts.append(message)` (or `str(message)`) in `for message in messages`
+        over a list known here (a caller's, bound to the parameter): the loop and that
+        list's items, with the loop's span; None otherwise."""
+        from .interpreter import _loop_body_of
+
+        if isinstance(value, cst.Call) and len(value.args) == 1 and \
+                at.module.qualname(value.func) == "builtins.str":
+            value = value.args[0].value
+        if not isinstance(value, cst.Name):
+            return None
+        held = self.resolve(value.value, at)
+        loop = _loop_body_of(value, at.module)
+        if not isinstance(held, LoopItem) or loop is None or loop.iter is not held.iterable or \
+                not isinstance(loop.target, cst.Name) or loop.target.value != value.value:
+            return None
+        items = self.sequence(held.iterable, held.ctx)
+        return (loop, items, at.module.span(loop)) if items is not None else None
 
     def _appended_turns(self: "Lowerer", value, at: Context, ctx: Context,
                         ) -> tuple[HoleItem, Span] | None:
