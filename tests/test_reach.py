@@ -441,8 +441,10 @@ REACH_FINDINGS = [
     # a library's template object made from text with `${user_prompt}`, filled by
     # `.to_string(user_prompt=...)`
     ("PFX001", "zgk_template_object.py", 11, 10),
-    # a client copying each message of the caller's list into the parts it joins
-    ("PFX001", "zgl_copied_parts.py", 29, 29),
+    # a client copying each message of the caller's list into the parts it joins, and of
+    # the one text it makes a list (`Template(...).substitute(...)` is a text)
+    ("PFX001", "zgl_copied_parts.py", 12, 33),
+    ("PFX001", "zgl_copied_parts.py", 37, 29),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -661,7 +663,8 @@ REACH_SINKS = {
     # tools a library function makes from a table of classes and names: no finding
     "zgj_tool_table.py:36": "openai.chat",
     "zgk_template_object.py:25": "openai.chat",
-    "zgl_copied_parts.py:32": "client of openai.chat",
+    "zgl_copied_parts.py:40": "client of openai.chat",
+    "zgl_copied_parts.py:45": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -1358,7 +1358,8 @@ def _constructor(func: cst.BaseExpression) -> bool:
 _BUILTIN_TYPES = frozenset({"str", "list", "dict", "tuple", "int", "float", "bool", "bytes"})
 # methods of a text whose result is a text (`TEMPLATE.format(...)`, `"\n".join(lines)`)
 _TEXT_METHODS = frozenset({"format", "format_map", "join", "strip", "lstrip", "rstrip",
-                           "replace", "lower", "upper", "title", "capitalize"})
+                           "replace", "lower", "upper", "title", "capitalize", "substitute",
+                           "safe_substitute", "to_string", "render", "dedent"})
 
 
 def _builtin_type(node: cst.BaseExpression) -> str | None:
