@@ -445,6 +445,7 @@ REACH_FINDINGS = [
     # the one text it makes a list (`Template(...).substitute(...)` is a text)
     ("PFX001", "zgl_copied_parts.py", 12, 33),
     ("PFX001", "zgl_copied_parts.py", 37, 29),
+    ("PFX001", "zgm_async_reader/prompts/answer/user.md", 1, 11),  # read on a thread
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -665,6 +666,8 @@ REACH_SINKS = {
     "zgk_template_object.py:25": "openai.chat",
     "zgl_copied_parts.py:40": "client of openai.chat",
     "zgl_copied_parts.py:45": "client of openai.chat",
+    "zgm_async_reader/prompts/answer/user.md": "text file",
+    "zgm_async_reader/views.py:25": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1118,6 +1121,19 @@ def test_what_an_object_is_made_with_is_what_the_project_makes_it_with(reach):
         ("zgd_streamlit_outline/app.py", 9, 9),  # where the topic is typed
         ("zgd_streamlit_outline/outliner/outline.py", 14, 54),  # `topic=self.topic`
         ("zgd_streamlit_outline/outliner/outline.py", 14, 1)]  # the call that sends it
+
+
+def test_a_prompt_file_an_async_helper_reads_on_a_thread_is_the_views(reach):
+    """`await read_file(PROMPTS_DIRECTORY.joinpath(folder, "user.md"))`, where the folder is
+    `Path("zgm_async_reader", "prompts")` and the helper reads the file in a function of its
+    own run by `asyncio.to_thread` (a closure over the helper's `file_path`): the template is
+    the view's prompt, so its finding names the view's call."""
+    finding = next(f for f in reach["findings"]
+                   if f["path"] == "zgm_async_reader/prompts/answer/user.md")
+    assert (finding["code"], finding["scope"]) == ("PFX001", "request")
+    assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
+        ("zgm_async_reader/views.py", 26, 62),  # the query `.format` puts in
+        ("zgm_async_reader/views.py", 25, 1)]  # the call that sends it
 
 
 def test_a_name_a_top_level_statement_rebinds_from_itself_is_read_as_it_was_before(reach):

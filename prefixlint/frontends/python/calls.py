@@ -362,6 +362,11 @@ class CallOps:
         is made through an attribute (`obj.method(...)`) or constructs the object
         (`Settings(...)` running `__init__`)."""
         bindings: dict[str, tuple[cst.BaseExpression, Context]] = {}
+        if ctx.function is not None and ctx.module is module and \
+                module.enclosing_function(function) is ctx.function:
+            # a function defined in the caller reads the caller's names (a closure): what
+            # the caller's own parameters were bound to holds there too
+            bindings.update((k, v) for k, v in ctx.bindings.items() if k.isidentifier())
         params = list(function.params.params)
         static = decorated(function, "staticmethod")
         # (`llm(prompt)` runs `__call__` with the object bound as its first parameter)

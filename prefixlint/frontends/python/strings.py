@@ -212,6 +212,9 @@ class StringOps:
             if qualified == "time.strftime" and node.args:  # the clock, formatted to the day
                 return self._as_format([hole], literal_value(node.args[0].value))
             return [hole]
+        ran = _thread_call(node, qualified, method)
+        if ran is not None:  # `await asyncio.to_thread(read, path)`: what `read(path)` returns
+            return self.text(ctx.module.made(ran, node), ctx)
         if is_cast(node, qualified):
             return self.text(node.args[1].value, ctx)  # `cast(Template, t)` is `t`
         if qualified in DATA_LOADERS:  # data the project ships, read at run time
@@ -922,3 +925,14 @@ def _names_code(name: str, module) -> bool:
     if name in module.functions or name in module.classes:
         return True
     return name in module.imports and module.imports[name][1][:1].isupper()
+
+
+def _thread_call(node: cst.Call, qualified: str, method: str | None) -> cst.Call | None:
+    """The call a thread or an executor runs (`asyncio.to_thread(read, path)`,
+    `loop.run_in_executor(None, read, path)`): `read(path)`; None for any other call."""
+    args = [a for a in node.args if a.keyword is None and not a.star]
+    if qualified == "asyncio.to_thread" and args:
+        return cst.Call(args[0].value, [cst.Arg(a.value) for a in args[1:]])
+    if method == "run_in_executor" and len(args) >= 2:
+        return cst.Call(args[1].value, [cst.Arg(a.value) for a in args[2:]])
+    return None

@@ -384,6 +384,8 @@ class TemplateLinker:
                 return base[0], base[1].removeprefix(prefix)
             if qualified in _PATH_CALLS and len(args) == 1:
                 return self._path(lowerer, args[0], ctx, depth + 1)
+            if qualified in _PATH_CALLS and len(args) > 1:  # `Path("ai", "prompts")`
+                return self._join(lowerer, args, ctx, depth)
             if qualified in PACKAGE_FILES and len(args) == 1:
                 return self._package(args[0], ctx)
             if qualified == "os.path.dirname" and len(args) == 1:
