@@ -446,6 +446,8 @@ REACH_FINDINGS = [
     ("PFX001", "zgl_copied_parts.py", 12, 33),
     ("PFX001", "zgl_copied_parts.py", 37, 29),
     ("PFX001", "zgm_async_reader/prompts/answer/user.md", 1, 11),  # read on a thread
+    # a loader adding `.md` to a name given without it: known from the name the caller gives
+    ("PFX001", "zgn_prompt_helper/assets/prompts/advisor.md", 1, 15),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -668,6 +670,8 @@ REACH_SINKS = {
     "zgl_copied_parts.py:45": "client of openai.chat",
     "zgm_async_reader/prompts/answer/user.md": "text file",
     "zgm_async_reader/views.py:25": "openai.chat",
+    "zgn_prompt_helper/api.py:15": "openai.chat",
+    "zgn_prompt_helper/assets/prompts/advisor.md": None,
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -636,6 +636,17 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
                     test.func.value == "isinstance" and len(test.args) == 2:
                 return self._is_instance(test.args[0].value, test.args[1].value, ctx)
+            if isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute) and \
+                    test.func.attr.value in ("endswith", "startswith") and \
+                    len(test.args) == 1 and isinstance(literal_value(test.args[0].value), str):
+                # `if not prompt_file.endswith(".md"):` of a name the caller gave a literal
+                held = self._held(test.func.value, ctx)
+                text = held.evaluated_value if isinstance(held, cst.SimpleString) else None
+                if not isinstance(text, str):
+                    return None
+                affix = literal_value(test.args[0].value)
+                return text.endswith(affix) if test.func.attr.value == "endswith" \
+                    else text.startswith(affix)
             if not isinstance(test, cst.Name):
                 break
             if test.value in ("True", "False", "None"):
