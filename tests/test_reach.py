@@ -448,6 +448,9 @@ REACH_FINDINGS = [
     ("PFX001", "zgm_async_reader/prompts/answer/user.md", 1, 11),  # read on a thread
     # a loader adding `.md` to a name given without it: known from the name the caller gives
     ("PFX001", "zgn_prompt_helper/assets/prompts/advisor.md", 1, 15),
+    # a Responses call chained to the previous response: the turns the provider keeps come
+    # before the instructions the input repeats every turn
+    ("PFX003", "zgo_chained_responses.py", 22, 34),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -672,6 +675,9 @@ REACH_SINKS = {
     "zgm_async_reader/views.py:25": "openai.chat",
     "zgn_prompt_helper/api.py:15": "openai.chat",
     "zgn_prompt_helper/assets/prompts/advisor.md": None,
+    "zgo_chained_responses.py:18": "openai.responses",
+    "zgo_chained_responses.py:28": "openai.responses",
+    "zgo_chained_responses.py:35": "openai.responses",  # a first turn: nothing kept before
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

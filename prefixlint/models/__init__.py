@@ -51,9 +51,11 @@ LOWERINGS = {
                           "filled with the function's arguments",
 }
 ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user", "template",
-         "history", "clock")
+         "history", "clock", "stored")
 # `clock`: a flag argument that, set to True, makes the library write the current time into
 # the system text at that place (Agno's `add_datetime_to_instructions=True`).
+# `stored`: the id of a conversation the provider keeps (the Responses API's
+# `previous_response_id`): its turns come there, unless the argument is None.
 AFTER = ("history", "context")
 
 

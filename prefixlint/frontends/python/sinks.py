@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
 from .project import CALL_METHOD
+from .literals import shorten
 from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
@@ -854,7 +855,12 @@ class SinkFinder:
                 continue
             ctx = site.contexts.get(keyword, outer)
             lowerer.block = len(blocks)
-            if role == "clock":
+            if role == "stored":
+                if lowerer.truth(value, ctx) is not False:  # (None: a first turn)
+                    blocks.append(Block("messages", (Hole(
+                        "value", f"{keyword}={shorten(ctx.module.source(value))}",
+                        ctx.module.span(value), ("history",), Scope.SESSION),)))
+            elif role == "clock":
                 if isinstance(value, self.cst.Name) and value.value == "True":
                     # the library writes the time it is into the system text, here, at
                     # every run (even of an agent made when the module is imported)
