@@ -678,6 +678,7 @@ REACH_SINKS = {
     "zgo_chained_responses.py:18": "openai.responses",
     "zgo_chained_responses.py:28": "openai.responses",
     "zgo_chained_responses.py:35": "openai.responses",  # a first turn: nothing kept before
+    "zgp_dict_listing.py:29": "openai.chat",  # a constant table's entries listed: no finding
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -180,6 +180,17 @@ class SequenceOps:
                 else:
                     out.append((element.value, ctx))
             return out
+        if isinstance(node, cst.Dict) and all(isinstance(e, cst.DictElement)
+                                              for e in node.elements):
+            return [(e.key, ctx) for e in node.elements]  # iterated: its keys, in order
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value in ("keys", "values") and not node.args:
+            found = self.follow(node.func.value, ctx)  # `LABELS.values()` of a dict literal
+            if found is not None and isinstance(found[0], cst.Dict) and \
+                    all(isinstance(e, cst.DictElement) for e in found[0].elements):
+                values = node.func.attr.value == "values"
+                return [(e.value if values else e.key, deeper(found[1], ctx))
+                        for e in found[0].elements]
         if isinstance(node, cst.Name) and STARRED + node.value in ctx.bindings:
             packed, packed_ctx = ctx.bindings[STARRED + node.value]  # `*names` of a call
             return [(element.value, packed_ctx) for element in packed.elements]
