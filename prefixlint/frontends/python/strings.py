@@ -312,13 +312,18 @@ class StringOps:
                 top = max(known, key=lambda h: int(h.scope.varies_like))
                 return [Hole(top.kind, shorten(ctx.module.source(node)),
                              ctx.module.span(node), top.deps, top.scope)]
-        rows = {id(a): self._table_item(a, ctx) for a in node.args}
-        if node.args and any(self._code_object(a, ctx) or rows[id(a)] == "code"
-                             for a in node.args) and \
-                all(self._code_object(a, ctx) or self._constant_arg(a, ctx) or rows[id(a)]
-                    for a in node.args) \
-                and (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
-                     ).partition(".")[0] in ctx.module.imports:
+        rows: dict[int, str] = {}  # what `_table_item` says of each argument, asked once
+
+        def row(arg: cst.Arg) -> str:
+            if id(arg) not in rows:
+                rows[id(arg)] = self._table_item(arg, ctx)
+            return rows[id(arg)]
+
+        if node.args and (dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute))
+                          else "").partition(".")[0] in ctx.module.imports and \
+                any(self._code_object(a, ctx) or row(a) == "code" for a in node.args) and \
+                all(self._code_object(a, ctx) or self._constant_arg(a, ctx) or row(a)
+                    for a in node.args):
             # `tool.spec(ask_followups)`, `to_openai_tool(SearchArgs)`, `StructuredTool
             # .from_function(func=run, name="sql", args_schema=SqlArgs)`: what a library makes
             # of the project's functions and classes (and constants) is fixed by the code:
@@ -404,8 +409,10 @@ class StringOps:
         writes, rows of literals and names of the project's classes and functions: "code"
         when the rows name code, "constant" when they hold literals only, else ""."""
         value = arg.value
-        held = self.resolve(value.value, ctx) if not arg.star and isinstance(value, cst.Name) \
-            else None
+        if arg.star or not isinstance(value, cst.Name) or \
+                not _loop_target(value, ctx.module):
+            return ""  # (only a name a `for` around the call binds is looked up)
+        held = self.resolve(value.value, ctx)
         found = self.follow(held.iterable, held.ctx) if isinstance(held, LoopItem) else None
         if found is None or not isinstance(found[0], (cst.List, cst.Tuple)):
             return ""
@@ -936,3 +943,15 @@ def _thread_call(node: cst.Call, qualified: str, method: str | None) -> cst.Call
     if method == "run_in_executor" and len(args) >= 2:
         return cst.Call(args[1].value, [cst.Arg(a.value) for a in args[2:]])
     return None
+
+
+def _loop_target(name: cst.Name, module) -> bool:
+    """Whether a `for` around `name` (within its function) binds it: `for model, label in
+    TABLE: make(model)`."""
+    node = module.parents.get(id(name))
+    while node is not None and not isinstance(node, cst.FunctionDef):
+        if isinstance(node, cst.For) and \
+                any(n.value == name.value for n in names_read(node.target)):
+            return True
+        node = module.parents.get(id(node))
+    return False
