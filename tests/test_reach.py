@@ -451,6 +451,9 @@ REACH_FINDINGS = [
     # a Responses call chained to the previous response: the turns the provider keeps come
     # before the instructions the input repeats every turn
     ("PFX003", "zgo_chained_responses.py", 22, 34),
+    # a library call given `system=` and the chat written at the call: the conversation
+    # before the planning instructions of the new message
+    ("PFX003", "zgq_keyword_and_chat.py", 14, 21),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -679,6 +682,7 @@ REACH_SINKS = {
     "zgo_chained_responses.py:28": "openai.responses",
     "zgo_chained_responses.py:35": "openai.responses",  # a first turn: nothing kept before
     "zgp_dict_listing.py:29": "openai.chat",  # a constant table's entries listed: no finding
+    "zgq_keyword_and_chat.py:14": "inferred",  # the system keyword and the written chat
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -322,6 +322,14 @@ class SiteClassifier:
             return None  # the project's own function, or an object of a class in view
         found = {k: argument_of(node, k) for k in present} if present else \
             {"messages": chat} if chat is not None else {"prompt": text}
+        first = node.args[0] if node.args else None
+        if present and "messages" not in found and first is not None and \
+                first.keyword is None and not first.star and \
+                isinstance(first.value, (self.cst.List, self.cst.BinaryOperation)) and \
+                self._written_chat(first.value, node):
+            # `complete(messages + [{"role": "user", ...}], system="planner")`: the chat
+            # written at the call, after what the keywords give
+            found["messages"] = first.value
         return Site(node, "inferred", found)
 
     def _positional_prompt(self, node):
