@@ -27,6 +27,8 @@ _JINJA_WORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", 
                           "true", "false", "loop", "defined", "endset"})
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 MAX_KEYS = 32  # keys of a dict a `.replace` loop is unrolled over
+# A field of a template object's text: `${name}`, `$name`, `{{ name }}` or `{name}`.
+_OBJECT_FIELD = re.compile(r"\$\{(\w+)\}|\$(\w+)|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}")
 # The argument a template object is made with its text by (else its first positional one).
 _TEMPLATE_KEYWORDS = frozenset({"template", "text", "prompt", "content", "source"})
 
@@ -169,10 +171,10 @@ class FillOps:
         if not segments or not all(isinstance(s, Text) for s in segments):
             return None
         text = "".join(s.text for s in segments)
-        fields = re.compile(r"\$\{(\w+)\}|\$(\w+)|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}")
-        if not any(any(g in keywords for g in m.groups() if g) for m in fields.finditer(text)):
+        if not any(any(g in keywords for g in m.groups() if g)
+                   for m in _OBJECT_FIELD.finditer(text)):
             return None
-        return self._filled(segments, fields, receiver, args, ctx, only=keywords)
+        return self._filled(segments, _OBJECT_FIELD, receiver, args, ctx, only=keywords)
 
     def _filled(self, segments: list[Seg], fields: re.Pattern, receiver, args, ctx: Context,
                 only: set | None = None) -> list[Seg]:

@@ -365,10 +365,12 @@ class SequenceOps:
             value = value.args[0].value
         if not isinstance(value, cst.Name):
             return None
-        held = self.resolve(value.value, at)
         loop = _loop_body_of(value, at.module)
-        if not isinstance(held, LoopItem) or loop is None or loop.iter is not held.iterable or \
-                not isinstance(loop.target, cst.Name) or loop.target.value != value.value:
+        if loop is None or not isinstance(loop.target, cst.Name) or \
+                loop.target.value != value.value:
+            return None
+        held = self.resolve(value.value, at)
+        if not isinstance(held, LoopItem) or loop.iter is not held.iterable:
             return None
         items = self.sequence(held.iterable, held.ctx)
         return (loop, items, at.module.span(loop)) if items is not None else None
