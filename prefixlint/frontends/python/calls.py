@@ -26,7 +26,29 @@ if TYPE_CHECKING:
 # a pool's task, a coroutine's worker thread (`Thread(target=f, args=(a,))`, `pool.submit(f,
 # a)`, `asyncio.to_thread(f, a)`, `loop.run_in_executor(None, f, a)`).
 _THREADS = frozenset({"threading.Thread", "multiprocessing.Process"})
-_SUBMITTED = {"submit": 0, "to_thread": 0, "run_in_executor": 1, "apply_async": 0}
+_SUBMITTED = {"submit": 0, "to_thread": 0, "run_in_executor": 1, "apply_async": 0,
+              "run_sync": 0}
+# Of those, the ones whose awaited result is what the function returns.
+RETURNING = frozenset({"to_thread", "run_in_executor", "run_sync"})
+
+
+def submitted(node: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]] | None:
+    """The function a pool, a thread or an executor is given and the arguments it runs it
+    with (`pool.submit(f, a)`, `asyncio.to_thread(f, a)`, `loop.run_in_executor(None, f,
+    a)`, `pool.apply_async(f, (a,))`); None for any other call."""
+    func = node.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _SUBMITTED:
+        return None
+    skip = _SUBMITTED[func.attr.value]
+    positional = [a for a in node.args if a.keyword is None]
+    if len(positional) <= skip or any(a.star for a in node.args):
+        return None
+    args = [a for a in node.args if a is not positional[skip] and a not in positional[:skip]]
+    if func.attr.value == "apply_async":  # `pool.apply_async(f, (a, b))`
+        packed = positional[1].value if len(positional) > 1 else None
+        args = [cst.Arg(e.value) for e in packed.elements] \
+            if isinstance(packed, (cst.Tuple, cst.List)) else []
+    return positional[skip].value, args
 
 
 def launched(node: cst.Call, module: Module) -> cst.Call | None:
@@ -52,18 +74,11 @@ def launched(node: cst.Call, module: Module) -> cst.Call | None:
                      isinstance(e.key, cst.SimpleString) and
                      isinstance(e.key.evaluated_value, str) and
                      e.key.evaluated_value.isidentifier()]
-    elif isinstance(func, cst.Attribute) and func.attr.value in _SUBMITTED:
-        skip = _SUBMITTED[func.attr.value]
-        positional = [a for a in node.args if a.keyword is None]
-        if len(positional) <= skip or any(a.star for a in node.args):
+    else:
+        found = submitted(node)
+        if found is None:
             return None
-        target = positional[skip].value
-        args = [a for a in node.args if a is not positional[skip] and
-                a not in positional[:skip]]
-        if func.attr.value == "apply_async":  # `pool.apply_async(f, (a, b))`
-            packed = positional[1].value if len(positional) > 1 else None
-            args = [cst.Arg(e.value) for e in packed.elements] \
-                if isinstance(packed, (cst.Tuple, cst.List)) else []
+        target, args = found
     if not isinstance(target, (cst.Name, cst.Attribute)):
         return None
     return module.made(cst.Call(func=target, args=args), node)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .calls import RETURNING, submitted
 from .messages import argument_of, chain_of, dict_fields
 
 # Keywords that carry a prompt into code whose body is not in view, in the order such code
@@ -22,8 +23,6 @@ _GENERATING = frozenset({"predict", "apredict", "complete", "acomplete", "invoke
                          "generate", "agenerate", "stream", "astream", "chat", "achat",
                          "call", "ask", "run"})
 _LLM_WORDS = frozenset({"llm", "lm", "llms"})
-# Calls that run the function they are given, on a thread or an executor.
-_RUNNERS = frozenset({"to_thread", "run_in_executor", "run_sync"})
 # Methods that keep the messages or text they are given rather than send them (a memory
 # store's `memory.add(messages, user_id=...)`, `history.store(messages)`).
 STORING = frozenset({"add", "store", "upsert", "remember", "memorize", "persist", "record",
@@ -49,13 +48,10 @@ def generated(node) -> bool:
     import libcst as cst
 
     func = node.func
-    if isinstance(func, (cst.Name, cst.Attribute)) and \
-            chain_of(func).rsplit(".", 1)[-1] in _RUNNERS:
+    if isinstance(func, cst.Attribute) and func.attr.value in RETURNING:
         # `asyncio.to_thread(llm.invoke, messages)`: the function a thread runs
-        run = next((a.value for a in node.args if a.keyword is None and
-                    isinstance(a.value, (cst.Name, cst.Attribute)) and
-                    chain_of(a.value) != "None"), None)
-        return run is not None and generated(cst.Call(run))
+        found = submitted(node)
+        return found is not None and generated(cst.Call(found[0]))
     if isinstance(func, cst.Attribute) and func.attr.value in _GENERATING:
         func = func.value
     if not isinstance(func, (cst.Name, cst.Attribute)):

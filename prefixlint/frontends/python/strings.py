@@ -18,6 +18,7 @@ from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        names_read, strip_text, transform_text)
+from .calls import RETURNING, launched
 from .sites import generated
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS, default_of
@@ -212,9 +213,9 @@ class StringOps:
             if qualified == "time.strftime" and node.args:  # the clock, formatted to the day
                 return self._as_format([hole], literal_value(node.args[0].value))
             return [hole]
-        ran = _thread_call(node, qualified, method)
+        ran = launched(node, ctx.module) if method in RETURNING else None
         if ran is not None:  # `await asyncio.to_thread(read, path)`: what `read(path)` returns
-            return self.text(ctx.module.made(ran, node), ctx)
+            return self.text(ran, ctx)
         if is_cast(node, qualified):
             return self.text(node.args[1].value, ctx)  # `cast(Template, t)` is `t`
         if qualified in DATA_LOADERS:  # data the project ships, read at run time
@@ -933,16 +934,6 @@ def _names_code(name: str, module) -> bool:
         return True
     return name in module.imports and module.imports[name][1][:1].isupper()
 
-
-def _thread_call(node: cst.Call, qualified: str, method: str | None) -> cst.Call | None:
-    """The call a thread or an executor runs (`asyncio.to_thread(read, path)`,
-    `loop.run_in_executor(None, read, path)`): `read(path)`; None for any other call."""
-    args = [a for a in node.args if a.keyword is None and not a.star]
-    if qualified == "asyncio.to_thread" and args:
-        return cst.Call(args[0].value, [cst.Arg(a.value) for a in args[1:]])
-    if method == "run_in_executor" and len(args) >= 2:
-        return cst.Call(args[1].value, [cst.Arg(a.value) for a in args[2:]])
-    return None
 
 
 def _loop_target(name: cst.Name, module) -> bool:
