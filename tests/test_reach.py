@@ -454,6 +454,10 @@ REACH_FINDINGS = [
     # a library call given `system=` and the chat written at the call: the conversation
     # before the planning instructions of the new message
     ("PFX003", "zgq_keyword_and_chat.py", 14, 21),
+    # prompt files a dict collects from a folder by name (a comprehension over a glob, a
+    # loader's loop over a listing), looked up by a literal key
+    ("PFX004", "zgr_prompt_registry/briefs/shift.md", 1, 13),
+    ("PFX001", "zgr_prompt_registry/prompts/triage.txt", 1, 31),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -683,6 +687,8 @@ REACH_SINKS = {
     "zgo_chained_responses.py:35": "openai.responses",  # a first turn: nothing kept before
     "zgp_dict_listing.py:29": "openai.chat",  # a constant table's entries listed: no finding
     "zgq_keyword_and_chat.py:14": "inferred",  # the system keyword and the written chat
+    "zgr_prompt_registry/planner.py:13": "openai.chat",
+    "zgr_prompt_registry/planner.py:20": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1149,6 +1155,25 @@ def test_a_prompt_file_an_async_helper_reads_on_a_thread_is_the_views(reach):
     assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
         ("zgm_async_reader/views.py", 26, 62),  # the query `.format` puts in
         ("zgm_async_reader/views.py", 25, 1)]  # the call that sends it
+
+
+def test_prompt_files_a_dict_collects_from_a_folder_are_the_files_its_keys_name(reach):
+    """`PROMPTS["triage"]` of `{path.stem: path.read_text() for path in folder.glob("*.txt")}`
+    and `BRIEFS["shift"]` of a loader's loop over `os.listdir(folder)` storing
+    `briefs[filename[:-3]] = handle.read()`: each is the one file of its folder the key
+    names, filled by the `.format` that follows, and its findings name the code that fills
+    it."""
+    found = {f["path"]: f for f in reach["findings"]
+             if f["path"].startswith("zgr_prompt_registry/")}
+    assert sorted(found) == ["zgr_prompt_registry/briefs/shift.md",
+                             "zgr_prompt_registry/prompts/triage.txt"]
+    shift = found["zgr_prompt_registry/briefs/shift.md"]
+    assert (shift["code"], shift["prompt"]) == ("PFX004", "zgr_prompt_registry/planner.py:20")
+    assert "from datetime.date.today(), passed at zgr_prompt_registry/planner.py:19" in \
+        shift["message"]
+    triage = found["zgr_prompt_registry/prompts/triage.txt"]
+    assert [(r["path"], r["line"]) for r in triage["related"]] == [
+        ("zgr_prompt_registry/planner.py", 12), ("zgr_prompt_registry/planner.py", 13)]
 
 
 def test_a_name_a_top_level_statement_rebinds_from_itself_is_read_as_it_was_before(reach):

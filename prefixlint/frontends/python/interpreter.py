@@ -32,6 +32,7 @@ from .fills import FillOps
 from .config_values import config_text, settings_text
 from .messages import argument_of
 from .objects import ObjectOps, named_defaults
+from .registries import listed_file
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
 from .values import (CARRIED, WHOLE_PROMPT_CHARS, Context, ExtendedItem, HoleItem, LoopItem,
@@ -891,6 +892,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if held is not None:
                 return self.text(held[0], deeper(held[1], ctx))
         if isinstance(node, (cst.Call, cst.Subscript)) and self.linker is not None:
+            listed = listed_file(self.linker, self, node, ctx)  # `PROMPTS["summary"]` of a
+            texts = self.linker.text(listed) if listed is not None else None  # folder's
+            if texts is not None:  # files, each stored by its name
+                self.files.add(listed)
+                return texts
             configured = config_text(self, node, ctx)  # `CONFIG["system_prompt"]` of a file
             if configured is not None:
                 return configured

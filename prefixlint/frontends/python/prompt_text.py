@@ -18,6 +18,7 @@ from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from .flow import in_dead_arm, subscript_key
 from .literals import literal_value
+from .registries import registry_key
 
 if TYPE_CHECKING:
     from .sinks import SinkFinder
@@ -252,9 +253,12 @@ def _filled(value: cst.Call) -> cst.BaseExpression:
 
 
 def _fills_text(value) -> bool:
-    """`TEMPLATE.format(key=value, ...)`: a named text filled by keyword."""
+    """`TEMPLATE.format(key=value, ...)`: a named text filled by keyword (or a text a table
+    holds by name, `PROMPTS["summary"].format(...)`)."""
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
-        value.func.attr.value == "format" and isinstance(value.func.value, cst.Name) and \
+        value.func.attr.value == "format" and (
+            isinstance(value.func.value, cst.Name) or
+            registry_key(value.func.value) is not None) and \
         any(arg.keyword is not None for arg in value.args)
 
 

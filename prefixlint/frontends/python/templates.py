@@ -288,6 +288,23 @@ class TemplateLinker:
             return self._fallback_file(lowerer, node.value, ctx)
         return existing
 
+    def folder(self, lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
+               pattern: bool = False) -> str | None:
+        """The project folder a path expression names, when it exists; with `pattern`, the
+        expression is a folder and a glob pattern (`os.path.join(DIR, "*.md")`), and the
+        folder found is given with the pattern joined."""
+        found = self._path(lowerer, node, ctx, 0)
+        if found is None:
+            return None
+        tail = ""
+        if pattern:
+            found, tail = (found[0], posixpath.dirname(found[1])), posixpath.basename(found[1])
+        for candidate in _candidates(found, ctx.module.path):
+            resolved = inside_root(self.root, candidate)
+            if resolved is not None and resolved.is_dir():
+                return posixpath.join(candidate, tail) if tail else candidate
+        return None
+
     def _fallback_file(self, lowerer: "Lowerer", name: str, ctx: "Context") -> str | None:
         """The file a function's fallback assignment names when the caller's name is not a
         file (`if not os.path.exists(path): path = os.path.join(HERE, "prompts", path)`),
