@@ -458,6 +458,8 @@ REACH_FINDINGS = [
     # loader's loop over a listing), looked up by a literal key
     ("PFX004", "zgr_prompt_registry/briefs/shift.md", 1, 13),
     ("PFX001", "zgr_prompt_registry/prompts/triage.txt", 1, 31),
+    # a prompt builder of another module given the user's name by the call that sends it
+    ("PFX002", "zgs_passed_argument/personas.py", 2, 63),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -689,6 +691,7 @@ REACH_SINKS = {
     "zgq_keyword_and_chat.py:14": "inferred",  # the system keyword and the written chat
     "zgr_prompt_registry/planner.py:13": "openai.chat",
     "zgr_prompt_registry/planner.py:20": "openai.chat",
+    "zgs_passed_argument/chat.py:9": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1155,6 +1158,20 @@ def test_a_prompt_file_an_async_helper_reads_on_a_thread_is_the_views(reach):
     assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
         ("zgm_async_reader/views.py", 26, 62),  # the query `.format` puts in
         ("zgm_async_reader/views.py", 25, 1)]  # the call that sends it
+
+
+def test_a_value_passed_to_a_prompt_builder_in_another_file_names_the_line_that_passes_it(
+        reach):
+    """`system=coach_prompt(user.first_name)`, the builder's f-string in another module: the
+    finding stands at the builder's `{first_name}` and names the argument at the call, where
+    the fix is made, before the call that sends the prompt."""
+    finding = next(f for f in reach["findings"]
+                   if f["path"] == "zgs_passed_argument/personas.py")
+    assert "(from user.first_name, passed at zgs_passed_argument/chat.py:10," in \
+        finding["message"]
+    assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
+        ("zgs_passed_argument/chat.py", 10, 57),  # `user.first_name`
+        ("zgs_passed_argument/chat.py", 9, 1)]  # the call that sends it
 
 
 def test_prompt_files_a_dict_collects_from_a_folder_are_the_files_its_keys_name(reach):

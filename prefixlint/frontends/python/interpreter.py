@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 import libcst as cst
@@ -1083,7 +1083,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     # code calls the question is the request's, not the history it was
                     # stored under (a parameter a caller's value is bound to is that value)
                     return [self.placed(inner, node, ctx, (name,), named)]
-                return [self.placed(inner, node, ctx)]
+                placed = self.placed(inner, node, ctx)
+                if name in ctx.bindings and inner.span.path != placed.span.path:
+                    # a caller's argument in another file (`build_prompt(user.name)`): the
+                    # line that passes it, where the fix is made
+                    placed = replace(placed, passed=inner.passed or inner.span)
+                return [placed]
             return segments
         if resolved == "param" and ctx.function is not None and isinstance(node, cst.Name):
             # `def review(text, form=NEURIPS_FORM)` with no caller's value bound: the
