@@ -460,6 +460,10 @@ REACH_FINDINGS = [
     ("PFX001", "zgr_prompt_registry/prompts/triage.txt", 1, 31),
     # a prompt builder of another module given the user's name by the call that sends it
     ("PFX002", "zgs_passed_argument/personas.py", 2, 63),
+    # two agents' `process`, each building its own messages for the base class's client,
+    # reached from the base class's abstract dispatch: each is a prompt of its own
+    ("PFX005", "zgt_agent_subclasses/estimates.py", 11, 70),
+    ("PFX005", "zgt_agent_subclasses/reviews.py", 11, 71),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -692,6 +696,8 @@ REACH_SINKS = {
     "zgr_prompt_registry/planner.py:13": "openai.chat",
     "zgr_prompt_registry/planner.py:20": "openai.chat",
     "zgs_passed_argument/chat.py:9": "anthropic.messages",
+    "zgt_agent_subclasses/base.py:22": "client of openai.chat",
+    "zgt_agent_subclasses/reviews.py:6": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

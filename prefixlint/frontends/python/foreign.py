@@ -37,12 +37,14 @@ class WrapperNote:
     function_key: tuple[str, int]
     depth: int  # clients from it to the sink, itself included
     registered_on: tuple[str, ...] = ()
+    sink_key: tuple[str, int] = ("", 0)  # the function holding the sink it reaches
 
     @staticmethod
     def of(wrapper: "Wrapper") -> "WrapperNote":
         return WrapperNote(wrapper.key, wrapper.name, wrapper.method, wrapper.param,
                            wrapper.index, wrapper.others, wrapper.library,
-                           wrapper.function_key, wrapper.depth, wrapper.registered_on)
+                           wrapper.function_key, wrapper.depth, wrapper.registered_on,
+                           wrapper.sink_key)
 
 
 class ForeignWrapper:
@@ -64,6 +66,7 @@ class ForeignWrapper:
         self.function_key = note.function_key
         self.depth = note.depth
         self.registered_on = note.registered_on
+        self.sink_key = note.sink_key
         self.called = False
 
 

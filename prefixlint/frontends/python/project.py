@@ -236,6 +236,11 @@ class Wrapper:
         """How many clients from here to the sink, this one included."""
         return len(self.chain())
 
+    @property
+    def sink_key(self) -> tuple[str, int]:
+        """The function holding the sink this wrapper reaches, at the end of its chain."""
+        return self.chain()[-1].function_key
+
     def chain(self) -> list["Wrapper"]:
         """This wrapper and the ones it reaches, down to the one holding the sink."""
         out, current = [self], self.inner

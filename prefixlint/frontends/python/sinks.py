@@ -365,8 +365,13 @@ class SinkFinder:
         chosen = min((w for w in methods if w.library == best),
                      key=lambda w: (w.path, self.module.path))
         for w in methods:
-            if w.function_key != chosen.function_key and _argument(node, w) is not None:
-                w.called = True  # this call runs it as well: not a client nobody calls
+            # Another backend's implementation runs this call as well: not a client nobody
+            # calls. One that reaches the chosen one's own sink (each agent's `process`
+            # building its own messages for the base class's `call_llm`) is another prompt,
+            # measured at that sink when nothing else calls it.
+            if w.function_key != chosen.function_key and _argument(node, w) is not None \
+                    and w.sink_key != chosen.sink_key:
+                w.called = True
         return [w for w in wrappers if not w.method] + \
             [w for w in methods if w.function_key == chosen.function_key]
 
