@@ -344,13 +344,9 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
             if key[0] in own and key not in called:
                 unused.append(((wrapper.name, key[1], key[0], key[2]),
                                python.alone_prompts(wrapper)))
-    sent = python.sent
-    lists = {path: [built for node_id, prompts in table for built in prompts
-                    if (path, node_id) not in sent]
-             for path, table in python.lists.items() if path in own}
-    inferred = {path: [built for node_id, prompts in table for built in prompts
-                       if (path, node_id) not in sent]
-                for path, table in python.inferred.items() if path in own}
+    lists = {path: python.unsent(python.lists, path) for path in python.lists if path in own}
+    inferred = {path: python.unsent(python.inferred, path) for path in python.inferred
+                if path in own}
     texts = {path: found for path, found in python.texts.items() if path in own}
     texts = _unsent_texts(built_here, unused, lists, inferred, texts)
     workspace = python.workspace

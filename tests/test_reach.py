@@ -464,6 +464,8 @@ REACH_FINDINGS = [
     # reached from the base class's abstract dispatch: each is a prompt of its own
     ("PFX005", "zgt_agent_subclasses/estimates.py", 11, 70),
     ("PFX005", "zgt_agent_subclasses/reviews.py", 11, 71),
+    # a module's table of chat templates with `{placeholders}`, filled by code not in view
+    ("PFX001", "zgu_chat_table.py", 11, 1),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -698,6 +700,8 @@ REACH_SINKS = {
     "zgs_passed_argument/chat.py:9": "anthropic.messages",
     "zgt_agent_subclasses/base.py:22": "client of openai.chat",
     "zgt_agent_subclasses/reviews.py:6": "client of openai.chat",
+    "zgu_chat_table.py:5": "text",  # its placeholders are values
+    "zgu_chat_table.py:28": "messages",  # its one value last: a list as written
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

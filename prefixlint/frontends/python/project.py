@@ -801,8 +801,18 @@ class PythonProject:
         """Lists of messages that no sink or wrapper call sends, and calls with prompt
         keywords into code not in view that are no call of a wrapper: each a prompt."""
         return [built for table in (self.lists, self.inferred) for path in sorted(table)
-                for node_id, prompts in table[path]
-                if (path, node_id) not in self.sent for built in prompts]
+                for built in self.unsent(table, path)]
+
+    def unsent(self, table: dict, path: str) -> list[tuple[Prompt, list]]:
+        """The prompts of a file's lists of messages (`table` is `lists`) or inferred calls
+        (`inferred`) that no sink or wrapper call sends. A list that is also prompt text
+        with `{placeholders}` (a module's chat template, filled by code elsewhere) is left
+        to that text, which has them as values."""
+        templates = {c.prompt.id for c in self.texts.get(path, ())} \
+            if table is self.lists else set()
+        return [built for node_id, prompts in table.get(path, ())
+                if (path, node_id) not in self.sent
+                and not any(p.id in templates for p, _ in prompts) for built in prompts]
 
     def remaining_texts(self, prompts: list[tuple[Prompt, list]]) -> list[tuple[Prompt, list]]:
         """Prompt text found without a sink that no prompt of the run sends (its text

@@ -48,6 +48,10 @@ def find(finder: SinkFinder) -> list[Candidate]:
         built = _constant(finder, name, value)
         if built is not None:
             out.append(built)
+    for name, value in _chats(module.tree):
+        built = _chat(finder, name, value)
+        if built is not None:
+            out.append(built)
     for name, value in _keywords(module):
         built = _constant(finder, name, value) if _string_node(value) else \
             _chat(finder, name, value)
@@ -290,22 +294,56 @@ _CHAT_ROLES = {"system": "system", "user": "user", "human": "user", "assistant":
 
 
 def _role_pairs(value) -> list[tuple[str, cst.BaseExpression]]:
-    """The (role, text) pairs of a list of `("system", "...")` tuples of literal text; [] for
-    anything else."""
+    """The (role, text) pairs of a list of `("system", "...")` tuples or `{"role": "system",
+    "content": "..."}` dicts of literal text; [] for anything else."""
     if not isinstance(value, cst.List) or not value.elements:
         return []
     pairs = []
     for element in value.elements:
         item = element.value
-        if not (isinstance(item, cst.Tuple) and len(item.elements) == 2 and
-                isinstance(item.elements[0].value, cst.SimpleString) and
-                _string_node(_unwrapped(item.elements[1].value))):
+        if isinstance(item, cst.Tuple) and len(item.elements) == 2:
+            role, text = item.elements[0].value, _unwrapped(item.elements[1].value)
+        elif isinstance(item, cst.Dict) and len(item.elements) == 2:
+            fields = {literal_value(e.key): e.value for e in item.elements
+                      if isinstance(e, cst.DictElement)}
+            role, text = fields.get("role"), _unwrapped(fields.get("content"))
+        else:
             return []
-        role = _CHAT_ROLES.get(str(item.elements[0].value.evaluated_value).lower())
+        if not (isinstance(role, cst.SimpleString) and _string_node(text)):
+            return []
+        role = _CHAT_ROLES.get(str(role.evaluated_value).lower())
         if role is None:
             return []
-        pairs.append((role, _unwrapped(item.elements[1].value)))
+        pairs.append((role, text))
     return pairs
+
+
+def _chats(tree: cst.Module):
+    """(name, list node) of chats written out at module level with `{placeholders}`, alone
+    or inside a table of them (`INTROS = {"hints": {"messages": [{"role": "system",
+    "content": "..."}, ...]}}`), named by the table's keys."""
+    pending = []
+    for statement in tree.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                    target = small.targets[0].target if isinstance(small, cst.Assign) \
+                        else small.target
+                    if isinstance(target, cst.Name) and \
+                            isinstance(small.value, (cst.List, cst.Dict)):
+                        pending.append((target.value, small.value, 0))
+    while pending:
+        name, value, depth = pending.pop(0)
+        if isinstance(value, cst.List) and _role_pairs(value):
+            if any(FORMAT_FIELD.search(str(text.evaluated_value or ""))
+                   for _, text in _role_pairs(value) if isinstance(text, cst.SimpleString)):
+                yield name, value
+        elif isinstance(value, cst.Dict) and depth < 3:
+            for element in value.elements:
+                key = literal_value(element.key) if isinstance(element, cst.DictElement) \
+                    else None
+                if isinstance(key, str) and isinstance(element.value, (cst.List, cst.Dict)):
+                    pending.append((f"{name}.{key}", element.value, depth + 1))
 
 
 def _extends(value: cst.FormattedString, name: str) -> bool:
