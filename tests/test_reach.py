@@ -466,6 +466,9 @@ REACH_FINDINGS = [
     ("PFX005", "zgt_agent_subclasses/reviews.py", 11, 71),
     # a module's table of chat templates with `{placeholders}`, filled by code not in view
     ("PFX001", "zgu_chat_table.py", 11, 1),
+    # a hook's text returned by either arm of its final `if`/`else`: the arm that spells
+    # the rules, measured with the question before them
+    ("PFX001", "zgv_branch_returns.py", 6, 39),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -702,6 +705,7 @@ REACH_SINKS = {
     "zgt_agent_subclasses/reviews.py:6": "client of openai.chat",
     "zgu_chat_table.py:5": "text",  # its placeholders are values
     "zgu_chat_table.py:28": "messages",  # its one value last: a list as written
+    "zgv_branch_returns.py:6": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -620,15 +620,47 @@ def _one_message_text(value: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def _final_return(function) -> cst.Return | None:
-    """The `return` with a value that is a function's final statement. Only that statement
-    is looked at (walking every function for its returns would cost more than the rest of
-    the analysis)."""
+    """The `return` with a value that is a function's final statement; when that statement
+    is an `if`/`else` whose every arm ends so (`if candidates: return (...) else: return
+    (...)`), the arm's return that spells the most text. Only final statements are looked
+    at (walking every function for its returns would cost more than the rest of the
+    analysis)."""
     body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
-    last = body[-1] if body else None
+    return _ending_return(body[-1]) if body else None
+
+
+def _ending_return(last, depth: int = 0) -> cst.Return | None:
     if isinstance(last, cst.SimpleStatementLine) and last.body and \
             isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None:
         return last.body[-1]
-    return None
+    if not isinstance(last, cst.If) or depth > 4:
+        return None
+    arms, current = [], last
+    while isinstance(current, cst.If):  # `if` / `elif` ... / `else`
+        arms.append(current.body)
+        current = current.orelse
+    if current is None:
+        return None  # no `else`: the function may go on past it
+    arms.append(current.body)
+    returns = []
+    for arm in arms:
+        statements = arm.body if isinstance(arm, cst.IndentedBlock) else ()
+        found = _ending_return(statements[-1], depth + 1) if statements else None
+        if found is None:
+            return None
+        returns.append(found)
+    return max(returns, key=lambda r: _spelled_chars(r.value))
+
+
+def _spelled_chars(node) -> int:
+    """How many characters of string literals an expression spells out."""
+    if isinstance(node, cst.SimpleString):
+        return len(node.value)
+    if isinstance(node, cst.FormattedString):
+        return sum(len(p.value) for p in node.parts if isinstance(p, cst.FormattedStringText))
+    if isinstance(node, (cst.ConcatenatedString, cst.BinaryOperation)):
+        return _spelled_chars(node.left) + _spelled_chars(node.right)
+    return 0
 
 
 def _tool_specs(finder: SinkFinder, function) -> Candidate | None:
