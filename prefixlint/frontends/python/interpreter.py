@@ -365,14 +365,25 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 self.files.add(submodule.path)
                 return ModuleRef(submodule)
             return None
-        for star in module.stars:  # `from prompts import *`: a name that module binds
-            other = self.load_module(star, module.path)
-            if other is None or other is module or not (
-                    name in other.imports or any(b.name == name
-                                                 for b in other.bindings.get(0, ()))):
-                continue
+        other = self._star_source(module, name)  # `from prompts import *`
+        if other is not None:
             self.files.add(other.path)
             return self.resolve(name, Context(other, None, END, True, depth=ctx.depth + 1))
+        return None
+
+    def _star_source(self, module: Module, name: str, depth: int = 0) -> Module | None:
+        """The module a `from M import *` of `module` brings `name` from: one that binds or
+        imports it, through a package's `__init__` that itself imports its modules' names
+        with `*` (a few levels deep)."""
+        for star in module.stars:
+            other = self.load_module(star, module.path)
+            if other is None or other is module:
+                continue
+            if name in other.imports or any(b.name == name for b in other.bindings.get(0, ())):
+                return other
+            found = self._star_source(other, name, depth + 1) if depth < 2 else None
+            if found is not None:
+                return found
         return None
 
     def _given(self, name: str, given: Resolved, ctx: Context) -> Resolved:
