@@ -472,6 +472,8 @@ REACH_FINDINGS = [
     # a constant of a package whose `__init__` imports its modules' names with `*`, brought
     # in by `from .prompts import *`
     ("PFX005", "zgw_star_package/prompts/feedback.py", 1, 66),
+    # a template given by keyword to a project class imported from another module
+    ("PFX005", "zgx_imported_template_class/library.py", 7, 62),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -710,6 +712,7 @@ REACH_SINKS = {
     "zgu_chat_table.py:28": "messages",  # its one value last: a list as written
     "zgv_branch_returns.py:6": "text",
     "zgw_star_package/coach.py:10": "openai.chat",
+    "zgx_imported_template_class/library.py:7": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

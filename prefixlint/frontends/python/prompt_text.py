@@ -52,7 +52,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
         built = _chat(finder, name, value)
         if built is not None:
             out.append(built)
-    for name, value in _keywords(module):
+    for name, value in _keywords(module, finder):
         built = _constant(finder, name, value) if _string_node(value) else \
             _chat(finder, name, value)
         if built is not None:
@@ -266,11 +266,23 @@ def _fills_text(value) -> bool:
         any(arg.keyword is not None for arg in value.args)
 
 
-def _keywords(module):
+def _keywords(module, finder: SinkFinder):
     """(keyword, string node) of literal text passed under a prompt-ish keyword to a call
     of the project's own (`Conversation(name=..., system_message=TEXT)` registering a
-    template): the text a project object holds, with its placeholders. Calls of a library
-    are left to the library models and to inferred sinks."""
+    template, the class defined here or imported from a project module): the text a
+    project object holds, with its placeholders. Calls of a library are left to the
+    library models and to inferred sinks."""
+    own: dict[str, bool] = {}
+
+    def project_name(name: str) -> bool:
+        if name in module.classes or name in module.functions:
+            return True
+        if name not in own:  # `from .models import PromptTemplate`
+            origin, attr = module.imports.get(name, ("", ""))
+            own[name] = bool(attr) and \
+                finder.lowerer.load_module(origin, module.path) is not None
+        return own[name]
+
     for node in module.nodes:
         if isinstance(node, cst.Arg) and node.keyword is not None and \
                 _LOCAL_HINT.search(node.keyword.value) and _string_node(node.value):
@@ -279,8 +291,7 @@ def _keywords(module):
             head = func
             while isinstance(head, cst.Attribute):
                 head = head.value
-            if isinstance(head, cst.Name) and (head.value in module.classes or
-                                               head.value in module.functions):
+            if isinstance(head, cst.Name) and project_name(head.value):
                 yield node.keyword.value, node.value
         elif isinstance(node, cst.Arg) and node.keyword is not None and \
                 _LOCAL_HINT.search(node.keyword.value) and _role_pairs(node.value):

@@ -1,0 +1,8 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class PromptSpec:
+    key: str
+    system_prompt: str
+    user_prompt_template: str
