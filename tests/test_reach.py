@@ -474,6 +474,8 @@ REACH_FINDINGS = [
     ("PFX005", "zgw_star_package/prompts/feedback.py", 1, 66),
     # a template given by keyword to a project class imported from another module
     ("PFX005", "zgx_imported_template_class/library.py", 7, 62),
+    # a section inserted at a place near the start of a list of sections joined later
+    ("PFX002", "zgy_inserted_section.py", 17, 42),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -713,6 +715,7 @@ REACH_SINKS = {
     "zgv_branch_returns.py:6": "text",
     "zgw_star_package/coach.py:10": "openai.chat",
     "zgx_imported_template_class/library.py:7": "text",
+    "zgy_inserted_section.py:22": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -291,10 +291,11 @@ class FlowTables:
         args = [a for a in node.args if a.keyword is None and not a.star]
         if op == "insert0" and func.attr.value == "insert":
             index = args[0].value if args else None
-            if not (isinstance(index, cst.Integer) and index.value == "0") or len(args) != 2:
-                op, args = "append", args[1:]
+            if isinstance(index, cst.Integer) and f"insert{index.value}" in INSERTS and \
+                    len(args) == 2:
+                op, args = f"insert{index.value}", args[1:]  # `parts.insert(3, note)`
             else:
-                args = args[1:]
+                op, args = "append", args[1:]
         if op == "reverse" and not node.args:
             self._bind(func.value, None, op, node)
         elif len(args) == 1 and op != "reverse":
@@ -541,7 +542,9 @@ def richer_arm(bindings: list[Binding], name: str, before: int,
 
 # What a statement adds to a text or a list already made (`+=`, `.append`, `.extend`,
 # `.insert(0, ...)`): when two arms of one `if` add, only one of them runs.
-ADDS = frozenset({"+=", "append", "extend", "insert0"})
+# `insert(i, x)` at a literal place near the start (`insert0` puts it first)
+INSERTS = frozenset(f"insert{i}" for i in range(10))
+ADDS = frozenset({"+=", "append", "extend"}) | INSERTS
 # What a statement does to a message already in a list: its text set afresh or extended
 # (`messages[0]["content"] = text`, `[0]["content"] += text`, `[-1]["content"] += text`).
 REWRITES = ("first=", "first+=", "last+=")

@@ -20,7 +20,7 @@ from ...ir import Hole, Scope, Span, Text
 from ...prose import estimated_tokens
 from ...volatility import is_history, words_of
 from ..project_files import InputError
-from .flow import (ADDS, END, Binding, carried, conditional, module_loop, richer_arm,
+from .flow import (ADDS, END, INSERTS, Binding, carried, conditional, module_loop, richer_arm,
                    test_of, windowed)
 from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, is_truncation,
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
@@ -157,7 +157,7 @@ def _test_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 
 # What a list's statements do that keeps it a list (`append`, `extend`, under an `if`).
-_LIST_OPS = frozenset({"append", "extend", "insert0", "branch", "+="})
+_LIST_OPS = frozenset({"append", "extend", "branch", "+="}) | INSERTS
 
 
 def _loop_body_of(node: cst.CSTNode, module: Module) -> cst.For | None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from ...ir import Hole
-from .flow import (END, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
+from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        own_class_of, param_annotation, param_names)
@@ -114,7 +114,7 @@ def named_defaults(init: cst.FunctionDef, module: Module,
 
 
 # What a statement does that adds to a list without replacing it.
-_ADDITIONS = ("append", "extend", "+=", "insert0")
+_ADDITIONS = ("append", "extend", "+=", *sorted(INSERTS))
 
 
 class ObjectOps:

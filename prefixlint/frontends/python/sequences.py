@@ -14,7 +14,7 @@ from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten)
-from .flow import REWRITES, entry_name, module_loop, windowed
+from .flow import INSERTS, REWRITES, entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
@@ -290,7 +290,7 @@ class SequenceOps:
         out: list = []
         # Items appended make it a list: a start not known here (a parameter, a copy of
         # one) is then one opaque item before them, as `*history` is in a literal.
-        listed = any(op in ("append", "insert0", "extend", *REWRITES)
+        listed = any(op in ("append", "extend", *INSERTS, *REWRITES)
                      for op, _, _ in resolved.parts)
         parts = resolved.parts
         # what each append inside a pass over rows makes (`_appended_turns`), and those loops
@@ -332,6 +332,8 @@ class SequenceOps:
             elif op == "insert0":  # (after the branch put first for it)
                 out.insert(1 if put_first else 0, (value, at))
                 put_first = False
+            elif op in INSERTS:  # `sections.insert(3, note)`: before the item at that place
+                out.insert(int(op.removeprefix("insert")), (value, at))
             elif op == "branch":  # items added under an `if` on a per-request value
                 if isinstance(value, Hole) and any(
                         value.span.path == where.path and
