@@ -166,7 +166,7 @@ def _locals(module):
                 not in_dead_arm(module.parents, node):
             value = _unwrapped(node.value)
             name = target.value
-            if _string_node(value) or isinstance(value, cst.FormattedString) and \
+            if (_string_node(value) or isinstance(value, cst.FormattedString)) and \
                     not _extends(value, name) or _fills_text(value) or _lines(value) or \
                     _replaces_slot(value):
                 yield name, value
@@ -357,9 +357,14 @@ def _chats(tree: cst.Module):
                     pending.append((f"{name}.{key}", element.value, depth + 1))
 
 
-def _extends(value: cst.FormattedString, name: str) -> bool:
-    """`system = f"{system}\n\nKeep answers short."`: a prompt made elsewhere, extended
-    here; measured alone it would be only its tail, after a value standing for the rest."""
+def _extends(value, name: str) -> bool:
+    """`system = f"{system}\n\nKeep answers short."` (or `(f"{system}\n\n" "Keep ...")`): a
+    prompt made elsewhere, extended here; measured alone it would be only its tail, after a
+    value standing for the rest."""
+    while isinstance(value, cst.ConcatenatedString):
+        value = value.left
+    if not isinstance(value, cst.FormattedString):
+        return False
     first = value.parts[0] if value.parts else None
     return isinstance(first, cst.FormattedStringExpression) and \
         isinstance(first.expression, cst.Name) and first.expression.value == name
