@@ -257,13 +257,13 @@ def _filled(value: cst.Call) -> cst.BaseExpression:
 
 
 def _fills_text(value) -> bool:
-    """`TEMPLATE.format(key=value, ...)`: a named text filled by keyword (or a text a table
-    holds by name, `PROMPTS["summary"].format(...)`)."""
+    """`TEMPLATE.format(key=value, ...)` or `TEMPLATE.format(**values)`: a named text filled
+    by keyword (or a text a table holds by name, `PROMPTS["summary"].format(...)`)."""
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
         value.func.attr.value == "format" and (
             isinstance(value.func.value, cst.Name) or
             registry_key(value.func.value) is not None) and \
-        any(arg.keyword is not None for arg in value.args)
+        any(arg.keyword is not None or arg.star == "**" for arg in value.args)
 
 
 def _keywords(module, finder: SinkFinder):
