@@ -476,6 +476,10 @@ REACH_FINDINGS = [
     ("PFX005", "zgx_imported_template_class/library.py", 7, 62),
     # a section inserted at a place near the start of a list of sections joined later
     ("PFX002", "zgy_inserted_section.py", 17, 42),
+    # the JSON of a dict written out in the code: the question and the ticket before the
+    # constraints the JSON puts after them
+    ("PFX001", "zhb_json_prompt.py", 13, 21),
+    ("PFX005", "zhb_json_prompt.py", 14, 19),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -719,6 +723,7 @@ REACH_SINKS = {
     # a template filled with `**` one of a table of constant settings: no finding, and the
     # template is not measured again on its own
     "zha_spread_config.py:16": "text",
+    "zhb_json_prompt.py:23": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1199,6 +1204,24 @@ def test_a_value_passed_to_a_prompt_builder_in_another_file_names_the_line_that_
     assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
         ("zgs_passed_argument/chat.py", 10, 57),  # `user.first_name`
         ("zgs_passed_argument/chat.py", 9, 1)]  # the call that sends it
+
+
+def test_the_json_of_a_dict_written_out_is_its_constant_parts_as_json_dumps_writes_them(
+        reach):
+    """`json.dumps(prompt, indent=2)` of a dict the code writes out: the instruction and the
+    schema are shared, written exactly as `json.dumps` writes them, up to the question's
+    value; the constraints after the ticket are what moving the values would gain."""
+    import tiktoken
+
+    head = json.dumps({
+        "instruction": "Classify the support ticket below and draft a first reply.",
+        "schema": {"category": "billing | bug | how-to | other", "urgency": "1-5",
+                   "reply": "string, at most 80 words"},
+        "question": None}, indent=2).split("null")[0]
+    expected = len(tiktoken.get_encoding("o200k_base").encode_ordinary("<|user|>\n" + head))
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhb_json_prompt.py:23")
+    assert abs(prompt["prefix_tokens"]["global"] - expected) <= 2
+    assert prompt["tokens_total"] > prompt["prefix_tokens"]["global"] + 90  # the constraints
 
 
 def test_prompt_files_a_dict_collects_from_a_folder_are_the_files_its_keys_name(reach):

@@ -19,6 +19,7 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
                        iter_source, literal_value, shorten, source_texts, spec_text,
                        names_read, strip_text, transform_text)
 from .calls import RETURNING, launched
+from .json_text import json_segments
 from .sites import generated
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS, default_of
@@ -655,6 +656,10 @@ class StringOps:
                       None if unordered else "info")
         if schema:  # a data class's schema written out: fixed by the code
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        if held is not None:  # written out here: its constant parts, in the JSON's order
+            written = json_segments(self, node, (held[0], deeper(held[1], ctx)), ctx)
+            if written is not None:
+                return written
         shown = self._display_hole(node, held, ctx)
         return [shown] if shown is not None else [self.hole(node, ctx, self.path_of(value, ctx))]
 
