@@ -41,6 +41,19 @@ def _names_llm(name: str) -> bool:
     return bool(_LLM_WORDS.intersection(name.lower().split("_")))
 
 
+# What a function named for a language model does when it sends to one (`query_llm`,
+# `call_gpt`, `ask_llm`), as opposed to `count_llm_tokens` or `llm_cache`.
+_ASKING = frozenset({"query", "ask", "call", "chat", "complete", "completion", "generate",
+                     "invoke", "run", "prompt", "request", "send"})
+
+
+def _asks_llm(chain: str) -> bool:
+    """Whether a function's own name says it sends to a language model (`query_llm`,
+    `utils.call_gpt`): a word for one and a word for asking it."""
+    words = set(chain.rsplit(".", 1)[-1].lower().split("_"))
+    return bool(words & (_LLM_WORDS | {"gpt"})) and bool(words & _ASKING)
+
+
 def generated(node) -> bool:
     """Whether a call asks a language model for text: an object named as one called
     (`self.model(messages)`, `llm(prompt)`) or a generating method of it
@@ -336,6 +349,11 @@ class SiteClassifier:
         cst = self.cst
         func = node.func
         positional = [a for a in node.args if a.keyword is None]
+        if positional and not positional[0].star and _asks_llm(chain_of(func)):
+            # `query_llm(f"You are a {language} tutor ...", phrase)`: a function its name
+            # says asks a language model, given the instructions first
+            value = positional[0].value
+            return value if self._text(value, node) else None
         if not isinstance(func, cst.Attribute) or func.attr.value not in _GENERATING or \
                 len(positional) != 1 or positional[0].star:
             return None
