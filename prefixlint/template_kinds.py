@@ -75,14 +75,21 @@ def speaks_to_a_model(text: str) -> bool:
     return sum(1 for word in _CJK_SPEAKS if word in lowered) >= 2
 
 
+def is_markup(text: str) -> bool:
+    """Whether a template's constant text is a page: it opens with an HTML or XML tag and
+    at least half its lines start with one."""
+    lines = [line for line in _JINJA.sub("", text[:20_000]).splitlines() if line.strip()]
+    return bool(lines) and bool(_MARKUP.match(lines[0])) and \
+        sum(1 for line in lines if line.lstrip().startswith("<")) * 2 >= len(lines)
+
+
 def _other_language(text: str) -> bool:
     """Whether the constant text of a template is markup, a Dockerfile, YAML or SQL."""
     plain = _JINJA.sub("", text[:20_000])
     lines = [line for line in plain.splitlines() if line.strip()]
     if not lines:
         return False
-    if _MARKUP.match(lines[0]) and sum(1 for line in lines if line.lstrip().startswith("<")) \
-            * 2 >= len(lines):
+    if is_markup(text):
         return True
     if len(_DOCKER.findall(plain)) >= 2 and _DOCKER.match(lines[0]):
         return True

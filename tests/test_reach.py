@@ -727,6 +727,7 @@ REACH_SINKS = {
     "zha_spread_config.py:16": "text",
     "zhb_json_prompt.py:23": "openai.chat",
     "zhc_named_llm_call.py:8": "inferred",  # not `count_llm_tokens(...)`
+    "zhd_entity_prompt.jinja2": None,
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1225,6 +1226,16 @@ def test_the_json_of_a_dict_written_out_is_its_constant_parts_as_json_dumps_writ
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhb_json_prompt.py:23")
     assert abs(prompt["prefix_tokens"]["global"] - expected) <= 2
     assert prompt["tokens_total"] > prompt["prefix_tokens"]["global"] + 90  # the constraints
+
+
+def test_python_string_methods_in_a_template_and_other_template_languages_are_no_error(reach):
+    """`{{ ", ".join(names) }}` in a template's loop over its examples: Python's join of
+    sample values renders (it raised TypeError, a PFX900); a page's Mustache template held
+    in a Python constant (`{{ #label }}`) is not taken for a Jinja prompt (it was a syntax
+    error, a PFX900)."""
+    assert [p["tokens_total"] > 60 for p in reach["prompts"]
+            if p["id"] == "zhd_entity_prompt.jinja2"] == [True]
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhd_")]
 
 
 def test_prompt_files_a_dict_collects_from_a_folder_are_the_files_its_keys_name(reach):

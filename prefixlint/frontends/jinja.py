@@ -288,6 +288,11 @@ class ProjectEnvironment(SandboxedEnvironment):
         return self._check_size(super().call_binop(context, operator, left, right))
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's signature
+        if args and getattr(__obj, "__name__", "") == "join" and \
+                isinstance(getattr(__obj, "__self__", None), str):
+            # `", ".join(substrings)` of sample values: Python's own join takes text only
+            args = ([item if isinstance(item, str) else str(item) for item in args[0]],
+                    *args[1:])
         for arg in list(args) + list(kwargs.values()):
             __self._check_argument(arg)
         return __self._check_size(SandboxedEnvironment.call(__self, __context, __obj, *args,

@@ -16,6 +16,8 @@ import libcst as cst
 from ...dialect import FORMAT_FIELD, PRINTF_FIELD, VALUE_FIELD, is_jinja
 from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
+from ...template_kinds import is_markup
+from ..project_files import InputError
 from .flow import in_dead_arm, subscript_key
 from .literals import literal_value
 from .registries import registry_key
@@ -516,11 +518,13 @@ def _constant(finder: SinkFinder, name: str, node) -> Candidate | None:
     if jinja:
         segments = finder.lowerer.text(node, finder._context(node))
         if not segments or not all(isinstance(s, Text) for s in segments) or \
-                segments[0].span is None:
-            return None
-        prompt = finder.project.workspace.inline_prompt(f"{module.path}:{line}",
-                                                        "".join(s.text for s in segments),
-                                                        segments[0].span)
+                segments[0].span is None or is_markup(text):
+            return None  # (a page's template, `<div>{{ #label }}...`, is no prompt)
+        try:
+            prompt = finder.project.workspace.inline_prompt(
+                f"{module.path}:{line}", "".join(s.text for s in segments), segments[0].span)
+        except InputError:
+            return None  # braces of another template language: not a Jinja prompt
         return Candidate(replace(prompt, sink="text"), span)
     if printf:
         ctx = finder._context(node)
