@@ -39,12 +39,22 @@ from .worker_measure import Measurer
 
 def _jinja_prompt(text: str) -> bool:
     """Whether a text or Markdown file of a prompts folder is a Jinja prompt: it has Jinja
-    syntax, and its constant text reads as instructions to a model."""
+    syntax that Jinja can parse, and its constant text reads as instructions to a model. A
+    text whose braces Jinja cannot parse (`{{#topic#}}` in a data file, a `{{` in prose) is
+    no Jinja template: it is read as a text prompt or notes, never a syntax error."""
     from .dialect import is_jinja
     from .prose import reads_as_prompt
     from .template_kinds import constant_text
 
-    return is_jinja(text) and reads_as_prompt(constant_text(text), "prompt")
+    if not (is_jinja(text) and reads_as_prompt(constant_text(text), "prompt")):
+        return False
+    import jinja2
+
+    try:
+        jinja2.Environment().parse(text)
+    except jinja2.TemplateSyntaxError:
+        return False
+    return True
 
 
 def _engine_template(config: Config):
