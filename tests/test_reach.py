@@ -482,6 +482,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhb_json_prompt.py", 14, 19),
     # instructions given first to a function not in view that its name says asks a model
     ("PFX005", "zhc_named_llm_call.py", 9, 47),
+    # rules numbered from a constant list (`enumerate`, `number + 1`): constant text
+    ("PFX005", "zhf_numbered_rules.py", 18, 59),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -728,6 +730,7 @@ REACH_SINKS = {
     "zhb_json_prompt.py:23": "openai.chat",
     "zhc_named_llm_call.py:8": "inferred",  # not `count_llm_tokens(...)`
     "zhd_entity_prompt.jinja2": None,
+    "zhf_numbered_rules.py:17": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

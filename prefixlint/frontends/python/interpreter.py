@@ -875,6 +875,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Name):
             return self._name(node, ctx)
         if isinstance(node, cst.BinaryOperation):
+            number = self._sum(node, ctx)
+            if number is not None:  # `i + 1` of a number known here (an item's place)
+                return [Text(str(number), ctx.module.span(node))]
             if isinstance(node.operator, cst.Add):
                 return self.text(node.left, ctx) + self.text(node.right, ctx)
             if isinstance(node.operator, cst.Modulo):
@@ -942,6 +945,22 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # `len(question) > 400`) changes as the most volatile of them.
             return [self._deps_hole(node, ctx)]
         return [self.hole(node, ctx, path)]
+
+    def _sum(self, node: cst.BinaryOperation, ctx: Context) -> int | None:
+        """`i + 1`, `n - 1` of whole numbers known here (literals, names bound to them):
+        the number; None for anything else."""
+        if not isinstance(node.operator, (cst.Add, cst.Subtract)) or \
+                not isinstance(node.left, cst.Integer) and not isinstance(node.right, cst.Integer):
+            return None  # (a number is added to one written out: `i + 1`)
+        sides = []
+        for side in (node.left, node.right):
+            held = self.follow(side, ctx) if isinstance(side, cst.Name) else (side, ctx)
+            value = literal_value(held[0]) if held is not None else None
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None
+            sides.append(value)
+        return sides[0] + sides[1] if isinstance(node.operator, cst.Add) \
+            else sides[0] - sides[1]
 
     def _either(self, node: cst.IfExp, ctx: Context) -> list[Seg]:
         """`A if test else B`. A default (`name if name else "friend"`, `x if x is not None

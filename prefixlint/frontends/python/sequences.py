@@ -56,12 +56,29 @@ MAX_MAPPED = 16
 
 def _mapped(node: cst.BaseExpression) -> bool:
     """A comprehension that makes one element of each item of one sequence, keeping them
-    all (`[format_message(m) for m in messages]`)."""
+    all (`[format_message(m) for m in messages]`, or numbered: `[f"{i + 1}. {rule}" for i,
+    rule in enumerate(RULES)]`)."""
     if not isinstance(node, (cst.ListComp, cst.GeneratorExp)):
         return False
     clause = node.for_in
     return clause.inner_for_in is None and not clause.asynchronous and not clause.ifs and \
-        isinstance(clause.target, cst.Name)
+        (isinstance(clause.target, cst.Name) or _numbering(clause) is not None)
+
+
+def _numbering(clause: cst.CompFor) -> tuple[str, str, cst.BaseExpression, int] | None:
+    """(index name, item name, sequence, first number) of `for i, x in enumerate(seq[,
+    start])`; None for any other loop."""
+    target, source = clause.target, clause.iter
+    if not (isinstance(target, cst.Tuple) and len(target.elements) == 2 and
+            all(isinstance(e.value, cst.Name) for e in target.elements) and
+            isinstance(source, cst.Call) and isinstance(source.func, cst.Name) and
+            source.func.value == "enumerate" and 1 <= len(source.args) <= 2):
+        return None
+    start = literal_value(source.args[1].value) if len(source.args) == 2 else 0
+    if not isinstance(start, int) or isinstance(start, bool):
+        return None
+    index, item = (e.value.value for e in target.elements)
+    return index, item, source.args[0].value, start
 
 
 def _copy_of(node: cst.BaseExpression, name: str) -> bool:
@@ -236,15 +253,24 @@ class SequenceOps:
         if _mapped(node):
             # `[self.format_message(m) for m in messages]`: each item of a list known here,
             # as the expression makes it of that item (a message object made a dict)
-            items = self.sequence(node.for_in.iter, ctx)
+            numbered = _numbering(node.for_in)
+            items = self.sequence(node.for_in.iter if numbered is None else numbered[2], ctx)
             if items is None or len(items) > MAX_MAPPED:
                 return None
-            name = node.for_in.target.value
-            if _copy_of(node.elt, name):
+            name = node.for_in.target.value if numbered is None else numbered[1]
+            if numbered is None and _copy_of(node.elt, name):
                 return items  # `[{k: v for k, v in m.items() if k not in OURS} for m in ...]`
-            return [(node.elt, Context(ctx.module, ctx.function, ctx.line, ctx.import_time,
-                                       {**ctx.bindings, name: item}, ctx.depth + 1, ctx.arms))
-                    for item in items]
+            out = []
+            for position, item in enumerate(items):
+                bound = {**ctx.bindings, name: item}
+                if numbered is not None:  # `i` of `enumerate`: that item's number
+                    number = ctx.module.made(cst.Integer(str(numbered[3] + position)),
+                                             node.for_in.iter)
+                    bound[numbered[0]] = (number, ctx)
+                out.append((node.elt, Context(ctx.module, ctx.function, ctx.line,
+                                              ctx.import_time, bound, ctx.depth + 1,
+                                              ctx.arms)))
+            return out
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             # `[system] + state["messages"]`: a side not known stands as one opaque item.
             left, right = self.sequence(node.left, ctx), self.sequence(node.right, ctx)
