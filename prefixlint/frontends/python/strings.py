@@ -33,6 +33,9 @@ _CHANCE_MODULES = frozenset({"random", "secrets", "uuid", "time", "datetime", "o
 _DERIVING_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "splitlines",
                                "lower", "upper", "title", "capitalize", "casefold",
                                "removeprefix", "removesuffix"})
+# Methods that make another text of a constant text alone (`NAME.lower()`).
+_CASE_METHODS = frozenset({"lower", "upper", "title", "capitalize", "casefold", "strip",
+                           "lstrip", "rstrip"})
 # What measures a text (`prompt.count("Example")`, `len(prompt)`): a number that varies as
 # the text does, whatever the text is called.
 _MEASURING_METHODS = frozenset({"count", "find", "rfind", "index", "rindex", "startswith",
@@ -302,6 +305,12 @@ class StringOps:
             derived = self.varies_as(node, [measured], ctx)
             if derived is not None:
                 return derived
+        if method in _CASE_METHODS and receiver is not None and not node.args:
+            # `name.lower()` of a constant (`"Data Explorer"`): the text it makes
+            base = self.text(receiver, ctx)
+            if base and all(isinstance(s, Text) for s in base):
+                return [Text(getattr("".join(s.text for s in base), method)(),
+                             ctx.module.span(node))]
         if isinstance(receiver, cst.Call) or method in _DERIVING_METHODS and \
                 isinstance(receiver, (cst.Name, cst.Attribute)):
             # A method on a clock reading or an id (`date.today().isoformat()`) changes

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 _PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
                "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
 _MAX_DEPTH = 16
+# Text methods that make a file name from a name (`name.lower().replace(" ", "_")`).
+_NAME_METHODS = ("lower", "upper", "replace", "strip", "casefold", "title", "format")
 # A package's own files (`files("app.prompts") / "x.txt"`, `read_text("app.prompts", "x.txt")`):
 # the package's folder is found from the module's folder upwards.
 PACKAGE_FILES = ("importlib.resources.files", "importlib_resources.files")
@@ -412,6 +414,13 @@ class TemplateLinker:
                 return self._join(lowerer, args, ctx, depth)
             if method in ("resolve", "absolute", "expanduser") and not args:
                 return self._path(lowerer, func.value, ctx, depth + 1)
+            if method in _NAME_METHODS:
+                # `agent_name.lower().replace(" ", "_") + ".md"`: a file named from a
+                # constant, worked out as its text is
+                segments = lowerer.text(node, ctx)
+                if segments and all(isinstance(s, Text) for s in segments):
+                    return False, "".join(s.text for s in segments)
+                return None
             if method == "joinpath" and args:
                 return self._join(lowerer, [func.value, *args], ctx, depth)
             returned = lowerer.last_return(node, ctx)
