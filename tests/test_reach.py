@@ -1010,6 +1010,9 @@ MODEL_FINDINGS = [
     # `start_chat(history=...)` gave it (the policy behind them is read again each time)
     ("PFX005", "gemini_app.py", 44, 47),
     ("PFX003", "gemini_app.py", 51, 78),
+    # Google ADK: `instruction=` whose `{key}`/`{key?}` the session state fills every call
+    ("PFX002", "google_adk_app.py", 10, 73),
+    ("PFX005", "google_adk_app.py", 11, 20),
     ("PFX005", "guidance_app.py", 12, 28),  # `with user(): chat += ...`, then gen()
     ("PFX004", "haystack_app.py", 3, 29),
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__
