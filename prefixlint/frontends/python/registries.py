@@ -13,12 +13,12 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ..project_files import inside_root
-from .literals import literal_value
+from .literals import literal_value, walk_body
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -123,20 +123,18 @@ def _filling_loops(home: cst.CSTNode) -> dict[str, cst.For]:
     (`prompts[key] = f.read()`, `self.prompts[path.stem] = path.read_text()`), by the
     dict's name."""
     found: dict[str, cst.For] = {}
-    for loop in _statements(home.body if isinstance(home, cst.FunctionDef) else home):
+    for loop in walk_body(home.body if isinstance(home, cst.FunctionDef) else home):
         if not isinstance(loop, cst.For):
             continue
-        for statement in _statements(loop.body):
-            for small in getattr(statement, "body", ()) \
-                    if isinstance(statement, cst.SimpleStatementLine) else ():
-                if isinstance(small, cst.Assign) and _reads(small.value):
-                    for target in small.targets:
-                        stored = target.target.value \
-                            if isinstance(target.target, cst.Subscript) else None
-                        name = stored.value if isinstance(stored, cst.Name) else \
-                            stored.attr.value if isinstance(stored, cst.Attribute) else None
-                        if name is not None:
-                            found.setdefault(name, loop)
+        for node in walk_body(loop.body):
+            if isinstance(node, cst.Assign) and _reads(node.value):
+                for target in node.targets:
+                    stored = target.target.value \
+                        if isinstance(target.target, cst.Subscript) else None
+                    name = stored.value if isinstance(stored, cst.Name) else \
+                        stored.attr.value if isinstance(stored, cst.Attribute) else None
+                    if name is not None:
+                        found.setdefault(name, loop)
     return found
 
 
@@ -144,24 +142,3 @@ def _reads(node: cst.BaseExpression) -> bool:
     """Whether an expression reads a file (`p.read_text()`, `open(p).read()`,
     `load_file(p)`): anything that calls, rather than a literal or a name."""
     return isinstance(node, (cst.Call, cst.Await))
-
-
-def _statements(block: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The statements of a block and of the blocks inside it (`if`/`elif`/`else`, `with`,
-    `try`, loops), not of the functions or classes defined in it."""
-    for statement in getattr(block, "body", ()):
-        if not isinstance(statement, cst.BaseStatement):
-            continue
-        yield statement
-        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) or \
-                isinstance(statement, cst.SimpleStatementLine):
-            continue
-        yield from _statements(getattr(statement, "body", None))
-        orelse = getattr(statement, "orelse", None)
-        while isinstance(orelse, cst.If):  # `elif`
-            yield from _statements(orelse.body)
-            orelse = orelse.orelse
-        for part in (orelse, getattr(statement, "finalbody", None),
-                     *getattr(statement, "handlers", ())):
-            if part is not None:
-                yield from _statements(part.body)
