@@ -165,9 +165,11 @@ class Instance:
 
     @property
     def judged(self) -> float | None:
-        """The ratio a cold instance is judged by: the window's when there is one."""
-        window = self.window_hit_ratio
-        return window if window is not None else self.hit_ratio
+        """The ratio a cold instance is judged by: the window's when one was sampled (None
+        when no prompt came in it: nothing to judge), else the counters' since the start."""
+        if self.first is not None and self.last is not None and self.first is not self.last:
+            return self.window_hit_ratio
+        return self.hit_ratio
 
     def as_dict(self) -> dict:
         def rounded(value):
