@@ -29,8 +29,7 @@ class _Unwritable(Exception):
     """A part of the value the JSON text cannot be read from (`**spread`, a key not known)."""
 
 
-def json_segments(lowerer: "Lowerer", node: cst.Call, held: tuple, ctx: "Context",
-                  ) -> list | None:
+def json_segments(lowerer: "Lowerer", node: cst.Call, held: tuple) -> list | None:
     """The segments of `json.dumps(value, indent=..., ensure_ascii=...)` when `held` (the
     dict or list the value names, and where it stands) is written out in the code and holds
     at least one value that is not constant; None otherwise (the caller keeps its rules)."""
@@ -44,7 +43,7 @@ def json_segments(lowerer: "Lowerer", node: cst.Call, held: tuple, ctx: "Context
     value, at = held
     if not isinstance(value, (cst.Dict, cst.List, cst.Tuple)):
         return None
-    writer = _Writer(lowerer, ctx, indent, ascii_only)
+    writer = _Writer(lowerer, indent, ascii_only)
     try:
         writer.write(value, at, 0)
     except _Unwritable:
@@ -53,10 +52,8 @@ def json_segments(lowerer: "Lowerer", node: cst.Call, held: tuple, ctx: "Context
 
 
 class _Writer:
-    def __init__(self, lowerer: "Lowerer", ctx: "Context", indent: int | None,
-                 ascii_only: bool) -> None:
+    def __init__(self, lowerer: "Lowerer", indent: int | None, ascii_only: bool) -> None:
         self.lowerer = lowerer
-        self.ctx = ctx
         self.indent = indent
         self.ascii_only = ascii_only
         self.out: list = []

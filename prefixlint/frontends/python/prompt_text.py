@@ -347,9 +347,10 @@ def _chats(tree: cst.Module):
                         pending.append((target.value, small.value, 0))
     while pending:
         name, value, depth = pending.pop(0)
-        if isinstance(value, cst.List) and _role_pairs(value):
+        pairs = _role_pairs(value) if isinstance(value, cst.List) else []
+        if pairs:
             if any(FORMAT_FIELD.search(str(text.evaluated_value or ""))
-                   for _, text in _role_pairs(value) if isinstance(text, cst.SimpleString)):
+                   for _, text in pairs if isinstance(text, cst.SimpleString)):
                 yield name, value
         elif isinstance(value, cst.Dict) and depth < 3:
             for element in value.elements:

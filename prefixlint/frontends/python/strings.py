@@ -34,8 +34,7 @@ _DERIVING_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "sp
                                "lower", "upper", "title", "capitalize", "casefold",
                                "removeprefix", "removesuffix"})
 # Methods that make another text of a constant text alone (`NAME.lower()`).
-_CASE_METHODS = frozenset({"lower", "upper", "title", "capitalize", "casefold", "strip",
-                           "lstrip", "rstrip"})
+_CASE_METHODS = frozenset({"lower", "upper", "title", "capitalize", "casefold"})
 # What measures a text (`prompt.count("Example")`, `len(prompt)`): a number that varies as
 # the text does, whatever the text is called.
 _MEASURING_METHODS = frozenset({"count", "find", "rfind", "index", "rindex", "startswith",
@@ -278,6 +277,12 @@ class StringOps:
             if not node.args:
                 return strip_text(self.text(func.value, ctx), method)
             return transform_text(self.text(func.value, ctx), getattr(str, method))
+        if method in _CASE_METHODS and isinstance(func, cst.Attribute) and not node.args:
+            # `name.lower()` of a constant (`"Data Explorer"`): the text it makes
+            base = self.text(func.value, ctx)
+            if base and all(isinstance(s, Text) for s in base):
+                return [Text(getattr("".join(s.text for s in base), method)(),
+                             ctx.module.span(node))]
         if qualified in ("builtins.str",) and node.args:
             return self._stringify(node.args[0].value, ctx, node)
         if qualified == "builtins.repr" and node.args:
@@ -305,12 +310,6 @@ class StringOps:
             derived = self.varies_as(node, [measured], ctx)
             if derived is not None:
                 return derived
-        if method in _CASE_METHODS and receiver is not None and not node.args:
-            # `name.lower()` of a constant (`"Data Explorer"`): the text it makes
-            base = self.text(receiver, ctx)
-            if base and all(isinstance(s, Text) for s in base):
-                return [Text(getattr("".join(s.text for s in base), method)(),
-                             ctx.module.span(node))]
         if isinstance(receiver, cst.Call) or method in _DERIVING_METHODS and \
                 isinstance(receiver, (cst.Name, cst.Attribute)):
             # A method on a clock reading or an id (`date.today().isoformat()`) changes
@@ -666,7 +665,7 @@ class StringOps:
         if schema:  # a data class's schema written out: fixed by the code
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
         if held is not None:  # written out here: its constant parts, in the JSON's order
-            written = json_segments(self, node, (held[0], deeper(held[1], ctx)), ctx)
+            written = json_segments(self, node, (held[0], deeper(held[1], ctx)))
             if written is not None:
                 return written
         shown = self._display_hole(node, held, ctx)

@@ -63,6 +63,16 @@ def _candidates(found: tuple[object, str], module_path: str) -> list[str]:
     return list(dict.fromkeys(posixpath.normpath(p) for p in paths))
 
 
+def _spelled(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
+             ) -> tuple[object, str] | None:
+    """A path written as text the code spells out whole (a literal, an f-string of
+    constants, a constant's `.lower()`), relative to a folder not said."""
+    segments = lowerer.text(node, ctx)
+    if segments and all(isinstance(s, Text) for s in segments):
+        return False, "".join(s.text for s in segments)
+    return None
+
+
 @dataclass(frozen=True)
 class Embed(Hole):
     """A Jinja template file rendered by Python code, as one segment of a Python prompt.
@@ -353,10 +363,7 @@ class TemplateLinker:
                     return self._path(lowerer, default, ctx, depth + 1)
             return self._earlier_path(lowerer, node.value, ctx, depth)
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
-            segments = lowerer.text(node, ctx)
-            if segments and all(isinstance(s, Text) for s in segments):
-                return False, "".join(s.text for s in segments)
-            return None
+            return _spelled(lowerer, node, ctx)
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
             # `config.get("prompt_path") or "filter.txt"`: the file the code ships, which a
             # setting may override
@@ -417,10 +424,7 @@ class TemplateLinker:
             if method in _NAME_METHODS:
                 # `agent_name.lower().replace(" ", "_") + ".md"`: a file named from a
                 # constant, worked out as its text is
-                segments = lowerer.text(node, ctx)
-                if segments and all(isinstance(s, Text) for s in segments):
-                    return False, "".join(s.text for s in segments)
-                return None
+                return _spelled(lowerer, node, ctx)
             if method == "joinpath" and args:
                 return self._join(lowerer, [func.value, *args], ctx, depth)
             returned = lowerer.last_return(node, ctx)
