@@ -133,17 +133,22 @@ HISTORY_NAMES = frozenset({"history", "chat_history", "messages", "conversation"
 
 
 _READ_CALL = re.compile(r"^(?:get|load|fetch|read)_(\w+)(?:\(.*\))?$", re.S)
+# A history object's own reader (`self.history.get(last=6)`, `chat_history.to_list()`): what
+# it returns is the conversation kept so far.
+_READERS = frozenset({"get", "load", "read", "all", "list", "to_list", "as_list"})
 
 
 def is_history(path: str) -> bool:
     """Whether a value path names a conversation history (`history`, `state.messages`,
     `self.chat_history`), one message of it taken in a loop (`messages.item`), or a call
-    that reads one (`self.get_conversation_history(session)`); explicit-scope suffixes
+    that reads one (`self.get_conversation_history(session)`, `self.history.get(6)`); explicit-scope suffixes
     (`@file:line`) are ignored."""
     parts = [part.lower().lstrip("_") for part in _LOCATION.sub("", path).split(".")]
     if len(parts) >= 2 and parts[-1] == "item" and parts[-2] in HISTORY_NAMES:
         return True  # `for m in messages: kept.append(m)`: the history, message by message
     read = _READ_CALL.match(parts[-1]) if parts else None
+    if len(parts) >= 2 and parts[-1] in _READERS and parts[-2] in HISTORY_NAMES:
+        return True
     return bool(parts) and (parts[-1] in HISTORY_NAMES or
                             read is not None and read.group(1) in HISTORY_NAMES)
 

@@ -486,6 +486,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhf_numbered_rules.py", 18, 59),
     # a prompt file named from a constant by text methods (`name.lower().replace(" ", "_")`)
     ("PFX005", "zhg_named_prompt_file/prompts/trip_planner.md", 1, 47),
+    ("PFX006", "zhh_history_store.py", 36, 76),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -734,6 +735,7 @@ REACH_SINKS = {
     "zhd_entity_prompt.jinja2": None,
     "zhf_numbered_rules.py:17": "openai.chat",
     "zhg_named_prompt_file/planner.py:11": "openai.chat",
+    "zhh_history_store.py:40": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
