@@ -487,6 +487,7 @@ REACH_FINDINGS = [
     # a prompt file named from a constant by text methods (`name.lower().replace(" ", "_")`)
     ("PFX005", "zhg_named_prompt_file/prompts/trip_planner.md", 1, 47),
     ("PFX006", "zhh_history_store.py", 36, 76),
+    ("PFX001", "zhi_task_override/crew/fetcher.py", 7, 35),  # the subclass's task prompt
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -736,6 +737,7 @@ REACH_SINKS = {
     "zhf_numbered_rules.py:17": "openai.chat",
     "zhg_named_prompt_file/planner.py:11": "openai.chat",
     "zhh_history_store.py:40": "openai.chat",
+    "zhi_task_override/crew/run.py:17": "client of google_genai.chat.send_message",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -306,6 +306,12 @@ class CallOps:
         params = param_names(ctx.function)
         info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
         if info is not None and params and params[0] == name:
+            made = self._subclass_instance(info, ctx)
+            found = self._method(made.info, made.module, attr, 0) if made is not None else None
+            if found is not None and not abstract(found[0]):
+                # `agent = FetchAgent()`, then the base class's `execute` calling
+                # `self.task_prompt(task)`: the subclass's override is what runs
+                return found
             found = self._method(info, module, attr, 0)
             if found is None or abstract(found[0]):
                 for receiver, receiver_module in self.receivers:

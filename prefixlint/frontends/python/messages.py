@@ -348,6 +348,10 @@ class MessageLowering:
                                                                  cst.Tuple)):
                 # `self.system_message(text)`: a project function that makes the message.
                 return self.message(returned[0], returned[1], template)
+            if returned is not None and _spelled_text(returned[0]):
+                # `contents=self.task_prompt(task)` (Gemini): a project function that
+                # writes the text the user sends
+                return [Message("user", lowerer.text(node, ctx))]
         if _spelled_text(node) or self._filled_constant(node, ctx):
             # `contents=prompt` (Gemini), a string among a message list's parts, a constant
             # filled in (`input=PROMPT.replace("[LANGUAGE]", language)`): the text the user
