@@ -488,6 +488,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhg_named_prompt_file/prompts/trip_planner.md", 1, 47),
     ("PFX006", "zhh_history_store.py", 36, 76),
     ("PFX001", "zhi_task_override/crew/fetcher.py", 7, 35),  # the subclass's task prompt
+    ("PFX005", "zhj_crew_goal/config/agents.yaml", 8, 38),  # before CrewAI's answer format
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -738,6 +739,8 @@ REACH_SINKS = {
     "zhg_named_prompt_file/planner.py:11": "openai.chat",
     "zhh_history_store.py:40": "openai.chat",
     "zhi_task_override/crew/run.py:17": "client of google_genai.chat.send_message",
+    "zhj_crew_goal/config/agents.yaml:2": "config triage_engineer",
+    "zhj_crew_goal/crew.py:15": "crewai.Task",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1008,6 +1011,7 @@ MODEL_FINDINGS = [
     ("PFX003", "cohere_app.py", 11, 50),
     ("PFX005", "crew_app.py", 6, 11),     # {topic} from kickoff(inputs=...) opens the role
     ("PFX005", "crew_app.py", 12, 44),
+    ("PFX005", "crew_goal_app.py", 9, 74),  # CrewAI's answer format follows the goal
     ("PFX001", "gemini_app.py", 16, 47),
     ("PFX002", "gemini_app.py", 36, 48),  # the older package's model.generate_content(text)
     # a chat object's send_message: after the system instruction, and after the turns
@@ -1619,6 +1623,18 @@ def test_a_methods_sink_needs_the_class_that_makes_the_object():
     assert model.instance_specificity("acme.llm.FastRunner", "run", ()) == 100
     assert model.instance_specificity("acme.llm.FastRunner", "stop", ()) == 0
     assert model.instance_specificity("other.Runner", "run", ()) == 0
+
+
+def test_a_closing_is_text_the_library_writes_after_the_arguments():
+    """`closing` is the library's own system text after the arguments (CrewAI's answer
+    format after an agent's goal); it must be a string."""
+    from prefixlint.models import ModelError, builtin_models, parse_sink
+
+    with pytest.raises(ModelError, match="`preamble` and `closing` are text"):
+        parse_sink("mine", {"name": "ask", "chains": ["ask"], "closing": ["Answer:"],
+                            "arguments": [["prompt|0", "system"]]}, "pyproject.toml model 1")
+    crew = next(m for m in builtin_models() if m.id == "crewai.Agent")
+    assert crew.closing.startswith("To give the best and most complete final answer")
 
 
 def test_either_arm_of_an_if_the_richer_one_is_measured_and_a_slice_keeps_the_text():

@@ -66,6 +66,11 @@ _JSON_LINES_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]
 # read as well as its placeholders.
 _JSON_MESSAGES = re.compile(r'"role"\s*:\s*"(?:system|user|developer)"')
 _YAML_MESSAGES = re.compile(r"^\s*-?\s*role:\s*[\"']?(?:system|user|developer)\b", re.MULTILINE)
+# The keys of a CrewAI agent in `agents.yaml`, in the order its system prompt holds them,
+# and the model whose `closing` CrewAI writes after them.
+CREW_AGENT_KEYS = ("role", "backstory", "goal")
+CREW_AGENT_MODEL = "crewai.Agent"
+_CREW_AGENT = re.compile(r"^\s+backstory\s*:", re.MULTILINE)
 MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
                  "assistant": "assistant"}
 # A name in snake case with two words or more (`current_date`).
@@ -115,9 +120,15 @@ def prompts(name: str, source: str, values: list[Value],
     # says so and its text reads as instructions with no help from that name (an agent's
     # `Instruction`)
     infrastructure = _CLOUDFORMATION.search(source, 0, 8192) is not None
+    agents = _crew_agents(values)
+    for parent, members in agents.items():
+        if any(PLACEHOLDER.search(v.text) for v in members):
+            out.append(_agent_prompt(name, source, parent, members, scope_of))
     groups: dict[tuple[str, ...], list[Value]] = {}
     defaults: dict[tuple[str, ...], dict[str, str]] = {}
     for value in values:
+        if value.keys[:-1] in agents:
+            continue
         if value.keys[-2:-1] == (DEFAULTS,):
             defaults.setdefault(value.keys[:-2], {})[value.keys[-1]] = value.text
         elif value.keys not in listed and _may_fill(value.text):
@@ -137,6 +148,33 @@ def prompts(name: str, source: str, values: list[Value],
                 continue
             out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
+
+
+def _crew_agents(values: list[Value]) -> dict[tuple[str, ...], list[Value]]:
+    """The mappings that define a CrewAI agent (a `role`, a `goal` and a `backstory`), each
+    with those three values in the order CrewAI writes them into the system prompt."""
+    found: dict[tuple[str, ...], dict[str, Value]] = {}
+    for value in values:
+        if value.keys and value.keys[-1] in CREW_AGENT_KEYS:
+            found.setdefault(value.keys[:-1], {})[value.keys[-1]] = value
+    return {parent: [keyed[k] for k in CREW_AGENT_KEYS] for parent, keyed in found.items()
+            if len(keyed) == len(CREW_AGENT_KEYS)}
+
+
+def _agent_prompt(name: str, source: str, parent: tuple[str, ...], members: list[Value],
+                  scope_of: Callable[[str], Scope]) -> Prompt:
+    """A CrewAI agent of an `agents.yaml`: its role, backstory and goal as one system
+    message, then the answer-format instructions CrewAI writes after them (its model's
+    `closing`), so a `{placeholder}` at the end of the goal still comes before constant
+    text."""
+    from ..models import builtin_models
+
+    prompt = _chat(name, source, parent, [("system", v) for v in members], scope_of)
+    closing = next((m.closing for m in builtin_models() if m.id == CREW_AGENT_MODEL), "")
+    if not closing:
+        return prompt
+    blocks = prompt.blocks + (Block("system", (Text(closing, None),)),)
+    return dataclasses.replace(prompt, blocks=blocks, renderer=SegmentRenderer(blocks))
 
 
 def _holds_prompt(value: Value, fills: dict[str, str], table: bool,
@@ -357,9 +395,13 @@ def config_strings(name: str, source: str) -> list[Value]:
         return list(_toml(source))
     else:
         messages = _YAML_MESSAGES.search(source) is not None
-    if messages:  # the roles too, though they hold no placeholder
+    # a message's role, and each part of a CrewAI agent, though they hold no placeholder
+    kept = ("role",) if messages else ()
+    if _CREW_AGENT.search(source):
+        kept += CREW_AGENT_KEYS
+    if kept:
         return [v for v in _yaml(source, every=True)
-                if _may_fill(v.text) or v.keys[-1] == "role"]
+                if _may_fill(v.text) or v.keys[-1] in kept]
     return list(_yaml(source))
 
 

@@ -77,6 +77,9 @@ class SinkModel:
     requires: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     preamble: str = ""  # the system text the library sends when the call gives none
+    # The system text the library writes after the arguments it is given (an agent
+    # framework's answer-format instructions), before anything in `after`.
+    closing: str = ""
     placeholders: bool = False
     bases: tuple[str, ...] = ()
     decorators: tuple[str, ...] = ()
@@ -168,7 +171,7 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
-        "placeholders", "bases", "decorators", "library", "preamble", "methods")
+        "placeholders", "bases", "decorators", "library", "preamble", "closing", "methods")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -190,9 +193,10 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
     placeholders = table.get("placeholders", False)
     if not isinstance(placeholders, bool):
         raise ModelError(f"{where}: `placeholders` must be true or false")
-    preamble = table.get("preamble", "")
-    if not isinstance(preamble, str):
-        raise ModelError(f"{where}: `preamble` is the text the library sends itself: a string")
+    preamble, closing = table.get("preamble", ""), table.get("closing", "")
+    if not isinstance(preamble, str) or not isinstance(closing, str):
+        raise ModelError(f"{where}: `preamble` and `closing` are text the library sends "
+                         "itself: strings")
     name = table.get("name")
     if not isinstance(name, str) or not name:
         raise ModelError(f"{where}: every sink needs a `name`")
@@ -203,7 +207,7 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         arguments=_pairs(where, "arguments", table.get("arguments", [])),
         body=_pairs(where, "body", table.get("body", [])),
         requires=_strings(where, "requires", table.get("requires", [])),
-        after=after, preamble=preamble, placeholders=placeholders,
+        after=after, preamble=preamble, closing=closing, placeholders=placeholders,
         bases=_strings(where, "bases", table.get("bases", [])),
         decorators=_strings(where, "decorators", table.get("decorators", [])),
         methods=_strings(where, "methods", table.get("methods", [])), origin=where)

@@ -897,6 +897,8 @@ class SinkFinder:
                     blocks.append(Block(message.role, tuple(message.segments)))
         if not blocks and model is not None and model.preamble:  # the library's default prompt
             blocks.append(Block("system", (Text(model.preamble, None),)))
+        if blocks and model is not None and model.closing:  # the library's own instructions
+            blocks.append(Block("system", (Text(model.closing, None),)))
         if blocks and model is not None:
             blocks.extend(self._added(model, site, outer))
         if not blocks:
