@@ -489,6 +489,7 @@ REACH_FINDINGS = [
     ("PFX006", "zhh_history_store.py", 36, 76),
     ("PFX001", "zhi_task_override/crew/fetcher.py", 7, 35),  # the subclass's task prompt
     ("PFX005", "zhj_crew_goal/config/agents.yaml", 8, 38),  # before CrewAI's answer format
+    ("PFX005", "zhk_retried_call.py", 35, 54),  # sent through a retry helper
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -741,6 +742,7 @@ REACH_SINKS = {
     "zhi_task_override/crew/run.py:17": "client of google_genai.chat.send_message",
     "zhj_crew_goal/config/agents.yaml:2": "config triage_engineer",
     "zhj_crew_goal/crew.py:15": "crewai.Task",
+    "zhk_retried_call.py:26": "client of anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

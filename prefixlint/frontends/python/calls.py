@@ -6,6 +6,8 @@ with the caller's arguments (a helper that builds prompt text, a factory of mess
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -28,18 +30,28 @@ if TYPE_CHECKING:
 _THREADS = frozenset({"threading.Thread", "multiprocessing.Process"})
 _SUBMITTED = {"submit": 0, "to_thread": 0, "run_in_executor": 1, "apply_async": 0,
               "run_sync": 0}
+# A helper that calls the function it is given again until it succeeds (`with_retry`,
+# `retry_with_backoff`, `call_with_retries`).
+_RETRIES = re.compile(r"retr(?:y|ies)|backoff", re.IGNORECASE)
 # Of those, the ones whose awaited result is what the function returns.
 RETURNING = frozenset({"to_thread", "run_in_executor", "run_sync"})
 
 
 def submitted(node: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]] | None:
-    """The function a pool, a thread or an executor is given and the arguments it runs it
-    with (`pool.submit(f, a)`, `asyncio.to_thread(f, a)`, `loop.run_in_executor(None, f,
-    a)`, `pool.apply_async(f, (a,))`); None for any other call."""
+    """The function a pool, a thread, an executor or a retry helper is given and the
+    arguments it runs it with (`pool.submit(f, a)`, `asyncio.to_thread(f, a)`,
+    `loop.run_in_executor(None, f, a)`, `pool.apply_async(f, (a,))`,
+    `self.retry_with_backoff(self._call_api, path, prompt)`); None for any other call."""
     func = node.func
-    if not isinstance(func, cst.Attribute) or func.attr.value not in _SUBMITTED:
+    name = func.attr.value if isinstance(func, cst.Attribute) else \
+        func.value if isinstance(func, cst.Name) else ""
+    if isinstance(func, cst.Attribute) and name in _SUBMITTED:
+        skip = _SUBMITTED[name]
+    elif _RETRIES.search(name) and node.args and node.args[0].keyword is None and \
+            isinstance(node.args[0].value, (cst.Name, cst.Attribute)):
+        skip = 0  # the function first, then what it is called with, however often
+    else:
         return None
-    skip = _SUBMITTED[func.attr.value]
     positional = [a for a in node.args if a.keyword is None]
     if len(positional) <= skip or any(a.star for a in node.args):
         return None

@@ -353,7 +353,8 @@ class _CallNames:
         alternatives = "|".join(map(re.escape, names))
         # a call, or a function handed to a thread or a pool (`calls.launched`)
         pattern = re.compile(r"(?<!def )\b(" + alternatives + r")\s*\(|(?:target\s*=\s*|"
-                             r"(?:submit|to_thread|apply_async)\(\s*|run_in_executor\("
+                             r"(?:submit|to_thread|apply_async|\w*(?i:retry|retries|backoff)"
+                             r"\w*)\(\s*|run_in_executor\("
                              r"[^,()]*,\s*)(?:[\w.]*\.)?(" + alternatives + r")\b") \
             if names else None
         kept[:] = [_CallNames(wrappers, names, pattern)]
