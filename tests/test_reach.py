@@ -490,6 +490,9 @@ REACH_FINDINGS = [
     ("PFX001", "zhi_task_override/crew/fetcher.py", 7, 35),  # the subclass's task prompt
     ("PFX005", "zhj_crew_goal/config/agents.yaml", 8, 38),  # before CrewAI's answer format
     ("PFX005", "zhk_retried_call.py", 35, 54),  # sent through a retry helper
+    # the task text an agent executor kept on the object is invoked with fills {input}
+    ("PFX005", "zhl_agent_executor.py", 9, 27),
+    ("PFX005", "zhl_agent_executor.py", 9, 69),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -743,6 +746,7 @@ REACH_SINKS = {
     "zhj_crew_goal/config/agents.yaml:2": "config triage_engineer",
     "zhj_crew_goal/crew.py:15": "crewai.Task",
     "zhk_retried_call.py:26": "client of anthropic.messages",
+    "zhl_agent_executor.py:23": "langchain.ChatPromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

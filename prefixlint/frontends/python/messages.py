@@ -71,6 +71,10 @@ def _spelled_text(node) -> bool:
 _RENDERS = frozenset({"render", "substitute", "safe_substitute"})
 
 
+# A value passed for a template's placeholder with this much constant text of its own is a
+# prompt written elsewhere, measured as it is written rather than as one value.
+PASSED_TEXT_CHARS = 200
+
 # Methods that write a message object out as the dict a provider is sent.
 _AS_DICT = frozenset({"to_dict", "model_dump", "dict", "as_dict", "to_openai", "serialize"})
 
@@ -531,6 +535,10 @@ class MessageLowering:
         segments = self.lowerer.text(value, ctx)
         if all(isinstance(s, Text) for s in segments):
             return [Text("".join(s.text for s in segments), span)]
+        if sum(len(s.text) for s in segments if isinstance(s, Text)) >= PASSED_TEXT_CHARS:
+            # a prompt written elsewhere (`{"input": task_text(city, occasion)}`): its values
+            # and its constant text, in its order
+            return segments
         worst = max((s for s in segments if isinstance(s, Hole)),
                     key=lambda h: int(h.scope.varies_like))
         return [Hole("value", "{" + name + "}", span, worst.deps, worst.scope)]

@@ -3,12 +3,15 @@
 `tmpl = ChatPromptTemplate.from_messages([...])` (or `PromptTemplate.from_template(...)`) is
 filled later in the same function: `tmpl.invoke({"notes": notes})`, `await tmpl.ainvoke(m)`,
 `tmpl.format_messages(question=q)`, or through a chain, `(tmpl | llm).invoke({...})` or
-`LLMChain(prompt=tmpl, llm=llm).run(question=q)`. The placeholders then take the scopes of
-the values passed, not guesses from their names.
+`LLMChain(prompt=tmpl, llm=llm).run(question=q)`, or an agent made with it, `executor =
+AgentExecutor(agent=create_tool_calling_agent(llm, tools, tmpl))` then `executor.invoke(
+{"input": text})` (also when a method returns the executor and the object keeps it). The
+placeholders then take the scopes of the values passed, not guesses from their names.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import libcst as cst
@@ -69,6 +72,43 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
         values = _passed(lowerer, module, call, ctx)
         if values:
             return Filled(values, call)
+    return _kept_filled(lowerer, module, function, names, after, ctx, methods)
+
+
+def _kept_filled(lowerer, module, function, names: set[str], after: int, ctx,
+                 methods: frozenset) -> Filled | None:
+    """A method that returns what it makes from the template (`return AgentExecutor(
+    agent=agent, tools=tools)`), whose result the object keeps (`self.executor =
+    self._make_executor()`): the first call in the class that fills what it keeps
+    (`self.executor.invoke({"input": text})`)."""
+    info = module.owner.get(id(function)) if function is not None else None
+    if info is None or not any(
+            isinstance(n, cst.Return) and n.value is not None and module.pos(n) > after and
+            module.enclosing_function(n) is function and
+            (isinstance(n.value, cst.Name) and n.value.value in names or
+             _piped_from(n.value, names) or _made_with(n.value, names))
+            for n in module.nodes):
+        return None
+    kept = {t.target.attr.value for n in module.nodes if isinstance(n, cst.Assign)
+            and isinstance(n.value, cst.Call) and _on_self(n.value.func) == function.name.value
+            and module.owner.get(id(module.enclosing_function(n))) is info
+            for t in n.targets if _on_self(t.target) is not None}
+    for call in (n for n in module.nodes if isinstance(n, cst.Call)):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in methods and \
+                _on_self(func.value) in kept and \
+                module.owner.get(id(module.enclosing_function(call))) is info:
+            values = _passed(lowerer, module, call, ctx)
+            if values:
+                return Filled(values, call)
+    return None
+
+
+def _on_self(node: cst.BaseExpression) -> str | None:
+    """`attr` of `self.attr`; None for anything else."""
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+            node.value.value == "self":
+        return node.attr.value
     return None
 
 
@@ -90,11 +130,24 @@ def _passed(lowerer, module, call: cst.Call, ctx) -> dict:
 
 
 def _made_with(node: cst.BaseExpression, names: set[str]) -> bool:
-    """Whether an expression makes a chain of one of `names` (`LLMChain(prompt=tmpl,
-    llm=llm)`): a call given the template as its `prompt`."""
-    return isinstance(node, cst.Call) and any(
-        a.keyword is not None and a.keyword.value == "prompt" and isinstance(a.value, cst.Name)
-        and a.value.value in names for a in node.args)
+    """Whether an expression makes a chain or an agent of one of `names` (`LLMChain(
+    prompt=tmpl, llm=llm)`, `create_tool_calling_agent(llm, tools, tmpl)`, then
+    `AgentExecutor(agent=agent, tools=tools)`): a call given the template as its `prompt`
+    (or, to a function that makes an agent, in any place), or given such an agent."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else \
+        func.value if isinstance(func, cst.Name) else ""
+    agent_maker = _AGENT_MAKER.match(name) is not None
+    return any(isinstance(a.value, cst.Name) and a.value.value in names and (
+        a.keyword is not None and a.keyword.value in ("prompt", "agent") or
+        a.keyword is None and agent_maker) for a in node.args)
+
+
+# LangChain's agent constructors, given the agent's prompt (`create_tool_calling_agent`,
+# `create_openai_functions_agent`, `create_react_agent`, `create_structured_chat_agent`).
+_AGENT_MAKER = re.compile(r"create_\w*agent$")
 
 
 def _piped_from(node: cst.BaseExpression, names: set[str]) -> bool:
