@@ -61,6 +61,8 @@ _JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:
 # template written line by line (the file must also hold a placeholder somewhere).
 _JSON_LINES_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*\[\s*"',
                                 re.IGNORECASE)
+# A member that maps names to prompts (`"templates": {"default": "..."}`), each value one.
+_JSON_PROMPTS_MAPPING = re.compile(r'"(?:prompts|templates)"\s*:\s*\{', re.IGNORECASE)
 # A chat written out as a list of messages (`[{"role": "system", "content": "..."}]` in JSON,
 # `- role: system` / `content: ...` in YAML): the test a file passes before its roles are
 # read as well as its placeholders.
@@ -387,7 +389,8 @@ def config_strings(name: str, source: str) -> list[Value]:
         # `appsettings.json`, are blanked in place first)
         messages = _JSON_MESSAGES.search(source) is not None
         if not messages and not _JSON_PROMPT.search(source) and not (
-                (_JSON_LINES_PROMPT.search(source) or _PROMPTS_FILE.search(_stem(name)))
+                (_JSON_LINES_PROMPT.search(source) or _PROMPTS_FILE.search(_stem(name)) or
+                 _JSON_PROMPTS_MAPPING.search(source))
                 and PLACEHOLDER.search(source)):
             return []
         source = _without_comments(source)
