@@ -352,6 +352,8 @@ class Sample:
             return str(self) + other
         if isinstance(other, (int, float)):
             return int(self) + other
+        if isinstance(other, Sample):  # `{{ hands_left + hands_played }}`: two counts
+            return int(self) + int(other)
         return NotImplemented
 
     def _arithmetic(self, other: object, operation: Callable[[int, object], object],

@@ -21,6 +21,8 @@ OTHER_SUFFIXES = frozenset({
     ".jsx", ".tsx", ".css", ".scss", ".tf", ".hcl", ".service", ".env", ".properties",
     ".dockerfile", ".nginx", ".csv", ".go", ".rs", ".java", ".rb", ".php", ".c", ".h",
     ".cpp", ".cs", ".kt", ".swift", ".lua", ".vim", ".desktop", ".plist", ".gradle"})
+# Suffixes before the Jinja one that name Markdown (`GAMESTATE.md.jinja`).
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 # Names (before the Jinja suffix) of build and deployment files.
 OTHER_NAMES = ("dockerfile", "containerfile", "makefile", "vagrantfile", "jenkinsfile",
                "procfile", "gemfile", "caddyfile", "nginx", "docker-compose", "compose")
@@ -62,7 +64,7 @@ def is_prompt_template(name: str, text: str) -> bool:
     inner = base[base.rfind("."):] if "." in base else ""
     if inner in OTHER_SUFFIXES or base.split(".", 1)[0] in OTHER_NAMES:
         return False
-    return not _other_language(text)
+    return not _other_language(text, markdown=inner in MARKDOWN_SUFFIXES)
 
 
 def speaks_to_a_model(text: str) -> bool:
@@ -83,8 +85,10 @@ def is_markup(text: str) -> bool:
         sum(1 for line in lines if line.lstrip().startswith("<")) * 2 >= len(lines)
 
 
-def _other_language(text: str) -> bool:
-    """Whether the constant text of a template is markup, a Dockerfile, YAML or SQL."""
+def _other_language(text: str, markdown: bool = False) -> bool:
+    """Whether the constant text of a template is markup, a Dockerfile, YAML or SQL (a file
+    its name says is Markdown, `state.md.jinja`, is no YAML, however many of its lines are
+    list items or headings)."""
     plain = _JINJA.sub("", text[:20_000])
     lines = [line for line in plain.splitlines() if line.strip()]
     if not lines:
@@ -95,7 +99,8 @@ def _other_language(text: str) -> bool:
         return True
     if speaks_to_a_model(plain):
         return False
-    if len(lines) >= 2 and sum(1 for line in lines if _YAML.match(line)) * 10 >= len(lines) * 8:
+    if not markdown and len(lines) >= 2 and \
+            sum(1 for line in lines if _YAML.match(line)) * 10 >= len(lines) * 8:
         return True
     return bool(_SQL.match(plain))
 
