@@ -495,6 +495,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhl_agent_executor.py", 9, 69),
     ("PFX001", "zhm_prompt_catalog/outline.json", 6, 66),  # a JSON file's "templates"
     ("PFX005", "zhn_state_card.md.jinja", 3, 14),  # Markdown lists are no YAML
+    ("PFX005", "zho_image_helper/layout.py", 15, 52),  # where the helper's data URL is put
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -751,6 +752,7 @@ REACH_SINKS = {
     "zhl_agent_executor.py:23": "langchain.ChatPromptTemplate",
     "zhm_prompt_catalog/outline.json:6": "config templates",
     "zhn_state_card.md.jinja": None,
+    "zho_image_helper/layout.py:14": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

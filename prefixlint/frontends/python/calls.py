@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 _THREADS = frozenset({"threading.Thread", "multiprocessing.Process"})
 _SUBMITTED = {"submit": 0, "to_thread": 0, "run_in_executor": 1, "apply_async": 0,
               "run_sync": 0}
+# Constant text a helper may wrap a single value in and still return that value, as far as
+# where it is reported goes (`f"data:image/png;base64,{data}"`).
+LABEL_CHARS = 32
 # A helper that calls the function it is given again until it succeeds (`with_retry`,
 # `retry_with_backoff`, `call_with_retries`).
 _RETRIES = re.compile(r"retr(?:y|ies)|backoff", re.IGNORECASE)
@@ -236,11 +239,16 @@ class CallOps:
                 last = early
                 break
         segments = text_at(last)
-        if len(segments) == 1 and type(segments[0]) is Hole and \
-                segments[0].span is not None and segments[0].span.path != ctx.module.path:
-            # an opaque value a helper elsewhere returns (a model's reply, a clock reading):
-            # reported where this call puts it into the prompt, not inside the helper
-            return [self.placed(segments[0], node, ctx)]
+        holes = [s for s in segments if isinstance(s, Hole)]
+        if len(holes) == 1 and type(holes[0]) is Hole and holes[0].span is not None and \
+                holes[0].span.path != ctx.module.path and (len(segments) == 1 or (
+                    holes[0].kind in ("value", "media") and
+                    constant_chars(segments) <= LABEL_CHARS)):
+            # an opaque value a helper elsewhere returns (a model's reply, a clock reading,
+            # an image as a data URL behind its `data:image/png;base64,`): reported where
+            # this call puts it into the prompt, not inside the helper (text a helper builds
+            # in a loop stands where it is built)
+            return [self.placed(s, node, ctx) if s is holes[0] else s for s in segments]
         return segments
 
     def _runs_with(self: "Lowerer", node: cst.CSTNode, at: Context) -> bool:
