@@ -753,6 +753,7 @@ REACH_SINKS = {
     "zhm_prompt_catalog/outline.json:6": "config templates",
     "zhn_state_card.md.jinja": None,
     "zho_image_helper/layout.py:14": "openai.chat",
+    "zhp_table_helper.py:30": "openai.chat",  # a helper's text from constant tables: no finding
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -7,7 +7,7 @@ with the caller's arguments (a helper that builds prompt text, a factory of mess
 from __future__ import annotations
 
 import re
-
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -17,6 +17,7 @@ from .flow import test_of
 from .literals import (MAX_DEPTH, decorated, dotted_name, none_comparison, param_names,
                        shorten)
 from .module import Module
+from .pure import reads_constants_only
 from .values import (RECEIVER, STARRED, WHOLE_PROMPT_CHARS, Context, ModuleRef, Seg,
                      constant_chars)
 
@@ -239,6 +240,13 @@ class CallOps:
                 last = early
                 break
         segments = text_at(last)
+        if any(type(s) is Hole and s.scope is Scope.UNKNOWN for s in segments) and \
+                reads_constants_only(function, module, node):
+            # text a helper makes from the module's tables alone (`"\n".join(lines[:10])`
+            # of lines built from a constant dict): the deployment's, however it is made
+            segments = [replace(s, scope=Scope.DEPLOY)
+                        if type(s) is Hole and s.scope is Scope.UNKNOWN else s
+                        for s in segments]
         holes = [s for s in segments if isinstance(s, Hole)]
         if len(holes) == 1 and type(holes[0]) is Hole and holes[0].span is not None and \
                 holes[0].span.path != ctx.module.path and (len(segments) == 1 or (
