@@ -1117,6 +1117,62 @@ def test_a_settings_text_looked_up_by_its_key_names_the_code_that_fills_it(reach
         ("zazu_keyed_texts/desk/summary.py", 14)]
 
 
+def test_a_helper_is_the_deployments_only_when_it_reads_nothing_but_literal_tables(tmp_path):
+    """`zhp_table_helper.py`'s examples, made from two literal dicts, are the deployment's;
+    the same examples drawn from the table at random, or made from a table the request
+    fills, stay values before the rules."""
+    (tmp_path / "bot.py").write_text('''import random
+
+from openai import OpenAI
+
+client = OpenAI()
+
+NAMES = {"swap": "trade", "coins": "funds", "vault": "escrow", "ping": "status check"}
+RULES = ("Keep the query to one or two sentences. Do not answer the question, do not add "
+         "advice, and do not change what the user asks about. Keep product names exactly as "
+         "the user wrote them, and keep any version number the user gave. Answer with one "
+         "JSON object holding the keys rewritten_query and was_rewritten, and nothing else.")
+LEARNED = {}
+
+
+def listed() -> str:
+    return "; ".join(sorted(f"{k} -> {v}" for k, v in NAMES.items()))
+
+
+def drawn() -> str:
+    return "; ".join(random.sample(sorted(NAMES), 2))
+
+
+def learned() -> str:
+    return "; ".join(f"{k} -> {v}" for k, v in LEARNED.items())
+
+
+def ask_listed(question: str) -> str:
+    return ask_with(question, listed())
+
+
+def ask_drawn(question: str) -> str:
+    return ask_with(question, drawn())
+
+
+def ask_learned(question: str, corrections: dict) -> str:
+    LEARNED.update(corrections)
+    return ask_with(question, learned())
+
+
+def ask_with(question: str, terms: str) -> str:
+    return client.chat.completions.create(model="gpt-4.1-mini", messages=[
+        {"role": "system", "content": f"Rewrite with these terms: {terms}\\n{RULES}"},
+        {"role": "user", "content": question}]).choices[0].message.content
+''')
+    (tmp_path / "prefixlint.toml").write_text('provider = "generic"\n')
+    found = _json(tmp_path)
+    flagged = sorted((f["code"], f["line"], f["prompt"]) for f in found["findings"]
+                     if f["severity"] != "info")
+    # the drawn terms and the learned ones, where the client puts them; not the listed ones
+    assert flagged == [("PFX001", 42, "bot.py:32"), ("PFX005", 42, "bot.py:37")]
+
+
 def test_a_value_made_in_one_module_names_where_another_puts_it_into_the_prompt(reach):
     """Passages found in `search.py` and passed through a parameter: the finding stands where
     they are made and names the builder's line that puts them above the rules (where the fix

@@ -12,8 +12,11 @@ clock, file, environment or global state.
 
 from __future__ import annotations
 
+import itertools
+
 import libcst as cst
 
+from .literals import literal_value, walk_body
 from .module import Module
 
 # Builtins that compute from their arguments only.
@@ -26,6 +29,9 @@ _METHODS = frozenset({
     "items", "keys", "values", "get", "join", "split", "strip", "lstrip", "rstrip", "lower",
     "upper", "title", "capitalize", "replace", "format", "startswith", "endswith", "append",
     "extend", "insert", "copy", "count", "index", "splitlines", "setdefault", "update"})
+# Methods that change a list, dict or set in place.
+_CHANGING = frozenset({"append", "extend", "insert", "update", "setdefault", "pop", "popitem",
+                       "clear", "remove", "add", "discard", "sort", "reverse"})
 # At most this many nodes in a function looked at.
 _MAX_NODES = 2_000
 
@@ -44,21 +50,16 @@ def reads_constants_only(function: cst.FunctionDef, module: Module, call: cst.Ca
 
 
 def _pure(function: cst.FunctionDef, module: Module) -> bool:
-    nodes: list[cst.CSTNode] = []
-
-    class Collect(cst.CSTVisitor):
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            nodes.append(node)
-            return len(nodes) <= _MAX_NODES
-
-    function.body.visit(Collect())
+    nodes = list(itertools.islice(walk_body(function.body), _MAX_NODES + 1))
     if len(nodes) > _MAX_NODES:
         return False
     local = {p.name.value for p in function.params.params}
     for node in nodes:
-        if isinstance(node, (cst.Await, cst.Yield, cst.Global, cst.Nonlocal, cst.FunctionDef,
-                             cst.ClassDef, cst.Lambda, cst.With, cst.Try)):
-            return False
+        if isinstance(node, (cst.Await, cst.Yield, cst.Global, cst.Nonlocal, cst.With,
+                             cst.Try)) or any(
+                isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+                for child in node.children):
+            return False  # (a lambda or a function inside is not looked into)
         if isinstance(node, (cst.AssignTarget, cst.CompFor, cst.For)):
             target = node.target
             local.update(n.value for n in _names(target))
@@ -105,26 +106,40 @@ def _read_names(nodes: list[cst.CSTNode]) -> set[str]:
 
 
 def _constants(module: Module) -> frozenset[str]:
-    """The module's names bound only to literal data at its top level."""
+    """The module's names bound only to literal data at its top level, and changed nowhere
+    in it (`LEARNED = {}` that a function updates is the state of the process)."""
     def compute() -> frozenset[str]:
         seen: dict[str, bool] = {}
         for binding in module.bindings.get(0, []):
             ok = binding.op == "=" and _literal(binding.value)
             seen[binding.name] = seen.get(binding.name, True) and ok
-        return frozenset(name for name, ok in seen.items() if ok)
+        return frozenset(name for name, ok in seen.items() if ok) - _changed(module)
     return module.memo("constant-names", module.tree, compute)
+
+
+def _changed(module: Module) -> set[str]:
+    """Names the module changes in place or declares global somewhere: `NAME.append(x)`,
+    `NAME[key] = x`, `del NAME[key]`, `global NAME`."""
+    out: set[str] = set()
+    for node in module.nodes:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value in _CHANGING and isinstance(node.func.value, cst.Name):
+            out.add(node.func.value.value)
+        elif isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.Del)) and \
+                isinstance(node.target, cst.Subscript) and \
+                isinstance(node.target.value, cst.Name):
+            out.add(node.target.value.value)
+        elif isinstance(node, cst.Global):
+            out.update(item.name.value for item in node.names)
+    return out
 
 
 def _literal(node: cst.BaseExpression | None, depth: int = 0) -> bool:
     """A literal, or a list, tuple, set or dict of literals (nested up to 8 deep)."""
     if node is None or depth > 8:
         return False
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)):
+    if literal_value(node) is not None or isinstance(node, cst.Name) and node.value == "None":
         return True
-    if isinstance(node, cst.Name):
-        return node.value in ("True", "False", "None")
-    if isinstance(node, cst.UnaryOperation):
-        return _literal(node.expression, depth + 1)
     if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
         return all(not isinstance(e, cst.StarredElement) and _literal(e.value, depth + 1)
                    for e in node.elements)
