@@ -1055,6 +1055,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
     ("PFX005", "llama_rich_template.py", 5, 1),  # a RichPromptTemplate is Jinja
+    ("PFX005", "llama_synth_app.py", 16, 63),  # a synthesizer's texts before its query
     ("PFX006", "llama_template_object.py", 9, 6),  # a PromptTemplate object as the prompt
     ("PFX005", "llamabot_app.py", 6, 37),  # a docstring `@prompt("system")` renders
     ("PFX002", "mistral_app.py", 10, 58),
