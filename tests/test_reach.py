@@ -493,6 +493,7 @@ REACH_FINDINGS = [
     # the task text an agent executor kept on the object is invoked with fills {input}
     ("PFX005", "zhl_agent_executor.py", 9, 27),
     ("PFX005", "zhl_agent_executor.py", 9, 69),
+    ("PFX002", "zhm_prompt_catalog/agents.json", 4, 57),  # a JSON prompt object's content
     ("PFX001", "zhm_prompt_catalog/outline.json", 6, 66),  # a JSON file's "templates"
     ("PFX005", "zhn_state_card.md.jinja", 3, 14),  # Markdown lists are no YAML
     ("PFX005", "zho_image_helper/layout.py", 15, 52),  # where the helper's data URL is put
@@ -750,6 +751,7 @@ REACH_SINKS = {
     "zhj_crew_goal/crew.py:15": "crewai.Task",
     "zhk_retried_call.py:26": "client of anthropic.messages",
     "zhl_agent_executor.py:23": "langchain.ChatPromptTemplate",
+    "zhm_prompt_catalog/agents.json:4": "config planner_prompt",
     "zhm_prompt_catalog/outline.json:6": "config templates",
     "zhn_state_card.md.jinja": None,
     "zho_image_helper/layout.py:14": "openai.chat",

@@ -61,8 +61,10 @@ _JSON_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:
 # template written line by line (the file must also hold a placeholder somewhere).
 _JSON_LINES_PROMPT = re.compile(r'"[^"\n]*(?:' + "|".join(KEY_WORDS) + r')[^"\n]*"\s*:\s*\[\s*"',
                                 re.IGNORECASE)
-# A member that maps names to prompts (`"templates": {"default": "..."}`), each value one.
-_JSON_PROMPTS_MAPPING = re.compile(r'"(?:prompts|templates)"\s*:\s*\{', re.IGNORECASE)
+# A member named for prompts whose value is an object (`"templates": {"default": "..."}`,
+# `"analyst_prompt": {"type": "template", "content": "..."}`).
+_JSON_PROMPTS_MAPPING = re.compile(r'"[^"\n]*(?:prompts?|templates?)"\s*:\s*\{',
+                                   re.IGNORECASE)
 # A chat written out as a list of messages (`[{"role": "system", "content": "..."}]` in JSON,
 # `- role: system` / `content: ...` in YAML): the test a file passes before its roles are
 # read as well as its placeholders.
