@@ -20,6 +20,12 @@ FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 
 
+# A bare `{name}` (or ADK's optional `{name?}`) in text whose other braces are text (a JSON
+# example beside it): the fields a filler that only replaces such names fills, the name in
+# its first group.
+NAME_FIELD = re.compile(r"(?<!\{)\{([A-Za-z_]\w*)\??\}(?!\})")
+
+
 # A `${name}` of a `string.Template` (or a template a project fills the same way), the name in
 # its first group: text that has one uses `$` fields, and its braces are text.
 DOLLAR_FIELD = re.compile(r"\$\{([A-Za-z_]\w*)\}")

@@ -1036,6 +1036,7 @@ MODEL_FINDINGS = [
     # Google ADK: `instruction=` whose `{key}`/`{key?}` the session state fills every call
     ("PFX002", "google_adk_app.py", 10, 73),
     ("PFX005", "google_adk_app.py", 11, 20),
+    ("PFX002", "google_adk_json_app.py", 5, 9),  # `{name?}` beside a JSON example's braces
     ("PFX005", "guidance_app.py", 12, 28),  # `with user(): chat += ...`, then gen()
     ("PFX004", "haystack_app.py", 3, 29),
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, PRINTF_FIELD, VALUE_FIELD,
+from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, NAME_FIELD, PRINTF_FIELD, VALUE_FIELD,
                         value_fields_only)
 from ...ir import Block, Hole, Scope, Span, Text
 from ...volatility import is_history
@@ -476,6 +476,8 @@ class MessageLowering:
             if pattern is FORMAT_FIELD:
                 field_name = match.group(0)[1:-1].split("!")[0].split(":")[0]
                 expr = "{" + field_name + "}"
+            elif pattern is NAME_FIELD:
+                field_name, expr = match.group(1), match.group(0)
             elif pattern is PRINTF_FIELD:
                 field_name = match.group(1) or f"{positional}%{position}"
                 expr = match.group(0)
@@ -507,10 +509,12 @@ class MessageLowering:
         try:
             parsed = list(string.Formatter().parse(text))
         except ValueError:
-            return segments
-        if any(field and not (field[0].isalnum() or field[0] == "_")
-               for _, field, _, _ in parsed):
-            return segments  # `{"name": ...}`: a JSON example, text `.format` would refuse
+            parsed = None
+        if parsed is None or any(field and not (field[0].isalnum() or field[0] == "_")
+                                 for _, field, _, _ in parsed):
+            # `{"name": ...}`: a JSON example, text `.format` would refuse; a filler that
+            # replaces names alone (ADK's state, `.replace`) still fills `{name}` beside it
+            return self._matched_fields(node, ctx, segments, NAME_FIELD)
         for literal, field_name, _, _ in parsed:
             if literal:
                 out.append(Text(literal, None))
