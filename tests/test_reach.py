@@ -750,6 +750,7 @@ REACH_SINKS = {
     "zhj_crew_goal/config/agents.yaml:2": "config triage_engineer",
     "zhj_crew_goal/crew.py:15": "crewai.Task",
     "zhk_retried_call.py:26": "client of anthropic.messages",
+    "zhk_retried_call.py:50": "client of anthropic.messages",
     "zhl_agent_executor.py:23": "langchain.ChatPromptTemplate",
     "zhm_prompt_catalog/agents.json:4": "config planner_prompt",
     "zhm_prompt_catalog/outline.json:6": "config templates",

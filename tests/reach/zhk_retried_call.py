@@ -34,3 +34,17 @@ class ReceiptReader:
                 {"type": "image", "source": {"type": "base64", "media_type": "image/png",
                                              "data": data}},
                 {"type": "text", "text": prompt}]}])
+
+
+def with_retry(func, *args, attempts: int = 3):
+    for attempt in range(attempts):
+        try:
+            return func(*args)
+        except Exception:
+            time.sleep(2 ** attempt)
+    raise RuntimeError("the model did not answer")
+
+
+def read_with_function(reader: ReceiptReader, image_path: str) -> str:
+    # a module's retry function, called by its bare name
+    return with_retry(reader._call_api, image_path, RULES)

@@ -60,7 +60,7 @@ def submitted(node: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]] | None
     if len(positional) <= skip or any(a.star for a in node.args):
         return None
     args = [a for a in node.args if a is not positional[skip] and a not in positional[:skip]]
-    if func.attr.value == "apply_async":  # `pool.apply_async(f, (a, b))`
+    if name == "apply_async":  # `pool.apply_async(f, (a, b))`
         packed = positional[1].value if len(positional) > 1 else None
         args = [cst.Arg(e.value) for e in packed.elements] \
             if isinstance(packed, (cst.Tuple, cst.List)) else []
