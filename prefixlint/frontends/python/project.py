@@ -334,6 +334,9 @@ _ALIASED = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")  # `name as alias`, in an impor
 _CAPITALIZED_CALL = re.compile(r"(?<!class )\b([A-Z]\w*)\s*\(")
 
 
+_NAMES_RETRY = re.compile(r"retry|retries|backoff", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class _CallNames:
     """One search for calls of any of a round's wrapper names (`name(`, not `def name(`).
@@ -343,6 +346,7 @@ class _CallNames:
     wrappers: dict
     names: tuple[str, ...]
     pattern: re.Pattern | None
+    retried: re.Pattern | None = None  # a wrapper handed to a retry helper
 
     @staticmethod
     def of(wrappers: dict, kept: list) -> "_CallNames":
@@ -353,11 +357,13 @@ class _CallNames:
         alternatives = "|".join(map(re.escape, names))
         # a call, or a function handed to a thread or a pool (`calls.launched`)
         pattern = re.compile(r"(?<!def )\b(" + alternatives + r")\s*\(|(?:target\s*=\s*|"
-                             r"(?:submit|to_thread|apply_async|\w*(?i:retry|retries|backoff)"
-                             r"\w*)\(\s*|run_in_executor\("
+                             r"(?:submit|to_thread|apply_async)\(\s*|run_in_executor\("
                              r"[^,()]*,\s*)(?:[\w.]*\.)?(" + alternatives + r")\b") \
             if names else None
-        kept[:] = [_CallNames(wrappers, names, pattern)]
+        # (searched only in text that names a retry: a word search at every place is slow)
+        retried = re.compile(r"(?i:retry|retries|backoff)\w*\(\s*(?:[\w.]*\.)?(" +
+                             alternatives + r")\b") if names else None
+        kept[:] = [_CallNames(wrappers, names, pattern, retried)]
         return kept[0]
 
     def called(self, source: str) -> list[str]:
@@ -366,6 +372,8 @@ class _CallNames:
         if self.pattern is None:
             return []
         found = {match.group(1) or match.group(2) for match in self.pattern.finditer(source)}
+        if self.retried is not None and _NAMES_RETRY.search(source):
+            found.update(match.group(1) for match in self.retried.finditer(source))
         for original, alias in _ALIASED.findall(source):
             if original in self.wrappers and original not in found and \
                     re.search(r"(?<!def )\b" + re.escape(alias) + r"\s*\(", source):
