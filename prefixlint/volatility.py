@@ -141,8 +141,8 @@ _READERS = frozenset({"get", "load", "read", "all", "list", "to_list", "as_list"
 def is_history(path: str) -> bool:
     """Whether a value path names a conversation history (`history`, `state.messages`,
     `self.chat_history`), one message of it taken in a loop (`messages.item`), or a call
-    that reads one (`self.get_conversation_history(session)`, `self.history.get(6)`); explicit-scope suffixes
-    (`@file:line`) are ignored."""
+    that reads one (`self.get_conversation_history(session)`, `self.history.get(6)`);
+    explicit-scope suffixes (`@file:line`) are ignored."""
     parts = [part.lower().lstrip("_") for part in _LOCATION.sub("", path).split(".")]
     if len(parts) >= 2 and parts[-1] == "item" and parts[-2] in HISTORY_NAMES:
         return True  # `for m in messages: kept.append(m)`: the history, message by message

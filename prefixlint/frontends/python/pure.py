@@ -50,6 +50,7 @@ def reads_constants_only(function: cst.FunctionDef, module: Module, call: cst.Ca
 
 
 def _pure(function: cst.FunctionDef, module: Module) -> bool:
+    """The test of the module doc on the function's body, at most `_MAX_NODES` of it."""
     nodes = list(itertools.islice(walk_body(function.body), _MAX_NODES + 1))
     if len(nodes) > _MAX_NODES:
         return False
