@@ -18,7 +18,7 @@ from ...ir import Block, Hole, Prompt, Span, Text
 from ...prose import reads_as_prompt
 from ...template_kinds import is_markup
 from ..project_files import InputError
-from .flow import in_dead_arm, subscript_key
+from .flow import in_dead_arm, richness, subscript_key
 from .literals import literal_value
 from .registries import registry_key
 
@@ -670,18 +670,7 @@ def _ending_return(last, depth: int = 0) -> cst.Return | None:
         if found is None:
             return None
         returns.append(found)
-    return max(returns, key=lambda r: _spelled_chars(r.value))
-
-
-def _spelled_chars(node) -> int:
-    """How many characters of string literals an expression spells out."""
-    if isinstance(node, cst.SimpleString):
-        return len(node.value)
-    if isinstance(node, cst.FormattedString):
-        return sum(len(p.value) for p in node.parts if isinstance(p, cst.FormattedStringText))
-    if isinstance(node, (cst.ConcatenatedString, cst.BinaryOperation)):
-        return _spelled_chars(node.left) + _spelled_chars(node.right)
-    return 0
+    return max(returns, key=lambda r: richness(r.value))
 
 
 def _tool_specs(finder: SinkFinder, function) -> Candidate | None:
