@@ -497,6 +497,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhm_prompt_catalog/outline.json", 6, 66),  # a JSON file's "templates"
     ("PFX005", "zhn_state_card.md.jinja", 3, 14),  # Markdown lists are no YAML
     ("PFX005", "zho_image_helper/layout.py", 15, 52),  # where the helper's data URL is put
+    ("PFX001", "zhq_prompt_builder/prompts/context.py", 13, 16),  # used where it is called
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -757,6 +758,7 @@ REACH_SINKS = {
     "zhn_state_card.md.jinja": None,
     "zho_image_helper/layout.py:14": "openai.chat",
     "zhp_table_helper.py:30": "openai.chat",  # a helper's text from constant tables: no finding
+    "zhq_prompt_builder/prompts/context.py:12": "text",  # handed to a backend not in view
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1507,6 +1509,18 @@ def test_a_value_a_helper_returns_is_reported_where_each_prompt_puts_it(reach):
         (29, 'list_plugins(context["workspace"])', "zal_agent_steps/planner.py:26")]
     assert all([(r["path"], r["line"]) for r in f["related"]] == [
         ("zal_agent_steps/catalog.py", 8)] for f in listing)
+
+
+def test_text_a_function_returns_names_where_other_files_call_it(reach):
+    """`build_system_prompt(workdir)` returns instructions with the clock near their top and
+    no call in view sends them: the finding names the line of another module that calls it
+    through the package's re-export (where the text is used), not the example call in the
+    function's docstring or the definition itself."""
+    finding = next(f for f in reach["findings"]
+                   if f["path"] == "zhq_prompt_builder/prompts/context.py")
+    assert (finding["code"], finding["line"], finding["expr"]) == ("PFX001", 13, "now")
+    assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
+        ("zhq_prompt_builder/session.py", 11, 24)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ...ir import Prompt, Scope, Text
+from ...ir import Prompt, Scope, Span, Text
 from ..project_files import InputError
 from .import_lines import CONTEXT_MODULES, module_imports, module_name
 from .sources import prefilter
@@ -334,6 +334,27 @@ _ALIASED = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")  # `name as alias`, in an impor
 _CAPITALIZED_CALL = re.compile(r"(?<!class )\b([A-Z]\w*)\s*\(")
 
 
+# A function whose text is measured with no sink, called in more places than this, is named
+# by none of them (a common helper, not where one prompt is used).
+_MAX_CALLERS = 3
+
+
+def _names_module(source: str, path: str) -> bool:
+    """Whether code can import the function of the module at `path`: it names that module,
+    or the package it is in (`from .prompts import build`, re-exported by `__init__`)."""
+    folder = posixpath.basename(posixpath.dirname(path))
+    return module_name(path) in source or bool(folder) and folder in source
+
+
+def _is_call(source: str, match: re.Match) -> bool:
+    """Whether a match of `name(` is a call in code: not a definition, a comment, or an
+    example in a docstring (inside an odd number of triple quotes)."""
+    start = source.rfind("\n", 0, match.start()) + 1
+    before = source[start:match.start()].lstrip()
+    if before.startswith(("#", ">>>")) or before.endswith(("def ", "class ")):
+        return False
+    return source.count('"""', 0, match.start()) % 2 == 0 and \
+        source.count("'''", 0, match.start()) % 2 == 0
 _NAMES_RETRY = re.compile(r"retry|retries|backoff", re.IGNORECASE)
 
 
@@ -834,12 +855,56 @@ class PythonProject:
         found = [c for path in sorted(self.texts) for c in self.texts[path]]
         filled = {c.fills for c in found if c.fills}
         unsent = [c for c in found if not text_sent(c, used) and not _sends_filled(c, prompts)]
-        out = []
+        kept = []
         for candidate in unsent:
             if candidate.prompt.id not in ids and candidate.span not in filled:
-                out.append((candidate.prompt, []))
+                kept.append(candidate)
                 ids.add(candidate.prompt.id)
-        return out
+        calls = self._calls_in_other_files(kept)
+        return [(dataclasses.replace(c.prompt, used_at=c.prompt.used_at + tuple(
+                    (*c.caller_lines, site) for site in calls.get((c.span.path, c.caller), ())))
+                 if calls.get((c.span.path, c.caller)) else c.prompt, []) for c in kept]
+
+    def _calls_in_other_files(self, candidates: list) -> dict[tuple[str, str], list[Span]]:
+        """Where other files of the run call the functions whose text was measured with no
+        sink (`system = get_system_prompt(cwd)`): there the text is used, and what fills it
+        is passed. A function is called by its name in a file that names its module (of
+        functions several modules define, the one module it names); a method, `.name(` on
+        any object, when one class of the texts defines it. Names called in more than a few
+        places are common words and name no place."""
+        callers: dict[str, set[str]] = {}
+        for candidate in candidates:
+            if candidate.caller:
+                callers.setdefault(candidate.caller, set()).add(candidate.span.path)
+        callers = {name: sorted(paths) for name, paths in callers.items()
+                   if len(paths) == 1 or not name.startswith(".")}
+        if not callers:
+            return {}
+        pattern = re.compile(r"(?:(\.)\s*|(?<![\w.]))(" + "|".join(
+            map(re.escape, sorted({n.lstrip(".") for n in callers}, key=len, reverse=True)))
+            + r")\s*\(")
+        found: dict[tuple[str, str], list[Span]] = {}
+        for path in self.workspace.code:
+            try:
+                source = self.workspace.read(path)
+            except InputError:
+                continue
+            for match in pattern.finditer(source):
+                name = (match.group(1) or "") + match.group(2)
+                if name not in callers:  # `prompts.build(...)`: a function of a module
+                    name = match.group(2)
+                defined_in = callers.get(name, ())
+                if name.startswith("."):
+                    named = list(defined_in)
+                else:
+                    named = [d for d in defined_in if _names_module(source, d)]
+                if len(named) != 1 or path in defined_in or not _is_call(source, match):
+                    continue
+                line = source.count("\n", 0, match.start(2)) + 1
+                column = match.start(2) - source.rfind("\n", 0, match.start(2))
+                found.setdefault((named[0], name), []).append(
+                    Span(path, line, column, line, column))
+        return {key: sites for key, sites in found.items() if len(sites) <= _MAX_CALLERS}
 
     def unused_wrappers(self) -> list[tuple[Prompt, list]]:
         """A wrapper nothing in the project calls is measured at its own sink."""

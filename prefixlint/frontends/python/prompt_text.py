@@ -19,7 +19,7 @@ from ...prose import reads_as_prompt
 from ...template_kinds import is_markup
 from ..project_files import InputError
 from .flow import in_dead_arm, richness, subscript_key
-from .literals import literal_value
+from .literals import literal_value, return_statements
 from .registries import registry_key
 
 if TYPE_CHECKING:
@@ -40,6 +40,10 @@ class Candidate:
     span: Span
     fills: Span | None = None  # where the text filled here by keyword stands (`RULES`)
     function: Span | None = None  # the function that fills it: a prompt it sends holds it
+    # The function whose text it is (`build_prompt`, `.system_prompt` for a method), with
+    # the lines that function spans: where code calls it, the text is used.
+    caller: str = ""
+    caller_lines: tuple[int, int] = (0, 0)
 
 
 def find(finder: SinkFinder) -> list[Candidate]:
@@ -62,7 +66,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
     for function in _functions(module):
         built = _returned(finder, function) or _tool_specs(finder, function)
         if built is not None:
-            out.append(built)
+            out.append(_called_as(finder, built, function))
     for name, value in _locals(module):
         lines = _lines(value)
         built = None if lines else _constant(finder, name, value)
@@ -86,8 +90,26 @@ def find(finder: SinkFinder) -> list[Candidate]:
             if built is not None and (_fills_text(value) or _replaces_slot(value)):
                 built = _filling(finder, built, value, ctx)
         if built is not None:
-            out.append(built)
+            out.append(_called_as(finder, built, module.enclosing_function(value)))
     return out
+
+
+def _called_as(finder: SinkFinder, built: Candidate, function) -> Candidate:
+    """Text built in a module's function or a class's method that returns a value: with the
+    name code calls it by (`.name` for a method), so the places that call it can be named
+    as where the text is used (see `PythonProject.remaining_texts`)."""
+    if function is None or function.name.value.startswith("__") or \
+            not return_statements(function):
+        return built
+    module = finder.module
+    if function in module.functions.values():
+        name = function.name.value
+    elif any(function in info.methods.values() for info in module.classes.values()):
+        name = "." + function.name.value
+    else:
+        return built  # a function defined inside another: handed on, not called by name
+    span = module.span(function)
+    return replace(built, caller=name, caller_lines=(span.line, span.end_line))
 
 
 def _within(inner: Span | None, outer: Span) -> bool:
