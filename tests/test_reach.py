@@ -498,6 +498,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhn_state_card.md.jinja", 3, 14),  # Markdown lists are no YAML
     ("PFX005", "zho_image_helper/layout.py", 15, 52),  # where the helper's data URL is put
     ("PFX001", "zhq_prompt_builder/prompts/context.py", 13, 16),  # used where it is called
+    ("PFX001", "zhr_posted_turns.py", 10, 11),  # the question before the rules, after turns
+    ("PFX003", "zhr_posted_turns.py", 29, 36),  # the turns a client posts: its conversation's
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -759,6 +761,7 @@ REACH_SINKS = {
     "zho_image_helper/layout.py:14": "openai.chat",
     "zhp_table_helper.py:30": "openai.chat",  # a helper's text from constant tables: no finding
     "zhq_prompt_builder/prompts/context.py:12": "text",  # handed to a backend not in view
+    "zhr_posted_turns.py:43": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1521,6 +1524,21 @@ def test_text_a_function_returns_names_where_other_files_call_it(reach):
     assert (finding["code"], finding["line"], finding["expr"]) == ("PFX001", 13, "now")
     assert [(r["path"], r["line"], r["column"]) for r in finding["related"]] == [
         ("zhq_prompt_builder/session.py", 11, 24)]
+
+
+def test_turns_a_client_posts_with_each_request_are_its_conversation(reach):
+    """`for asked, answered in zip(questions[:-1], answers)` appends a user's message and an
+    assistant's on each pass over lists from the request's JSON: the earlier turns of the
+    conversation (a session's), not the request's data, so the question after them is
+    the break before the rules; the `if answers is None` around them is no value of its
+    own before the history."""
+    found = {(f["code"], f["line"]): f for f in reach["findings"]
+             if f["path"] == "zhr_posted_turns.py"}
+    assert sorted(found) == [("PFX001", 10), ("PFX003", 29)]
+    assert found[("PFX001", 10)]["expr"] == "{question}"
+    assert found[("PFX003", 29)]["scope"] == "session"
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhr_posted_turns.py:43")
+    assert (prompt["prefix_tokens"]["global"], prompt["prefix_tokens"]["session"]) == (5, 35)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

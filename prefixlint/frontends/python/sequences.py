@@ -13,7 +13,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
-                       iter_root, iter_source, literal_value, shorten)
+                       iter_root, iter_source, literal_value, shorten, walk_body)
 from .flow import INSERTS, REWRITES, entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
@@ -365,6 +365,9 @@ class SequenceOps:
                         value.span.path == where.path and
                         where.line <= value.span.line <= where.end_line for where in passes):
                     continue  # (which turn a pass over the rows adds: the turns vary anyway)
+                if isinstance(value, Hole) and _before_turns(parts, index, turned):
+                    continue  # (`if history is None: messages = []` else the turns: whether
+                    # there are earlier turns is the conversation's, as they are)
                 # (where they are added: first for `insert(0, ...)`, put there next)
                 first = index + 1 < len(parts) and parts[index + 1][0] == "insert0"
                 out.insert(len(out) if not first else 0, (HoleItem(value), at))
@@ -427,12 +430,16 @@ class SequenceOps:
         if not holes:
             return None
         worst = max(holes, key=lambda h: int(h.scope.varies_like)).scope
-        if worst in (Scope.STATIC, Scope.DEPLOY, Scope.DAY, Scope.REQUEST):
+        if worst in (Scope.STATIC, Scope.DEPLOY, Scope.DAY) or worst is Scope.REQUEST and (
+                not _replays_exchanges(loop) or self._random_pick(loop.iter, at) is not None):
             # (examples the project ships, `for ex in EXAMPLES[:4]`, are the same turns on
-            # every request; a request's own rows, `for answer in transcript`, are its data)
+            # every request; a request's own rows, `for answer in transcript`, are its data,
+            # unless each pass adds a user's turn and the answer to it: the earlier turns a
+            # client sends with its request, not examples sampled at random)
             return None
-        if worst.varies_like < Scope.SESSION:
-            worst = Scope.SESSION  # turns a conversation keeps: its session's at least
+        if worst.varies_like < Scope.SESSION or worst is Scope.REQUEST:
+            worst = Scope.SESSION  # turns a conversation keeps: its session's at least, and
+            # its session's when a client sends them with each request
         span = module.span(loop.iter)
         path = self.item_path(LoopItem(loop.iter, at), at)  # `history.item`, named so
         if not is_history(path):  # `rows.item`: the turns it makes are a conversation
@@ -519,6 +526,37 @@ class SequenceOps:
         if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
             return None
         return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
+
+
+def _before_turns(parts: list, index: int, turned: dict) -> bool:
+    """Whether the next item the parts after `index` add is the turns a pass over rows
+    appends (`turned`), with nothing but empty lists set, or the same branch again (its
+    other arm), before it."""
+    test = parts[index][1].span
+    for later in range(index + 1, len(parts)):
+        op, value, _ = parts[later]
+        if later in turned:
+            return True
+        if not (op == "=" and isinstance(value, cst.List) and not value.elements or
+                op == "branch" and isinstance(value, Hole) and value.span == test):
+            return False
+    return False
+
+
+def _replays_exchanges(loop: cst.For) -> bool:
+    """Whether each pass of a loop appends a user's message and an assistant's (`for q, a in
+    zip(questions, answers)`): a conversation's earlier exchanges replayed, wherever the
+    rows come from."""
+    roles = set()
+    for node in walk_body(loop.body):
+        if isinstance(node, cst.Dict):
+            for element in node.elements:
+                if isinstance(element, cst.DictElement) and \
+                        literal_value(element.key) == "role":
+                    role = literal_value(element.value)
+                    if isinstance(role, str):
+                        roles.add(role)
+    return "user" in roles and bool(roles & {"assistant", "model", "ai"})
 
 
 def _rewritten(item: object, item_ctx: Context, value: object, at: Context,
