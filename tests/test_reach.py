@@ -500,6 +500,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhq_prompt_builder/prompts/context.py", 13, 16),  # used where it is called
     ("PFX001", "zhr_posted_turns.py", 10, 11),  # the question before the rules, after turns
     ("PFX003", "zhr_posted_turns.py", 29, 36),  # the turns a client posts: its conversation's
+    ("PFX001", "zhs_file_per_pass.py", 15, 1),  # each file a loop reads: its pass's data
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -762,6 +763,7 @@ REACH_SINKS = {
     "zhp_table_helper.py:30": "openai.chat",  # a helper's text from constant tables: no finding
     "zhq_prompt_builder/prompts/context.py:12": "text",  # handed to a backend not in view
     "zhr_posted_turns.py:43": "client of openai.chat",
+    "zhs_file_per_pass.py:34": "openai.chat",  # the settings read once at start: no finding
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

@@ -1333,9 +1333,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Subscript) and isinstance(base, cst.Name):
             held = self.follow(base, ctx)
             if held is not None and isinstance(held[0], cst.Call) and \
-                    held[1].module.qualname(held[0].func) in DATA_LOADERS:
+                    held[1].module.qualname(held[0].func) in DATA_LOADERS and \
+                    _loop_body_of(held[0], held[1].module) is None:
                 # `setup["full_name"]` of `setup = json.load(file)`: an entry of data the
                 # project ships is the same for every request, whatever the key is called
+                # (not one of the files a loop reads in turn: each pass's data is its own)
                 return [self.hole(node, ctx, self.path_of(node, ctx), Scope.DEPLOY)]
         if isinstance(base, cst.Call):
             # `uuid.uuid4().hex`: an attribute of a source changes as the source does.
