@@ -250,12 +250,40 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     placed = _placed_after(hole, prompt)
     if placed is not None and placed.path != hole.span.path:
         out.append(placed)
+    followed = _followed_by(hole, prompt)
+    if followed is not None and all(s.path != followed.path for s in out):
+        out.append(followed)  # (a file already named is where the fix is seen)
     if prompt.path != hole.span.path and prompt.kind == "python":
         out.append(Span(prompt.path, prompt.line, 1, prompt.line, 1))
     # code that looks up, by its key, the value of a configuration file the hole is in
     out.extend(site for first, last, site in prompt.used_at
                if hole.span.path == prompt.path and first <= hole.span.line <= last)
     return tuple(dict.fromkeys(out))
+
+
+# Constant text written in another file than the value before it, this long or longer, is
+# named with the value's finding: the instructions its cost is made of.
+_FOLLOWING_CHARS = 200
+
+
+def _followed_by(hole: Hole, prompt) -> Span | None:
+    """Where the constant text just after a value starts when another file writes it (a
+    client that appends its answer format to every caller's prompt, a caller's rules after
+    a template's value): the text whose recomputation the finding counts, where the fix
+    can also be made. None when the text after it is the value's own file's, or short."""
+    for block in prompt.blocks:
+        index = next((i for i, s in enumerate(block.segments) if s == hole), None)
+        if index is None:
+            continue
+        for segment in block.segments[index + 1:]:
+            if isinstance(segment, Hole):
+                return None
+            if segment.span is not None and segment.span.path != hole.span.path and \
+                    len(segment.text.strip()) >= _FOLLOWING_CHARS:
+                start = segment.span
+                return Span(start.path, start.line, start.column, start.line, start.column)
+        return None
+    return None
 
 
 def _placed_after(hole: Hole, prompt) -> Span | None:

@@ -501,6 +501,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhr_posted_turns.py", 10, 11),  # the question before the rules, after turns
     ("PFX003", "zhr_posted_turns.py", 29, 36),  # the turns a client posts: its conversation's
     ("PFX001", "zhs_file_per_pass.py", 15, 1),  # each file a loop reads: its pass's data
+    ("PFX005", "zht_format_client/screening.py", 10, 29),  # before the client's format
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -764,6 +765,7 @@ REACH_SINKS = {
     "zhq_prompt_builder/prompts/context.py:12": "text",  # handed to a backend not in view
     "zhr_posted_turns.py:43": "client of openai.chat",
     "zhs_file_per_pass.py:34": "openai.chat",  # the settings read once at start: no finding
+    "zht_format_client/screening.py:11": "client of http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1541,6 +1543,17 @@ def test_turns_a_client_posts_with_each_request_are_its_conversation(reach):
     assert found[("PFX003", 29)]["scope"] == "session"
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhr_posted_turns.py:43")
     assert (prompt["prefix_tokens"]["global"], prompt["prefix_tokens"]["session"]) == (5, 35)
+
+
+def test_a_value_before_the_format_a_client_appends_names_where_that_format_is_written(reach):
+    """The project's client appends a long answer format to every caller's prompt: the
+    caller's tender title ends the shared prefix before it, and the finding names the
+    client's line where that format starts (the text the finding counts, and a place the
+    fix can be made: in the system message, before the caller's prompt)."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zht_format_client/screening.py"]
+    assert (found["line"], found["expr"]) == (10, "tender.title")
+    assert [(r["path"], r["line"], r["column"]) for r in found["related"]] == [
+        ("zht_format_client/client.py", 23, 28)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
