@@ -502,6 +502,7 @@ REACH_FINDINGS = [
     ("PFX003", "zhr_posted_turns.py", 29, 36),  # the turns a client posts: its conversation's
     ("PFX001", "zhs_file_per_pass.py", 15, 1),  # each file a loop reads: its pass's data
     ("PFX005", "zht_format_client/screening.py", 10, 29),  # before the client's format
+    ("PFX001", "zhu_template_factory/prompts.py", 7, 22),  # filled where the factory is called
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -766,6 +767,7 @@ REACH_SINKS = {
     "zhr_posted_turns.py:43": "client of openai.chat",
     "zhs_file_per_pass.py:34": "openai.chat",  # the settings read once at start: no finding
     "zht_format_client/screening.py:11": "client of http.post",
+    "zhu_template_factory/prompts.py:14": "langchain.ChatPromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1556,6 +1558,19 @@ def test_a_value_before_the_format_a_client_appends_names_where_that_format_is_w
         ("zht_format_client/client.py", 23, 28)]
 
 
+def test_a_template_a_factory_returns_is_filled_where_another_module_calls_it(reach):
+    """`triage_prompt()` returns a chat template whose user message opens with `{alert}`;
+    the webhook of another module calls it and invokes the result with the body it awaits
+    (`await request.json()`): the alert is the request's, and the finding names the line
+    that passes it."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhu_template_factory/prompts.py"]
+    assert (found["code"], found["line"], found["scope"]) == ("PFX001", 7, "request")
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhu_template_factory/desk.py", 15)]
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhu_template_factory/prompts.py:14")
+    assert prompt["files"] == ["zhu_template_factory/prompts.py", "zhu_template_factory/desk.py"]
+
+
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
     """`{titles}` is filled in the f-string, `{{context_str}}` and `{{query_str}}` when the
     library answers: the titles are followed only by labels of those values, so info."""
@@ -1602,10 +1617,13 @@ def test_messages_made_and_sent_by_methods_each_backend_implements(reach):
 def test_a_field_default_is_read_through_a_classmethod_constructor(reach):
     """F: `Settings.from_config(cfg)` returns `cls(**...)`; `settings.answer_system` is the
     dataclass field's default, the prompts module's constant, whose `{notes}` is filled per
-    request before the history placeholder."""
+    request before the history placeholder: the finding names the line that passes the
+    notes (`ainvoke`), then the template's call site."""
     finding = next(f for f in reach["findings"] if f["path"] == "settings_app/prompts.py")
     assert finding["prompt"] == "settings_app/graph.py:9"
-    assert [(r["path"], r["line"]) for r in finding["related"]] == [("settings_app/graph.py", 9)]
+    assert "passed at settings_app/graph.py:12" in finding["message"]
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [
+        ("settings_app/graph.py", 12), ("settings_app/graph.py", 9)]
     prompt = next(p for p in reach["prompts"] if p["id"] == "settings_app/graph.py:9")
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (152, 21)
     assert "settings_app/prompts.py" in prompt["files"]

@@ -796,6 +796,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Attribute):
             base = self.path_of(node.value, ctx)
             return f"{base}.{node.attr.value}" if base else None
+        if isinstance(node, cst.Await) and isinstance(node.expression, cst.Call) and \
+                isinstance(node.expression.func, cst.Attribute) and \
+                isinstance(node.expression.func.value, cst.Name) and _request_param(
+                    ctx.function, node.expression.func.value.value, ctx.module) is not None:
+            # `await request.json()` of a web handler's `request`: the body it reads
+            return self.path_of(node.expression, ctx)
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             index = node.slice[0].slice
             base = self.path_of(node.value, ctx)

@@ -545,7 +545,8 @@ class MessageLowering:
             return segments
         worst = max((s for s in segments if isinstance(s, Hole)),
                     key=lambda h: int(h.scope.varies_like))
-        return [Hole("value", "{" + name + "}", span, worst.deps, worst.scope)]
+        return [Hole("value", "{" + name + "}", span, worst.deps, worst.scope,
+                     ctx.module.span(value))]
 
     def breakpoint_notes(self, blocks: list[Block]) -> list:
         """PFX013: a `cache_control` breakpoint after a volatile value, or a fifth one.

@@ -442,6 +442,7 @@ class PythonProject:
         self.texts: dict[str, list] = {}  # prompt text with no sink in view, by file
         self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
         self._made_in: dict[str, tuple[str, ...]] | None = None  # see `constructions`
+        self._called_in: dict[str, tuple[str, ...]] = {}  # see `calls_of`
 
     # -- modules -------------------------------------------------------------------------
 
@@ -783,6 +784,22 @@ class PythonProject:
                     index.setdefault(called, []).append(path)
             self._made_in = {k: tuple(v) for k, v in index.items()}
         return self._made_in.get(name, ())
+
+    def calls_of(self, name: str) -> tuple[str, ...]:
+        """The run's Python files whose text calls `name(` (or `module.name(`), searched on
+        first use of each name: where what a function returns is used."""
+        found = self._called_in.get(name)
+        if found is None:
+            pattern = re.compile(r"(?<![\w])" + re.escape(name) + r"\s*\(")
+            paths = []
+            for path in self.workspace.code:
+                try:
+                    if pattern.search(self.workspace.read(path)):
+                        paths.append(path)
+                except InputError:
+                    continue
+            found = self._called_in[name] = tuple(paths)
+        return found
 
     def construction_modules(self, name: str) -> list:
         """The parsed modules of `constructions(name)` (those that cannot be parsed left out)."""

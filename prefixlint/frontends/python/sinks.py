@@ -839,9 +839,10 @@ class SinkFinder:
                          site.model)
         self.messages.filled = None
         if site.kind in ("template", "chat-template") and isinstance(site.node, self.cst.Call):
-            from .template_values import filled
+            from .template_values import filled, filled_where_called
 
-            self.messages.filled = filled(lowerer, self.module, site.node, ctx)
+            self.messages.filled = filled(lowerer, self.module, site.node, ctx) or \
+                filled_where_called(lowerer, self.project, self.module, site.node, ctx)
         if site.kind == "guidance":
             from .guidance import blocks as guidance_blocks
 

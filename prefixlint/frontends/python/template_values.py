@@ -75,6 +75,61 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
     return _kept_filled(lowerer, module, function, names, after, ctx, methods)
 
 
+# Files calling a function that returns a template, and its calls in them, read for the
+# first that fills what it returns.
+_MAX_CALLERS = 3
+
+
+def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
+                        methods: frozenset = FILLERS) -> Filled | None:
+    """A module's function that returns the template it builds (`def tasklist_prompt():
+    return ChatPromptTemplate([...])`), filled where the project calls it (`prompt =
+    tasklist_prompt()` then `prompt.invoke({"tasks": tasks})`, in another module): the
+    first such call's values, read where they are passed."""
+    from ..project_files import InputError
+    from .sites import context_at
+
+    function = module.enclosing_function(site)
+    if function is None or function not in module.functions.values() or \
+            not _returns(module, function, site):
+        return None
+    name = function.name.value
+    for path in project.calls_of(name)[:_MAX_CALLERS]:
+        try:
+            caller = project.module(path)
+        except InputError:
+            continue
+        for call in caller.nodes:
+            if not isinstance(call, cst.Call) or caller is module and \
+                    module.enclosing_function(call) is function:
+                continue
+            func = call.func
+            if not (isinstance(func, cst.Name) and func.value == name or
+                    isinstance(func, cst.Attribute) and func.attr.value == name and
+                    isinstance(func.value, cst.Name)):
+                continue
+            found = filled(lowerer, caller, call, context_at(caller, call), methods)
+            if found is not None:
+                lowerer.files.add(path)
+                return found
+    return None
+
+
+def _returns(module, function, site: cst.Call) -> bool:
+    """Whether a function returns what `site` builds: `return site` or `return name` of
+    `name = site`."""
+    parent = module.parents.get(id(site))
+    if isinstance(parent, cst.Return):
+        return True
+    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1 and
+            isinstance(parent.targets[0].target, cst.Name)):
+        return False
+    held = parent.targets[0].target.value
+    return any(isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and
+               n.value.value == held and module.enclosing_function(n) is function
+               for n in module.nodes)
+
+
 def _kept_filled(lowerer, module, function, names: set[str], after: int, ctx,
                  methods: frozenset) -> Filled | None:
     """A method that returns what it makes from the template (`return AgentExecutor(
