@@ -103,6 +103,26 @@ def _request_param(function: cst.FunctionDef | None, name: str,
     return param if routed else None
 
 
+# Decorators that make a function a tool the model calls (`@tool`, `@tool("name")`,
+# `@function_tool`, `@mcp.tool()`): its parameters are what the model passes on each call.
+_TOOL_DECORATORS = frozenset({"tool", "function_tool"})
+
+
+def _is_tool(function: cst.FunctionDef | None, module: Module) -> bool:
+    """Whether a function is registered as a tool the model calls, by its decorator."""
+    if function is None:
+        return False
+    for decorator in function.decorators:
+        node = decorator.decorator
+        if isinstance(node, cst.Call):
+            node = node.func
+        name = node.attr.value if isinstance(node, cst.Attribute) else \
+            node.value if isinstance(node, cst.Name) else ""
+        if name in _TOOL_DECORATORS:
+            return True
+    return False
+
+
 # Operators of a number computed from others (`+` joins text, `%` formats it: not these).
 _ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)
 
@@ -791,6 +811,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 span = ctx.module.span(param.name)
                 path = f"{node.value}@{span.path}:{span.line}:{span.column}"
                 self.unnamed[path] = Scope.REQUEST
+                return path
+            if resolved == "param" and _is_tool(ctx.function, ctx.module):
+                # `def update_config(model_type: str = "Reinvent")` under `@tool`: what the
+                # model passes on each call, never the deployment's, whatever its name says
+                span = ctx.module.span(ctx.function.name)
+                path = f"{node.value}@{span.path}:{span.line}:{span.column}"
+                named = self.scope_of(node.value)
+                self.scopes[path] = Scope.REQUEST if named in (
+                    Scope.STATIC, Scope.DEPLOY, Scope.UNKNOWN) else named
                 return path
             return node.value
         if isinstance(node, cst.Attribute):
