@@ -770,6 +770,7 @@ REACH_SINKS = {
     "zht_format_client/screening.py:11": "client of http.post",
     "zhu_template_factory/prompts.py:14": "langchain.ChatPromptTemplate",
     "zhv_tool_argument.py:23": "langchain.PromptTemplate",
+    "zhw_passed_instructions/triage.py:13": "langchain.ChatPromptTemplate",  # no finding
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1571,6 +1572,17 @@ def test_a_template_a_factory_returns_is_filled_where_another_module_calls_it(re
         ("zhu_template_factory/desk.py", 15)]
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhu_template_factory/prompts.py:14")
     assert prompt["files"] == ["zhu_template_factory/prompts.py", "zhu_template_factory/desk.py"]
+
+
+def test_instructions_a_function_returns_passed_whole_are_sent_not_measured_alone(reach):
+    """`triage_instructions()` returns a long instruction text that shows the input's layout
+    with braces (`{sha256}`) nothing fills; it is the whole value of a chat template's
+    `{instructions}`. The template sends it, from where it is written: no prompt text of its
+    own, and no brace of it a value."""
+    assert not [f for f in reach["findings"]
+                if f["path"].startswith("zhw_passed_instructions/")]
+    assert [p["id"] for p in reach["prompts"] if p["id"].startswith("zhw_")] == [
+        "zhw_passed_instructions/triage.py:13"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

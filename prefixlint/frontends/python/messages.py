@@ -537,11 +537,14 @@ class MessageLowering:
         """A placeholder filled where the template is invoked: the constant text passed, or
         a hole at the placeholder with the scope of the most volatile value passed."""
         segments = self.lowerer.text(value, ctx)
-        if all(isinstance(s, Text) for s in segments):
+        written = sum(len(s.text) for s in segments if isinstance(s, Text))
+        if all(isinstance(s, Text) for s in segments) and (
+                written < PASSED_TEXT_CHARS or any(s.span is None for s in segments)):
             return [Text("".join(s.text for s in segments), span)]
-        if sum(len(s.text) for s in segments if isinstance(s, Text)) >= PASSED_TEXT_CHARS:
+        if written >= PASSED_TEXT_CHARS:
             # a prompt written elsewhere (`{"input": task_text(city, occasion)}`): its values
-            # and its constant text, in its order
+            # and its constant text, in its order, where each is written (instructions a
+            # function returns, passed whole: sent here, not text measured on its own)
             return segments
         worst = max((s for s in segments if isinstance(s, Hole)),
                     key=lambda h: int(h.scope.varies_like))
