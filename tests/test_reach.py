@@ -504,6 +504,8 @@ REACH_FINDINGS = [
     ("PFX005", "zht_format_client/screening.py", 10, 29),  # before the client's format
     ("PFX001", "zhu_template_factory/prompts.py", 7, 22),  # filled where the factory is called
     ("PFX001", "zhv_tool_argument.py", 8, 43),  # what the model passes a tool on each call
+    ("PFX005", "zhx_registered_chat_prompt.py", 7, 16),  # a service's client fills it
+    ("PFX005", "zhx_registered_chat_prompt.py", 8, 15),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -771,6 +773,7 @@ REACH_SINKS = {
     "zhu_template_factory/prompts.py:14": "langchain.ChatPromptTemplate",
     "zhv_tool_argument.py:23": "langchain.PromptTemplate",
     "zhw_passed_instructions/triage.py:13": "langchain.ChatPromptTemplate",  # no finding
+    "zhx_registered_chat_prompt.py:5": "text",  # not the list that registers it, as written
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

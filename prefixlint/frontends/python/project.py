@@ -854,12 +854,28 @@ class PythonProject:
         """The prompts of a file's lists of messages (`table` is `lists`) or inferred calls
         (`inferred`) that no sink or wrapper call sends. A list that is also prompt text
         with `{placeholders}` (a module's chat template, filled by code elsewhere) is left
-        to that text, which has them as values."""
-        templates = {c.prompt.id for c in self.texts.get(path, ())} \
-            if table is self.lists else set()
+        to that text, which has them as values, as is a list that holds such text written
+        above it (`[{"role": "system", "content": ORDER_PROMPT}]` registered with a prompt
+        service, whose `{{current_order}}` the service's client fills)."""
+        texts = self.texts.get(path, ()) if table is self.lists else ()
+        templates = {c.prompt.id for c in texts}
+        areas = [c.span for c in texts]
+
+        def inside(place, area) -> bool:
+            return place.path == path and \
+                (area.line, area.column) <= (place.line, place.column) and \
+                (place.end_line, place.end_column) <= (area.end_line, area.end_column)
+
+        def holds_text(prompts: list) -> bool:
+            # (the text as written, its placeholders unfilled: no value of the list is in it)
+            return any(p.id in templates or any(
+                any(inside(place, area) for place in prompt_places(p)) and
+                not any(inside(h.span, area) for h in p.holes) for area in areas)
+                for p, _ in prompts)
+
         return [built for node_id, prompts in table.get(path, ())
-                if (path, node_id) not in self.sent
-                and not any(p.id in templates for p, _ in prompts) for built in prompts]
+                if (path, node_id) not in self.sent and not holds_text(prompts)
+                for built in prompts]
 
     def remaining_texts(self, prompts: list[tuple[Prompt, list]]) -> list[tuple[Prompt, list]]:
         """Prompt text found without a sink that no prompt of the run sends (its text
