@@ -506,6 +506,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhv_tool_argument.py", 8, 43),  # what the model passes a tool on each call
     ("PFX005", "zhx_registered_chat_prompt.py", 7, 16),  # a service's client fills it
     ("PFX005", "zhx_registered_chat_prompt.py", 8, 15),
+    ("PFX005", "zhy_template_constants/prompts.py", 6, 26),  # filled through its getter
+    ("PFX005", "zhy_template_constants/prompts.py", 16, 52),  # filled where it is imported
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -774,6 +776,8 @@ REACH_SINKS = {
     "zhv_tool_argument.py:23": "langchain.PromptTemplate",
     "zhw_passed_instructions/triage.py:13": "langchain.ChatPromptTemplate",  # no finding
     "zhx_registered_chat_prompt.py:5": "text",  # not the list that registers it, as written
+    "zhy_template_constants/prompts.py:4": "langchain.ChatPromptTemplate",
+    "zhy_template_constants/prompts.py:15": "langchain.ChatPromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1586,6 +1590,18 @@ def test_instructions_a_function_returns_passed_whole_are_sent_not_measured_alon
                 if f["path"].startswith("zhw_passed_instructions/")]
     assert [p["id"] for p in reach["prompts"] if p["id"].startswith("zhw_")] == [
         "zhw_passed_instructions/triage.py:13"]
+
+
+def test_a_template_constant_is_filled_where_it_is_imported_or_its_getter_is_called(reach):
+    """Two chat templates built at import: `ROUTER`, returned by a getter whose result is
+    piped into the model and invoked in another module, and `PLANNER`, imported by name and
+    invoked there. Each placeholder is the value passed at that invoke, named as such."""
+    found = {f["line"]: f for f in reach["findings"]
+             if f["path"] == "zhy_template_constants/prompts.py"}
+    assert sorted(found) == [6, 16]
+    assert "passed at zhy_template_constants/assistant.py:11" in found[6]["message"]
+    assert [(r["path"], r["line"]) for r in found[16]["related"]] == [
+        ("zhy_template_constants/assistant.py", 15)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

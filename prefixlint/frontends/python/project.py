@@ -801,6 +801,23 @@ class PythonProject:
             found = self._called_in[name] = tuple(paths)
         return found
 
+    def uses_of(self, name: str) -> tuple[str, ...]:
+        """The run's Python files whose text names `name` as a word (searched on first use
+        of each name, with `calls_of`'s table): where a module's constant may be used."""
+        key = "\0" + name
+        found = self._called_in.get(key)
+        if found is None:
+            pattern = re.compile(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
+            paths = []
+            for path in self.workspace.code:
+                try:
+                    if pattern.search(self.workspace.read(path)):
+                        paths.append(path)
+                except InputError:
+                    continue
+            found = self._called_in[key] = tuple(paths)
+        return found
+
     def construction_modules(self, name: str) -> list:
         """The parsed modules of `constructions(name)` (those that cannot be parsed left out)."""
         out = []

@@ -39,6 +39,8 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
     builds (by one of `methods`): on the name it is assigned to, or on a chain made from
     that name with `|`."""
     parent = module.parents.get(id(site))
+    while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.BitOr):
+        parent = module.parents.get(id(parent))  # `tmpl | llm`: the chain made from it
     chained = module.parents.get(id(parent))
     if isinstance(parent, cst.Attribute) and parent.attr.value in methods and \
             isinstance(chained, cst.Call) and chained.func is parent:
@@ -48,9 +50,14 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
     if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
             and isinstance(parent.targets[0].target, cst.Name)):
         return None
-    function = module.enclosing_function(site)
-    names = {parent.targets[0].target.value}
-    after = module.pos(site)
+    return _filled_by_name(lowerer, module, module.enclosing_function(site),
+                           {parent.targets[0].target.value}, module.pos(site), ctx, methods)
+
+
+def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
+                    methods: frozenset) -> Filled | None:
+    """The first call after `after` in `function` that fills what `names` hold, or a chain
+    made from them with `|`."""
     calls = [n for n in module.nodes if isinstance(n, cst.Call) and module.pos(n) > after
              and module.enclosing_function(n) is function]
     for _ in range(_MAX_CHAIN):  # `chain = tmpl | llm | parser`, `chain2 = chain | ...`
@@ -86,13 +93,32 @@ def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
     return ChatPromptTemplate([...])`), filled where the project calls it (`prompt =
     tasklist_prompt()` then `prompt.invoke({"tasks": tasks})`, in another module): the
     first such call's values, read where they are passed."""
-    from ..project_files import InputError
-    from .sites import context_at
-
     function = module.enclosing_function(site)
+    constant = _module_constant(module, site) if function is None else None
+    if constant is not None:
+        # `INTENT = ChatPromptTemplate(...)`: filled where it is imported, or where a getter
+        # that returns it (`def intent_prompt(): return INTENT`) is called
+        getters = [f for f in module.functions.values() if any(
+            isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and
+            n.value.value == constant and module.enclosing_function(n) is f
+            for n in module.nodes)]
+        found = _filled_where_named(lowerer, project, module, constant, methods)
+        for getter in getters:
+            found = found or _filled_where_called(lowerer, project, module, getter, methods)
+        return found
     if function is None or function not in module.functions.values() or \
             not _returns(module, function, site):
         return None
+    return _filled_where_called(lowerer, project, module, function, methods)
+
+
+def _filled_where_called(lowerer, project, module, function, methods: frozenset,
+                         ) -> Filled | None:
+    """The first call of a module's function, in the files that call it, whose result is
+    filled: `prompt = intent_prompt()` then `(prompt | llm).invoke({...})`."""
+    from ..project_files import InputError
+    from .sites import context_at
+
     name = function.name.value
     for path in project.calls_of(name)[:_MAX_CALLERS]:
         try:
@@ -112,6 +138,46 @@ def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
             if found is not None:
                 lowerer.files.add(path)
                 return found
+    return None
+
+
+def _filled_where_named(lowerer, project, module, constant: str, methods: frozenset,
+                        ) -> Filled | None:
+    """A module's template constant imported by name into another module and filled in
+    one of its functions (`(INTENT | llm).invoke({...})`): the first such fill."""
+    from ..project_files import InputError
+    from .import_lines import module_name
+    from .sites import context_at
+
+    for path in project.uses_of(constant)[:_MAX_CALLERS]:
+        try:
+            user = project.module(path)
+        except InputError:
+            continue
+        if user is module or module_name(module.path) not in project.workspace.read(path):
+            continue
+        functions = []
+        for node in user.nodes:
+            if isinstance(node, cst.Name) and node.value == constant:
+                function = user.enclosing_function(node)
+                if function is not None and function not in functions:
+                    functions.append(function)
+        for function in functions:
+            start = user.pos(function)
+            found = _filled_by_name(lowerer, user, function, {constant}, start,
+                                    context_at(user, function.body), methods)
+            if found is not None:
+                lowerer.files.add(path)
+                return found
+    return None
+
+
+def _module_constant(module, site: cst.Call) -> str | None:
+    """The name a module-level statement assigns what `site` builds to (`INTENT = ...`)."""
+    parent = module.parents.get(id(site))
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and \
+            isinstance(parent.targets[0].target, cst.Name):
+        return parent.targets[0].target.value
     return None
 
 
