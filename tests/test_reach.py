@@ -508,6 +508,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhx_registered_chat_prompt.py", 8, 15),
     ("PFX005", "zhy_template_constants/prompts.py", 6, 26),  # filled through its getter
     ("PFX005", "zhy_template_constants/prompts.py", 16, 52),  # filled where it is imported
+    ("PFX005", "zhz_joined_parts.py", 17, 47),  # parts joined with `+`: the text part read
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -778,6 +779,7 @@ REACH_SINKS = {
     "zhx_registered_chat_prompt.py:5": "text",  # not the list that registers it, as written
     "zhy_template_constants/prompts.py:4": "langchain.ChatPromptTemplate",
     "zhy_template_constants/prompts.py:15": "langchain.ChatPromptTemplate",
+    "zhz_joined_parts.py:21": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1602,6 +1604,16 @@ def test_a_template_constant_is_filled_where_it_is_imported_or_its_getter_is_cal
     assert "passed at zhy_template_constants/assistant.py:11" in found[6]["message"]
     assert [(r["path"], r["line"]) for r in found[16]["related"]] == [
         ("zhy_template_constants/assistant.py", 15)]
+
+
+def test_content_parts_joined_with_plus_are_read_part_by_part(reach):
+    """`[{"type": "text", "text": recap + RULES}] + [image part for page in pages]`: the
+    text part is read (the recap before the rules is the break), and the pages a
+    comprehension makes are one media item after it, not one opaque value for the whole."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhz_joined_parts.py:21")
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("recap", 99)
+    [found] = [f for f in reach["findings"] if f["path"] == "zhz_joined_parts.py"]
+    assert (found["line"], found["gain_tokens"]) == (17, 73)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -41,6 +41,16 @@ def replayed_turn(segments: list) -> list:
                  s.scope, s.passed) if isinstance(s, Hole) else s for s in segments]
 
 
+def _joined_lists(node) -> bool:
+    """Whether content is lists joined with `+` (`[{"type": "text", "text": prompt}] +
+    [image parts for each page]`), the parts of one message."""
+    import libcst as cst
+
+    return isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add) and \
+        (isinstance(node.left, cst.List) or _joined_lists(node.left)) and \
+        isinstance(node.right, (cst.List, cst.ListComp))
+
+
 # Message classes named for their role (`AssistantMessage`, `SystemMessage`); others are
 # the user's.
 _NAMED_ROLES = (("System", "system"), ("Developer", "system"), ("Assistant", "assistant"),
@@ -239,10 +249,14 @@ class MessageLowering:
             if replayed:  # `{"role": turn.role, "content": turn.text}`: a stored turn
                 return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
             parts = lowerer.sequence(content, ctx) \
-                if isinstance(content, (cst.List, cst.Name)) else None
+                if isinstance(content, (cst.List, cst.Name)) or _joined_lists(content) else None
             if parts:  # `[block]`, `block = {"type": "text", "text": RULES}`: that dict
                 parts = [found if (found := lowerer.follow(p, c)) is not None and
                          isinstance(found[0], cst.Dict) else (p, c) for p, c in parts]
+                # `[... for page in pages]` joined to the parts: one opaque item, a media
+                # part for each page when each is an image
+                parts = [(self._built_parts(p, c), c) if isinstance(p, cst.ListComp) else (p, c)
+                         for p, c in parts]
             if parts and all(isinstance(p, (cst.Dict, HoleItem)) for p, _ in parts) and \
                     any(isinstance(p, cst.Dict) for p, _ in parts):
                 for part, part_ctx in parts:
@@ -532,6 +546,18 @@ class MessageLowering:
             out.append(Hole("value", "{" + field_name + "}", span, (root,),
                             lowerer.scope_of(root)))
         return out
+
+    def _built_parts(self, node, ctx):
+        """Content parts a comprehension builds, one per item it iterates: a hole varying as
+        the items do, a media hole when each part is an image, audio or file."""
+        import libcst as cst
+
+        from .values import HoleItem
+
+        hole = next(s for s in self.lowerer.text(node, ctx) if isinstance(s, Hole))
+        if isinstance(node.elt, cst.Dict) and _media(dict_fields(node.elt)) is not None:
+            hole = Hole("media", hole.expr, hole.span, hole.deps, hole.scope, hole.passed)
+        return HoleItem(hole)
 
     def passed(self, name: str, span, value, ctx) -> list:
         """A placeholder filled where the template is invoked: the constant text passed, or
