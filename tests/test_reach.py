@@ -509,6 +509,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhy_template_constants/prompts.py", 6, 26),  # filled through its getter
     ("PFX005", "zhy_template_constants/prompts.py", 16, 52),  # filled where it is imported
     ("PFX005", "zhz_joined_parts.py", 17, 47),  # parts joined with `+`: the text part read
+    ("PFX001", "zhzb_cached_loader/prompts/relevance.txt", 1, 15),  # a loader's cached file
+    ("PFX005", "zhzb_cached_loader/prompts/relevance.txt", 2, 15),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -780,6 +782,7 @@ REACH_SINKS = {
     "zhy_template_constants/prompts.py:4": "langchain.ChatPromptTemplate",
     "zhy_template_constants/prompts.py:15": "langchain.ChatPromptTemplate",
     "zhz_joined_parts.py:21": "openai.chat",
+    "zhzb_cached_loader/desk/search.py:11": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1614,6 +1617,16 @@ def test_content_parts_joined_with_plus_are_read_part_by_part(reach):
     assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("recap", 99)
     [found] = [f for f in reach["findings"] if f["path"] == "zhz_joined_parts.py"]
     assert (found["line"], found["gain_tokens"]) == (17, 73)
+
+
+def test_a_loader_that_caches_files_under_a_folder_the_object_keeps_links_the_file(reach):
+    """The loader object keeps its folder (`self.prompts_dir`, the package's `prompts` unless
+    a caller passes another) and caches each file's text in a dict on first use
+    (`self._cache[name] = handle.read()`, then `return self._cache[name]`): the call names
+    the file, whose placeholders take the values passed."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzb_cached_loader/desk/search.py:11")
+    assert "zhzb_cached_loader/prompts/relevance.txt" in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{search_query}", 118)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

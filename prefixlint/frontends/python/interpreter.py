@@ -103,6 +103,46 @@ def _request_param(function: cst.FunctionDef | None, name: str,
     return param if routed else None
 
 
+def _cached_entry(node: cst.Subscript, ctx: Context) -> tuple | None:
+    """What a function stored under the same entry before it reads it (`if name not in
+    self._cache: self._cache[name] = f.read()` then `return self._cache[name]`): a cache
+    filled on first use holds what was stored."""
+    function = ctx.function
+    key = _entry_key(node) if function is not None else None
+    if key is None:
+        return None
+    module = ctx.module
+
+    def stores() -> dict:
+        found: dict = {}
+        for statement in module.nodes:
+            if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and \
+                    isinstance(statement.targets[0].target, cst.Subscript) and \
+                    module.enclosing_function(statement) is function:
+                stored = _entry_key(statement.targets[0].target)
+                if stored is not None:
+                    found.setdefault(stored, []).append(statement)
+        return found
+
+    for statement in module.memo("entry stores", function, stores).get(key, ()):
+        if module.pos(statement) < ctx.line:
+            return statement.value, Context(module, function, module.pos(statement),
+                                            ctx.import_time, dict(ctx.bindings),
+                                            ctx.depth + 1, module.arms(statement))
+    return None
+
+
+def _entry_key(node: cst.Subscript) -> tuple[str, str] | None:
+    """`("self._cache", "name")` of `self._cache[name]`: an entry of a named table under a
+    name or a literal key; None for any other subscript."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index = node.slice[0].slice.value
+    base = dotted_name(node.value) if isinstance(node.value, (cst.Name, cst.Attribute)) else ""
+    key = index.value if isinstance(index, cst.Name) else literal_value(index)
+    return (base, f"{type(index).__name__}:{key}") if base and isinstance(key, str) else None
+
+
 # Decorators that make a function a tool the model calls (`@tool`, `@tool("name")`,
 # `@function_tool`, `@mcp.tool()`): its parameters are what the model passes on each call.
 _TOOL_DECORATORS = frozenset({"tool", "function_tool"})
@@ -954,6 +994,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Attribute) and node.attr.value in CODE_ATTRIBUTES:
             # `cls.__name__`, `model.__doc__`: written in the code, whichever class it is
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]
+        if isinstance(node, cst.Subscript) and \
+                (cached := _cached_entry(node, ctx)) is not None:
+            return self.text(*cached)  # `return self._cache[name]`, stored just before
         if isinstance(node, (cst.Attribute, cst.Subscript)):
             return self._attribute(node, ctx)
         if isinstance(node, cst.Await):
@@ -1401,7 +1444,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 resolved = self.attribute_value(node, ctx)
             elif isinstance(node, cst.Subscript):
                 resolved = self.entry_value(node, ctx) or \
-                    next(iter(self.chosen_tables(node, ctx)), None)
+                    next(iter(self.chosen_tables(node, ctx)), None) or \
+                    _cached_entry(node, ctx)
                 if resolved is None:
                     return node, ctx
             elif isinstance(node, cst.Call) and is_cast(node, ctx.module.qualname(node.func)):

@@ -391,8 +391,10 @@ class TemplateLinker:
             # or module of settings holds
             found = lowerer.follow(node, ctx, attributes=True)
             if found is not None and found[0] is not node:
-                return self._path(lowerer, found[0], found[1], depth + 1)
-            return None
+                held = self._path(lowerer, found[0], found[1], depth + 1)
+                if held is not None:
+                    return held
+            return self._kept_path(lowerer, node, ctx, depth)
         if isinstance(node, cst.Subscript):  # `ref[len("builtin://"):]`: a scheme cut off
             cut = cut_start(node)
             base = self._path(lowerer, node.value, ctx, depth + 1) if cut is not None else None
@@ -437,6 +439,30 @@ class TemplateLinker:
                 # `app_path("resources/prompts")`, a helper not in view: the literal is
                 # taken relative to the module's folder or any folder above it.
                 return UPWARD, args[0].evaluated_value
+        return None
+
+    def _kept_path(self, lowerer: "Lowerer", node: cst.Attribute, ctx: "Context",
+                   depth: int) -> tuple[object, str] | None:
+        """The first path the object's methods set `self.attr` to, in source order, when
+        the one read cannot be known (`if prompts_dir is None: self.prompts_dir = <the
+        package's prompts> else: self.prompts_dir = Path(prompts_dir)`): the folder the
+        code ships, which a caller may override."""
+        if not (isinstance(node.value, cst.Name) and node.value.value == "self") or \
+                ctx.function is None:
+            return None
+        info = ctx.module.owner.get(id(ctx.function))
+        if info is None:
+            return None
+        name = f"self.{node.attr.value}"
+        for method in info.methods.values():
+            for binding in ctx.module.bindings.get(id(method), []):
+                if binding.name != name or binding.op != "=" or binding.value is None:
+                    continue
+                at = replace(ctx, function=method, line=binding.pos, depth=ctx.depth + 1,
+                             arms=frozenset(binding.arms), bindings={})
+                found = self._path(lowerer, binding.value, at, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def _earlier_path(self, lowerer: "Lowerer", name: str, ctx: "Context",
