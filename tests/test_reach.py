@@ -511,6 +511,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhz_joined_parts.py", 17, 47),  # parts joined with `+`: the text part read
     ("PFX001", "zhzb_cached_loader/prompts/relevance.txt", 1, 15),  # a loader's cached file
     ("PFX005", "zhzb_cached_loader/prompts/relevance.txt", 2, 15),
+    ("PFX006", "zhzc_list_with_helper_text.py", 7, 70),  # the list with a helper's text
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -783,6 +784,7 @@ REACH_SINKS = {
     "zhy_template_constants/prompts.py:15": "langchain.ChatPromptTemplate",
     "zhz_joined_parts.py:21": "openai.chat",
     "zhzb_cached_loader/desk/search.py:11": "openai.chat",
+    "zhzc_list_with_helper_text.py:29": "messages",  # not the helper's text on its own
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

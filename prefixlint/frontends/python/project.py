@@ -871,9 +871,9 @@ class PythonProject:
         """The prompts of a file's lists of messages (`table` is `lists`) or inferred calls
         (`inferred`) that no sink or wrapper call sends. A list that is also prompt text
         with `{placeholders}` (a module's chat template, filled by code elsewhere) is left
-        to that text, which has them as values, as is a list that holds such text written
-        above it (`[{"role": "system", "content": ORDER_PROMPT}]` registered with a prompt
-        service, whose `{{current_order}}` the service's client fills)."""
+        to that text, which has them as values, as is a list of constants alone that holds
+        such text written above it (`[{"role": "system", "content": ORDER_PROMPT}]`
+        registered with a prompt service, whose `{{current_order}}` its client fills)."""
         texts = self.texts.get(path, ()) if table is self.lists else ()
         templates = {c.prompt.id for c in texts}
         areas = [c.span for c in texts]
@@ -884,10 +884,9 @@ class PythonProject:
                 (place.end_line, place.end_column) <= (area.end_line, area.end_column)
 
         def holds_text(prompts: list) -> bool:
-            # (the text as written, its placeholders unfilled: no value of the list is in it)
-            return any(p.id in templates or any(
-                any(inside(place, area) for place in prompt_places(p)) and
-                not any(inside(h.span, area) for h in p.holes) for area in areas)
+            # (the text as written, its placeholders unfilled: a list with no value at all)
+            return any(p.id in templates or not p.holes and any(
+                inside(place, area) for place in prompt_places(p) for area in areas)
                 for p, _ in prompts)
 
         return [built for node_id, prompts in table.get(path, ())
