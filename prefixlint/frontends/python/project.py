@@ -442,7 +442,7 @@ class PythonProject:
         self.texts: dict[str, list] = {}  # prompt text with no sink in view, by file
         self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
         self._made_in: dict[str, tuple[str, ...]] | None = None  # see `constructions`
-        self._called_in: dict[str, tuple[str, ...]] = {}  # see `calls_of`
+        self._called_in: dict[str, tuple[str, ...]] = {}  # see `_files_matching`
 
     # -- modules -------------------------------------------------------------------------
 
@@ -786,36 +786,28 @@ class PythonProject:
         return self._made_in.get(name, ())
 
     def calls_of(self, name: str) -> tuple[str, ...]:
-        """The run's Python files whose text calls `name(` (or `module.name(`), searched on
-        first use of each name: where what a function returns is used."""
-        found = self._called_in.get(name)
-        if found is None:
-            pattern = re.compile(r"(?<![\w])" + re.escape(name) + r"\s*\(")
-            paths = []
-            for path in self.workspace.code:
-                try:
-                    if pattern.search(self.workspace.read(path)):
-                        paths.append(path)
-                except InputError:
-                    continue
-            found = self._called_in[name] = tuple(paths)
-        return found
+        """The run's Python files whose text calls `name(` (or `module.name(`): where what
+        a function returns is used."""
+        return self._files_matching(r"(?<![\w])" + re.escape(name) + r"\s*\(")
 
     def uses_of(self, name: str) -> tuple[str, ...]:
-        """The run's Python files whose text names `name` as a word (searched on first use
-        of each name, with `calls_of`'s table): where a module's constant may be used."""
-        key = "\0" + name
-        found = self._called_in.get(key)
+        """The run's Python files whose text names `name` as a word: where a module's
+        constant may be used."""
+        return self._files_matching(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
+
+    def _files_matching(self, pattern: str) -> tuple[str, ...]:
+        """The run's Python files whose text `pattern` matches, searched once a run."""
+        found = self._called_in.get(pattern)
         if found is None:
-            pattern = re.compile(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
+            compiled = re.compile(pattern)
             paths = []
             for path in self.workspace.code:
                 try:
-                    if pattern.search(self.workspace.read(path)):
+                    if compiled.search(self.workspace.read(path)):
                         paths.append(path)
                 except InputError:
                     continue
-            found = self._called_in[key] = tuple(paths)
+            found = self._called_in[pattern] = tuple(paths)
         return found
 
     def construction_modules(self, name: str) -> list:
