@@ -278,6 +278,8 @@ def _followed_by(hole: Hole, prompt) -> Span | None:
         for segment in block.segments[index + 1:]:
             if isinstance(segment, Hole):
                 return None
+            if not isinstance(segment, Text):
+                continue  # (a cache breakpoint between them)
             if segment.span is not None and segment.span.path != hole.span.path and \
                     len(segment.text.strip()) >= _FOLLOWING_CHARS:
                 start = segment.span

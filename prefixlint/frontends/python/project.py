@@ -355,6 +355,8 @@ def _is_call(source: str, match: re.Match) -> bool:
         return False
     return source.count('"""', 0, match.start()) % 2 == 0 and \
         source.count("'''", 0, match.start()) % 2 == 0
+
+
 _NAMES_RETRY = re.compile(r"retry|retries|backoff", re.IGNORECASE)
 
 

@@ -82,9 +82,9 @@ def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
     return _kept_filled(lowerer, module, function, names, after, ctx, methods)
 
 
-# Files calling a function that returns a template, and its calls in them, read for the
-# first that fills what it returns.
-_MAX_CALLERS = 3
+# Files calling a function that returns a template (or naming a template constant), read
+# in turn for the first call that fills what it returns.
+_MAX_FILES = 3
 
 
 def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
@@ -98,10 +98,13 @@ def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
     if constant is not None:
         # `INTENT = ChatPromptTemplate(...)`: filled where it is imported, or where a getter
         # that returns it (`def intent_prompt(): return INTENT`) is called
-        getters = [f for f in module.functions.values() if any(
-            isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and
-            n.value.value == constant and module.enclosing_function(n) is f
-            for n in module.nodes)]
+        functions = set(map(id, module.functions.values()))
+        getters = list(dict.fromkeys(
+            function for n in module.nodes
+            if isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and
+            n.value.value == constant and
+            (function := module.enclosing_function(n)) is not None and
+            id(function) in functions))
         found = _filled_where_named(lowerer, project, module, constant, methods)
         for getter in getters:
             found = found or _filled_where_called(lowerer, project, module, getter, methods)
@@ -120,7 +123,7 @@ def _filled_where_called(lowerer, project, module, function, methods: frozenset,
     from .sites import context_at
 
     name = function.name.value
-    for path in project.calls_of(name)[:_MAX_CALLERS]:
+    for path in project.calls_of(name)[:_MAX_FILES]:
         try:
             caller = project.module(path)
         except InputError:
@@ -149,7 +152,7 @@ def _filled_where_named(lowerer, project, module, constant: str, methods: frozen
     from .import_lines import module_name
     from .sites import context_at
 
-    for path in project.uses_of(constant)[:_MAX_CALLERS]:
+    for path in project.uses_of(constant)[:_MAX_FILES]:
         try:
             user = project.module(path)
         except InputError:
