@@ -337,6 +337,7 @@ _CAPITALIZED_CALL = re.compile(r"(?<!class )\b([A-Z]\w*)\s*\(")
 # A function whose text is measured with no sink, called in more places than this, is named
 # by none of them (a common helper, not where one prompt is used).
 _MAX_CALLERS = 3
+_ANY_LINE = 1 << 30
 
 
 def _names_module(source: str, path: str) -> bool:
@@ -903,9 +904,11 @@ class PythonProject:
             if candidate.prompt.id not in ids and candidate.span not in filled:
                 kept.append(candidate)
                 ids.add(candidate.prompt.id)
+        # (the places that call a text's function are named with the findings of its values
+        # in its own file, whatever their lines)
         calls = self._calls_in_other_files(kept)
         return [(dataclasses.replace(c.prompt, used_at=c.prompt.used_at + tuple(
-                    (*c.caller_lines, site) for site in calls.get((c.span.path, c.caller), ())))
+                    (1, _ANY_LINE, site) for site in calls.get((c.span.path, c.caller), ())))
                  if calls.get((c.span.path, c.caller)) else c.prompt, []) for c in kept]
 
     def _calls_in_other_files(self, candidates: list) -> dict[tuple[str, str], list[Span]]:

@@ -40,10 +40,9 @@ class Candidate:
     span: Span
     fills: Span | None = None  # where the text filled here by keyword stands (`RULES`)
     function: Span | None = None  # the function that fills it: a prompt it sends holds it
-    # The function whose text it is (`build_prompt`, `.system_prompt` for a method), with
-    # the lines that function spans: where code calls it, the text is used.
+    # The function whose text it is (`build_prompt`, `.system_prompt` for a method): where
+    # code calls it, the text is used.
     caller: str = ""
-    caller_lines: tuple[int, int] = (0, 0)
 
 
 def find(finder: SinkFinder) -> list[Candidate]:
@@ -108,8 +107,7 @@ def _called_as(finder: SinkFinder, built: Candidate, function) -> Candidate:
         name = "." + function.name.value
     else:
         return built  # a function defined inside another: handed on, not called by name
-    span = module.span(function)
-    return replace(built, caller=name, caller_lines=(span.line, span.end_line))
+    return replace(built, caller=name)
 
 
 def _within(inner: Span | None, outer: Span) -> bool:
