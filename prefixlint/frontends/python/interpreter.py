@@ -150,17 +150,9 @@ _TOOL_DECORATORS = frozenset({"tool", "function_tool"})
 
 def _is_tool(function: cst.FunctionDef | None, module: Module) -> bool:
     """Whether a function is registered as a tool the model calls, by its decorator."""
-    if function is None:
-        return False
-    for decorator in function.decorators:
-        node = decorator.decorator
-        if isinstance(node, cst.Call):
-            node = node.func
-        name = node.attr.value if isinstance(node, cst.Attribute) else \
-            node.value if isinstance(node, cst.Name) else ""
-        if name in _TOOL_DECORATORS:
-            return True
-    return False
+    return function is not None and any(
+        dotted_name(d.decorator).rpartition(".")[2] in _TOOL_DECORATORS
+        for d in function.decorators)
 
 
 # Operators of a number computed from others (`+` joins text, `%` formats it: not these).

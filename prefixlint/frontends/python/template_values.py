@@ -47,11 +47,11 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
         # `SystemMessagePromptTemplate.from_template(T).format(name=...)`: filled at once
         values = _passed(lowerer, module, chained, ctx)
         return Filled(values, chained) if values else None
-    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
-            and isinstance(parent.targets[0].target, cst.Name)):
+    name = _assigned_name(parent)
+    if name is None:
         return None
-    return _filled_by_name(lowerer, module, module.enclosing_function(site),
-                           {parent.targets[0].target.value}, module.pos(site), ctx, methods)
+    return _filled_by_name(lowerer, module, module.enclosing_function(site), {name},
+                           module.pos(site), ctx, methods)
 
 
 def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
@@ -94,7 +94,7 @@ def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
     tasklist_prompt()` then `prompt.invoke({"tasks": tasks})`, in another module): the
     first such call's values, read where they are passed."""
     function = module.enclosing_function(site)
-    constant = _module_constant(module, site) if function is None else None
+    constant = _assigned_name(module.parents.get(id(site))) if function is None else None
     if constant is not None:
         # `INTENT = ChatPromptTemplate(...)`: filled where it is imported, or where a getter
         # that returns it (`def intent_prompt(): return INTENT`) is called
@@ -175,12 +175,11 @@ def _filled_where_named(lowerer, project, module, constant: str, methods: frozen
     return None
 
 
-def _module_constant(module, site: cst.Call) -> str | None:
-    """The name a module-level statement assigns what `site` builds to (`INTENT = ...`)."""
-    parent = module.parents.get(id(site))
-    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and \
-            isinstance(parent.targets[0].target, cst.Name):
-        return parent.targets[0].target.value
+def _assigned_name(statement) -> str | None:
+    """The one name a statement assigns (`name = ...`); None for anything else."""
+    if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and \
+            isinstance(statement.targets[0].target, cst.Name):
+        return statement.targets[0].target.value
     return None
 
 
@@ -190,13 +189,11 @@ def _returns(module, function, site: cst.Call) -> bool:
     parent = module.parents.get(id(site))
     if isinstance(parent, cst.Return):
         return True
-    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1 and
-            isinstance(parent.targets[0].target, cst.Name)):
-        return False
-    held = parent.targets[0].target.value
-    return any(isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and
-               n.value.value == held and module.enclosing_function(n) is function
-               for n in module.nodes)
+    held = _assigned_name(parent)
+    return held is not None and any(
+        isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and
+        n.value.value == held and module.enclosing_function(n) is function
+        for n in module.nodes)
 
 
 def _kept_filled(lowerer, module, function, names: set[str], after: int, ctx,
