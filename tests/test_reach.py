@@ -512,6 +512,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzb_cached_loader/prompts/relevance.txt", 1, 15),  # a loader's cached file
     ("PFX005", "zhzb_cached_loader/prompts/relevance.txt", 2, 15),
     ("PFX006", "zhzc_list_with_helper_text.py", 7, 70),  # the list with a helper's text
+    ("PFX001", "zhzd_keyed_catalog/settings/templates.json", 4, 80),  # a store's keyed entry
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -785,6 +786,10 @@ REACH_SINKS = {
     "zhz_joined_parts.py:21": "openai.chat",
     "zhzb_cached_loader/desk/search.py:11": "openai.chat",
     "zhzc_list_with_helper_text.py:29": "messages",  # not the helper's text on its own
+    "zhzd_keyed_catalog/coach/session.py:16": "client of http.post",
+    "zhzd_keyed_catalog/coach/session.py:20": "client of http.post",
+    "zhzd_keyed_catalog/settings/templates.json:4": "config coach.reply",
+    "zhzd_keyed_catalog/settings/templates.json:7": "config coach.summary",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1629,6 +1634,21 @@ def test_a_loader_that_caches_files_under_a_folder_the_object_keeps_links_the_fi
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhzb_cached_loader/desk/search.py:11")
     assert "zhzb_cached_loader/prompts/relevance.txt" in prompt["files"]
     assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{search_query}", 118)
+
+
+def test_a_store_method_that_looks_up_a_loaded_file_by_its_arguments_links_the_entry(reach):
+    """`store.template("coach", "reply")` returns `self.entries[group][name]["template"]`
+    of a JSON file the store loaded in its constructor: the call's arguments are the keys,
+    so the entry is the template `.format` fills and the posted prompt holds, and its
+    finding names where the message is passed and where the prompt is sent."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzd_keyed_catalog/coach/session.py:16")
+    assert "zhzd_keyed_catalog/settings/templates.json" in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{message}", 133)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzd_keyed_catalog/")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzd_keyed_catalog/coach/session.py", 15), ("zhzd_keyed_catalog/coach/session.py", 16)]
+    assert not [n for n in reach["coverage"]["not_followed"]
+                if n["path"].startswith("zhzd_keyed_catalog/")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

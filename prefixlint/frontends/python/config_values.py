@@ -38,11 +38,11 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     while True:
         if isinstance(current, cst.Subscript) and len(current.slice) == 1 and \
                 isinstance(current.slice[0].slice, cst.Index):
-            key = literal_value(current.slice[0].slice.value)
+            key = _key(lowerer, current.slice[0].slice.value, ctx)
             current = current.value
         elif isinstance(current, cst.Call) and isinstance(current.func, cst.Attribute) and \
                 current.func.attr.value == "get" and current.args:
-            key = literal_value(current.args[0].value)
+            key = _key(lowerer, current.args[0].value, ctx)
             current = current.func.value
         else:
             break
@@ -72,6 +72,16 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
         return None
     lowerer.files.add(path)
     return _lines(path, source, value)
+
+
+def _key(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> object | None:
+    """A key as written (`["template"]`), or the constant a helper's parameter is bound to
+    at the call (`self.prompts[group][name]` of `get_prompt("coach", "reply")`)."""
+    key = literal_value(node)
+    if key is None and isinstance(node, cst.Name):
+        found = lowerer.follow(node, ctx)
+        key = literal_value(found[0]) if found is not None else None
+    return key
 
 
 def _settings_entry(lowerer: "Lowerer", root: cst.BaseExpression, keys: list[str]) -> list | None:
