@@ -790,6 +790,7 @@ REACH_SINKS = {
     "zhzd_keyed_catalog/coach/session.py:20": "client of http.post",
     "zhzd_keyed_catalog/settings/templates.json:4": "config coach.reply",
     "zhzd_keyed_catalog/settings/templates.json:7": "config coach.summary",
+    "zhze_tool_objects/librarian.py:19": "inferred",  # no finding: the tools are the class's
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1649,6 +1650,16 @@ def test_a_store_method_that_looks_up_a_loaded_file_by_its_arguments_links_the_e
         ("zhzd_keyed_catalog/coach/session.py", 15), ("zhzd_keyed_catalog/coach/session.py", 16)]
     assert not [n for n in reach["coverage"]["not_followed"]
                 if n["path"].startswith("zhzd_keyed_catalog/")]
+
+
+def test_tool_objects_made_with_nothing_passed_are_the_schemas_their_classes_write(reach):
+    """`tools = [GlossaryTool(), ShelfTool()]` of the project's tool classes, handed to an
+    agent with a fixed guide: each tool describes itself as its class writes it, the same
+    on every request, so nothing before the guide varies."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhze_tool_objects/librarian.py:19")
+    assert (prompt["break"], prompt["tokens_total"]) == (None, 132)
+    assert "zhze_tool_objects/tools.py" in prompt["files"]
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhze_tool_objects/")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

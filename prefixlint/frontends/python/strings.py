@@ -823,6 +823,11 @@ class StringOps:
                 # `response_format=page_schema()`: the structure the project's function
                 # returns; `create_lookup_tool(storage)`: the tool function it defines
                 return self.json_text(*returned)
+        if isinstance(made, cst.Call) and not made.args and isinstance(made.func, cst.Name) \
+                and self._defines_class(made.func.value, ctx):
+            # `tools=[WebSearchTool()]`: an object of the project's class made with nothing
+            # passed in describes itself as its class writes it
+            return [self.hole(node, ctx, made.func.value, Scope.DEPLOY)]
         if isinstance(node, (cst.Attribute, cst.Call)):
             # `tools=self.action_tools`, set from a method that builds the list, extended in
             # one arm of an `if` (`tools += [...]`): the list's items, each as JSON
