@@ -513,6 +513,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzb_cached_loader/prompts/relevance.txt", 2, 15),
     ("PFX006", "zhzc_list_with_helper_text.py", 7, 70),  # the list with a helper's text
     ("PFX001", "zhzd_keyed_catalog/settings/templates.json", 4, 80),  # a store's keyed entry
+    ("PFX005", "zhzf_language_prompts/prompts/prompts_de.py", 1, 73),  # measured alone
+    ("PFX005", "zhzf_language_prompts/prompts/prompts_en.py", 1, 65),  # the set the call sends
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -791,6 +793,8 @@ REACH_SINKS = {
     "zhzd_keyed_catalog/settings/templates.json:4": "config coach.reply",
     "zhzd_keyed_catalog/settings/templates.json:7": "config coach.summary",
     "zhze_tool_objects/librarian.py:19": "inferred",  # no finding: the tools are the class's
+    "zhzf_language_prompts/outline.py:11": "openai.chat",
+    "zhzf_language_prompts/prompts/prompts_de.py:1": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1660,6 +1664,21 @@ def test_tool_objects_made_with_nothing_passed_are_the_schemas_their_classes_wri
     assert (prompt["break"], prompt["tokens_total"]) == (None, 132)
     assert "zhze_tool_objects/tools.py" in prompt["files"]
     assert not [f for f in reach["findings"] if f["path"].startswith("zhze_tool_objects/")]
+
+
+def test_a_prompt_set_imported_by_the_language_a_deployment_names_is_its_default(reach):
+    """`import_module(f".prompts_{self.language}", package=...)` with the language read by
+    `os.getenv("SURVEY_LANGUAGE", "en")`, behind a property: the English module is the set
+    the code sends unless the variable is set, so the call fills its outline template and the
+    German one stays a text of its own."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzf_language_prompts/outline.py:11")
+    assert "zhzf_language_prompts/prompts/prompts_en.py" in prompt["files"]
+    assert "zhzf_language_prompts/prompts/prompts_de.py" not in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{topic}", 116)
+    [english] = [f for f in reach["findings"]
+                 if f["path"] == "zhzf_language_prompts/prompts/prompts_en.py"]
+    assert [(r["path"], r["line"]) for r in english["related"]] == [
+        ("zhzf_language_prompts/outline.py", 10), ("zhzf_language_prompts/outline.py", 11)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -20,6 +20,7 @@ import libcst as cst
 from ...ir import Hole
 from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
+from .dynamic_import import imported_module
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        own_class_of, param_annotation, param_names)
 from .module import Module
@@ -516,6 +517,9 @@ class ObjectOps:
                 return None if isinstance(held, tuple) and empty_literal(held[0]) else held
         elif not isinstance(base, (cst.Attribute, cst.Call)):
             return None
+        chosen = imported_module(self, base, ctx)  # `self.prompts.OUTLINE`, a module by name
+        if chosen is not None:
+            return self.resolve(attr, Context(chosen, None, END, True, depth=ctx.depth + 1))
         made = self.instance(base, ctx)
         return self.made_value(made, attr, ctx) if made is not None else None
 
