@@ -515,6 +515,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzd_keyed_catalog/settings/templates.json", 4, 80),  # a store's keyed entry
     ("PFX005", "zhzf_language_prompts/prompts/prompts_de.py", 1, 73),  # measured alone
     ("PFX005", "zhzf_language_prompts/prompts/prompts_en.py", 1, 65),  # the set the call sends
+    ("PFX001", "zhzg_dollar_loader/runbooks/plan.md", 1, 35),  # a helper's string.Template
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -795,6 +796,7 @@ REACH_SINKS = {
     "zhze_tool_objects/librarian.py:19": "inferred",  # no finding: the tools are the class's
     "zhzf_language_prompts/outline.py:11": "openai.chat",
     "zhzf_language_prompts/prompts/prompts_de.py:1": "text",
+    "zhzg_dollar_loader/planner.py:24": "client of inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1679,6 +1681,18 @@ def test_a_prompt_set_imported_by_the_language_a_deployment_names_is_its_default
                  if f["path"] == "zhzf_language_prompts/prompts/prompts_en.py"]
     assert [(r["path"], r["line"]) for r in english["related"]] == [
         ("zhzf_language_prompts/outline.py", 10), ("zhzf_language_prompts/outline.py", 11)]
+
+
+def test_a_dollar_template_a_helper_loads_is_filled_where_its_object_is_substituted(reach):
+    """`load_runbook("plan.md")` returns `Template(Path(f"runbooks/{name}").read_text())`,
+    kept in a dataclass field by `default_factory`; `self.plan_template.substitute(question=
+    ...)` fills the file's `$question`, which comes before the runbook's rules."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzg_dollar_loader/planner.py:24")
+    assert "zhzg_dollar_loader/runbooks/plan.md" in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("$question", 141)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzg_dollar_loader/")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzg_dollar_loader/planner.py", 23), ("zhzg_dollar_loader/planner.py", 24)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

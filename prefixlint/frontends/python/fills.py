@@ -14,8 +14,8 @@ from typing import Iterable
 import libcst as cst
 
 from ...ir import Hole, Scope, Text
-from .literals import (dict_items, dotted_name, find_placeholder, literal_value, names_read,
-                       offset_span, shorten)
+from .literals import (MAX_DEPTH, dict_items, dotted_name, find_placeholder, literal_value,
+                       names_read, offset_span, shorten)
 from .values import Context, Seg
 
 DOLLAR = re.compile(r"\$(?:(\w+)|\{(\w+)\}|\$)")
@@ -55,6 +55,17 @@ def _jinja_name(expression: str, tag: bool) -> tuple[str | None, str, str]:
     return None, "", ""
 
 
+def _makes_jinja(call: cst.Call, ctx: Context) -> bool:
+    """`jinja2.Template(text)` or `env.from_string(text)`."""
+    return ctx.module.qualname(call.func) == "jinja2.Template" or \
+        isinstance(call.func, cst.Attribute) and call.func.attr.value == "from_string"
+
+
+def _makes_dollar(call: cst.Call, ctx: Context) -> bool:
+    """`string.Template(text)`."""
+    return ctx.module.qualname(call.func) == "string.Template"
+
+
 class FillOps:
     """Filling placeholders (see the module doc and `interpreter.Lowerer`)."""
 
@@ -66,15 +77,10 @@ class FillOps:
         whole or with `**`), reported at the placeholder; a `{% if %}` or `{% for %}` is a
         branch or a loop on the value it reads, and the text inside it is kept. None when
         the template is not such a call on known text."""
-        found = self.follow(receiver, ctx)
+        found = self._template_made(receiver, ctx, _makes_jinja)
         if found is None:
             return None
         template, template_ctx = found
-        if not (isinstance(template, cst.Call) and template.args and (
-                template_ctx.module.qualname(template.func) == "jinja2.Template" or (
-                    isinstance(template.func, cst.Attribute)
-                    and template.func.attr.value == "from_string"))):
-            return None
         segments = self.text(template.args[0].value, template_ctx)
         if not segments or not all(isinstance(s, Text) for s in segments):
             return None
@@ -132,16 +138,29 @@ class FillOps:
         out.append(Text(text[position:], None))
         return [s for s in out if not (isinstance(s, Text) and not s.text)]
 
+    def _template_made(self, receiver: cst.BaseExpression, ctx: Context,
+                       makes) -> tuple[cst.Call, Context] | None:
+        """The call that made the template object a method is called on (one `makes`
+        accepts, with its text as first argument), followed through names, `self.attr` and
+        the project functions that return it (`self.plan.substitute(...)` of
+        `self.plan = load_template("plan.md")`); None when it is not one."""
+        found = self.follow(receiver, ctx, attributes=True)
+        for _ in range(MAX_DEPTH):
+            if found is None or not isinstance(found[0], cst.Call):
+                return None
+            if makes(*found):
+                return found if found[0].args else None
+            returned = self.last_return(*found)
+            found = returned and (self.follow(*returned, attributes=True) or returned)
+        return None
+
     def _substitute(self, receiver: cst.BaseExpression, args, ctx: Context) -> list[Seg] | None:
         """`string.Template(text).substitute(name=...)`: `$name` and `${name}` are holes
         with the scopes of the values passed."""
-        found = self.follow(receiver, ctx)
+        found = self._template_made(receiver, ctx, _makes_dollar)
         if found is None:
             return None
         template, template_ctx = found
-        if not (isinstance(template, cst.Call) and template.args and
-                template_ctx.module.qualname(template.func) == "string.Template"):
-            return None
         segments = self.text(template.args[0].value, template_ctx)
         if not all(isinstance(s, Text) for s in segments):
             return None
