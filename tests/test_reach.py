@@ -516,6 +516,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzf_language_prompts/prompts/prompts_de.py", 1, 73),  # measured alone
     ("PFX005", "zhzf_language_prompts/prompts/prompts_en.py", 1, 65),  # the set the call sends
     ("PFX001", "zhzg_dollar_loader/runbooks/plan.md", 1, 35),  # a helper's string.Template
+    ("PFX005", "zhzh_constructed_prompt/config/grading_prompt.md", 4, 1),  # made with it
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -797,6 +798,7 @@ REACH_SINKS = {
     "zhzf_language_prompts/outline.py:11": "openai.chat",
     "zhzf_language_prompts/prompts/prompts_de.py:1": "text",
     "zhzg_dollar_loader/planner.py:24": "client of inferred",
+    "zhzh_constructed_prompt/grading/grader.py:13": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1693,6 +1695,21 @@ def test_a_dollar_template_a_helper_loads_is_filled_where_its_object_is_substitu
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzg_dollar_loader/")]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzg_dollar_loader/planner.py", 23), ("zhzg_dollar_loader/planner.py", 24)]
+
+
+def test_the_prompt_text_every_construction_passes_is_what_the_object_is_made_with(reach):
+    """A script reads the course's prompt file and makes the one grader with it
+    (`EssayGrader(prompt=prompt, ...)`): the constructor's `prompt` is that text, so the
+    `{{RUBRIC}}` and `{{WORD_LIMIT}}` it replaces at construction are constant and the
+    essay replaced at each request is the break, reported in the file."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzh_constructed_prompt/grading/grader.py:13")
+    assert "zhzh_constructed_prompt/config/grading_prompt.md" in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{{ESSAY}}", 139)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzh_constructed_prompt/")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzh_constructed_prompt/grading/grader.py", 16),
+        ("zhzh_constructed_prompt/grading/grader.py", 13)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -295,8 +295,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         # the modules that make a class's objects (`PythonProject.construction_modules`)
         self.constructions: Callable[[str], list] = lambda name: []
         self._constructing: set[tuple[int, str]] = set()  # constructor arguments being read
-        # what `_constructed_with` found, by (class, parameter): (the ClassInfo, the value)
-        self._constructed: dict[tuple[int, str], tuple[object, Hole | None]] = {}
+        # what the constructions pass, by (class, parameter): (the ClassInfo, the segments
+        # of each construction's value; see `_given_at_constructions`)
+        self._constructed: dict[tuple[int, str], tuple[object, list]] = {}
 
     def returns_of(self, function: cst.FunctionDef, module: Module) -> list:
         """A function's own `return value` statements, found once per function (kept by
@@ -1205,6 +1206,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 _annotated(ctx.function, name, ("int", "float")):
             # `turns: int`: a number of turns allowed, not the turns themselves: a setting
             return [self.hole(node, ctx, name, Scope.DEPLOY)]
+        if resolved == "param" and isinstance(node, cst.Name) and ctx.function is not None \
+                and ctx.function.name.value == "__init__":
+            given = self._constructed_text(ctx, name)
+            if given is not None:  # `Grader(prompt=prompt)` of a file the script read
+                return given
         if resolved == "param" and ctx.function is not None and \
                 ctx.function.name.value == "__init__" and \
                 (self.scope_of(name) is Scope.UNKNOWN or
@@ -1235,6 +1241,38 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         """The most volatile value the project's constructions of the class whose
         `__init__` ctx reads pass as parameter `name` (at most MAX_CONSTRUCTIONS of them,
         in file order), when it varies per day or more often; None otherwise."""
+        found = self._given_at_constructions(ctx, name)
+        if found is None:
+            return None
+        worst: Hole | None = None
+        for segments in found:
+            for segment in segments:
+                if isinstance(segment, Hole) and segment.scope is not Scope.UNKNOWN \
+                        and segment.scope.varies_like >= Scope.DAY and \
+                        (worst is None or segment.scope.varies_like >
+                         worst.scope.varies_like):
+                    worst = segment
+        return worst
+
+    def _constructed_text(self, ctx: Context, name: str) -> list[Seg] | None:
+        """The text every construction of the class in the project passes as parameter
+        `name`, when they all pass the same constant text of prompt length (a prompt file
+        a script reads, then `Grader(prompt=prompt)`); None otherwise."""
+        found = self._given_at_constructions(ctx, name)
+        if not found or any(not segments for segments in found):
+            return None
+        texts = {"".join(s.text for s in segments if isinstance(s, Text))
+                 for segments in found}
+        if len(texts) != 1 or len(next(iter(texts))) < _CONSTRUCTED_CHARS or \
+                any(isinstance(s, Hole) for segments in found for s in segments):
+            return None
+        return found[0]
+
+    def _given_at_constructions(self, ctx: Context, name: str) -> list[list[Seg]] | None:
+        """What the project's constructions of the class whose `__init__` ctx reads pass
+        as parameter `name` (at most MAX_CONSTRUCTIONS of them, in file order), lowered
+        where each is made (one empty list for a construction that leaves it to its
+        default); None when the class is not known or its constructions are being read."""
         from .sites import context_at
 
         info = ctx.module.owner.get(id(ctx.function))
@@ -1248,7 +1286,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return known[1]
         positional = [p.name.value for p in ctx.function.params.params][1:]
         index = str(positional.index(name)) if name in positional else None
-        worst: Hole | None = None
+        out: list[list[Seg]] = []
         self._constructing.add(key)
         try:
             made = ((call, at) for module in self.constructions(info.node.name.value)
@@ -1258,17 +1296,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             for call, at in itertools.islice(made, MAX_CONSTRUCTIONS):
                 value = argument_of(call, name) or \
                     (argument_of(call, index) if index is not None else None)
-                for segment in self.text(value, at) if value is not None else ():
-                    if isinstance(segment, Hole) and segment.scope is not Scope.UNKNOWN \
-                            and segment.scope.varies_like >= Scope.DAY and \
-                            (worst is None or segment.scope.varies_like >
-                             worst.scope.varies_like):
-                        worst = segment
+                out.append(self.text(value, at) if value is not None else [])
         finally:
             self._constructing.discard(key)
         if not self._constructing:  # (not a value cut short by a construction cycle)
-            self._constructed[key] = (info, worst)
-        return worst
+            self._constructed[key] = (info, out)
+        return out
 
     def _defines_class(self, name: str, ctx: Context) -> bool:
         """Whether `name` is a class the project defines: at the top of the module or
@@ -1505,6 +1538,9 @@ def _builtin_type(node: cst.BaseExpression) -> str | None:
 # Constructions of a class read to know what its objects are made with (the first ones in
 # file order): enough to see a request's value passed, bounded work per parameter.
 MAX_CONSTRUCTIONS = 8
+# The least text a constructor's parameter takes from the constructions to be read as that
+# text (a prompt), not as a value the object is made with (a model name, a path).
+_CONSTRUCTED_CHARS = 200
 
 
 def _calls_of_name(module: Module, name: str) -> list[cst.Call]:
