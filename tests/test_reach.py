@@ -1267,6 +1267,15 @@ def test_every_prompt_says_what_sends_it(reach):
     assert by_prompt["i_inferred.py:11"] == "inferred"
 
 
+def test_a_prompt_names_each_of_its_files_once(reach):
+    """The module that sends a prompt comes first and no file is named twice, also when
+    the prompt's text is read back from the sending module itself."""
+    for prompt in reach["prompts"]:
+        assert len(prompt["files"]) == len(set(prompt["files"])), prompt["id"]
+    sent = next(p for p in reach["prompts"] if p["id"] == "q_two_sends.py:22")
+    assert sent["files"] == ["q_two_sends.py", "rules_text.py"]
+
+
 @pytest.mark.parametrize("path", [
     "zazl_html_report.py",  # an HTML report rendered with `env.from_string(PAGE).render()`
     "zazm_json_example.py",  # `{{"name": ...}}` in an f-string: a JSON example, no field
@@ -1650,7 +1659,8 @@ def test_a_store_method_that_looks_up_a_loaded_file_by_its_arguments_links_the_e
     of a JSON file the store loaded in its constructor: the call's arguments are the keys,
     so the entry is the template `.format` fills and the posted prompt holds, and its
     finding names where the message is passed and where the prompt is sent."""
-    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzd_keyed_catalog/coach/session.py:16")
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzd_keyed_catalog/coach/session.py:16")
     assert "zhzd_keyed_catalog/settings/templates.json" in prompt["files"]
     assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{message}", 133)
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzd_keyed_catalog/")]

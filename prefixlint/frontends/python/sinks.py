@@ -1047,7 +1047,7 @@ class SinkFinder:
         return Prompt(id=f"{self.module.path}:{line}", path=self.module.path, line=line,
                       kind="python", blocks=blocks, holes=holes,
                       renderer=SegmentRenderer(blocks),
-                      files=(self.module.path, *sorted(self.lowerer.files)),
+                      files=(self.module.path, *sorted(self.lowerer.files - {self.module.path})),
                       suppressions=((self.module.path, self.suppressions),),
                       scopes=tuple(sorted(self.lowerer.scopes.items())), chat=True)
 
