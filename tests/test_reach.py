@@ -517,6 +517,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzf_language_prompts/prompts/prompts_en.py", 1, 65),  # the set the call sends
     ("PFX001", "zhzg_dollar_loader/runbooks/plan.md", 1, 35),  # a helper's string.Template
     ("PFX005", "zhzh_constructed_prompt/config/grading_prompt.md", 4, 1),  # made with it
+    ("PFX006", "zhzi_rendered_twice/templates/instructions.jinja2", 2, 10),  # rendered again
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -799,6 +800,8 @@ REACH_SINKS = {
     "zhzf_language_prompts/prompts/prompts_de.py:1": "text",
     "zhzg_dollar_loader/planner.py:24": "client of inferred",
     "zhzh_constructed_prompt/grading/grader.py:13": "anthropic.messages",
+    "zhzi_rendered_twice/assistant.py:13": "openai.chat",
+    "zhzi_rendered_twice/templates/instructions.jinja2": None,
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1720,6 +1723,20 @@ def test_the_prompt_text_every_construction_passes_is_what_the_object_is_made_wi
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzh_constructed_prompt/grading/grader.py", 16),
         ("zhzh_constructed_prompt/grading/grader.py", 13)]
+
+
+def test_instructions_a_template_made_rendered_again_keep_the_template_s_values(reach):
+    """`from_string(instructions).render(**call_data)` of instructions a template file
+    made: its values stay where the first render put them, so the clock reading on the
+    template's second line comes before the rules, the history and the caller's words."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzi_rendered_twice/assistant.py:13")
+    assert "zhzi_rendered_twice/templates/instructions.jinja2" in prompt["files"]
+    assert (prompt["break"]["line"], prompt["break"]["scope"]) == (2, "request")
+    [found] = [f for f in reach["findings"]
+               if f["path"] == "zhzi_rendered_twice/templates/instructions.jinja2"]
+    assert found["code"] == "PFX006"
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzi_rendered_twice/instructions.py", 14), ("zhzi_rendered_twice/assistant.py", 13)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

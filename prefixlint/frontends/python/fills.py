@@ -82,10 +82,36 @@ class FillOps:
             return None
         template, template_ctx = found
         segments = self.text(template.args[0].value, template_ctx)
-        if not segments or not all(isinstance(s, Text) for s in segments):
+        if not segments:
             return None
+        if not all(isinstance(s, Text) for s in segments):
+            return self._fill_between_values(segments, args, ctx, receiver)
         return self._fill_jinja(segments, "".join(s.text for s in segments), args, ctx,
                                 receiver)
+
+    def _fill_between_values(self, segments: list[Seg], args, ctx: Context,
+                             receiver: cst.BaseExpression) -> list[Seg] | None:
+        """Text that already holds values rendered again (`from_string(instructions)
+        .render(**data)` of instructions another template made): the values stay where they
+        are, and each run of constant text between them is filled as `_fill_jinja` fills
+        it. None when a run holds a tag (`{% if %}` could span a value)."""
+        out: list[Seg] = []
+        run: list[Seg] = []
+        for segment in [*segments, None]:
+            if isinstance(segment, Text):
+                run.append(segment)
+                continue
+            if run:
+                text = "".join(s.text for s in run)
+                filled = None if "{%" in text else \
+                    self._fill_jinja(run, text, args, ctx, receiver)
+                if filled is None:
+                    return None
+                out.extend(filled)
+                run = []
+            if segment is not None:
+                out.append(segment)
+        return out
 
     def _fill_jinja(self, segments: list[Seg], text: str, args, ctx: Context,
                     receiver: cst.BaseExpression) -> list[Seg] | None:
