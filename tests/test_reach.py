@@ -1068,6 +1068,7 @@ MODEL_FINDINGS = [
     ("PFX005", "autogen_team.py", 24, 46),
     ("PFX006", "autogen_team.py", 34, 53),
     ("PFX002", "autogen_team.py", 34, 68),
+    ("PFX005", "bedrock_agent_app.py", 19, 64),  # an agent's input: the steps follow it
     ("PFX002", "bedrock_app.py", 11, 43),
     ("PFX003", "cohere_app.py", 11, 50),
     ("PFX005", "crew_app.py", 6, 11),     # {topic} from kickoff(inputs=...) opens the role
