@@ -802,6 +802,8 @@ REACH_SINKS = {
     "zhzh_constructed_prompt/grading/grader.py:13": "anthropic.messages",
     "zhzi_rendered_twice/assistant.py:13": "openai.chat",
     "zhzi_rendered_twice/templates/instructions.jinja2": None,
+    "zhzj_shared_arms.py:21": "messages",  # the `else` arm's list, as written
+    "zhzj_shared_arms.py:23": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1738,6 +1740,16 @@ def test_instructions_a_template_made_rendered_again_keep_the_template_s_values(
     assert found["code"] == "PFX006"
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzi_rendered_twice/instructions.py", 14), ("zhzi_rendered_twice/assistant.py", 13)]
+
+
+def test_arms_that_begin_with_the_same_messages_branch_only_after_them(reach):
+    """`if resume_from: messages = [system, brief, *resume_from] else: messages = [system,
+    brief]`: both arms send the system prompt and the brief first, so the test on the
+    resumed turns ends the shared prefix after them (nothing constant follows: no finding),
+    not before the system prompt."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzj_shared_arms.py:23")
+    assert (prompt["break"]["line"], prompt["prefix_tokens"]["global"]) == (17, 116)
+    assert not [f for f in reach["findings"] if f["path"] == "zhzj_shared_arms.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

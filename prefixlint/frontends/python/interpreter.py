@@ -505,6 +505,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         pending = list(effects)
         lead: list[tuple[str, object, Context]] = []
         added_in = None  # the arm whose additions the branch comes just before
+        split = None  # (the arm's list, how many items both arms begin with, the branch)
         for if_id, arm in chosen:
             test = self._volatile_if(if_id, ctx)
             if test is not None:
@@ -513,6 +514,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     # `if long: text += cut(doc) else: text += doc`: the arm adds to what
                     # came before it, the branch where it adds
                     added_in = ((if_id, arm), test)
+                elif (shared := _shared_items(ctx.module, if_id, chain[0].name)) is not None:
+                    # `if resumed: messages = [system, task, *turns] else: messages =
+                    # [system, task]`: the arms differ only after the items both begin with
+                    split = (*shared, test)
                 elif not self._whole_prompts(if_id, chain[0].name, function, ctx):
                     lead.append(("branch", test, ctx))
                 break
@@ -563,6 +568,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             element = self._unpacked(binding, at)
             if element is not None:
                 parts.append(("=", *element))
+                continue
+            if split is not None and binding.op == "=" and \
+                    any(v is binding.value for v in split[0]):
+                listed = binding.value
+                head = ctx.module.made(listed.with_changes(elements=listed.elements[:split[1]]),
+                                       listed)
+                tail = ctx.module.made(listed.with_changes(elements=listed.elements[split[1]:]),
+                                       listed)
+                parts += [("=", head, at), ("branch", split[2], at), ("extend", tail, at)]
                 continue
             parts.append((binding.op, binding.value, at))
         parts.extend(part for _, part in pending)
@@ -1489,6 +1503,38 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 _NAME_CHARS = 40
 
 _ENVIRONMENT_READS = ("os.getenv", "os.environ.get")
+
+
+def _shared_items(module: Module, if_id: int, name: str) -> tuple[tuple, int] | None:
+    """The two lists an `if`/`else` assigns to `name`, one in each arm, and how many items
+    they both begin with, written alike; None when the arms do not both assign a list
+    literal or share no first item."""
+    node = module.ifs.get(if_id)
+    if not isinstance(node, cst.If) or not isinstance(node.orelse, cst.Else):
+        return None
+    lists = []
+    for block in (node.body, node.orelse.body):
+        found = [line.body[0].value for line in block.body
+                 if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and
+                 isinstance(line.body[0], (cst.Assign, cst.AnnAssign)) and
+                 _assigns(line.body[0], name)]
+        if len(found) != 1 or not isinstance(found[0], cst.List):
+            return None
+        lists.append(found[0])
+    shared = 0
+    for first, second in zip(lists[0].elements, lists[1].elements):
+        if isinstance(first, cst.StarredElement) or \
+                module.source(first.value) != module.source(second.value):
+            break
+        shared += 1
+    return (tuple(lists), shared) if shared else None
+
+
+def _assigns(statement: cst.Assign | cst.AnnAssign, name: str) -> bool:
+    """Whether an assignment binds `name` alone (`messages = [...]`, `messages: list = [...]`)."""
+    targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) \
+        else [statement.target]
+    return any(isinstance(t, cst.Name) and t.value == name for t in targets)
 
 
 def environment_default(node: cst.BaseExpression, module: Module) -> cst.BaseExpression | None:
