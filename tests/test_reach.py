@@ -518,6 +518,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhzg_dollar_loader/runbooks/plan.md", 1, 35),  # a helper's string.Template
     ("PFX005", "zhzh_constructed_prompt/config/grading_prompt.md", 4, 1),  # made with it
     ("PFX006", "zhzi_rendered_twice/templates/instructions.jinja2", 2, 10),  # rendered again
+    ("PFX005", "zhzk_substitute_helper.py", 7, 28),  # keywords a helper passes through
+    ("PFX005", "zhzk_substitute_helper.py", 7, 78),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -804,6 +806,7 @@ REACH_SINKS = {
     "zhzi_rendered_twice/templates/instructions.jinja2": None,
     "zhzj_shared_arms.py:21": "messages",  # the `else` arm's list, as written
     "zhzj_shared_arms.py:23": "openai.chat",
+    "zhzk_substitute_helper.py:24": "http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1750,6 +1753,17 @@ def test_arms_that_begin_with_the_same_messages_branch_only_after_them(reach):
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhzj_shared_arms.py:23")
     assert (prompt["break"]["line"], prompt["prefix_tokens"]["global"]) == (17, 116)
     assert not [f for f in reach["findings"] if f["path"] == "zhzj_shared_arms.py"]
+
+
+def test_keywords_a_helper_passes_through_to_substitute_are_the_callers_values(reach):
+    """`fill(CODING_PROMPT, NAME=player_name, TASK=task)` of a helper that returns
+    `Template(prompt).safe_substitute(**values)`: `$NAME` and `$TASK` are the values the
+    caller passes, named as the caller names them, not fields of `values`."""
+    found = {(f["line"], f["column"]): f["message"] for f in reach["findings"]
+             if f["path"] == "zhzk_substitute_helper.py"}
+    assert sorted(found) == [(7, 28), (7, 78)]
+    assert "'$NAME' (from player_name)" in found[(7, 28)]
+    assert "'$TASK' (from task)" in found[(7, 78)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -228,11 +228,16 @@ class FillOps:
         passed for is a hole of its own name (one `only` leaves out stays text)."""
         text = "".join(s.text for s in segments)
         args = list(args)
-        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        keywords = {a.keyword.value: (a.value, ctx) for a in args if a.keyword is not None}
         mapping = next((a.value for a in args if a.keyword is None), None)
         if isinstance(mapping, cst.Dict):
-            keywords.update(dict_items(mapping))
+            keywords.update((k, (v, ctx)) for k, v in dict_items(mapping).items())
             mapping = None
+        elif mapping is not None:
+            # `safe_substitute(**kwargs)` of a helper's keywords, `substitute(values)`: the
+            # keys a dict built in code holds (`substitute(PROMPT, NAME=name)`)
+            for key, value, value_ctx in self.spread(mapping, ctx):
+                keywords.setdefault(key, (value, value_ctx))
         out: list[Seg] = []
         position = 0
         for match in fields.finditer(text):
@@ -246,7 +251,7 @@ class FillOps:
                 continue
             span = offset_span(segments, match.start(), len(match.group(0)))
             if name in keywords:
-                found = self.text(keywords[name], ctx)
+                found = self.text(*keywords[name])
                 out.extend(Hole(h.kind, match.group(0), span, h.deps, h.scope,
                                 h.passed or h.span)
                            if isinstance(h, Hole) and span is not None else h for h in found)
