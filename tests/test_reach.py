@@ -520,6 +520,7 @@ REACH_FINDINGS = [
     ("PFX006", "zhzi_rendered_twice/templates/instructions.jinja2", 2, 10),  # rendered again
     ("PFX005", "zhzk_substitute_helper.py", 7, 28),  # keywords a helper passes through
     ("PFX005", "zhzk_substitute_helper.py", 7, 78),
+    ("PFX001", "zhzl_kernel_function.py", 17, 52),  # a Semantic Kernel function's parameter
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -807,6 +808,7 @@ REACH_SINKS = {
     "zhzj_shared_arms.py:21": "messages",  # the `else` arm's list, as written
     "zhzj_shared_arms.py:23": "openai.chat",
     "zhzk_substitute_helper.py:24": "http.post",
+    "zhzl_kernel_function.py:18": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

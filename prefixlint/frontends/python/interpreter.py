@@ -144,8 +144,11 @@ def _entry_key(node: cst.Subscript) -> tuple[str, str] | None:
 
 
 # Decorators that make a function a tool the model calls (`@tool`, `@tool("name")`,
-# `@function_tool`, `@mcp.tool()`): its parameters are what the model passes on each call.
-_TOOL_DECORATORS = frozenset({"tool", "function_tool"})
+# `@function_tool`, `@mcp.tool()`, pydantic-ai's `@agent.tool_plain`, Semantic Kernel's
+# `@kernel_function`, Agent Framework's `@ai_function`): its parameters are what the model
+# passes on each call.
+_TOOL_DECORATORS = frozenset({"tool", "function_tool", "tool_plain", "kernel_function",
+                              "ai_function"})
 
 
 def _is_tool(function: cst.FunctionDef | None, module: Module) -> bool:
