@@ -298,6 +298,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         # the modules that make a class's objects (`PythonProject.construction_modules`)
         self.constructions: Callable[[str], list] = lambda name: []
         self._constructing: set[tuple[int, str]] = set()  # constructor arguments being read
+        # which entry of a table (and default) `chosen_entry` takes, by their nodes' ids
+        # (nodes of parsed modules, or made and kept by them: an id is never reused)
+        self._richest: dict[tuple[int, int], tuple[int, bool]] = {}
         # what the constructions pass, by (class, parameter): (the ClassInfo, the segments
         # of each construction's value; see `_given_at_constructions`)
         self._constructed: dict[tuple[int, str], tuple[object, list]] = {}

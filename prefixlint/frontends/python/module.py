@@ -144,7 +144,9 @@ class Module:
         return self.ends[id(node)]
 
     def source(self, node: cst.CSTNode) -> str:
-        return self.tree.code_for_node(node).strip()
+        """A node's code as written, stripped; generated once a node (the same value is
+        named in many holes, and a long f-string costs as much to write out each time)."""
+        return self.memo("source", node, lambda: self.tree.code_for_node(node).strip())
 
     def qualname(self, node: cst.CSTNode) -> str | None:
         """The qualified name of a dotted name by the module's imports (`dt.now` of

@@ -45,9 +45,18 @@ _MAX_MADE = 4
 _REEXPORT_HOPS = 4
 
 
-def _set_by_methods(info: ClassInfo, attr: str, module: Module):
+def _set_by_methods(info: ClassInfo, attr: str, module: Module) -> list:
     """Each statement of a method other than `__init__` that sets or adds to `self.attr`:
-    (the method, its parameter names, the binding, all of the method's bindings)."""
+    (the method, its parameter names, the binding, all of the method's bindings), in the
+    order of the methods and their statements."""
+    return module.memo("set by methods", info, lambda: _attributes_set(info, module)) \
+        .get(attr, [])
+
+
+def _attributes_set(info: ClassInfo, module: Module) -> dict[str, list]:
+    """`_set_by_methods` of every attribute of a class at once (a class of hundreds of
+    methods is asked about each attribute its prompts read)."""
+    out: dict[str, list] = {}
     for name, method in info.methods.items():
         if name == "__init__":
             continue
@@ -55,8 +64,10 @@ def _set_by_methods(info: ClassInfo, attr: str, module: Module):
         owner = params[0] if params else "self"
         bindings = module.bindings.get(id(method), ())
         for binding in bindings:
-            if binding.name == f"{owner}.{attr}":
-                yield method, params, binding, bindings
+            head, dot, attr = binding.name.partition(".")
+            if head == owner and dot and "." not in attr:
+                out.setdefault(attr, []).append((method, params, binding, bindings))
+    return out
 
 
 def annotated_names(node: cst.BaseExpression,
@@ -461,8 +472,14 @@ class ObjectOps:
         choices = [(e.value, deeper(held[1], ctx)) for e in held[0].elements]
         if default is not None:
             choices.append((default, ctx))
-        best = max(choices, key=lambda choice: richness(choice[0]))  # the first of a tie
-        return best if richness(best[0])[0] > 0 else None
+        # (weighed once a table and default: a module's table is read at every lookup)
+        key = (id(held[0]), id(default))
+        if key not in self._richest:
+            weights = [richness(value) for value, _ in choices]
+            best = max(range(len(choices)), key=weights.__getitem__)  # the first of a tie
+            self._richest[key] = (best, weights[best][0] > 0)
+        best, literal = self._richest[key]
+        return choices[best] if literal else None
 
     def chosen_tables(self: "Lowerer", node: cst.Subscript, ctx: Context,
                       ) -> list[tuple[cst.Dict, Context]]:
