@@ -66,6 +66,26 @@ def _makes_dollar(call: cst.Call, ctx: Context) -> bool:
     return ctx.module.qualname(call.func) == "string.Template"
 
 
+def _runs_filled(segments: list[Seg], fill) -> list[Seg] | None:
+    """The segments with each run of constant text between values replaced by what `fill`
+    makes of it, the values kept where they are; None when `fill` gives None for a run."""
+    out: list[Seg] = []
+    run: list[Seg] = []
+    for segment in [*segments, None]:
+        if isinstance(segment, Text):
+            run.append(segment)
+            continue
+        if run:
+            filled = fill(run)
+            if filled is None:
+                return None
+            out.extend(filled)
+            run = []
+        if segment is not None:
+            out.append(segment)
+    return out
+
+
 class FillOps:
     """Filling placeholders (see the module doc and `interpreter.Lowerer`)."""
 
@@ -95,23 +115,11 @@ class FillOps:
         .render(**data)` of instructions another template made): the values stay where they
         are, and each run of constant text between them is filled as `_fill_jinja` fills
         it. None when a run holds a tag (`{% if %}` could span a value)."""
-        out: list[Seg] = []
-        run: list[Seg] = []
-        for segment in [*segments, None]:
-            if isinstance(segment, Text):
-                run.append(segment)
-                continue
-            if run:
-                text = "".join(s.text for s in run)
-                filled = None if "{%" in text else \
-                    self._fill_jinja(run, text, args, ctx, receiver)
-                if filled is None:
-                    return None
-                out.extend(filled)
-                run = []
-            if segment is not None:
-                out.append(segment)
-        return out
+        def fill(run: list[Seg]) -> list[Seg] | None:
+            text = "".join(s.text for s in run)
+            return None if "{%" in text else self._fill_jinja(run, text, args, ctx, receiver)
+
+        return _runs_filled(segments, fill)
 
     def _fill_jinja(self, segments: list[Seg], text: str, args, ctx: Context,
                     receiver: cst.BaseExpression) -> list[Seg] | None:
@@ -284,23 +292,10 @@ class FillOps:
             return [max(holes, key=lambda h: int(h.scope.varies_like))]
         # Known text with holes in it (an f-string part, a clock): each run of text is
         # formatted on its own and the holes stay where they are.
-        out: list[Seg] = []
         counter = [0]
-        run: list[Seg] = []
-        for segment in [*template, None]:
-            if isinstance(segment, Text):
-                run.append(segment)
-                continue
-            if run:
-                formatted = self._format_run(run, receiver, ctx, positional, keywords,
-                                             contexts, mappings, counter)
-                if formatted is None:
-                    return [self.hole(receiver, ctx)]
-                out.extend(formatted)
-                run = []
-            if segment is not None:
-                out.append(segment)
-        return out
+        out = _runs_filled(template, lambda run: self._format_run(
+            run, receiver, ctx, positional, keywords, contexts, mappings, counter))
+        return out if out is not None else [self.hole(receiver, ctx)]
 
     def _format_run(self, template: list[Seg], receiver, ctx: Context, positional: list,
                     keywords: dict, contexts: dict, mappings: list, counter: list[int],
