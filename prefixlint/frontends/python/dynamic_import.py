@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .values import Context
 
 IMPORTERS = frozenset({"importlib.import_module"})
+# Reads of the environment whose default is the text the code ships (`os.getenv(NAME, "en")`).
 ENVIRONMENT_READS = frozenset({"os.getenv", "os.environ.get"})
 
 

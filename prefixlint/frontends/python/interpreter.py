@@ -30,6 +30,7 @@ from .sources import COMMAND_LINE, COMMAND_LINE_SUBJECTS, clock_format, date_onl
 from .calls import CallOps
 from .fills import FillOps
 from .config_values import config_text, settings_text
+from .dynamic_import import ENVIRONMENT_READS
 from .messages import argument_of
 from .objects import ObjectOps, named_defaults
 from .registries import listed_file
@@ -1508,9 +1509,6 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 # The longest entry of a table of names (`{"en": "English"}`): longer text is prompt text.
 _NAME_CHARS = 40
 
-_ENVIRONMENT_READS = ("os.getenv", "os.environ.get")
-
-
 def _shared_items(module: Module, if_id: int, name: str) -> tuple[tuple, int] | None:
     """The two lists an `if`/`else` assigns to `name`, one in each arm, and how many items
     they both begin with, written alike; None when the arms do not both assign a list
@@ -1548,7 +1546,7 @@ def environment_default(node: cst.BaseExpression, module: Module) -> cst.BaseExp
     ships, sent unless a deployment sets the variable (None for any other expression)."""
     if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and \
             isinstance(node.left, cst.Call) and \
-            module.qualname(node.left.func) in _ENVIRONMENT_READS:
+            module.qualname(node.left.func) in ENVIRONMENT_READS:
         return node.right
     return None
 

@@ -534,11 +534,13 @@ class ObjectOps:
                 return None if isinstance(held, tuple) and empty_literal(held[0]) else held
         elif not isinstance(base, (cst.Attribute, cst.Call)):
             return None
+        made = self.instance(base, ctx)
+        if made is not None:
+            return self.made_value(made, attr, ctx)
         chosen = imported_module(self, base, ctx)  # `self.prompts.OUTLINE`, a module by name
         if chosen is not None:
             return self.resolve(attr, Context(chosen, None, END, True, depth=ctx.depth + 1))
-        made = self.instance(base, ctx)
-        return self.made_value(made, attr, ctx) if made is not None else None
+        return None
 
 
     def _method(self: "Lowerer", info: ClassInfo, module: Module, name: str,
