@@ -28,6 +28,8 @@ THREADS = frozenset({"asyncio.to_thread"})  # `await asyncio.to_thread(load_conf
 # the configuration frontend reads them, and message or context text.
 PROMPT_KEY = re.compile(KEY_HINT.pattern + r"|message|context", re.IGNORECASE)
 MAX_DEPTH = 6
+# a loaded document whose name says it holds prompts (`PROMPTS`, `self._prompts`)
+_PROMPTS_NAME = re.compile(r"prompt|template", re.IGNORECASE)
 
 
 def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> list | None:
@@ -49,9 +51,11 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
         if not isinstance(key, str):
             return None
         keys.insert(0, key)
-    # Only a key that says it holds prompt text is followed to a loader (following every
-    # `.get("x")` of a project into the functions that made its dict costs parses).
-    if not keys or lowerer.linker is None or not PROMPT_KEY.search(keys[-1]):
+    # Only a chain that says it holds prompt text is followed to a loader (following every
+    # `.get("x")` of a project into the functions that made its dict costs parses): its
+    # last key, or a document named for prompts (`_prompts["validation"]["quick"]`).
+    if not keys or lowerer.linker is None or not (
+            PROMPT_KEY.search(keys[-1]) or _PROMPTS_NAME.search(dotted_name(current) or "")):
         return None
     path = _loaded(lowerer, current, ctx, 0)
     if path == "":  # a document a loader reads from a file named at run time

@@ -386,6 +386,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                         ctx.depth + 1, module.arms(ctx.function)))
         elif "." in name:
             return None
+        elif 0 < ctx.line < END and (owner := module.class_at(ctx.line)) is not None:
+            # read in a class body (`QUICK = _prompts["quick"]`): what the body bound before
+            chain, chosen = richer_arm(module.bindings.get(id(owner), []), name, ctx.line,
+                                       ctx.arms)
+            if chain:
+                return self._combine(chain, Context(module, None, chain[-1].pos, True,
+                                                    depth=ctx.depth + 1), chosen)
         bindings = module.bindings.get(0, [])
         loop = module_loop(module.loops, ctx.line) \
             if ctx.function is None and not ctx.import_time else None

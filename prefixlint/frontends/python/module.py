@@ -203,6 +203,20 @@ class Module:
             return origin if not attr else None
         return None
 
+    def class_at(self, position: int) -> cst.ClassDef | None:
+        """The innermost class of the module whose body holds a statement position (a class
+        attribute's value reads the names its class body bound before it)."""
+        spans = self.memo("class spans", self.tree, lambda: sorted(
+            ((self.pos(i.node), self.end(i.node), i.node) for i in self.classes.values()),
+            key=lambda span: span[0]))
+        found = None
+        for start, end, node in spans:  # by start: the last that holds it is the innermost
+            if start >= position:
+                break
+            if position <= end:
+                found = node
+        return found
+
     def local_classes(self) -> dict[int, frozenset[str]]:
         """The names of the classes each function defines in its body (`class Answer(
         BaseModel)` inside a handler), by id of the function; found on first use."""
