@@ -96,7 +96,8 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
                           tuple(f for f in files if is_python(f)))
     python = PythonProject(config.root, volatility.scope_of, workspace, workspace.limits,
                            config.python_sources, config.python_sinks, config.models,
-                           tuple(f for f in files if is_config_file(f)))
+                           tuple(f for f in files if is_config_file(f)),
+                           tuple(f for f in files if not is_python(f)))
     findings: list[Finding] = []
     prompts: list[tuple[Prompt, list]] = []
     templates = [f for f in files if not is_python(f)]

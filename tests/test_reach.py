@@ -521,6 +521,10 @@ REACH_FINDINGS = [
     ("PFX005", "zhzk_substitute_helper.py", 7, 28),  # keywords a helper passes through
     ("PFX005", "zhzk_substitute_helper.py", 7, 78),
     ("PFX001", "zhzl_kernel_function.py", 17, 52),  # a Semantic Kernel function's parameter
+    ("PFX005", "zhzm_class_prompt_table/prompts/catalog.yaml", 3, 13),  # a class body read it
+    ("PFX001", "zhzn_versioned_templates/prompts/v2/minutes.j2", 2, 1),  # its version folder
+    ("PFX005", "zhzo_prompt_file_table/prompts/merge_labels.txt", 1, 32),  # a table's file
+    ("PFX005", "zhzo_prompt_file_table/prompts/merge_labels.txt", 2, 24),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -809,6 +813,13 @@ REACH_SINKS = {
     "zhzj_shared_arms.py:23": "openai.chat",
     "zhzk_substitute_helper.py:24": "http.post",
     "zhzl_kernel_function.py:18": "openai.chat",
+    "zhzm_class_prompt_table/prompts/catalog.yaml:2": "config triage",
+    "zhzm_class_prompt_table/triage.py:11": "openai.chat",
+    "zhzn_versioned_templates/minutes.py:12": "http.post",  # the table's one entry
+    "zhzn_versioned_templates/prompts/v2/agenda.j2": None,
+    "zhzn_versioned_templates/prompts/v2/minutes.j2": None,
+    "zhzo_prompt_file_table/labeller/engine.py:17": "http.post",
+    "zhzo_prompt_file_table/prompts/merge_labels.txt": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1766,6 +1777,49 @@ def test_keywords_a_helper_passes_through_to_substitute_are_the_callers_values(r
     assert sorted(found) == [(7, 28), (7, 78)]
     assert "'$NAME' (from player_name)" in found[(7, 28)]
     assert "'$TASK' (from task)" in found[(7, 78)]
+
+
+def test_a_class_body_s_prompt_table_is_read_by_the_names_it_binds(reach):
+    """`class PromptCatalog:` opens the catalog in its body (`with open(...) as handle:
+    _prompts = yaml.safe_load(handle)`) and binds `BRIEF_TRIAGE = _prompts["triage"]["brief"]`:
+    the keys do not say prompt, the table's name does, and the class attribute reads the
+    name its own body bound. The ticket the caller formats in comes before the rules."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzm_class_prompt_table/triage.py:11")
+    assert "zhzm_class_prompt_table/prompts/catalog.yaml" in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("{ticket}", 3)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzm_class_prompt_table/")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzm_class_prompt_table/triage.py", 10), ("zhzm_class_prompt_table/triage.py", 11)]
+
+
+def test_a_template_named_by_a_table_in_a_folder_of_unknown_version_is_the_caller_s(reach):
+    """`FileSystemLoader(BASE / version)` with a version the deployment sets, and
+    `get_template(TEMPLATE_FILES[kind])` of a helper its caller passes `kind="minutes"`: the
+    run's file with that name is the template (no other file of the project is), so the
+    transcript before the rules is found in it."""
+    [prompt] = [p for p in reach["prompts"]
+                if p["id"].startswith("zhzn_versioned_templates/minutes.py")]
+    assert prompt["id"] == "zhzn_versioned_templates/minutes.py:12"
+    assert prompt["files"] == ["zhzn_versioned_templates/minutes.py",
+                               "zhzn_versioned_templates/prompts/render.py",
+                               "zhzn_versioned_templates/prompts/v2/minutes.j2"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("transcript", 140)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzn_versioned_templates/")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzn_versioned_templates/minutes.py", 12)]
+
+
+def test_a_file_a_loader_opens_by_a_table_entry_is_the_entry_its_caller_names(reach):
+    """`open(folder / settings.PROMPT_FILES[name])` of `load_prompt("merge")`: the table of
+    another module names the file for the key the caller passes, so the labels formatted
+    into its first lines are found before the merging rules."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzo_prompt_file_table/labeller/engine.py:17")
+    assert "zhzo_prompt_file_table/prompts/merge_labels.txt" in prompt["files"]
+    assert "zhzo_prompt_file_table/prompts/describe.txt" not in prompt["files"]
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{scanner_labels}", 142)
+    found = [f for f in reach["findings"] if f["path"].startswith("zhzo_prompt_file_table/")]
+    assert [(f["line"], f["related"][0]["line"]) for f in found] == [(1, 15), (2, 15)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

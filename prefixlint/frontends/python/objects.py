@@ -423,7 +423,13 @@ class ObjectOps:
         NAME holds; None when not known."""
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return None
-        key = literal_value(node.slice[0].slice.value)
+        index = node.slice[0].slice.value
+        key = literal_value(index)
+        if key is None and isinstance(index, cst.Name) and index.value in ctx.bindings and \
+                index.value in param_names(ctx.function):
+            # `TEMPLATE_FILES[kind]` in a helper its caller passes `kind="minutes"`
+            held = self.follow(index, ctx)
+            key = literal_value(held[0]) if held is not None else None
         if isinstance(key, int) and not isinstance(key, bool):
             # `pair[0]` of a tuple or list literal (an example of a constant list, read in
             # a loop over it): that element

@@ -410,11 +410,13 @@ class PythonProject:
 
     def __init__(self, root: Path, scope_of: Callable[[str], Scope], workspace, limits,
                  sources: tuple[tuple[str, Scope], ...] = (), sinks: tuple[str, ...] = (),
-                 models: tuple = (), config_files: tuple[str, ...] = ()) -> None:
+                 models: tuple = (), config_files: tuple[str, ...] = (),
+                 other_files: tuple[str, ...] = ()) -> None:
         from ...models import all_models
 
         self.root = root.resolve()
         self.config_files = config_files  # settings a settings object may read prompts from
+        self.other_files = other_files  # the run's files that are not Python (templates...)
         self.scope_of = scope_of
         self.workspace = workspace
         self.limits = limits
@@ -979,7 +981,7 @@ class PythonProject:
             from .templates import TemplateLinker
 
             self._linker = TemplateLinker(self.root, self.workspace, self.limits.max_file_bytes,
-                                          self.config_files)
+                                          self.config_files, self.other_files)
         return self._linker
 
     # -- prompts -------------------------------------------------------------------------

@@ -40,6 +40,9 @@ _NAME_METHODS = ("lower", "upper", "replace", "strip", "casefold", "title", "for
 PACKAGE_FILES = ("importlib.resources.files", "importlib_resources.files")
 PACKAGE_READS = ("importlib.resources.read_text", "importlib_resources.read_text",
                  "importlib.resources.open_text", "importlib_resources.open_text")
+# The most files a template name may match when its loader's folder is not known: more is
+# a name too common to say which file (`prompt.j2` in every folder)
+_NAMED_ANYWHERE = 4
 UPWARD = "upward"  # a path relative to an unknown folder: tried from the module upwards
 
 
@@ -238,11 +241,12 @@ class TemplateLinker:
     """Finds the template files a Python expression reads, inside the project only."""
 
     def __init__(self, root: Path, workspace: Workspace, max_bytes: int,
-                 config_files: tuple[str, ...] = ()) -> None:
+                 config_files: tuple[str, ...] = (), run_files: tuple[str, ...] = ()) -> None:
         self.root = root
         self.workspace = workspace
         self.max_bytes = max_bytes
         self.config_files = config_files  # the run's YAML, TOML and JSON files
+        self.run_files = run_files  # the run's files that are not Python
         self._settings: dict[tuple[str, ...], list] | None = None
         self._parsed: dict[str, list] = {}  # a configuration file's every string value
 
@@ -397,6 +401,11 @@ class TemplateLinker:
             return self._kept_path(lowerer, node, ctx, depth)
         if isinstance(node, cst.Subscript):  # `ref[len("builtin://"):]`: a scheme cut off
             cut = cut_start(node)
+            if cut is None:  # `PROMPT_FILES[name]`: the entry of the key a caller passes
+                found = lowerer.follow(node, ctx)
+                if found is None or found[0] is node:
+                    return None
+                return self._path(lowerer, found[0], found[1], depth + 1)
             base = self._path(lowerer, node.value, ctx, depth + 1) if cut is not None else None
             return (base[0], base[1][cut:]) if base is not None and base[0] is False else None
         if isinstance(node, cst.Call):
@@ -568,25 +577,63 @@ class TemplateLinker:
                 and node.func.attr.value == "get_template" and node.args):
             return []
         folders = self._loader_folders(lowerer, node.func.value, ctx)
-        name = node.args[0].value
-        segments = lowerer.text(name, ctx)
-        pattern = "".join(s.text if isinstance(s, Text) else "*" for s in segments)
         out: list[str] = []
-        for folder in folders or [""]:
-            if "*" not in pattern:
-                candidate = posixpath.normpath(posixpath.join(folder, pattern))
-                resolved = inside_root(self.root, candidate)
-                if resolved is not None and resolved.is_file():
-                    out.append(candidate)
+        for pattern in self._template_names(lowerer, node.args[0].value, ctx):
+            if not folders:
+                out.extend(self._named_anywhere(pattern))
                 continue
-            base = inside_root(self.root, folder or ".")
-            if base is None or not base.is_dir():
-                continue
-            for file in sorted(base.rglob("*")):
-                relative = file.relative_to(base).as_posix()
-                if file.is_file() and fnmatch.fnmatchcase(relative, pattern):
-                    out.append(posixpath.normpath(posixpath.join(folder, relative)))
+            for folder in folders:
+                out.extend(self._in_folder(folder, pattern))
+        return list(dict.fromkeys(out))
+
+    def _template_names(self, lowerer: "Lowerer", name: cst.BaseExpression,
+                        ctx: "Context") -> list[str]:
+        """The names `get_template(name)` is asked for, as patterns (`*` where a value goes):
+        each file name of a table of them looked up by a value the code chose
+        (`TEMPLATE_FILENAMES[prompt_type]`), else the name as written."""
+        found = lowerer.follow(name, ctx)
+        if found is not None and isinstance(literal_value(found[0]), str):
+            return [literal_value(found[0])]  # the entry of the key the caller passes
+        if found is not None and isinstance(found[0], cst.Subscript):
+            table = lowerer.follow(found[0].value, found[1])
+            if table is not None and isinstance(table[0], cst.Dict) and table[0].elements:
+                names = [literal_value(e.value) if isinstance(e, cst.DictElement) else None
+                         for e in table[0].elements]
+                if all(isinstance(n, str) and n and "\n" not in n for n in names):
+                    return sorted(set(names))
+        segments = lowerer.text(name, ctx)
+        return ["".join(s.text if isinstance(s, Text) else "*" for s in segments)]
+
+    def _in_folder(self, folder: str, pattern: str) -> list[str]:
+        """The files a loader folder holds by a name pattern."""
+        if "*" not in pattern:
+            candidate = posixpath.normpath(posixpath.join(folder, pattern))
+            resolved = inside_root(self.root, candidate)
+            return [candidate] if resolved is not None and resolved.is_file() else []
+        base = inside_root(self.root, folder or ".")
+        if base is None or not base.is_dir():
+            return []
+        out = []
+        for file in sorted(base.rglob("*")):
+            relative = file.relative_to(base).as_posix()
+            if file.is_file() and fnmatch.fnmatchcase(relative, pattern):
+                out.append(posixpath.normpath(posixpath.join(folder, relative)))
         return out
+
+    def _named_anywhere(self, pattern: str) -> list[str]:
+        """A template named where the loader's folder is not known here (`FileSystemLoader(
+        base / version)`): the name from the project's root, else the run's files whose name
+        ends with it (`generate_plan.j2` in each version's folder), at most
+        `_NAMED_ANYWHERE`. A name that is all value names nothing."""
+        if not pattern.rpartition("/")[2].strip("*"):
+            return []
+        if "*" not in pattern:
+            direct = self._in_folder("", pattern)
+            if direct:
+                return direct
+        named = [f for f in self.run_files
+                 if fnmatch.fnmatchcase(f, pattern) or fnmatch.fnmatchcase(f, "*/" + pattern)]
+        return named if len(named) <= _NAMED_ANYWHERE else []
 
     def _loader_folders(self, lowerer: "Lowerer", node: cst.BaseExpression,
                         ctx: "Context") -> list[str]:
