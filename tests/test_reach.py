@@ -525,6 +525,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzn_versioned_templates/prompts/v2/minutes.j2", 2, 1),  # its version folder
     ("PFX005", "zhzo_prompt_file_table/prompts/merge_labels.txt", 1, 32),  # a table's file
     ("PFX005", "zhzo_prompt_file_table/prompts/merge_labels.txt", 2, 24),
+    ("PFX005", "zhzp_crew_task_language/config/tasks.yaml", 3, 39),  # a task in Spanish
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -820,6 +821,7 @@ REACH_SINKS = {
     "zhzn_versioned_templates/prompts/v2/minutes.j2": None,
     "zhzo_prompt_file_table/labeller/engine.py:17": "http.post",
     "zhzo_prompt_file_table/prompts/merge_labels.txt": "text file",
+    "zhzp_crew_task_language/config/tasks.yaml:2": "config informe_task",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1820,6 +1822,17 @@ def test_a_file_a_loader_opens_by_a_table_entry_is_the_entry_its_caller_names(re
     assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{scanner_labels}", 142)
     found = [f for f in reach["findings"] if f["path"].startswith("zhzo_prompt_file_table/")]
     assert [(f["line"], f["related"][0]["line"]) for f in found] == [(1, 15), (2, 15)]
+
+
+def test_a_crew_task_is_prompt_text_in_any_language(reach):
+    """A CrewAI task (a `description` beside an `expected_output`) written in Spanish: none
+    of the English words instructions use, but the task says what it is, so the visit's
+    notes before the report's rules are found."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzp_crew_task_language/config/tasks.yaml:2")
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("{notas_visita}", 3)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzp_crew_task_language/")]
+    assert (found["code"], found["severity"]) == ("PFX005", "warning")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

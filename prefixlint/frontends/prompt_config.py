@@ -75,6 +75,8 @@ _YAML_MESSAGES = re.compile(r"^\s*-?\s*role:\s*[\"']?(?:system|user|developer)\b
 CREW_AGENT_KEYS = ("role", "backstory", "goal")
 CREW_AGENT_MODEL = "crewai.Agent"
 _CREW_AGENT = re.compile(r"^\s+backstory\s*:", re.MULTILINE)
+# A CrewAI task: a `description` beside an `expected_output`, prompt text in any language
+_CREW_TASK = re.compile(r"^\s+expected_output\s*:", re.MULTILINE)
 MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
                  "assistant": "assistant"}
 # A name in snake case with two words or more (`current_date`).
@@ -137,6 +139,7 @@ def prompts(name: str, source: str, values: list[Value],
             defaults.setdefault(value.keys[:-2], {})[value.keys[-1]] = value.text
         elif value.keys not in listed and _may_fill(value.text):
             groups.setdefault(value.keys[:-1], []).append(value)
+    tasks = {v.keys[:-1] for v in values if v.keys[-1] == "expected_output"}
     for parent, members in groups.items():
         fills = defaults.get(parent, {})
         # a mapping named for prompts, or the top of a file named so (`prompts.yaml`)
@@ -147,8 +150,9 @@ def prompts(name: str, source: str, values: list[Value],
             if not any(PLACEHOLDER.search(v.text) for v in group):
                 continue
             constant = "\n".join(_constant(v.text, fills) for v in group)
-            if not reads_as_prompt(constant, "" if infrastructure else "prompt" if table
-                                   else " ".join(v.keys[-1] for v in group)):
+            if not (parent in tasks and not infrastructure) and \
+                    not reads_as_prompt(constant, "" if infrastructure else "prompt" if table
+                                        else " ".join(v.keys[-1] for v in group)):
                 continue
             out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
@@ -404,6 +408,8 @@ def config_strings(name: str, source: str) -> list[Value]:
     kept = ("role",) if messages else ()
     if _CREW_AGENT.search(source):
         kept += CREW_AGENT_KEYS
+    if _CREW_TASK.search(source):
+        kept += ("expected_output",)
     if kept:
         return [v for v in _yaml(source, every=True)
                 if _may_fill(v.text) or v.keys[-1] in kept]
