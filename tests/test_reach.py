@@ -526,6 +526,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzo_prompt_file_table/prompts/merge_labels.txt", 1, 32),  # a table's file
     ("PFX005", "zhzo_prompt_file_table/prompts/merge_labels.txt", 2, 24),
     ("PFX005", "zhzp_crew_task_language/config/tasks.yaml", 3, 39),  # a task in Spanish
+    ("PFX005", "zhzq_formatted_block/desk.py", 10, 24),  # a briefing formatted in a helper
+    ("PFX005", "zhzq_formatted_block/desk.py", 10, 74),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -822,6 +824,7 @@ REACH_SINKS = {
     "zhzo_prompt_file_table/labeller/engine.py:17": "http.post",
     "zhzo_prompt_file_table/prompts/merge_labels.txt": "text file",
     "zhzp_crew_task_language/config/tasks.yaml:2": "config informe_task",
+    "zhzq_formatted_block/desk.py:11": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1833,6 +1836,18 @@ def test_a_crew_task_is_prompt_text_in_any_language(reach):
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("{notas_visita}", 3)
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzp_crew_task_language/")]
     assert (found["code"], found["severity"]) == ("PFX005", "warning")
+
+
+def test_values_of_a_text_formatted_into_a_template_name_the_call_that_passes_it(reach):
+    """A briefing with its own rules, built by the caller (`f"Gym: {gym_name}..."`) and
+    formatted into the system prompt by a helper (`ANSWER_SYSTEM.format(briefing=
+    briefing)`): its values stay where the caller wrote them, and each finding names the
+    helper's line that passes them into the template."""
+    found = [f for f in reach["findings"] if f["path"].startswith("zhzq_formatted_block/")]
+    assert [(f["line"], f["column"]) for f in found] == [(10, 24), (10, 74)]
+    assert all(("zhzq_formatted_block/reply.py", 12) in [(r["path"], r["line"])
+                                                         for r in f["related"]] for f in found)
+    assert "passed at zhzq_formatted_block/reply.py:12" in found[0]["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

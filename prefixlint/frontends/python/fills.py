@@ -7,6 +7,8 @@ the scope of the value passed. A mixin of the interpreter: these methods call ba
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 import string
 from typing import Iterable
@@ -347,7 +349,11 @@ class FillOps:
             known = sum(len(s.text.strip()) for s in segments
                         if isinstance(s, Text)) >= _OWN_TEXT
             if placeholder_span is None or known:
-                out.extend(segments)
+                # (each value of it passed into the template where the call names it)
+                at = value_ctx.module.span(value)
+                out.extend(dataclasses.replace(s, passed=s.passed or at)
+                           if isinstance(s, Hole) and at.path != s.span.path else s
+                           for s in segments)
                 continue
             # Reported at the placeholder in the constant, scoped by the argument: one hole
             # that varies as the most volatile of the argument's values.
