@@ -528,6 +528,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzp_crew_task_language/config/tasks.yaml", 3, 39),  # a task in Spanish
     ("PFX005", "zhzq_formatted_block/desk.py", 10, 24),  # a briefing formatted in a helper
     ("PFX005", "zhzq_formatted_block/desk.py", 10, 74),
+    ("PFX005", "zhzr_message_parts.py", 18, 77),  # a message's image part before its rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -825,6 +826,7 @@ REACH_SINKS = {
     "zhzo_prompt_file_table/prompts/merge_labels.txt": "text file",
     "zhzp_crew_task_language/config/tasks.yaml:2": "config informe_task",
     "zhzq_formatted_block/desk.py:11": "client of openai.chat",
+    "zhzr_message_parts.py:21": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1848,6 +1850,16 @@ def test_values_of_a_text_formatted_into_a_template_name_the_call_that_passes_it
     assert all(("zhzq_formatted_block/reply.py", 12) in [(r["path"], r["line"])
                                                          for r in f["related"]] for f in found)
     assert "passed at zhzq_formatted_block/reply.py:12" in found[0]["message"]
+
+
+def test_a_message_object_s_content_parts_are_read_in_order(reach):
+    """`HumanMessage(content=[{"type": "image_url", ...}, {"type": "text", "text": RULES}])`:
+    the parts are read as a dict message's are, so the receipt's image ends the shared
+    prefix before the extraction rules."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzr_message_parts.py:21")
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("receipt_png", 18)
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzr_message_parts.py"]
+    assert found["message"].startswith("unclassified media part 'receipt_png'")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

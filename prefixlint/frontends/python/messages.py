@@ -248,36 +248,9 @@ class MessageLowering:
                 return [message]
             if replayed:  # `{"role": turn.role, "content": turn.text}`: a stored turn
                 return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
-            parts = lowerer.sequence(content, ctx) \
-                if isinstance(content, (cst.List, cst.Name)) or _joined_lists(content) else None
-            if parts:  # `[block]`, `block = {"type": "text", "text": RULES}`: that dict
-                parts = [found if (found := lowerer.follow(p, c)) is not None and
-                         isinstance(found[0], cst.Dict) else (p, c) for p, c in parts]
-                # `[... for page in pages]` joined to the parts: one opaque item, a media
-                # part for each page when each is an image
-                parts = [(self._built_parts(p, c), c) if isinstance(p, cst.ListComp) else (p, c)
-                         for p, c in parts]
-            if parts and all(isinstance(p, (cst.Dict, HoleItem)) for p, _ in parts) and \
-                    any(isinstance(p, cst.Dict) for p, _ in parts):
-                for part, part_ctx in parts:
-                    if isinstance(part, HoleItem):
-                        # `if has_images: content = build_parts(...)`: the parts are sent
-                        # for some requests only, a branch on the test before them
-                        message.segments.append(part.hole)
-                        continue
-                    part_fields = dict_fields(part)
-                    if "text" in part_fields:
-                        message.segments.extend(lowerer.text(part_fields["text"], part_ctx))
-                    elif (media := _media(part_fields)) is not None:
-                        # an image, audio or file part: its URL or data varies as it does,
-                        # a media part (its tokens are not counted in the prompt's text)
-                        message.segments.extend(
-                            Hole("media", s.expr, s.span, s.deps, s.scope, s.passed)
-                            if type(s) is Hole and s.kind == "value" else s
-                            for s in lowerer.text(media, part_ctx))
-                    if "cache_control" in part_fields:
-                        span = part_ctx.module.span(part_fields["cache_control"])
-                        message.segments.append(Breakpoint(span))
+            parted = self._content_parts(content, ctx)
+            if parted is not None:
+                message.segments.extend(parted)
                 message.segments.extend(self._tool_calls(fields, ctx))
                 return [message]
             segments = self.placeholders(content, ctx) if template else \
@@ -346,7 +319,11 @@ class MessageLowering:
                     # (LlamaIndex's ChatPromptTemplate formats its ChatMessages' text too)
                     filled = template and (name.endswith("PromptTemplate") or (
                         (ctx.module.qualname(node.func) or "").startswith("llama_index")))
-                    return [Message(roles[name], (self.placeholders(body, ctx) if filled
+                    # `HumanMessage(content=[{"type": "image_url", ...}, {"type": "text",
+                    # ...}])`: content parts, as a dict message's are read
+                    parted = None if filled else self._content_parts(body, ctx)
+                    return [Message(roles[name], (parted if parted is not None else
+                                                  self.placeholders(body, ctx) if filled
                                                   else lowerer.text(body, ctx))
                                     + self._tool_calls(args, ctx))]
             if name in ("MessagesPlaceholder",):
@@ -405,6 +382,48 @@ class MessageLowering:
             out.extend(self.lowerer.json_text(fields["tool_calls"], ctx))
         if "tool_call_id" in fields:
             out.extend(self.lowerer.text(fields["tool_call_id"], ctx))
+        return out
+
+    def _content_parts(self, content, ctx) -> list | None:
+        """A message's content given as parts (`[{"type": "image_url", ...}, {"type": "text",
+        "text": RULES}]`): each text part's text and each image, audio or file part as a
+        media value, in order, with the cache breakpoints they set; None when the content is
+        not a list of parts."""
+        import libcst as cst
+
+        from .values import HoleItem
+
+        lowerer = self.lowerer
+        parts = lowerer.sequence(content, ctx) \
+            if isinstance(content, (cst.List, cst.Name)) or _joined_lists(content) else None
+        if parts:  # `[block]`, `block = {"type": "text", "text": RULES}`: that dict
+            parts = [found if (found := lowerer.follow(p, c)) is not None and
+                     isinstance(found[0], cst.Dict) else (p, c) for p, c in parts]
+            # `[... for page in pages]` joined to the parts: one opaque item, a media
+            # part for each page when each is an image
+            parts = [(self._built_parts(p, c), c) if isinstance(p, cst.ListComp) else (p, c)
+                     for p, c in parts]
+        if not (parts and all(isinstance(p, (cst.Dict, HoleItem)) for p, _ in parts) and
+                any(isinstance(p, cst.Dict) for p, _ in parts)):
+            return None
+        out: list = []
+        for part, part_ctx in parts:
+            if isinstance(part, HoleItem):
+                # `if has_images: content = build_parts(...)`: the parts are sent for some
+                # requests only, a branch on the test before them
+                out.append(part.hole)
+                continue
+            part_fields = dict_fields(part)
+            if "text" in part_fields:
+                out.extend(lowerer.text(part_fields["text"], part_ctx))
+            elif (media := _media(part_fields)) is not None:
+                # an image, audio or file part: its URL or data varies as it does, a media
+                # part (its tokens are not counted in the prompt's text)
+                out.extend(Hole("media", s.expr, s.span, s.deps, s.scope, s.passed)
+                           if type(s) is Hole and s.kind == "value" else s
+                           for s in lowerer.text(media, part_ctx))
+            if "cache_control" in part_fields:
+                out.append(Breakpoint(part_ctx.module.span(part_fields["cache_control"])))
         return out
 
     def _parts_message(self, node, ctx):
