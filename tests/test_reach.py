@@ -529,6 +529,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzq_formatted_block/desk.py", 10, 24),  # a briefing formatted in a helper
     ("PFX005", "zhzq_formatted_block/desk.py", 10, 74),
     ("PFX005", "zhzr_message_parts.py", 18, 77),  # a message's image part before its rules
+    ("PFX005", "zhzs_retry_variant.py", 6, 34),  # sent as built on the first attempt
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -827,6 +828,7 @@ REACH_SINKS = {
     "zhzp_crew_task_language/config/tasks.yaml:2": "config informe_task",
     "zhzq_formatted_block/desk.py:11": "client of openai.chat",
     "zhzr_message_parts.py:21": "inferred",
+    "zhzs_retry_variant.py:27": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1860,6 +1862,16 @@ def test_a_message_object_s_content_parts_are_read_in_order(reach):
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("receipt_png", 18)
     [found] = [f for f in reach["findings"] if f["path"] == "zhzr_message_parts.py"]
     assert found["message"].startswith("unclassified media part 'receipt_png'")
+
+
+def test_a_prompt_a_retry_changes_is_sent_as_built_on_the_first_attempt(reach):
+    """`for attempt in range(3): if attempt > 0: prompt = plain(first)`: the loop's first
+    pass skips the arm, so every request first sends the prompt as built, and that is
+    what is measured (not a branch on the attempt's number)."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzs_retry_variant.py:27")
+    assert (prompt["sink"], prompt["break"]["expr"], prompt["tokens_total"]) == (
+        "openai.chat", "{notes}", 115)
+    assert not [p for p in reach["prompts"] if p["id"].startswith("zhzs_retry_variant.py:6")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
