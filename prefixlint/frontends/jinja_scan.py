@@ -73,7 +73,7 @@ class Scan:
 
 def normalize_newlines(source: str) -> str:
     """The source as Jinja's lexer sees it (every line break a plain newline)."""
-    return _NEWLINE.sub("\n", source)
+    return _NEWLINE.sub("\n", source) if "\r" in source else source
 
 
 def scan(environment, source: str, name: str, path: str,
