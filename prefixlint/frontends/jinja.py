@@ -421,11 +421,15 @@ class JinjaRenderer:
         pieces: list[Piece] = []
         stack: list[int] = []
         position = 0
+        chains: dict[tuple[int, ...], tuple[Link, ...]] = {}  # the same stacks recur
 
         def emit(text: str) -> None:
             if not text:
                 return
-            chain = self._chain(stack)
+            key = tuple(stack)
+            chain = chains.get(key)
+            if chain is None:
+                chain = chains[key] = self._chain(stack)
             if pieces and pieces[-1].chain == chain:
                 pieces[-1] = Piece(pieces[-1].text + text, chain)
             else:
