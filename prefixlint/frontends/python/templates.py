@@ -247,6 +247,7 @@ class TemplateLinker:
         self.max_bytes = max_bytes
         self.config_files = config_files  # the run's YAML, TOML and JSON files
         self.run_files = run_files  # the run's files that are not Python
+        self._named: dict[str, list[str]] = {}  # template names looked for in `run_files`
         self._settings: dict[tuple[str, ...], list] | None = None
         self._parsed: dict[str, list] = {}  # a configuration file's every string value
 
@@ -627,13 +628,15 @@ class TemplateLinker:
         `_NAMED_ANYWHERE`. A name that is all value names nothing."""
         if not pattern.rpartition("/")[2].strip("*"):
             return []
-        if "*" not in pattern:
-            direct = self._in_folder("", pattern)
-            if direct:
-                return direct
-        named = [f for f in self.run_files
-                 if fnmatch.fnmatchcase(f, pattern) or fnmatch.fnmatchcase(f, "*/" + pattern)]
-        return named if len(named) <= _NAMED_ANYWHERE else []
+        found = self._named.get(pattern)
+        if found is None:  # (asked again at every call through the helper)
+            found = self._in_folder("", pattern) if "*" not in pattern else []
+            if not found:
+                found = [f for f in self.run_files if fnmatch.fnmatchcase(f, pattern) or
+                         fnmatch.fnmatchcase(f, "*/" + pattern)]
+                found = found if len(found) <= _NAMED_ANYWHERE else []
+            self._named[pattern] = found
+        return list(found)
 
     def _loader_folders(self, lowerer: "Lowerer", node: cst.BaseExpression,
                         ctx: "Context") -> list[str]:
