@@ -8,7 +8,6 @@ the scope of the value passed. A mixin of the interpreter: these methods call ba
 from __future__ import annotations
 
 import dataclasses
-
 import re
 import string
 from typing import Iterable
@@ -349,7 +348,7 @@ class FillOps:
             known = sum(len(s.text.strip()) for s in segments
                         if isinstance(s, Text)) >= _OWN_TEXT
             if placeholder_span is None or known:
-                # (each value of it passed into the template where the call names it)
+                # (its values name the line that passes them into the template: `passed at`)
                 at = value_ctx.module.span(value)
                 out.extend(dataclasses.replace(s, passed=s.passed or at)
                            if isinstance(s, Hole) and at.path != s.span.path else s

@@ -1545,7 +1545,7 @@ def _shared_items(module: Module, if_id: int, name: str) -> tuple[tuple, int] | 
 
 def _later_pass(module: Module, binding: Binding) -> bool:
     """Whether a binding is made only in an arm that the first pass of a loop over
-    `range(n)` skips (`for attempt in range(3): if attempt > 0: prompt = soften(prompt)`):
+    `range(n)` skips (`for attempt in range(3): if attempt > 0: prompt = soften(first)`):
     what a retry sends instead, not what every request sends first."""
     for if_id, arm in binding.arms:
         node = module.ifs.get(if_id)
