@@ -36,7 +36,7 @@ MESSAGE_KEYS = frozenset({"system", "user", "human", "assistant", "instructions"
                           "template", "system_prompt", "user_prompt", "system_message",
                           "user_message", "system_template", "user_template", "human_prompt",
                           "human_template", "system_instructions", "prompt_template"})
-_OWN_PROMPT = re.compile(r"prompt|template", re.IGNORECASE)
+OWN_PROMPT = re.compile(r"prompt|template", re.IGNORECASE)
 # A mapping named for several prompts, each of its values one (`prompts:`, `templates:`).
 _PROMPTS_KEY = re.compile(r"(?:prompts|templates)$", re.IGNORECASE)
 # The head of an AWS CloudFormation or SAM template (YAML or JSON).
@@ -243,7 +243,7 @@ def _separate(chosen: list[Value], table: bool = False) -> list[list[Value]]:
     `table`), are several prompts."""
     if table and not any(v.keys[-1].lower() in MESSAGE_KEYS for v in chosen):
         return [[v] for v in chosen]
-    own = [v for v in chosen if _OWN_PROMPT.search(v.keys[-1])
+    own = [v for v in chosen if OWN_PROMPT.search(v.keys[-1])
            and v.keys[-1].lower() not in MESSAGE_KEYS]
     if len(own) < 2:
         return [chosen] if chosen else []

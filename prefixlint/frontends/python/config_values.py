@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...ir import Scope, Span, Text
-from ..prompt_config import KEY_HINT, yaml_strings
+from ..prompt_config import KEY_HINT, OWN_PROMPT, yaml_strings
 from .literals import dotted_name, literal_value
 
 if TYPE_CHECKING:
@@ -28,8 +28,6 @@ THREADS = frozenset({"asyncio.to_thread"})  # `await asyncio.to_thread(load_conf
 # the configuration frontend reads them, and message or context text.
 PROMPT_KEY = re.compile(KEY_HINT.pattern + r"|message|context", re.IGNORECASE)
 MAX_DEPTH = 6
-# a loaded document whose name says it holds prompts (`PROMPTS`, `self._prompts`)
-_PROMPTS_NAME = re.compile(r"prompt|template", re.IGNORECASE)
 
 
 def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> list | None:
@@ -55,7 +53,7 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     # `.get("x")` of a project into the functions that made its dict costs parses): its
     # last key, or a document named for prompts (`_prompts["validation"]["quick"]`).
     if not keys or lowerer.linker is None or not (
-            PROMPT_KEY.search(keys[-1]) or _PROMPTS_NAME.search(dotted_name(current) or "")):
+            PROMPT_KEY.search(keys[-1]) or OWN_PROMPT.search(dotted_name(current) or "")):
         return None
     path = _loaded(lowerer, current, ctx, 0)
     if path == "":  # a document a loader reads from a file named at run time

@@ -425,12 +425,13 @@ class ObjectOps:
             return None
         index = node.slice[0].slice.value
         key = literal_value(index)
-        given = ctx.bindings.get(index.value) if isinstance(index, cst.Name) else None
-        if key is None and isinstance(given, tuple) and isinstance(given[0], cst.BaseExpression) \
-                and index.value in param_names(ctx.function):
+        if key is None and isinstance(index, cst.Name) and index.value in ctx.bindings and \
+                index.value in param_names(ctx.function):
             # `TEMPLATE_FILES[kind]` in a helper its caller passes `kind="minutes"` (the
             # literal the call writes: following the caller's names costs every subscript)
-            key = literal_value(given[0])
+            given = ctx.bindings[index.value]
+            if isinstance(given, tuple) and isinstance(given[0], cst.BaseExpression):
+                key = literal_value(given[0])
         if isinstance(key, int) and not isinstance(key, bool):
             # `pair[0]` of a tuple or list literal (an example of a constant list, read in
             # a loop over it): that element

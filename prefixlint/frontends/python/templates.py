@@ -593,8 +593,9 @@ class TemplateLinker:
         each file name of a table of them looked up by a value the code chose
         (`TEMPLATE_FILENAMES[prompt_type]`), else the name as written."""
         found = lowerer.follow(name, ctx)
-        if found is not None and isinstance(literal_value(found[0]), str):
-            return [literal_value(found[0])]  # the entry of the key the caller passes
+        written = literal_value(found[0]) if found is not None else None
+        if isinstance(written, str):
+            return [written]  # the entry of the key the caller passes
         if found is not None and isinstance(found[0], cst.Subscript):
             table = lowerer.follow(found[0].value, found[1])
             if table is not None and isinstance(table[0], cst.Dict) and table[0].elements:
