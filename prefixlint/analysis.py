@@ -147,13 +147,16 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     if templates:  # (imported here: a run on Python files alone never needs them)
         from .frontends import chat_template, prompt_config, text_prompt
         from .template_kinds import is_prompt_template
+
+        crew_fills = _crew_fills([f for f in files if is_python(f)], workspace.read,
+                                 volatility)
     for name in templates:
         step()
         try:
             if is_config_file(name):  # YAML / TOML holding prompt text (one too large or
                 text, values = workspace.settings(name)  # not text holds none)
                 prompts.extend((p, []) for p in prompt_config.prompts(
-                    name, text, values, volatility.scope_of))
+                    name, text, values, volatility.scope_of, crew_fills))
                 continue
             if name.rsplit("/", 1)[-1] == "tokenizer_config.json":  # often past 1 MiB
                 text = read_text(config.root / name, name, chat_template.MAX_CONFIG_BYTES,
@@ -240,6 +243,24 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     if read is not None:
         read.update(workspace.files_read)
     return _linked_first(findings, measurements), measurements
+
+
+def _crew_fills(python: Sequence[str], read: Callable[[str], str],
+                volatility: Volatility) -> Callable[[str], frozenset[str]]:
+    """The placeholders of a CrewAI configuration file that its crew's kickoff calls fill
+    with constants (`crew_inputs`), read from the code once, when a crew file first asks;
+    a scope the configuration declares stands."""
+    found: list[Callable[[str], frozenset[str]]] = []
+
+    def fills(name: str) -> frozenset[str]:
+        if not found:
+            from .frontends.crew_inputs import kickoff_fills
+
+            found.append(kickoff_fills(python, read))
+        return frozenset(key for key in found[0](name)
+                         if volatility.explain(key).source != "configuration")
+
+    return fills
 
 
 def _rule_findings(prompt: Prompt, notes: list, measured: Measurement, config: Config,

@@ -530,6 +530,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzq_formatted_block/desk.py", 10, 74),
     ("PFX005", "zhzr_message_parts.py", 18, 77),  # a message's image part before its rules
     ("PFX005", "zhzs_retry_variant.py", 6, 34),  # sent as built on the first attempt
+    ("PFX005", "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml", 11, 29),  # the notes
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -829,6 +830,8 @@ REACH_SINKS = {
     "zhzq_formatted_block/desk.py:11": "client of openai.chat",
     "zhzr_message_parts.py:21": "inferred",
     "zhzs_retry_variant.py:27": "openai.chat",
+    "zhzt_crew_kickoff/crews/brief_crew/config/agents.yaml:2": "config analyst",
+    "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2": "config write_brief",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1872,6 +1875,19 @@ def test_a_prompt_a_retry_changes_is_sent_as_built_on_the_first_attempt(reach):
     assert (prompt["sink"], prompt["break"]["expr"], prompt["tokens_total"]) == (
         "openai.chat", "{notes}", 115)
     assert not [p for p in reach["prompts"] if p["id"].startswith("zhzs_retry_variant.py:6")]
+
+
+def test_a_crew_s_placeholders_that_every_kickoff_fills_with_a_constant_are_deployed(reach):
+    """`BriefCrew().crew().kickoff(inputs=inputs)` fills `{market}` with the flow state's
+    default (nothing assigns it) and `{audience}` with an environment setting: the same on
+    every request, so neither the agent's role nor the task's first line breaks the prefix;
+    the analyst's notes, passed from the caller, still do."""
+    found = [(f["path"].rsplit("/", 1)[-1], f["line"], f["column"]) for f in reach["findings"]
+             if f["path"].startswith("zhzt_crew_kickoff/")]
+    assert found == [("tasks.yaml", 11, 29)]
+    task = next(p for p in reach["prompts"]
+                if p["id"] == "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2")
+    assert task["break"]["expr"] == "{notes}"
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

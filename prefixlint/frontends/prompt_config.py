@@ -117,9 +117,11 @@ class Value:
 
 
 def prompts(name: str, source: str, values: list[Value],
-            scope_of: Callable[[str], Scope]) -> list[Prompt]:
+            scope_of: Callable[[str], Scope],
+            crew_fills: Callable[[str], frozenset[str]] | None = None) -> list[Prompt]:
     """The prompts a configuration file holds (none for most files), from its text and its
-    string values (`config_strings`)."""
+    string values (`config_strings`). `crew_fills` gives, for a CrewAI configuration file,
+    the placeholders its crew's kickoff calls fill with constants (`crew_inputs`)."""
     out, listed = _message_lists(name, source, values, scope_of)
     # a CloudFormation or SAM template describes infrastructure (inline Lambda code, `!Sub`
     # strings, resolvers' mapping templates): a value is prompt text there only when its key
@@ -127,9 +129,13 @@ def prompts(name: str, source: str, values: list[Value],
     # `Instruction`)
     infrastructure = _CLOUDFORMATION.search(source, 0, 8192) is not None
     agents = _crew_agents(values)
+    tasks = {v.keys[:-1] for v in values if v.keys[-1] == "expected_output"}
+    kicked = crew_fills(name) if crew_fills is not None and (agents or tasks) else frozenset()
+    crew_scope = _filled(scope_of, kicked)
     for parent, members in agents.items():
         if any(PLACEHOLDER.search(v.text) for v in members):
-            out.append(_agent_prompt(name, source, parent, members, scope_of))
+            out.append(_with_fills(_agent_prompt(name, source, parent, members, crew_scope),
+                                   kicked))
     groups: dict[tuple[str, ...], list[Value]] = {}
     defaults: dict[tuple[str, ...], dict[str, str]] = {}
     for value in values:
@@ -139,7 +145,6 @@ def prompts(name: str, source: str, values: list[Value],
             defaults.setdefault(value.keys[:-2], {})[value.keys[-1]] = value.text
         elif value.keys not in listed and _may_fill(value.text):
             groups.setdefault(value.keys[:-1], []).append(value)
-    tasks = {v.keys[:-1] for v in values if v.keys[-1] == "expected_output"}
     for parent, members in groups.items():
         fills = defaults.get(parent, {})
         # a mapping named for prompts, or the top of a file named so (`prompts.yaml`)
@@ -154,8 +159,28 @@ def prompts(name: str, source: str, values: list[Value],
                     not reads_as_prompt(constant, "" if infrastructure else "prompt" if table
                                         else " ".join(v.keys[-1] for v in group)):
                 continue
-            out.append(_prompt(name, source, parent, group, scope_of, fills))
+            if parent in tasks and kicked:
+                out.append(_with_fills(_prompt(name, source, parent, group, crew_scope,
+                                               fills), kicked))
+            else:
+                out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
+
+
+def _filled(scope_of: Callable[[str], Scope],
+            fills: frozenset[str]) -> Callable[[str], Scope]:
+    """Scopes of a crew's placeholders: deploy for those its kickoffs fill with constants."""
+    if not fills:
+        return scope_of
+    return lambda path: Scope.DEPLOY if path.split(".", 1)[0] in fills else scope_of(path)
+
+
+def _with_fills(prompt: Prompt, fills: frozenset[str]) -> Prompt:
+    """A crew prompt whose constant placeholders are measured as the constants they are."""
+    paths = sorted({d for h in prompt.holes for d in h.deps if d.split(".", 1)[0] in fills})
+    if not paths:
+        return prompt
+    return dataclasses.replace(prompt, scopes=tuple((d, Scope.DEPLOY) for d in paths))
 
 
 def _crew_agents(values: list[Value]) -> dict[tuple[str, ...], list[Value]]:
