@@ -531,6 +531,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzr_message_parts.py", 18, 77),  # a message's image part before its rules
     ("PFX005", "zhzs_retry_variant.py", 6, 34),  # sent as built on the first attempt
     ("PFX005", "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml", 11, 29),  # the notes
+    ("PFX001", "zhzu_slot_prompts/prompts/analyst.md", 2, 6),  # a `<<NAME>>` slot's clock
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -832,6 +833,7 @@ REACH_SINKS = {
     "zhzs_retry_variant.py:27": "openai.chat",
     "zhzt_crew_kickoff/crews/brief_crew/config/agents.yaml:2": "config analyst",
     "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2": "config write_brief",
+    "zhzu_slot_prompts/prompts/analyst.md": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1888,6 +1890,17 @@ def test_a_crew_s_placeholders_that_every_kickoff_fills_with_a_constant_are_depl
     task = next(p for p in reach["prompts"]
                 if p["id"] == "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2")
     assert task["break"]["expr"] == "{notes}"
+
+
+def test_a_text_file_with_slots_in_angle_brackets_is_a_template(reach):
+    """`<<CURRENT_TIME>>` in a Markdown prompt that a helper reads by a computed name and
+    turns into a format field: the slot is a value (a clock, by its name) before the
+    analyst's rules. Llama 2's `[INST] <<SYS>>` markers are text, so a file with only those
+    is no template."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzu_slot_prompts/prompts/analyst.md")
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("<<CURRENT_TIME>>", 2)
+    assert not [p for p in reach["prompts"] if p["id"].endswith("llama_system.txt")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -82,7 +82,8 @@ MESSAGE_ROLES = {"system": "system", "developer": "system", "user": "user",
 # A name in snake case with two words or more (`current_date`).
 _SNAKE = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+"
 # `{{ expr }}`, `{% tag %}`, a `{name}` format field (not `{{`/`}}` escapes), a `<<NAME>>`
-# slot that code fills with `.replace("<<NAME>>", value)` (words in capitals), or a slot
+# slot that code fills with `.replace("<<NAME>>", value)` (words in capitals; not Llama 2's
+# `<<SYS>>` marker), or a slot
 # marked with dollars that only `.replace` fills (`<$task$>`, `{$history}`, `$INSTANCE$`: a
 # word in capitals of two letters or more, so `$N$` of a formula is no slot), or with bangs
 # (`!<INPUT 0>!`, the numbered inputs of generative-agent prompt files), or a field of
@@ -91,16 +92,18 @@ _SNAKE = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+"
 PLACEHOLDER = re.compile(r"\{\{-?\s*(?P<jinja>.+?)\s*-?\}\}|\{%-?\s*(?P<tag>.+?)\s*-?%\}|"
                           r"(?<!\{)\{(?P<field>[A-Za-z_][\w.]*(?:\[[^\]{}]*\])*)"
                           r"(?:![rsa])?(?::[^{}]*)?\}(?!\})|"
-                          r"<<(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>|"
+                          r"<<(?!SYS>>)(?P<slot>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>>|"
                           r"!<(?P<bang>[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*)>!|"
                           r"<\$(?P<marked>[A-Za-z_]\w*)\$>|\{\$(?P<dollar>[A-Za-z_]\w*)\}|"
                           r"(?<![\w$])\$(?P<capitals>[A-Z][A-Z0-9_]+)\$(?![\w$])|"
                           r"(?<![\w$\"'\\])\$(?P<template>" + _SNAKE + r")\b(?![$(])",
                           re.DOTALL)
+# The slots above that only code fills (never `.format`): what makes a text file a template.
 MARKED_SLOT = re.compile(r"<\$[A-Za-z_]\w*\$>|\{\$[A-Za-z_]\w*\}|"
                          r"(?<![\w$])\$[A-Z][A-Z0-9_]+\$(?![\w$])|"
                          r"(?<![\w$\"'\\])\$" + _SNAKE + r"\b(?![$(])|"
-                         r"!<[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*>!")
+                         r"!<[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*>!|"
+                         r"<<(?!SYS>>)[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*>>")
 _NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
 _TAG_KEYWORDS = frozenset({"if", "elif", "else", "endif", "for", "endfor", "in", "not", "and",
                            "or", "is", "set", "with", "endwith", "raw", "endraw", "none",
