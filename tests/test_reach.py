@@ -834,6 +834,7 @@ REACH_SINKS = {
     "zhzt_crew_kickoff/crews/brief_crew/config/agents.yaml:2": "config analyst",
     "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2": "config write_brief",
     "zhzu_slot_prompts/prompts/analyst.md": "text file",
+    "zhzv_character_profile/chat.py:11": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1901,6 +1902,19 @@ def test_a_text_file_with_slots_in_angle_brackets_is_a_template(reach):
                   if p["id"] == "zhzu_slot_prompts/prompts/analyst.md")
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("<<CURRENT_TIME>>", 2)
     assert not [p for p in reach["prompts"] if p["id"].endswith("llama_system.txt")]
+
+
+def test_a_character_looked_up_in_a_table_of_profiles_is_its_class_s_prompt(reach):
+    """`get_character(character_id).system_prompt()`, the characters a table of
+    `CharacterProfile(name="Mira", ...)` objects: the method of their one class builds the
+    system message, and a character's `name` is the character's (fixed for its object), not
+    a user's, though the class is called a profile; so are the entries of the style it was
+    made with (`self.style.get("tone")`, the topics it avoids). The user's message comes
+    last."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzv_character_profile/chat.py:11")
+    assert (prompt["break"]["expr"], prompt["break"]["line"], prompt["tokens_total"]) == (
+        "message", 15, 144)
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhzv_character_profile/")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

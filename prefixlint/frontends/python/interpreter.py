@@ -49,10 +49,20 @@ _PERSON_CLASS_WORDS = frozenset({"user", "person", "customer", "member", "profil
                                  "author", "human", "people", "guest", "visitor", "owner"})
 
 
+# Words of a class that stands for a character the model plays, though its name also says
+# `profile` (`CharacterProfile`, `PersonaCard`): its `name` is the character's, not a user's.
+_PERSONA_CLASS_WORDS = frozenset({"character", "persona", "bot", "agent", "assistant", "npc",
+                                  "companion"})
+
+
 def _person_class(ctx: Context) -> bool:
-    """Whether the method of ctx belongs to a class that stands for a person."""
+    """Whether the method of ctx belongs to a class that stands for a person (not for a
+    character the model plays)."""
     info = ctx.module.owner.get(id(ctx.function))
-    return info is None or bool(_PERSON_CLASS_WORDS & set(words_of(info.node.name.value)))
+    if info is None:
+        return True
+    words = set(words_of(info.node.name.value))
+    return bool(_PERSON_CLASS_WORDS & words) and not _PERSONA_CLASS_WORDS & words
 
 
 def _annotated(function: cst.FunctionDef | None, name: str, types: tuple[str, ...]) -> bool:
@@ -917,6 +927,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
                 node.func.attr.value == "get" and node.args and \
                 isinstance(literal_value(node.args[0].value), str):
+            fixed = self._part_of_fixed(node, ctx)
+            if fixed is not None:  # `self.limits.get("never")` of what `__init__` was given
+                return fixed.deps[0]
             base = self.path_of(node.func.value, ctx)  # `doc.get("title")`: as `doc["title"]`
             if base:
                 return f"{base}.{literal_value(node.args[0].value)}"
@@ -1012,6 +1025,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             configured = config_text(self, node, ctx)  # `CONFIG["system_prompt"]` of a file
             if configured is not None:
                 return configured
+        if isinstance(node, (cst.Call, cst.Subscript)):
+            part = self._part_of_fixed(node, ctx)
+            if part is not None:
+                return [part]
         if isinstance(node, cst.Call):
             return self._call(node, ctx)
         if isinstance(node, cst.Attribute) and node.attr.value in CODE_ATTRIBUTES:
@@ -1046,6 +1063,32 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # `len(question) > 400`) changes as the most volatile of them.
             return [self._deps_hole(node, ctx)]
         return [self.hole(node, ctx, path)]
+
+    def _part_of_fixed(self, node: cst.Call | cst.Subscript, ctx: Context) -> Hole | None:
+        """`self.style.get("tone", "warm")`, `self.limits["never"]` of an attribute that is
+        fixed for the object (what `__init__` was given, a setting): an entry of a value that
+        never changes never changes either, whatever its key is called."""
+        if isinstance(node, cst.Call):
+            func = node.func
+            if not isinstance(func, cst.Attribute) or func.attr.value != "get" or \
+                    not 1 <= len(node.args) <= 2 or \
+                    not isinstance(literal_value(node.args[0].value), str):
+                return None
+            base = func.value
+        else:
+            if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index) or \
+                    not isinstance(literal_value(node.slice[0].slice.value), str):
+                return None
+            base = node.value
+        if not (isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name)
+                and base.value.value == "self"):
+            return None
+        inner = self.text(base, ctx)
+        if len(inner) != 1 or type(inner[0]) is not Hole or inner[0].deps[0] not in self.scopes \
+                or inner[0].scope > Scope.DEPLOY:
+            return None
+        return Hole(inner[0].kind, shorten(ctx.module.source(node)), ctx.module.span(node),
+                    inner[0].deps, inner[0].scope)
 
     def _sum(self, node: cst.BinaryOperation, ctx: Context) -> int | None:
         """`i + 1`, `n - 1` of whole numbers known here (literals, names bound to them):

@@ -583,7 +583,39 @@ class ObjectOps:
         made = self.instance(node, ctx)
         if made is not None:
             return made.info, made.module
-        return self.annotated_class(node, ctx)
+        return self.annotated_class(node, ctx) or self._entry_class(node, ctx)
+
+    def _entry_class(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                     depth: int = 0) -> tuple[ClassInfo, Module] | None:
+        """The class of an object looked up in a table of the project's objects by a key not
+        known here (`CHARACTERS[character_id]`, `CHARACTERS.get(character_id)`, through a
+        helper that returns it): the one class every entry is an instance of. Its methods
+        read the object's attributes as any instance holds them."""
+        found = self.follow(node, ctx, attributes=True)
+        if found is None or depth > 2:
+            return None
+        value, at = found
+        table = None
+        if isinstance(value, cst.Subscript):
+            table = value.value
+        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                value.func.attr.value == "get" and value.args:
+            table = value.func.value
+        elif isinstance(value, cst.Call):
+            returned = self.last_return(value, at)
+            return self._entry_class(returned[0], returned[1], depth + 1) if returned else None
+        held = self.follow(table, at, attributes=True) if table is not None else None
+        if held is None or not isinstance(held[0], cst.Dict) or not held[0].elements:
+            return None
+        classes: dict[int, tuple[ClassInfo, Module]] = {}
+        for element in held[0].elements:
+            if not isinstance(element, cst.DictElement):
+                return None
+            made = self.instance(element.value, held[1])
+            if made is None:
+                return None
+            classes[id(made.info)] = (made.info, made.module)
+        return next(iter(classes.values())) if len(classes) == 1 else None
 
     def annotated_class(self: "Lowerer", node: cst.BaseExpression,
                         ctx: Context) -> tuple[ClassInfo, Module] | None:
