@@ -532,6 +532,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzs_retry_variant.py", 6, 34),  # sent as built on the first attempt
     ("PFX005", "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml", 11, 29),  # the notes
     ("PFX001", "zhzu_slot_prompts/prompts/analyst.md", 2, 6),  # a `<<NAME>>` slot's clock
+    ("PFX001", "zhzw_kept_chain.py", 12, 16),  # a kept chain filled in another method
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -835,6 +836,7 @@ REACH_SINKS = {
     "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2": "config write_brief",
     "zhzu_slot_prompts/prompts/analyst.md": "text file",
     "zhzv_character_profile/chat.py:11": "openai.chat",
+    "zhzw_kept_chain.py:21": "langchain.PromptTemplate.from_template",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1915,6 +1917,17 @@ def test_a_character_looked_up_in_a_table_of_profiles_is_its_class_s_prompt(reac
     assert (prompt["break"]["expr"], prompt["break"]["line"], prompt["tokens_total"]) == (
         "message", 15, 144)
     assert not [f for f in reach["findings"] if f["path"].startswith("zhzv_character_profile/")]
+
+
+def test_a_template_the_object_keeps_is_filled_where_its_chain_is_invoked(reach):
+    """`self.prompt = ChatPromptTemplate.from_template(PLAN_PROMPT)` and `self.chain =
+    self.prompt | self.llm` in `__init__`, `self.chain.invoke({"question": question,
+    "examples": PLAN_EXAMPLES})` in `__call__`: the examples are the constant text they
+    are, so the question above them ends the prefix before all of it."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzw_kept_chain.py:21")
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{question}", 145)
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzw_kept_chain.py"]
+    assert (found["code"], found["gain_tokens"]) == ("PFX001", 121)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -5,7 +5,8 @@ filled later in the same function: `tmpl.invoke({"notes": notes})`, `await tmpl.
 `tmpl.format_messages(question=q)`, or through a chain, `(tmpl | llm).invoke({...})` or
 `LLMChain(prompt=tmpl, llm=llm).run(question=q)`, or an agent made with it, `executor =
 AgentExecutor(agent=create_tool_calling_agent(llm, tools, tmpl))` then `executor.invoke(
-{"input": text})` (also when a method returns the executor and the object keeps it). The
+{"input": text})` (also when a method returns the executor and the object keeps it), or
+kept by the object (`self.chain = self.prompt | llm`, filled in another method). The
 placeholders then take the scopes of the values passed, not guesses from their names.
 """
 
@@ -49,9 +50,51 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
         return Filled(values, chained) if values else None
     name = _assigned_name(parent)
     if name is None:
-        return None
+        return _filled_on_self(lowerer, module, parent, site, ctx, methods)
     return _filled_by_name(lowerer, module, module.enclosing_function(site), {name},
                            module.pos(site), ctx, methods)
+
+
+def _filled_on_self(lowerer, module, statement, site: cst.Call, ctx,
+                    methods: frozenset) -> Filled | None:
+    """A template the object keeps (`self.prompt = ChatPromptTemplate.from_template(T)` in
+    `__init__`), or a chain it keeps made from it (`self.chain = self.prompt | self.llm`):
+    the first call in the class's methods that fills it (`self.chain.invoke({...})`)."""
+    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
+        return None
+    kept = _on_self(statement.targets[0].target)
+    function = module.enclosing_function(site)
+    info = module.owner.get(id(function)) if function is not None else None
+    if kept is None or info is None:
+        return None
+
+    def in_class(node) -> bool:
+        return module.owner.get(id(module.enclosing_function(node))) is info
+
+    names = {kept}
+    for _ in range(_MAX_CHAIN):  # `self.chain = self.prompt | self.llm | parser`
+        grown = {attr for n in module.nodes if isinstance(n, cst.Assign) and in_class(n)
+                 and _self_piped(n.value, names)
+                 for t in n.targets if (attr := _on_self(t.target)) is not None} - names
+        if not grown:
+            break
+        names |= grown
+    for call in (n for n in module.nodes if isinstance(n, cst.Call)):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in methods and \
+                _self_piped(func.value, names) and in_class(call):
+            values = _passed(lowerer, module, call, ctx)
+            if values:
+                return Filled(values, call)
+    return None
+
+
+def _self_piped(node: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether an expression is one of the object's `self.<name>`, or a `|` chain whose
+    leftmost part is."""
+    while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        node = node.left
+    return _on_self(node) in names
 
 
 def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
