@@ -92,9 +92,7 @@ def _filled_on_self(lowerer, module, statement, site: cst.Call, ctx,
 def _self_piped(node: cst.BaseExpression, names: set[str]) -> bool:
     """Whether an expression is one of the object's `self.<name>`, or a `|` chain whose
     leftmost part is."""
-    while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        node = node.left
-    return _on_self(node) in names
+    return _on_self(_leftmost(node)) in names
 
 
 def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
@@ -316,6 +314,13 @@ _AGENT_MAKER = re.compile(r"create_\w*agent$")
 
 def _piped_from(node: cst.BaseExpression, names: set[str]) -> bool:
     """Whether an expression is a `|` chain whose leftmost part is one of `names`."""
+    node = _leftmost(node)
+    return isinstance(node, cst.Name) and node.value in names
+
+
+def _leftmost(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The first part of a `|` chain (`tmpl` of `tmpl | llm | parser`); the expression itself
+    when it is no chain."""
     while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
         node = node.left
-    return isinstance(node, cst.Name) and node.value in names
+    return node
