@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .project_files import InputError
+from .project_files import readable_texts
 
 _KICKOFF = re.compile(r"\.kickoff(?:_async|_for_each|_for_each_async)?\s*\(")
 # A crew class's configuration files (CrewBase's defaults when the class names none).
@@ -40,11 +40,7 @@ def kickoff_fills(python: Sequence[str], read: Callable[[str], str],
     """For a crew configuration file, the placeholders that every kickoff of its crew (or,
     for calls whose crew is not known, every kickoff of the run) fills with a constant."""
     texts: dict[str, str] = {}
-    for path in python:
-        try:
-            text = read(path)
-        except InputError:
-            continue
+    for path, text in readable_texts(python, read):
         if _KICKOFF.search(text):
             texts[path] = text
             if len(texts) >= MAX_FILES:
@@ -75,11 +71,7 @@ def _crew_files(python: Sequence[str], read: Callable[[str], str],
     pattern = re.compile(r"^class\s+(" + "|".join(map(re.escape, sorted(names))) + r")\b",
                          re.MULTILINE)
     out: dict[str, tuple[str, ...]] = {}
-    for path in python:
-        try:
-            text = read(path)
-        except InputError:
-            continue
+    for path, text in readable_texts(python, read):
         for match in pattern.finditer(text):
             body = text[match.end():]
             following = re.search(r"^\S", body, re.MULTILINE)
@@ -112,11 +104,7 @@ class _FieldDefaults:
         pattern = re.compile(r"^[ \t]+" + re.escape(name) + r"[ \t]*(?::[^=\n]*)?=[^=]",
                              re.MULTILINE)
         defaults: list[ast.expr] = []
-        for path in self.python:
-            try:
-                text = self.read(path)
-            except InputError:
-                continue
+        for path, text in readable_texts(self.python, self.read):
             if pattern.search(text) is None:
                 continue
             tree = self._tree(path, text)

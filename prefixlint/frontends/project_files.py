@@ -11,6 +11,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 
 @dataclass(frozen=True)
@@ -96,3 +97,14 @@ def inside_root(root: Path, name: str) -> Path | None:
     except (OSError, RuntimeError, ValueError):  # a link loop, a NUL byte, a name too long
         return None
     return candidate if candidate == root or root in candidate.parents else None
+
+
+def readable_texts(paths: Iterable[str],
+                   read: Callable[[str], str]) -> Iterator[tuple[str, str]]:
+    """Each path with the text `read` gives it, one at a time, passing over a file it cannot
+    read (too large, not text: that file's own finding says so)."""
+    for path in paths:
+        try:
+            yield path, read(path)
+        except InputError:
+            continue

@@ -18,7 +18,7 @@ from typing import Callable, Iterator, Sequence
 from ..dialect import is_format_string, is_jinja
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
-from .project_files import InputError
+from .project_files import readable_texts
 from .python.renderer import SegmentRenderer
 
 if sys.version_info >= (3, 11):
@@ -390,11 +390,7 @@ def looked_up(prompts: list[tuple[Prompt, list]], python: Sequence[str],
     pattern = re.compile("[\"'](" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True)))
                          + ")[\"']")
     places: dict[str, list[Span]] = {}
-    for path in python:
-        try:
-            text = read(path)
-        except InputError:
-            continue
+    for path, text in readable_texts(python, read):
         for match in pattern.finditer(text):
             line, column = _position(text, match.start())
             places.setdefault(match.group(1), []).append(Span(path, line, column, line, column))
