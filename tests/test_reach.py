@@ -533,6 +533,10 @@ REACH_FINDINGS = [
     ("PFX005", "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml", 11, 29),  # the notes
     ("PFX001", "zhzu_slot_prompts/prompts/analyst.md", 2, 6),  # a `<<NAME>>` slot's clock
     ("PFX001", "zhzw_kept_chain.py", 12, 16),  # a kept chain filled in another method
+    # a prompt folder's `<<CURRENT_TIME>>` made a format field by `re.sub` and filled through
+    # `PromptTemplate(...).format`, the helper's chat sent by a node that names the file
+    ("PFX006", "zhzx_slot_loader/prompts/loader.py", 18, 43),
+    ("PFX006", "zhzx_slot_loader/prompts/planner.md", 2, 6),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -837,6 +841,10 @@ REACH_SINKS = {
     "zhzu_slot_prompts/prompts/analyst.md": "text file",
     "zhzv_character_profile/chat.py:11": "openai.chat",
     "zhzw_kept_chain.py:21": "langchain.PromptTemplate.from_template",
+    "zhzx_slot_loader/graph/nodes.py:10": "inferred",
+    "zhzx_slot_loader/prompts/loader.py:16": "langchain.PromptTemplate",
+    "zhzx_slot_loader/prompts/loader.py:18": "messages",
+    "zhzx_slot_loader/prompts/planner.md": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -888,7 +896,7 @@ REACH_SINKS = {
     "zab_backends/planner.py:24": "client of openai.chat",
     # a prompt file in Chinese, measured on its own as one in English is
     "zac_chinese/summarize_chat.prompt": "text file",
-    "zad_kept_turns.py:27": "messages",
+    "zad_kept_turns.py:30": "inferred",
     "zae_compaction/compact.py:26": "client of litellm.completion",
     "zaf_cast_backend/triage.py:18": "client of ollama.chat",
     "zag_message_thread/search_step.py:26": "openai.chat",
@@ -1928,6 +1936,23 @@ def test_a_template_the_object_keeps_is_filled_where_its_chain_is_invoked(reach)
     assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{question}", 145)
     [found] = [f for f in reach["findings"] if f["path"] == "zhzw_kept_chain.py"]
     assert (found["code"], found["gain_tokens"]) == ("PFX001", 121)
+
+
+def test_a_prompt_folder_s_slots_filled_through_a_helper_s_chat_name_the_fill(reach):
+    """A node sends `apply_prompt("planner", state)`: the helper reads `planner.md` by the
+    name the node gives, escapes its braces, turns `<<CURRENT_TIME>>` into a format field
+    with `re.sub`, fills it through `PromptTemplate(template=...).format(...)` and returns
+    `[system] + state["messages"]`. The clock is then a request value before the history,
+    found in the Markdown file and named where the helper passes it and where the node
+    sends the chat."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzx_slot_loader/graph/nodes.py:10")
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("{CURRENT_TIME}", 149)
+    [found] = [f for f in reach["findings"]
+               if f["path"] == "zhzx_slot_loader/prompts/planner.md"]
+    assert found["code"] == "PFX006"
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzx_slot_loader/prompts/loader.py", 17), ("zhzx_slot_loader/graph/nodes.py", 10)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -230,6 +230,30 @@ class FillOps:
             return None
         return self._filled(segments, _OBJECT_FIELD, receiver, args, ctx, only=keywords)
 
+    def _string_template(self, receiver: cst.BaseExpression,
+                         ctx: Context) -> tuple[cst.BaseExpression, Context] | None:
+        """The text of a LangChain string template a `.format(...)` fills
+        (`PromptTemplate(template=load("planner"), input_variables=[...])`,
+        `PromptTemplate.from_template(TEXT)`): its `{fields}` and `{{` escapes are
+        `str.format`'s. None for anything else, and for a Jinja or Mustache template."""
+        found = self.follow(receiver, ctx, attributes=True) or (receiver, ctx)
+        made, at = found
+        if not isinstance(made, cst.Call):
+            return None
+        func = made.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "from_template":
+            func = func.value
+        qualified = at.module.qualname(func) or ""
+        if not (qualified.startswith("langchain") and qualified.endswith(".PromptTemplate")):
+            return None
+        if any(a.keyword is not None and a.keyword.value == "template_format" and
+               literal_value(a.value) not in (None, "f-string") for a in made.args):
+            return None
+        given = next((a.value for a in made.args
+                      if a.keyword is not None and a.keyword.value == "template"), None) or \
+            next((a.value for a in made.args if a.keyword is None and not a.star), None)
+        return (given, at) if given is not None else None
+
     def _filled(self, segments: list[Seg], fields: re.Pattern, receiver, args, ctx: Context,
                 only: set | None = None) -> list[Seg]:
         """Constant text whose fields (`fields`, a name in its groups; a match naming none
@@ -274,7 +298,8 @@ class FillOps:
 
     def _format(self, receiver: cst.BaseExpression, args: Iterable[cst.Arg],
                 ctx: Context) -> list[Seg]:
-        template = self.text(receiver, ctx)
+        made = self._string_template(receiver, ctx)
+        template = self.text(*made) if made is not None else self.text(receiver, ctx)
         args = list(args)
         positional = [a.value for a in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
@@ -369,6 +394,44 @@ class FillOps:
                                     worst.scope, worst.passed or worst.span))
         return out
 
+    def _slots_to_fields(self, pattern: cst.BaseExpression, replacement: cst.BaseExpression,
+                         text: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
+        r"""`re.sub(r"<<([^>>]+)>>", r"{\1}", template)`: each slot of the text written
+        between two fixed delimiters becomes what the replacement makes of its name (a
+        format field, filled next). The pattern is read, never run: only that shape (fixed
+        delimiters around one group of `[^...]+`, `\w+` or `.+?`) is followed; None
+        otherwise."""
+        written, making = literal_value(pattern), literal_value(replacement)
+        if not isinstance(written, str) or not isinstance(making, str):
+            return None
+        shape, made = _SLOT_PATTERN.match(written), _GROUP_REPLACEMENT.match(making)
+        if shape is None or made is None:
+            return None
+        inside = _slot_inside(shape.group("inner"))
+        if inside is None:
+            return None
+        opening, closing = _unescaped(shape.group("open")), _unescaped(shape.group("close"))
+        out: list[Seg] = []
+        for segment in self.text(text, ctx):
+            if not isinstance(segment, Text) or opening not in segment.text:
+                out.append(segment)
+                continue
+            body, position, start = segment.text, 0, 0
+            while (found := body.find(opening, start)) >= 0:
+                end = _slot_end(body, found + len(opening), closing, inside)
+                if end is None:
+                    start = found + 1
+                    continue
+                if found > position:
+                    out.append(Text(body[position:found], offset_span([segment], position, 0)))
+                name = body[found + len(opening):end]
+                out.append(Text(made.group("before") + name + made.group("after"),
+                                offset_span([segment], found, 0)))
+                position = start = end + len(closing)
+            if position < len(body):
+                out.append(Text(body[position:], offset_span([segment], position, 0)))
+        return out
+
     def _replace(self, receiver: cst.BaseExpression, old: cst.BaseExpression,
                  new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
         """`TEMPLATE.replace("{{PHASE}}", value)`: a placeholder filled by hand; each place
@@ -457,6 +520,39 @@ class FillOps:
 # Characters of constant text a value passed to `.format` holds before it is text of its own
 # (a persona template), not labels around its values.
 _OWN_TEXT = 120
+
+
+# A regular expression that finds slots between fixed delimiters: text with no special
+# characters, one group of a slot's name, text again (`<<([^>>]+)>>`, `\[\[(\w+)\]\]`).
+_LITERAL = r"(?:\\.|[^\\()\[\]{}.*+?^$|])+"
+_SLOT_PATTERN = re.compile(r"(?P<open>" + _LITERAL + r")\((?P<inner>\[\^[^\]\\-]+\]\+|"
+                           r"\\w\+|\.\+\?)\)(?P<close>" + _LITERAL + r")\Z")
+# A replacement that writes the group between fixed text (`{\1}`, `{{\g<1>}}`).
+_GROUP_REPLACEMENT = re.compile(r"(?P<before>[^\\]*)\\(?:1|g<1>)(?P<after>[^\\]*)\Z")
+
+
+def _unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def _slot_inside(inner: str):
+    r"""What a slot's name may hold, as the pattern's group says: no character of a
+    `[^...]` set, word characters for `\w+`, anything but a line break for `.+?`."""
+    if inner.startswith("[^"):
+        excluded = set(_unescaped(inner[2:-2]))
+        return lambda c: c not in excluded and c != "\n"
+    if inner.startswith("\\w"):
+        return lambda c: c.isalnum() or c == "_"
+    return lambda c: c != "\n"
+
+
+def _slot_end(body: str, start: int, closing: str, inside) -> int | None:
+    """Where a slot's name that starts at `start` ends (the closing delimiter follows it
+    there), or None when no name of at least one character is closed."""
+    end = start
+    while end < len(body) and inside(body[end]) and not body.startswith(closing, end):
+        end += 1
+    return end if end > start and body.startswith(closing, end) else None
 
 
 def _put(template: list[Seg], needle: str, filling: list[Seg]) -> list[Seg]:

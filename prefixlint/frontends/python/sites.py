@@ -382,6 +382,13 @@ class SiteClassifier:
             # call, given to a generating method of an object not in view
             return positional[0].value if self._written_chat(positional[0].value, node) \
                 else None
+        generating = isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value in _GENERATING
+        if len(positional) == 1 and not positional[0].star and generating and \
+                self._returned_chat(positional[0].value, context_at(self.module, node)):
+            # `llm.invoke(await apply_prompt_template("planner", state))`: the chat a project
+            # helper builds and returns, sent as the caller's arguments make it
+            return positional[0].value
         if len(positional) != 1 or positional[0].star or \
                 not isinstance(positional[0].value, cst.Name):
             return None
@@ -403,10 +410,31 @@ class SiteClassifier:
             return positional[0].value
         if isinstance(held, Parts) and held.parts and held.parts[0][0] == "=":
             held = held.parts[0][1:]  # `messages = [...]`, then appends
+        if generating and isinstance(held, tuple) and self._returned_chat(*held):
+            return positional[0].value  # `messages = build_messages(...)`, then sent
         if not isinstance(held, tuple) or not isinstance(held[0], cst.List) or \
                 not _has_role_dict(held[0]):
             return None
         return positional[0].value
+
+    def _returned_chat(self, value, ctx) -> bool:
+        """Whether an expression calls a project function whose last return is a list of
+        role messages it writes (`return [{"role": "system", ...}] + state["messages"]`),
+        awaited or not."""
+        from .sinks import _has_role_dict
+
+        cst = self.cst
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        returned = self.lowerer.last_return(value, ctx, bound=False)
+        if returned is None:
+            return False
+        written = returned[0]
+        while isinstance(written, cst.BinaryOperation) and isinstance(written.operator, cst.Add):
+            written = written.left
+        return isinstance(written, cst.List) and _has_role_dict(written)
 
     def _written_chat(self, value, node) -> bool:
         """Whether a list written at a call (`[system_msg] + history`) holds a message of

@@ -246,6 +246,12 @@ class StringOps:
                                      node.args[1].value, ctx)
             if replaced is not None:
                 return replaced
+        if qualified == "re.sub" and len(node.args) == 3:
+            # `re.sub(r"<<([^>>]+)>>", r"{\1}", text)`: a file's slots made format fields
+            converted = self._slots_to_fields(node.args[0].value, node.args[1].value,
+                                              node.args[2].value, ctx)
+            if converted is not None:
+                return converted
         if qualified == "re.sub" and len(node.args) >= 3 and \
                 isinstance(literal_value(node.args[1].value), str):
             # `re.sub(r"\n{3,}", "\n\n", prompt)`: a tidy-up of the text with a fixed
