@@ -591,3 +591,33 @@ def test_a_file_name_that_is_not_utf8_goes_through_every_output_and_the_cache(tm
     document = json.loads(run_cli("check", "--output-format", "sarif", cwd=root).stdout)
     location = document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "prompts/caf\udce9.j2"
+
+
+def test_slots_made_format_fields_are_read_in_work_bounded_by_the_text(tmp_path):
+    """`re.sub(r"<<([^>>]+)>>", r"{\\1}", text)` on a text of many slot openings and no
+    closing: each opening looks at most MAX_SLOT_NAME characters ahead (the pattern is
+    never run), so the file is measured, and a name longer than that is no slot."""
+    from prefixlint.frontends.python import fills
+
+    looked = []
+
+    def inside(character: str) -> bool:
+        looked.append(character)
+        return character != "\n"
+
+    body = "<<" + "A" * 10_000
+    assert fills._slot_end(body, 2, ">>", inside) is None
+    assert len(looked) <= fills.MAX_SLOT_NAME
+    assert fills._slot_end("<<" + "A" * 12 + ">>", 2, ">>", inside) == 14
+    assert fills._slot_end("<<" + "A" * 100 + ">>", 2, ">>", inside) is None
+    opening = ("<" * 100 + "\n") * 500  # 50,000 openings, none closed
+    root = write_project(tmp_path / "p", {"app.py": (
+        "import re\nfrom openai import OpenAI\n\n"
+        f"TEXT = '''You answer questions.\n{opening}Keep it short.'''\n\n"
+        "def ask(question):\n"
+        "    system = re.sub(r'<<([^>>]+)>>', r'{\\1}', TEXT).format()\n"
+        "    return OpenAI().chat.completions.create(model='m', messages=[\n"
+        "        {'role': 'system', 'content': system},\n"
+        "        {'role': 'user', 'content': question}])\n")})
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [m.prompt.id for m in result.measurements] == ["app.py:509"]

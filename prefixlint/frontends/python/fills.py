@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import string
-from typing import Iterable
+from typing import Callable, Iterable
 
 import libcst as cst
 
@@ -408,8 +408,6 @@ class FillOps:
         if shape is None or made is None:
             return None
         inside = _slot_inside(shape.group("inner"))
-        if inside is None:
-            return None
         opening, closing = _unescaped(shape.group("open")), _unescaped(shape.group("close"))
         out: list[Seg] = []
         for segment in self.text(text, ctx):
@@ -522,6 +520,7 @@ class FillOps:
 _OWN_TEXT = 120
 
 
+MAX_SLOT_NAME = 80  # characters of a slot's name (`<<CURRENT_TIME>>`) looked at, at most
 # A regular expression that finds slots between fixed delimiters: text with no special
 # characters, one group of a slot's name, text again (`<<([^>>]+)>>`, `\[\[(\w+)\]\]`).
 _LITERAL = r"(?:\\.|[^\\()\[\]{}.*+?^$|])+"
@@ -535,7 +534,7 @@ def _unescaped(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def _slot_inside(inner: str):
+def _slot_inside(inner: str) -> Callable[[str], bool]:
     r"""What a slot's name may hold, as the pattern's group says: no character of a
     `[^...]` set, word characters for `\w+`, anything but a line break for `.+?`."""
     if inner.startswith("[^"):
@@ -546,11 +545,13 @@ def _slot_inside(inner: str):
     return lambda c: c != "\n"
 
 
-def _slot_end(body: str, start: int, closing: str, inside) -> int | None:
+def _slot_end(body: str, start: int, closing: str,
+              inside: Callable[[str], bool]) -> int | None:
     """Where a slot's name that starts at `start` ends (the closing delimiter follows it
-    there), or None when no name of at least one character is closed."""
-    end = start
-    while end < len(body) and inside(body[end]) and not body.startswith(closing, end):
+    there), or None when no name of one to MAX_SLOT_NAME characters is closed (the bound
+    keeps a text of many openings and no closing linear)."""
+    end, last = start, min(len(body), start + MAX_SLOT_NAME)
+    while end < last and inside(body[end]) and not body.startswith(closing, end):
         end += 1
     return end if end > start and body.startswith(closing, end) else None
 
