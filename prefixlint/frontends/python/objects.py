@@ -580,42 +580,10 @@ class ObjectOps:
         """The project class whose method `node.method(...)` runs: the class of the instance
         the expression holds, else the class a parameter is annotated with (`book:
         SkillBook`, `SkillBook | None`, `Optional["SkillBook"]`)."""
-        made = self.instance(node, ctx)
+        made = self.instance(node, ctx, entries=True)
         if made is not None:
             return made.info, made.module
-        return self.annotated_class(node, ctx) or self._entry_class(node, ctx)
-
-    def _entry_class(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
-                     depth: int = 0) -> tuple[ClassInfo, Module] | None:
-        """The class of an object looked up in a table of the project's objects by a key not
-        known here (`CHARACTERS[character_id]`, `CHARACTERS.get(character_id)`, through a
-        helper that returns it): the one class every entry is an instance of. Its methods
-        read the object's attributes as any instance holds them."""
-        found = self.follow(node, ctx, attributes=True)
-        if found is None or depth > 2:
-            return None
-        value, at = found
-        table = None
-        if isinstance(value, cst.Subscript):
-            table = value.value
-        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
-                value.func.attr.value == "get" and value.args:
-            table = value.func.value
-        elif isinstance(value, cst.Call):
-            returned = self.last_return(value, at)
-            return self._entry_class(returned[0], returned[1], depth + 1) if returned else None
-        held = self.follow(table, at, attributes=True) if table is not None else None
-        if held is None or not isinstance(held[0], cst.Dict) or not held[0].elements:
-            return None
-        classes: dict[int, tuple[ClassInfo, Module]] = {}
-        for element in held[0].elements:
-            if not isinstance(element, cst.DictElement):
-                return None
-            made = self.instance(element.value, held[1])
-            if made is None:
-                return None
-            classes[id(made.info)] = (made.info, made.module)
-        return next(iter(classes.values())) if len(classes) == 1 else None
+        return self.annotated_class(node, ctx)
 
     def annotated_class(self: "Lowerer", node: cst.BaseExpression,
                         ctx: Context) -> tuple[ClassInfo, Module] | None:
@@ -633,13 +601,21 @@ class ObjectOps:
         return None
 
     def instance(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
-                 depth: int = 0) -> Made | None:
+                 depth: int = 0, entries: bool = False) -> Made | None:
         """The project class an expression holds an instance of, and the call that made it:
         `Settings(...)`, a classmethod constructor returning `cls(...)`, or a project
-        function whose last return is one; followed through names and attributes."""
+        function whose last return is one; followed through names and attributes. With
+        `entries`, also an object looked up by a key not known here in a table of the
+        project's objects (`CHARACTERS[character_id]`, `CHARACTERS.get(...)`): the first
+        entry, when every entry is an instance of one class (whose methods then read the
+        object's attributes as any instance holds them)."""
         if depth > _MAX_MADE or ctx.depth > MAX_DEPTH:
             return None
         found = self.follow(node, ctx, attributes=True)
+        if found is not None and entries:
+            table = _looked_up_in(found[0])
+            if table is not None:
+                return self._entry_made(table, found[1])
         if found is None or not isinstance(found[0], cst.Call):
             return None
         call, ctx = found
@@ -665,9 +641,24 @@ class ObjectOps:
             if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and \
                     value.func.value in first:  # `return cls(**values)`
                 return Made(owner[0], owner[1], value, at)
-            return self.instance(value, at, depth + 1)
+            return self.instance(value, at, depth + 1, entries)
         returned = self.last_return(call, ctx)
-        return self.instance(returned[0], returned[1], depth + 1) if returned else None
+        return self.instance(returned[0], returned[1], depth + 1, entries) if returned else None
+
+    def _entry_made(self: "Lowerer", table: cst.BaseExpression, ctx: Context) -> Made | None:
+        """The first entry of a dict of the project's objects, when every entry is an
+        instance of one class; None otherwise."""
+        held = self.follow(table, ctx, attributes=True)
+        if held is None or not isinstance(held[0], cst.Dict) or not held[0].elements:
+            return None
+        made: list[Made] = []
+        for element in held[0].elements:
+            one = self.instance(element.value, held[1]) \
+                if isinstance(element, cst.DictElement) else None
+            if one is None or made and one.info is not made[0].info:
+                return None
+            made.append(one)
+        return made[0]
 
     def factory_classes(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
                         at_least: int = 2) -> list[tuple[ClassInfo, Module]]:
@@ -781,6 +772,17 @@ class ObjectOps:
         import, stored into a module-level mapping (`_BOTS[key] = Bot(...)`), or returned by
         an `lru_cache`d factory. Its `__init__` then runs once per kept object."""
         return module.memo("kept", info, lambda: _kept(info, module))
+
+
+def _looked_up_in(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The table an expression looks an entry up in (`TABLE` of `TABLE[key]` and of
+    `TABLE.get(key)`); None for anything else."""
+    if isinstance(node, cst.Subscript):
+        return node.value
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value == "get" and node.args:
+        return node.func.value
+    return None
 
 
 def _kept(info: ClassInfo, module: Module) -> bool:
