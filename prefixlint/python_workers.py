@@ -341,7 +341,7 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
     unused = []
     if called is not None:
         for key, wrapper in list(python.by_key.items()):
-            if key[0] in own and key not in called:
+            if key[0] in own and (key not in called or python.handed(wrapper)):
                 unused.append(((wrapper.name, key[1], key[0], key[2]),
                                python.alone_prompts(wrapper)))
     lists = {path: python.unsent(python.lists, path) for path in python.lists if path in own}

@@ -537,6 +537,12 @@ REACH_FINDINGS = [
     # `PromptTemplate(...).format`, the helper's chat sent by a node that names the file
     ("PFX006", "zhzx_slot_loader/prompts/loader.py", 18, 43),
     ("PFX006", "zhzx_slot_loader/prompts/planner.md", 2, 6),
+    # a pydantic model made from a YAML file's mapping: its fields are the file's texts
+    ("PFX004", "zhzy_model_document/prompts.yaml", 3, 21),
+    ("PFX005", "zhzy_model_document/prompts.yaml", 15, 12),
+    ("PFX005", "zhzz_language_modules/prompts/en.py", 4, 1),  # a table of language modules
+    ("PFX005", "zhzza_handed_node/nodes.py", 10, 44),  # a node handed to the graph, unbound
+    ("PFX005", "zhzzb_folder_reads.py", 17, 19),  # each file a loop over a folder reads
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -845,6 +851,15 @@ REACH_SINKS = {
     "zhzx_slot_loader/prompts/loader.py:16": "langchain.PromptTemplate",
     "zhzx_slot_loader/prompts/loader.py:18": "messages",
     "zhzx_slot_loader/prompts/planner.md": "text file",
+    "zhzy_model_document/desk.py:14": "anthropic.messages",
+    "zhzy_model_document/desk.py:22": "anthropic.messages",
+    "zhzy_model_document/prompts.yaml:1": "config (top)",
+    "zhzy_model_document/prompts.yaml:14": "config (top)",
+    "zhzz_language_modules/assistant.py:13": "openai.chat",
+    "zhzz_language_modules/prompts/de.py:3": "text",
+    "zhzza_handed_node/nodes.py:9": "langchain.ChatPromptTemplate",
+    "zhzza_handed_node/try_node.py:6": "client of langchain.ChatPromptTemplate",
+    "zhzzb_folder_reads.py:18": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1953,6 +1968,54 @@ def test_a_prompt_folder_s_slots_filled_through_a_helper_s_chat_name_the_fill(re
     assert found["code"] == "PFX006"
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzx_slot_loader/prompts/loader.py", 17), ("zhzx_slot_loader/graph/nodes.py", 10)]
+
+
+def test_a_model_made_from_a_yaml_mapping_holds_the_file_s_texts(reach):
+    """`ClinicPrompts(**_read("prompts.yaml"))` and `ClinicPrompts.model_validate(...)`:
+    the model's fields are the file's entries by key, so the calls that send
+    `clinic_prompts().booking_prompt.format(today=...)` and `recap_prompts().recap_prompt`
+    are followed into the YAML, and each finding there names the line that fills it."""
+    sent = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzy_model_document/desk")}
+    assert {i: (p["break"]["expr"], p["tokens_total"]) for i, p in sent.items()} == {
+        "zhzy_model_document/desk.py:14": ("history", 192),
+        "zhzy_model_document/desk.py:22": ("{patient}", 123)}
+    assert all("zhzy_model_document/prompts.yaml" in p["files"] for p in sent.values())
+    found = {f["line"]: (f["code"], [(r["path"], r["line"]) for r in f["related"]])
+             for f in reach["findings"] if f["path"] == "zhzy_model_document/prompts.yaml"}
+    assert found == {
+        3: ("PFX004", [("zhzy_model_document/desk.py", 13), ("zhzy_model_document/desk.py", 14)]),
+        15: ("PFX005", [("zhzy_model_document/desk.py", 21), ("zhzy_model_document/desk.py", 22)])}
+    assert not any(n["path"].startswith("zhzy") for n in reach["coverage"]["not_followed"])
+
+
+def test_a_table_of_language_modules_sends_the_entry_its_key_picks(reach):
+    """`PROMPTS.get(language, en).ANSWER_PROMPT % (order_text, question)` with `PROMPTS =
+    {"en": en, "de": de}`: the default key's module is read, and the `%s` values are placed
+    at the template's placeholders, once (not again as text no call sends)."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzz_language_modules/assistant.py:13")
+    assert (prompt["break"]["expr"], prompt["tokens_total"]) == ("%s", 167)
+    found = [(f["line"], f["expr"], [(r["path"], r["line"]) for r in f["related"]])
+             for f in reach["findings"] if f["path"].startswith("zhzz_language_modules")]
+    assert found == [(4, "%s", [("zhzz_language_modules/assistant.py", 12),
+                                ("zhzz_language_modules/assistant.py", 13)])]
+
+
+def test_a_node_handed_to_a_graph_is_measured_with_its_state_unknown(reach):
+    """`workflow.add_node("plan", nodes.plan_lesson)`: the graph calls the node with each
+    request's state, so besides the manual check that calls it with a fixed state, the
+    node's own prompt is measured, and the subject it opens with is a value."""
+    ids = {p["id"] for p in reach["prompts"] if p["id"].startswith("zhzza_handed_node")}
+    assert ids == {"zhzza_handed_node/nodes.py:9", "zhzza_handed_node/try_node.py:6"}
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzza_handed_node/nodes.py"]
+    assert (found["expr"], found["prompt"]) == ("{subject}", "zhzza_handed_node/nodes.py:9")
+
+
+def test_each_file_a_loop_over_a_folder_reads_is_that_item_s_value(reach):
+    """`for path in sorted(Path(folder).glob("*.md")): path.read_text() + RULES`: each note
+    is its own document, not a prompt file the project ships, so it ends the prefix before
+    the review rules."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzzb_folder_reads.py"]
+    assert (found["code"], found["line"], found["gain_tokens"]) == ("PFX005", 17, 98)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

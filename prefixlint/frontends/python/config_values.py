@@ -76,6 +76,20 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     return _lines(path, source, value)
 
 
+def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,
+                   ctx: "Context") -> tuple[cst.BaseExpression, "Context"] | None:
+    """`mapping[key]`, as a node placed at `mapping`, when `mapping` is a document the code
+    loads from a project file and the key says it holds prompt text: what a model class
+    made with `Prompts(**yaml.safe_load(f))` holds in its field `key` (read from the file
+    by `config_text`). None otherwise."""
+    if not PROMPT_KEY.search(key) or lowerer.linker is None or \
+            _loaded(lowerer, mapping, ctx, 0) is None:
+        return None
+    entry = cst.Subscript(value=mapping, slice=[
+        cst.SubscriptElement(cst.Index(cst.SimpleString(repr(key))))])
+    return ctx.module.made(entry, mapping), ctx
+
+
 def _key(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> object | None:
     """A key as written (`["template"]`), or the constant a helper's parameter is bound to
     at the call (`self.prompts[group][name]` of `get_prompt("coach", "reply")`)."""

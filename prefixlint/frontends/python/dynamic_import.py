@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from .literals import literal_value
+from .literals import literal_value, looked_up_in
 from .module import Module
+from .values import ModuleRef
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -25,6 +26,19 @@ ENVIRONMENT_READS = frozenset({"os.getenv", "os.environ.get"})
 def imported_module(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> Module | None:
     """The project module an expression holds when it is made by `import_module` with a
     name known here, or None."""
+    held, at = node, ctx
+    for _ in range(4):  # (a name is resolved here: following it would read a known key's
+        # entry, which is a module and no node)
+        table = looked_up_in(held)
+        if table is not None:  # `PROMPTS[lang]` of `PROMPTS = {"en": en, "fr": fr}`
+            return _table_module(lowerer, held, table, at)
+        target = lowerer.resolve(held.value, at) if isinstance(held, cst.Name) else None
+        if isinstance(target, ModuleRef) and held is not node:  # `prompts = fr`, `prompts.X`
+            lowerer.files.add(target.module.path)
+            return target.module
+        if not isinstance(target, tuple):
+            break
+        held, at = target
     found = lowerer.follow(node, ctx, attributes=True)
     if found is None:
         return None
@@ -48,6 +62,32 @@ def imported_module(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context"
     module = lowerer.load_module(name, at.module.path)
     if module is not None:
         lowerer.files.add(module.path)
+    return module
+
+
+def _table_module(lowerer: "Lowerer", lookup: cst.BaseExpression, table: cst.BaseExpression,
+                  ctx: "Context") -> Module | None:
+    """The module a lookup picks from a dict of the project's modules, one per language or
+    provider (`PROMPTS[lang]`, `PROMPTS.get(lang)`): the entry its key names when the key is
+    a constant, else the first (each module holds its own version of the same prompts, and
+    each version's prefix is cached on its own). None unless every entry is a module."""
+    held = lowerer.follow(table, ctx, attributes=True)
+    if held is None or not isinstance(held[0], cst.Dict) or not held[0].elements:
+        return None
+    key_node = lookup.slice[0].slice.value if isinstance(lookup, cst.Subscript) and \
+        isinstance(lookup.slice[0].slice, cst.Index) else \
+        lookup.args[0].value if isinstance(lookup, cst.Call) else None
+    key = default_text(lowerer, key_node, ctx) if key_node is not None else None
+    modules = []
+    for element in held[0].elements:
+        if not isinstance(element, cst.DictElement) or not isinstance(element.value, cst.Name):
+            return None
+        target = lowerer.resolve(element.value.value, held[1])
+        if not isinstance(target, ModuleRef):
+            return None
+        modules.append((literal_value(element.key), target.module))
+    module = next((m for k, m in modules if k == key), modules[0][1])
+    lowerer.files.add(module.path)
     return module
 
 

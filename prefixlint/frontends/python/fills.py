@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 import libcst as cst
 
-from ...ir import Hole, Scope, Text
+from ...ir import Hole, Scope, Span, Text
 from .literals import (MAX_DEPTH, dict_items, dotted_name, find_placeholder, literal_value,
                        names_read, offset_span, shorten)
 from .values import Context, Seg
@@ -366,32 +366,43 @@ class FillOps:
             if rest and segments and isinstance(segments[0], Hole):
                 segments = [self.hole(value, value_ctx,
                                       f"{self.path_of(value, value_ctx)}.{rest}")]
-            # A value that is text with holes of its own (a persona template formatted
-            # first) keeps them where they stand in that text: the fix is made there. One
-            # whose own text is only labels around its values (`## {title} ({id})` lines
-            # joined from a loop) is moved where the placeholder stands.
-            known = sum(len(s.text.strip()) for s in segments
-                        if isinstance(s, Text)) >= _OWN_TEXT
-            if placeholder_span is None or known:
-                # (its values name the line that passes them into the template: `passed at`)
+            out.extend(self.filled_at(segments, "{" + field_name + "}", placeholder_span,
+                                      value, value_ctx))
+        return out
+
+    def filled_at(self, segments: list[Seg], field: str, placeholder: Span | None,
+                  value: cst.BaseExpression, value_ctx: Context) -> list[Seg]:
+        """What a value passed into a template's placeholder (`{name}`, `%s`) puts there.
+        A value that is text with holes of its own (a persona template formatted first)
+        keeps them where they stand in that text: the fix is made there. One whose own text
+        is only labels around its values (`## {title} ({id})` lines joined from a loop) is
+        reported at the placeholder in the constant, scoped by the argument: one hole that
+        varies as the most volatile of the argument's values."""
+        known = sum(len(s.text.strip()) for s in segments
+                    if isinstance(s, Text)) >= _OWN_TEXT
+        if placeholder is None or known:
+            # (its values name the line that passes them into the template: `passed at`)
+            at = value_ctx.module.span(value)
+            return [dataclasses.replace(s, passed=s.passed or at)
+                    if isinstance(s, Hole) and at.path != s.span.path else s
+                    for s in segments]
+        holes = [h for h in segments if isinstance(h, Hole)]
+        out: list[Seg] = []
+        for segment in segments:
+            if not isinstance(segment, Hole):
+                out.append(segment)
+            elif segment is holes[0]:
+                worst = max(holes, key=lambda h: (int(h.scope.varies_like),
+                                                  h.scope is not Scope.UNKNOWN))
+                # (passed into a template of another file by the line that fills it, when
+                # the value came into the filling file from a third one: named from there)
                 at = value_ctx.module.span(value)
-                out.extend(dataclasses.replace(s, passed=s.passed or at)
-                           if isinstance(s, Hole) and at.path != s.span.path else s
-                           for s in segments)
-                continue
-            # Reported at the placeholder in the constant, scoped by the argument: one hole
-            # that varies as the most volatile of the argument's values.
-            holes = [h for h in segments if isinstance(h, Hole)]
-            for segment in segments:
-                if not isinstance(segment, Hole):
-                    out.append(segment)
-                elif segment is holes[0]:
-                    worst = max(holes, key=lambda h: (int(h.scope.varies_like),
-                                                      h.scope is not Scope.UNKNOWN))
-                    out.append(Hole(worst.kind if len(holes) == 1 else "value",
-                                    "{" + field_name + "}", placeholder_span,
-                                    tuple(dict.fromkeys(d for h in holes for d in h.deps)),
-                                    worst.scope, worst.passed or worst.span))
+                passed = worst.passed or worst.span
+                if passed.path != at.path and at.path != placeholder.path:
+                    passed = at
+                out.append(Hole(worst.kind if len(holes) == 1 else "value", field, placeholder,
+                                tuple(dict.fromkeys(d for h in holes for d in h.deps)),
+                                worst.scope, passed))
         return out
 
     def _slots_to_fields(self, pattern: cst.BaseExpression, replacement: cst.BaseExpression,

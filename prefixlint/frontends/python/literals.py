@@ -188,6 +188,17 @@ def dict_items(node: cst.Dict) -> dict[str, cst.BaseExpression]:
             for k in [literal_value(e.key)] if isinstance(k, str)}
 
 
+def looked_up_in(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The table an expression looks an entry up in (`TABLE` of `TABLE[key]` and of
+    `TABLE.get(key)`); None for anything else."""
+    if isinstance(node, cst.Subscript):
+        return node.value
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value == "get" and node.args:
+        return node.func.value
+    return None
+
+
 def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
     """The function's own `return value` statements, in source order, except that those of
     `except` arms come first: the last one is what the function returns when it works
@@ -343,6 +354,28 @@ def strip_text(segments: list[Seg], method: str) -> list[Seg]:
                 out[-1] = Text(text, out[-1].span)
                 break
             out.pop()
+    return out
+
+
+def text_between(template: list[Seg], start: int, end: int) -> list[Seg]:
+    """The text of a template of literals from offset `start` to `end`, a segment per piece
+    of its own segments, each at its place in the source (`"...%s..." % x` keeps the
+    lines of its constant text where they are written)."""
+    out: list[Seg] = []
+    position = 0
+    for segment in template:
+        size = len(segment.text)
+        low, high = max(start, position), min(end, position + size)
+        if low < high:
+            span = segment.span
+            if span is not None:
+                line, column = _position_after(span, segment.text[:low - position])
+                end_line, end_column = _position_after(span, segment.text[:high - position])
+                span = Span(span.path, line, column, end_line, end_column)
+            out.append(Text(segment.text[low - position:high - position], span))
+        position += size
+        if position >= end:
+            break
     return out
 
 

@@ -20,9 +20,10 @@ import libcst as cst
 from ...ir import Hole
 from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
+from .config_values import document_entry
 from .dynamic_import import imported_module
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
-                       own_class_of, param_annotation, param_names)
+                       looked_up_in, own_class_of, param_annotation, param_names)
 from .module import Module
 from .values import INSTANCE, RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
 
@@ -613,7 +614,7 @@ class ObjectOps:
             return None
         found = self.follow(node, ctx, attributes=True)
         if found is not None and entries:
-            table = _looked_up_in(found[0])
+            table = looked_up_in(found[0])
             if table is not None:
                 return self._entry_made(table, found[1])
         if found is None or not isinstance(found[0], cst.Call):
@@ -626,6 +627,11 @@ class ObjectOps:
         owner = self._class_named(func.value, ctx) if isinstance(func, cst.Attribute) else None
         if owner is not None:
             method = self._method(owner[0], owner[1], func.attr.value, 0)
+            if method is None and func.attr.value in VALIDATORS and len(call.args) == 1 and \
+                    call.args[0].keyword is None and not call.args[0].star:
+                # `Prompts.model_validate(data)`: the instance `Prompts(**data)` makes
+                spread = cst.Call(func=func.value, args=[cst.Arg(call.args[0].value, star="**")])
+                return Made(owner[0], owner[1], ctx.module.made(spread, call), ctx)
             if method is None:
                 return None
             function, module = method
@@ -739,6 +745,9 @@ class ObjectOps:
                     for key, value, value_ctx in self.spread(arg.value, made.ctx):
                         if key == attr:
                             return value, value_ctx
+                    entry = document_entry(self, arg.value, attr, made.ctx)
+                    if entry is not None:  # `Prompts(**yaml.safe_load(f)).system`
+                        return entry
         return self.member(made.info, attr, Context(made.module, None, 0, True,
                                                     depth=ctx.depth + 1))
 
@@ -774,15 +783,9 @@ class ObjectOps:
         return module.memo("kept", info, lambda: _kept(info, module))
 
 
-def _looked_up_in(node: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The table an expression looks an entry up in (`TABLE` of `TABLE[key]` and of
-    `TABLE.get(key)`); None for anything else."""
-    if isinstance(node, cst.Subscript):
-        return node.value
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
-            node.func.attr.value == "get" and node.args:
-        return node.func.value
-    return None
+# Class methods a model library gives every model class that make an instance from one
+# mapping of field values (pydantic's, dataclasses-json's).
+VALIDATORS = frozenset({"model_validate", "parse_obj", "from_dict"})
 
 
 def _kept(info: ClassInfo, module: Module) -> bool:

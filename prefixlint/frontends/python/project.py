@@ -959,9 +959,41 @@ class PythonProject:
         out = []
         for name in sorted(self.wrappers):
             for wrapper in self.wrappers[name]:
-                if not wrapper.called:
+                if not wrapper.called or self.handed(wrapper):
                     out.extend(self.alone_prompts(wrapper))
         return out
+
+    def handed(self, wrapper: Wrapper) -> bool:
+        """Whether code of the run hands a wrapper function on as a value, uncalled
+        (`workflow.add_node("plan", planner.run)`, `gr.Interface(fn=answer)`): a framework
+        then calls it with what its users send, so it is measured with its parameters
+        unknown as well, not only as the calls in view (a script's constants) bind them.
+        Under its module's name, or its own name in its file or in one that imports it."""
+        if wrapper.method:
+            return False
+        module = module_name(wrapper.path)
+        pattern = self._handed_pattern(wrapper.name)
+        for path in self._files_matching(r"(?<![\w])" + re.escape(wrapper.name) + r"(?!\w)"):
+            source = self.workspace.read(path)
+            for match in pattern.finditer(source):
+                qualifier = match.group(1)
+                if qualifier is not None and qualifier != module:
+                    continue
+                if qualifier is None and path != wrapper.path and not (
+                        _names_module(source, wrapper.path) and
+                        re.search(r"\bimport\b[^\n]*\b" + re.escape(wrapper.name) + r"\b",
+                                  source)):
+                    continue
+                if _is_call(source, match):  # (in code: not a comment or a docstring)
+                    return True
+        return False
+
+    @staticmethod
+    def _handed_pattern(name: str) -> re.Pattern:
+        """A function name passed as an argument or a keyword's value, or listed, and not
+        called: `(..., module.name)`, `fn=name,`, `[name]`."""
+        return re.compile(r"(?:[(,\[]\s*|\w\s*=\s*)(?:(\w+)\.)?" + re.escape(name) +
+                          r"\s*[,)\]]")
 
     def alone_prompts(self, wrapper: Wrapper) -> list[tuple[Prompt, list]]:
         """A wrapper's prompts as built at its own sink, its parameters unknown."""

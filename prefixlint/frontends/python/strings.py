@@ -17,7 +17,8 @@ import libcst as cst
 from ...ir import Hole, Scope, Text
 from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_constant, is_cast,
                        iter_source, literal_value, shorten, source_texts, spec_text,
-                       names_read, strip_text, transform_text)
+                       names_read, offset_span, strip_text, text_between,
+                       transform_text)
 from .calls import RETURNING, launched
 from .json_text import json_segments
 from .sites import generated
@@ -148,21 +149,26 @@ class StringOps:
         position = 0
         index = 0
         for match in PERCENT.finditer(fmt):
-            out.append(Text(fmt[position:match.start()], None))
+            out.extend(text_between(template, position, match.start()))
             position = match.end()
             if match.group(0) == "%%":
                 out.append(Text("%", None))
                 continue
+            # (a value is placed as `.format` places it: at the `%s` of a constant template)
+            placeholder = offset_span(template, match.start(), len(match.group(0)))
             if match.group(1) and match.group(1) in keyed:
-                out.extend(self.text(keyed[match.group(1)], ctx))
+                value = keyed[match.group(1)]
+                out.extend(self.filled_at(self.text(value, ctx), match.group(0), placeholder,
+                                          value, ctx))
             elif not keyed and index < len(positional):
                 element = positional[index]
                 value = element.value if isinstance(element, cst.Element) else element
-                out.extend(self.text(value, ctx))
+                out.extend(self.filled_at(self.text(value, ctx), match.group(0), placeholder,
+                                          value, ctx))
                 index += 1
             else:
                 out.append(self.hole(right, ctx, self.path_of(right, ctx)))
-        out.append(Text(fmt[position:], None))
+        out.extend(text_between(template, position, len(fmt)))
         return [s for s in out if not (isinstance(s, Text) and not s.text)]
 
     def varies_as(self, node: cst.CSTNode, operands: list, ctx: Context,
@@ -502,6 +508,8 @@ class StringOps:
         os.path.join(folder, name)).read()`): one document per item, not a prompt file the
         deployment ships; a value of the loop's items. None for any other read."""
         target, at = self._read_path(opened, ctx)
+        if target is None and isinstance(opened, cst.Name):  # `for path in folder.glob(...)`
+            target, at = opened, ctx  # then `path.read_text()`
         for name in names_read(target) if target is not None else ():
             item = self.resolve(name.value, at)
             if isinstance(item, LoopItem):
