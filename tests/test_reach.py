@@ -543,6 +543,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzz_language_modules/prompts/en.py", 4, 1),  # a table of language modules
     ("PFX005", "zhzza_handed_node/nodes.py", 10, 44),  # a node handed to the graph, unbound
     ("PFX005", "zhzzb_folder_reads.py", 17, 19),  # each file a loop over a folder reads
+    ("PFX005", "zhzzc_saved_state/narrator.py", 20, 27),  # a model of a saved JSON state
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -860,6 +861,7 @@ REACH_SINKS = {
     "zhzza_handed_node/nodes.py:9": "langchain.ChatPromptTemplate",
     "zhzza_handed_node/try_node.py:6": "client of langchain.ChatPromptTemplate",
     "zhzzb_folder_reads.py:18": "openai.chat",
+    "zhzzc_saved_state/narrator.py:22": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2016,6 +2018,14 @@ def test_each_file_a_loop_over_a_folder_reads_is_that_item_s_value(reach):
     the review rules."""
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzb_folder_reads.py"]
     assert (found["code"], found["line"], found["gain_tokens"]) == ("PFX005", 17, 98)
+
+
+def test_a_model_made_from_a_file_read_at_run_time_holds_the_file_s_values(reach):
+    """`Campaign(**json.load(handle))` of a save file the caller names: the campaign's
+    quests are what the file holds (one campaign's), not the class's empty default, so
+    the loop over them ends the prefix before the narrator's style rules."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzzc_saved_state/narrator.py"]
+    assert (found["expr"], found["gain_tokens"]) == ("quest", 111)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

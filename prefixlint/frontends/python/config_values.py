@@ -76,14 +76,19 @@ def config_text(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") ->
     return _lines(path, source, value)
 
 
+def loaded_document(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> str | None:
+    """The project file a document an expression holds is loaded from (`yaml.safe_load(f)`,
+    through names and helpers); "" for a file named at run time; None for anything else."""
+    return _loaded(lowerer, node, ctx, 0) if lowerer.linker is not None else None
+
+
 def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,
-                   ctx: "Context") -> tuple[cst.BaseExpression, "Context"] | None:
+                   ctx: "Context", path: str | None) -> tuple[cst.BaseExpression, "Context"] | None:
     """`mapping[key]`, as a node placed at `mapping`, when `mapping` is a document the code
-    loads from a project file and the key says it holds prompt text: what a model class
-    made with `Prompts(**yaml.safe_load(f))` holds in its field `key` (read from the file
-    by `config_text`). None otherwise."""
-    if not PROMPT_KEY.search(key) or lowerer.linker is None or \
-            _loaded(lowerer, mapping, ctx, 0) is None:
+    loads (from the project file `path`, as `loaded_document` finds it) and the key says it
+    holds prompt text: what a model class made with `Prompts(**yaml.safe_load(f))` holds in
+    its field `key` (read from the file by `config_text`). None otherwise."""
+    if path is None or not PROMPT_KEY.search(key):
         return None
     entry = cst.Subscript(value=mapping, slice=[
         cst.SubscriptElement(cst.Index(cst.SimpleString(repr(key))))])

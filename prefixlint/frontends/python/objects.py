@@ -20,7 +20,7 @@ import libcst as cst
 from ...ir import Hole
 from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
-from .config_values import document_entry
+from .config_values import document_entry, loaded_document
 from .dynamic_import import imported_module
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        looked_up_in, own_class_of, param_annotation, param_names)
@@ -742,12 +742,19 @@ class ObjectOps:
                     return arg.value, made.ctx
             for arg in made.call.args:
                 if arg.star == "**":
-                    for key, value, value_ctx in self.spread(arg.value, made.ctx):
+                    spread = self.spread(arg.value, made.ctx)
+                    for key, value, value_ctx in spread:
                         if key == attr:
                             return value, value_ctx
-                    entry = document_entry(self, arg.value, attr, made.ctx)
+                    path = loaded_document(self, arg.value, made.ctx)
+                    entry = document_entry(self, arg.value, attr, made.ctx, path)
                     if entry is not None:  # `Prompts(**yaml.safe_load(f)).system`
                         return entry
+                    if not spread and path == "":
+                        # `StoryContext(**json.load(f))` of a file named at run time (a
+                        # saved state): the object holds what the file does, not its class's
+                        # defaults
+                        return None
         return self.member(made.info, attr, Context(made.module, None, 0, True,
                                                     depth=ctx.depth + 1))
 
