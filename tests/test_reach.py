@@ -862,6 +862,8 @@ REACH_SINKS = {
     "zhzza_handed_node/try_node.py:6": "client of langchain.ChatPromptTemplate",
     "zhzzb_folder_reads.py:18": "openai.chat",
     "zhzzc_saved_state/narrator.py:22": "openai.chat",
+    "zhzzd_system_split.py:33": "client of anthropic.messages",
+    "zhzzd_system_split.py:42": "client of anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2026,6 +2028,18 @@ def test_a_model_made_from_a_file_read_at_run_time_holds_the_file_s_values(reach
     the loop over them ends the prefix before the narrator's style rules."""
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzc_saved_state/narrator.py"]
     assert (found["expr"], found["gain_tokens"]) == ("quest", 111)
+
+
+def test_the_head_of_a_list_a_helper_builds_is_as_the_helper_writes_it(reach):
+    """`chat(messages)` asks `messages[0]["role"] == "system"` to split off the system
+    message for Anthropic. Given `conversation(...)`, which starts its list with the
+    grader's rules and only appends after them, or `openai_messages(...)`, which returns
+    a list literal, the head is the constant system message: no branch on a value, and
+    the rules are the cached prefix of both prompts."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzd")}
+    assert sorted(prompts) == ["zhzzd_system_split.py:33", "zhzzd_system_split.py:42"]
+    assert all(p["prefix_tokens"]["global"] > 130 for p in prompts.values())
+    assert not any(f["path"] == "zhzzd_system_split.py" for f in reach["findings"])
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -437,6 +437,10 @@ class ObjectOps:
             # `pair[0]` of a tuple or list literal (an example of a constant list, read in
             # a loop over it): that element
             held = self.follow(node.value, ctx)
+            if held is not None and isinstance(held[0], cst.Call) and key >= 0:
+                # `messages[0]` of a list a helper starts with its system message and then
+                # appends to (`conversation(...)[0]`): the appends leave the head as written
+                held = self._appended_list(held[0], held[1])
             if held is not None and isinstance(held[0], (cst.Tuple, cst.List)) and \
                     -len(held[0].elements) <= key < len(held[0].elements) and \
                     not any(isinstance(e, cst.StarredElement) for e in held[0].elements):
@@ -489,6 +493,26 @@ class ObjectOps:
             self._richest[key] = (best, weights[best][0] > 0)
         best, literal = self._richest[key]
         return choices[best] if literal else None
+
+    def _appended_list(self: "Lowerer", call: cst.Call, ctx: Context,
+                       ) -> tuple[cst.List, Context] | None:
+        """The list literal a project function returns, or its returned list starts as when
+        the function only ever appends to it after (`messages = [system]`, then
+        `messages.append(...)` in a loop, `return messages`): its first items stay as
+        written. None otherwise."""
+        returned = self.last_return(call, ctx)
+        if returned is not None and isinstance(returned[0], cst.List):
+            return returned  # `return [{"role": "system", ...}, ...]`
+        if returned is None or not isinstance(returned[0], cst.Name) or \
+                returned[1].function is None:
+            return None
+        name, at = returned[0].value, returned[1]
+        bindings = [b for b in at.module.bindings.get(id(at.function), ()) if b.name == name]
+        starts = [b for b in bindings if b.op == "="]
+        if len(starts) != 1 or not isinstance(starts[0].value, cst.List) or starts[0].arms or \
+                any(b.op not in ("=", "append", "extend", "+=") for b in bindings):
+            return None
+        return starts[0].value, at
 
     def chosen_tables(self: "Lowerer", node: cst.Subscript, ctx: Context,
                       ) -> list[tuple[cst.Dict, Context]]:
