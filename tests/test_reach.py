@@ -544,6 +544,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzza_handed_node/nodes.py", 10, 44),  # a node handed to the graph, unbound
     ("PFX005", "zhzzb_folder_reads.py", 17, 19),  # each file a loop over a folder reads
     ("PFX005", "zhzzc_saved_state/narrator.py", 20, 27),  # a model of a saved JSON state
+    ("PFX001", "zhzze_keyword_table.py", 5, 1),  # a template kept as a keyword of dict()
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -864,6 +865,7 @@ REACH_SINKS = {
     "zhzzc_saved_state/narrator.py:22": "openai.chat",
     "zhzzd_system_split.py:33": "client of anthropic.messages",
     "zhzzd_system_split.py:42": "client of anthropic.messages",
+    "zhzze_keyword_table.py:4": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2040,6 +2042,14 @@ def test_the_head_of_a_list_a_helper_builds_is_as_the_helper_writes_it(reach):
     assert sorted(prompts) == ["zhzzd_system_split.py:33", "zhzzd_system_split.py:42"]
     assert all(p["prefix_tokens"]["global"] > 130 for p in prompts.values())
     assert not any(f["path"] == "zhzzd_system_split.py" for f in reach["findings"])
+
+
+def test_a_template_kept_as_a_keyword_of_dict_is_prompt_text(reach):
+    """`JUDGE_PROMPTS = dict(summary_judge=\"\"\"...{document}...\"\"\")`: the keywords of a
+    call of `dict` are a table's entries as a dict literal's are, so the judge template,
+    which no call in view formats, is measured on its own, its document before the rubric."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzze_keyword_table.py:4")
+    assert (prompt["break"]["expr"], prompt["sink"]) == ("{document}", "text")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -449,7 +449,8 @@ def _constants(tree: cst.Module):
                         # `VOTE = PREFIX + DEBATE_SO_FAR + """..."""`: kept only when the text
                         # joined is Jinja (see `_constant`), a template whatever its name
                         yield key or target.value, value
-                    elif isinstance(target, cst.Name) and isinstance(value, cst.Dict):
+                    elif isinstance(target, cst.Name) and (isinstance(value, cst.Dict) or
+                                                           _dict_call(value)):
                         yield from _entries(target.value, value)
 
 
@@ -477,8 +478,21 @@ def _entry_key(target) -> str:
     return f"{found[0]}.{found[1]}" if found is not None else ""
 
 
-def _entries(name: str, table: cst.Dict):
-    """(`TABLE.key`, string node) of a dict literal of prompts, `{"classify": "...", ...}`."""
+def _dict_call(node) -> bool:
+    """`dict(classify="...", ...)`: a dict written as the keywords of a call of `dict`."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
+        node.func.value == "dict" and any(a.keyword is not None for a in node.args)
+
+
+def _entries(name: str, table: cst.Dict | cst.Call):
+    """(`TABLE.key`, string node) of a dict literal of prompts, `{"classify": "...", ...}`,
+    or of one written as `dict(classify="...", ...)`."""
+    if isinstance(table, cst.Call):
+        for arg in table.args:
+            value = _unwrapped(arg.value)
+            if arg.keyword is not None and _string_node(value):
+                yield f"{name}.{arg.keyword.value}", value
+        return
     for element in table.elements:
         if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
             key, value = element.key.evaluated_value, _unwrapped(element.value)
