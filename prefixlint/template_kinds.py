@@ -34,11 +34,13 @@ _SPEAKS = re.compile(
     r"\b(you are|you're|you will|you must|you should|"
     r"your (task|job|role|goal|output|response|reply)|"
     r"as an? (ai|assistant|expert)|assistant|the user|respond|answer|reply|summari[sz]e|"
-    r"instructions?|step by step|think|do not|don't)\b|^\s*(system|user|assistant)\s*:",
+    r"instructions?|step by step|think|do not|don't)\b|^\s*(system|user|assistant)\s*:|"
+    # a task set out under the headings prompts use (`Task: rate each item...`)
+    r"^\s*(task|output format|response format)\s*:",
     re.M)
 _SPEAKS_WORDS = ("you", "as a", "assistant", "the user", "respond", "answer", "reply",
                  "summari", "instruction", "step by step", "think", "do not", "don't", "system",
-                 "user")
+                 "user", "task", "format")
 # Words that address a model in Chinese, Japanese and Korean prompts: you, please, the user,
 # answer, do not, assistant, output.
 _CJK_SPEAKS = ("你", "您", "请", "用户", "回答", "不要", "助手", "输出", "あなた", "ください",

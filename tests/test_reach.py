@@ -545,6 +545,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzb_folder_reads.py", 17, 19),  # each file a loop over a folder reads
     ("PFX005", "zhzzc_saved_state/narrator.py", 20, 27),  # a model of a saved JSON state
     ("PFX001", "zhzze_keyword_table.py", 5, 1),  # a template kept as a keyword of dict()
+    ("PFX005", "zhzzf_task_heading/rank_feedback.txt", 2, 1),  # a task under its heading
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -866,6 +867,7 @@ REACH_SINKS = {
     "zhzzd_system_split.py:33": "client of anthropic.messages",
     "zhzzd_system_split.py:42": "client of anthropic.messages",
     "zhzze_keyword_table.py:4": "text",
+    "zhzzf_task_heading/rank_feedback.txt": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2050,6 +2052,13 @@ def test_a_template_kept_as_a_keyword_of_dict_is_prompt_text(reach):
     which no call in view formats, is measured on its own, its document before the rubric."""
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhzze_keyword_table.py:4")
     assert (prompt["break"]["expr"], prompt["sink"]) == ("{document}", "text")
+
+
+def test_a_text_file_that_sets_out_a_task_under_its_headings_is_a_prompt(reach):
+    """`Task: Sort the feedback items above...` and `Output format: ...` lines: a prompt's
+    headings, though the text never says "you"; the items placed above them end the prefix."""
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzf_task_heading")]
+    assert (found["line"], found["expr"], found["gain_tokens"]) == (2, "{feedback}", 130)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
