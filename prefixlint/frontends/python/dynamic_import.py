@@ -25,7 +25,8 @@ ENVIRONMENT_READS = frozenset({"os.getenv", "os.environ.get"})
 
 def imported_module(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> Module | None:
     """The project module an expression holds when it is made by `import_module` with a
-    name known here, or None."""
+    name known here, picked from a table of the project's modules, or a name given one
+    (`prompts = fr`); None otherwise."""
     held, at = node, ctx
     for _ in range(4):  # (a name is resolved here: following it would read a known key's
         # entry, which is a module and no node)

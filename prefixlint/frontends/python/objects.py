@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from ...ir import Hole
+from .config_values import document_entry, loaded_document
 from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
-from .config_values import document_entry, loaded_document
 from .dynamic_import import imported_module
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        looked_up_in, own_class_of, param_annotation, param_names)
