@@ -6,7 +6,7 @@ unchanged run answered from the result cache never loads Jinja, libcst or a toke
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
@@ -15,7 +15,7 @@ from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
 from .frontends.python import PythonProject, is_python
 from .globs import glob_match
-from .ir import Finding, Prompt
+from .ir import Finding, Prompt, Scope
 from .measure import Measurement, TooComplex, map_holes, measure
 from .providers import ProviderModel
 from .tokenizers import EncodeLimitError, Tokenizer, TokenizerError
@@ -35,6 +35,9 @@ def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callabl
 
 from .python_phase import internal as _internal
 from .worker_measure import Measurer
+
+if TYPE_CHECKING:
+    from .frontends.crew_inputs import Fills
 
 
 def _jinja_prompt(text: str) -> bool:
@@ -246,19 +249,26 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
 
 
 def _crew_fills(python: Sequence[str], read: Callable[[str], str],
-                volatility: Volatility) -> Callable[[str], frozenset[str]]:
-    """The placeholders of a CrewAI configuration file that its crew's kickoff calls fill
-    with constants (`crew_inputs`), read from the code once, when a crew file first asks;
-    a scope the configuration declares stands."""
-    found: list[Callable[[str], frozenset[str]]] = []
+                volatility: Volatility) -> Callable[[str], Fills]:
+    """What the kickoff calls of a CrewAI configuration file's crew fill its placeholders
+    with (`crew_inputs`), read from the code once, when a crew file first asks: a scope the
+    configuration declares stands, and a computed value is a request's only where the
+    placeholder's name says nothing."""
+    from .frontends.crew_inputs import Fills
 
-    def fills(name: str) -> frozenset[str]:
+    found: list[Callable[[str], Fills]] = []
+
+    def fills(name: str) -> Fills:
         if not found:
             from .frontends.crew_inputs import kickoff_fills
 
             found.append(kickoff_fills(python, read))
-        return frozenset(key for key in found[0](name)
-                         if volatility.explain(key).source != "configuration")
+        given = found[0](name)
+        declared = {key for key in given.constant | given.varying
+                    if volatility.explain(key).source == "configuration"}
+        return Fills(given.constant - declared,
+                     frozenset(key for key in given.varying - declared
+                               if volatility.scope_of(key) is Scope.UNKNOWN))
 
     return fills
 

@@ -488,7 +488,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhg_named_prompt_file/prompts/trip_planner.md", 1, 47),
     ("PFX006", "zhh_history_store.py", 36, 76),
     ("PFX001", "zhi_task_override/crew/fetcher.py", 7, 35),  # the subclass's task prompt
-    ("PFX005", "zhj_crew_goal/config/agents.yaml", 8, 38),  # before CrewAI's answer format
+    ("PFX001", "zhj_crew_goal/config/agents.yaml", 8, 38),  # before CrewAI's answer format
     ("PFX005", "zhk_retried_call.py", 35, 54),  # sent through a retry helper
     # the task text an agent executor kept on the object is invoked with fills {input}
     ("PFX005", "zhl_agent_executor.py", 9, 27),
@@ -530,7 +530,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzq_formatted_block/desk.py", 10, 74),
     ("PFX005", "zhzr_message_parts.py", 18, 77),  # a message's image part before its rules
     ("PFX005", "zhzs_retry_variant.py", 6, 34),  # sent as built on the first attempt
-    ("PFX005", "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml", 11, 29),  # the notes
+    ("PFX001", "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml", 11, 29),  # the notes
     ("PFX001", "zhzu_slot_prompts/prompts/analyst.md", 2, 6),  # a `<<NAME>>` slot's clock
     ("PFX001", "zhzw_kept_chain.py", 12, 16),  # a kept chain filled in another method
     # a prompt folder's `<<CURRENT_TIME>>` made a format field by `re.sub` and filled through
@@ -1917,10 +1917,11 @@ def test_a_crew_s_placeholders_that_every_kickoff_fills_with_a_constant_are_depl
     """`BriefCrew().crew().kickoff(inputs=inputs)` fills `{market}` with the flow state's
     default (nothing assigns it) and `{audience}` with an environment setting: the same on
     every request, so neither the agent's role nor the task's first line breaks the prefix;
-    the analyst's notes, passed from the caller, still do."""
-    found = [(f["path"].rsplit("/", 1)[-1], f["line"], f["column"]) for f in reach["findings"]
-             if f["path"].startswith("zhzt_crew_kickoff/")]
-    assert found == [("tasks.yaml", 11, 29)]
+    the analyst's notes, passed from the caller, still do, as that request's value (a crew
+    is kicked off once per request), though the name `notes` says nothing of its scope."""
+    found = [(f["path"].rsplit("/", 1)[-1], f["line"], f["column"], f["code"])
+             for f in reach["findings"] if f["path"].startswith("zhzt_crew_kickoff/")]
+    assert found == [("tasks.yaml", 11, 29, "PFX001")]
     task = next(p for p in reach["prompts"]
                 if p["id"] == "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2")
     assert task["break"]["expr"] == "{notes}"

@@ -35,10 +35,20 @@ class _Site:
     inputs: dict[str, bool] | None
 
 
+@dataclass(frozen=True)
+class Fills:
+    """A crew file's placeholders by what its kickoffs give them: a constant at every
+    kickoff (`constant`), or at some kickoff a value the code computes (`varying`: a
+    crew is kicked off once per request, so such a value is that request's)."""
+
+    constant: frozenset[str] = frozenset()
+    varying: frozenset[str] = frozenset()
+
+
 def kickoff_fills(python: Sequence[str], read: Callable[[str], str],
-                  ) -> Callable[[str], frozenset[str]]:
-    """For a crew configuration file, the placeholders that every kickoff of its crew (or,
-    for calls whose crew is not known, every kickoff of the run) fills with a constant."""
+                  ) -> Callable[[str], Fills]:
+    """For a crew configuration file, what the kickoffs of its crew (or, for calls whose
+    crew is not known, every kickoff of the run) fill its placeholders with."""
     texts: dict[str, str] = {}
     for path, text in readable_texts(python, read):
         if _KICKOFF.search(text):
@@ -46,18 +56,19 @@ def kickoff_fills(python: Sequence[str], read: Callable[[str], str],
             if len(texts) >= MAX_FILES:
                 break
     if not texts:
-        return lambda name: frozenset()
+        return lambda name: Fills()
     fields = _FieldDefaults(python, read)
     sites = [site for path, text in sorted(texts.items()) for site in _sites(text, fields)]
     crews = _crew_files(python, read, {s.crew for s in sites if s.crew})
 
-    def fills(name: str) -> frozenset[str]:
+    def fills(name: str) -> Fills:
         mine = [s for s in sites if s.crew is None or name in crews.get(s.crew, ())]
         if not mine or any(s.inputs is None for s in mine):
-            return frozenset()
+            return Fills()
         given = {key for site in mine for key in site.inputs}
-        return frozenset(key for key in given
-                         if all(site.inputs.get(key, True) for site in mine))
+        constant = frozenset(key for key in given
+                             if all(site.inputs.get(key, True) for site in mine))
+        return Fills(constant, frozenset(given) - constant)
 
     return fills
 

@@ -13,13 +13,16 @@ import dataclasses
 import re
 import sys
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..dialect import is_format_string, is_jinja
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
 from .project_files import readable_texts
 from .python.renderer import SegmentRenderer
+
+if TYPE_CHECKING:
+    from .crew_inputs import Fills
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -121,10 +124,10 @@ class Value:
 
 def prompts(name: str, source: str, values: list[Value],
             scope_of: Callable[[str], Scope],
-            crew_fills: Callable[[str], frozenset[str]] | None = None) -> list[Prompt]:
+            crew_fills: Callable[[str], Fills] | None = None) -> list[Prompt]:
     """The prompts a configuration file holds (none for most files), from its text and its
     string values (`config_strings`). `crew_fills` gives, for a CrewAI configuration file,
-    the placeholders its crew's kickoff calls fill with constants (`crew_inputs`)."""
+    what its crew's kickoff calls fill its placeholders with (`crew_inputs`)."""
     out, listed = _message_lists(name, source, values, scope_of)
     # a CloudFormation or SAM template describes infrastructure (inline Lambda code, `!Sub`
     # strings, resolvers' mapping templates): a value is prompt text there only when its key
@@ -133,7 +136,7 @@ def prompts(name: str, source: str, values: list[Value],
     infrastructure = _CLOUDFORMATION.search(source, 0, 8192) is not None
     agents = _crew_agents(values)
     tasks = {v.keys[:-1] for v in values if v.keys[-1] == "expected_output"}
-    kicked = crew_fills(name) if crew_fills is not None and (agents or tasks) else frozenset()
+    kicked = crew_fills(name) if crew_fills is not None and (agents or tasks) else None
     crew_scope = _filled(scope_of, kicked)
     for parent, members in agents.items():
         if any(PLACEHOLDER.search(v.text) for v in members):
@@ -162,7 +165,7 @@ def prompts(name: str, source: str, values: list[Value],
                     not reads_as_prompt(constant, "" if infrastructure else "prompt" if table
                                         else " ".join(v.keys[-1] for v in group)):
                 continue
-            if parent in tasks and kicked:
+            if parent in tasks and kicked is not None and (kicked.constant or kicked.varying):
                 out.append(_with_fills(_prompt(name, source, parent, group, crew_scope,
                                                fills), kicked))
             else:
@@ -170,20 +173,28 @@ def prompts(name: str, source: str, values: list[Value],
     return out
 
 
-def _filled(scope_of: Callable[[str], Scope],
-            fills: frozenset[str]) -> Callable[[str], Scope]:
-    """Scopes of a crew's placeholders: deploy for those its kickoffs fill with constants."""
-    if not fills:
+def _filled(scope_of: Callable[[str], Scope], fills: Fills | None) -> Callable[[str], Scope]:
+    """Scopes of a crew's placeholders: deploy for those its kickoffs fill with constants,
+    request for those one fills with a value it computes."""
+    if fills is None or not (fills.constant or fills.varying):
         return scope_of
-    return lambda path: Scope.DEPLOY if path.split(".", 1)[0] in fills else scope_of(path)
+    return lambda path: _kicked_scope(path, fills) or scope_of(path)
 
 
-def _with_fills(prompt: Prompt, fills: frozenset[str]) -> Prompt:
-    """A crew prompt whose constant placeholders are measured as the constants they are."""
-    paths = sorted({d for h in prompt.holes for d in h.deps if d.split(".", 1)[0] in fills})
-    if not paths:
+def _kicked_scope(path: str, fills: Fills) -> Scope | None:
+    root = path.split(".", 1)[0]
+    return Scope.DEPLOY if root in fills.constant else \
+        Scope.REQUEST if root in fills.varying else None
+
+
+def _with_fills(prompt: Prompt, fills: Fills | None) -> Prompt:
+    """A crew prompt whose placeholders are measured as what its kickoffs give them."""
+    scopes = sorted({(d, scope) for h in prompt.holes for d in h.deps
+                     if fills is not None and (scope := _kicked_scope(d, fills)) is not None},
+                    key=lambda pair: pair[0])
+    if not scopes:
         return prompt
-    return dataclasses.replace(prompt, scopes=tuple((d, Scope.DEPLOY) for d in paths))
+    return dataclasses.replace(prompt, scopes=tuple(scopes))
 
 
 def _crew_agents(values: list[Value]) -> dict[tuple[str, ...], list[Value]]:
