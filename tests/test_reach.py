@@ -543,7 +543,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzz_language_modules/prompts/en.py", 4, 1),  # a table of language modules
     ("PFX005", "zhzza_handed_node/nodes.py", 10, 44),  # a node handed to the graph, unbound
     ("PFX005", "zhzzb_folder_reads.py", 17, 19),  # each file a loop over a folder reads
-    ("PFX005", "zhzzc_saved_state/narrator.py", 20, 27),  # a model of a saved JSON state
+    ("PFX005", "zhzzc_saved_state/narrator.py", 21, 27),  # a model of a saved JSON state
     ("PFX001", "zhzze_keyword_table.py", 5, 1),  # a template kept as a keyword of dict()
     ("PFX005", "zhzzf_task_heading/rank_feedback.txt", 2, 1),  # a task under its heading
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
@@ -863,7 +863,8 @@ REACH_SINKS = {
     "zhzza_handed_node/nodes.py:9": "langchain.ChatPromptTemplate",
     "zhzza_handed_node/try_node.py:6": "client of langchain.ChatPromptTemplate",
     "zhzzb_folder_reads.py:18": "openai.chat",
-    "zhzzc_saved_state/narrator.py:22": "openai.chat",
+    "zhzzc_saved_state/narrator.py:23": "openai.chat",
+    "zhzzc_saved_state/narrator.py:30": "openai.chat",
     "zhzzd_system_split.py:33": "client of anthropic.messages",
     "zhzzd_system_split.py:42": "client of anthropic.messages",
     "zhzze_keyword_table.py:4": "text",
@@ -2033,6 +2034,14 @@ def test_a_model_made_from_a_file_read_at_run_time_holds_the_file_s_values(reach
     the loop over them ends the prefix before the narrator's style rules."""
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzc_saved_state/narrator.py"]
     assert (found["expr"], found["gain_tokens"]) == ("quest", 111)
+
+
+def test_a_settings_model_read_from_a_file_named_at_run_time_keeps_its_defaults(reach):
+    """`NarratorSettings(**yaml.safe_load(handle))` of the file `NARRATOR_SETTINGS` names: a
+    settings class's file is written from its defaults, so its `system_prompt` default is
+    the text sent (cached ahead of the question), not a value nobody can see."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzc_saved_state/narrator.py:30")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (104, 87)
 
 
 def test_the_head_of_a_list_a_helper_builds_is_as_the_helper_writes_it(reach):

@@ -85,10 +85,11 @@ def loaded_document(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context"
 def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,
                    ctx: "Context", path: str | None) -> tuple[cst.BaseExpression, "Context"] | None:
     """`mapping[key]`, as a node placed at `mapping`, when `mapping` is a document the code
-    loads (from the project file `path`, as `loaded_document` finds it) and the key says it
+    loads from the project file `path` (as `loaded_document` finds it) and the key says it
     holds prompt text: what a model class made with `Prompts(**yaml.safe_load(f))` holds in
-    its field `key` (read from the file by `config_text`). None otherwise."""
-    if path is None or not PROMPT_KEY.search(key):
+    its field `key` (read from the file by `config_text`). None otherwise (a file named at
+    run time, a user's settings written from the class's defaults, leaves them standing)."""
+    if not path or not PROMPT_KEY.search(key):
         return None
     entry = cst.Subscript(value=mapping, slice=[
         cst.SubscriptElement(cst.Index(cst.SimpleString(repr(key))))])

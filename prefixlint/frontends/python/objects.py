@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from ...ir import Hole
+from ...ir import Hole, Scope
 from .config_values import document_entry, loaded_document
 from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
@@ -774,10 +774,12 @@ class ObjectOps:
                     entry = document_entry(self, arg.value, attr, made.ctx, path)
                     if entry is not None:  # `Prompts(**yaml.safe_load(f)).system`
                         return entry
-                    if not spread and path == "":
+                    if not spread and path == "" and \
+                            self.scope_of(made.info.node.name.value) is not Scope.DEPLOY:
                         # `StoryContext(**json.load(f))` of a file named at run time (a
                         # saved state): the object holds what the file does, not its class's
-                        # defaults
+                        # defaults (a settings class's file, `ConfigModel(**yaml.load(f))`,
+                        # is written from those defaults: they stand)
                         return None
         return self.member(made.info, attr, Context(made.module, None, 0, True,
                                                     depth=ctx.depth + 1))

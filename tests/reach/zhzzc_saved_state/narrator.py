@@ -1,6 +1,7 @@
 """Narrates the next scene from the saved campaign."""
 from openai import OpenAI
 
+from .settings import load_settings
 from .state import load_campaign
 
 client = OpenAI()
@@ -21,4 +22,12 @@ def next_scene(save_path):
     prompt = "\n".join(lines) + "\n\n" + STYLE
     reply = client.chat.completions.create(
         model="gpt-4o", messages=[{"role": "user", "content": prompt}])
+    return reply.choices[0].message.content
+
+
+def answer(question):
+    settings = load_settings()
+    reply = client.chat.completions.create(model=settings.model, messages=[
+        {"role": "system", "content": settings.system_prompt},
+        {"role": "user", "content": question}])
     return reply.choices[0].message.content
