@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from ...ir import Hole, Scope
-from .config_values import document_entry, loaded_document
+from .config_values import PROMPT_KEY, document_entry, loaded_document
 from .flow import (END, INSERTS, REWRITES, Binding, ClassInfo, conditional, entry_name, reaching,
                    richness)
 from .dynamic_import import imported_module
@@ -770,12 +770,18 @@ class ObjectOps:
                     for key, value, value_ctx in spread:
                         if key == attr:
                             return value, value_ctx
+                    # (the loader is looked for only when what it finds can matter: a
+                    # field named for prompt text, or a mapping of keys not known here
+                    # given to a class that is no settings class)
+                    saved = not spread and \
+                        self.scope_of(made.info.node.name.value) is not Scope.DEPLOY
+                    if not (saved or PROMPT_KEY.search(attr)):
+                        continue
                     path = loaded_document(self, arg.value, made.ctx)
                     entry = document_entry(self, arg.value, attr, made.ctx, path)
                     if entry is not None:  # `Prompts(**yaml.safe_load(f)).system`
                         return entry
-                    if not spread and path == "" and \
-                            self.scope_of(made.info.node.name.value) is not Scope.DEPLOY:
+                    if saved and path == "":
                         # `StoryContext(**json.load(f))` of a file named at run time (a
                         # saved state): the object holds what the file does, not its class's
                         # defaults (a settings class's file, `ConfigModel(**yaml.load(f))`,
