@@ -546,6 +546,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzc_saved_state/narrator.py", 21, 27),  # a model of a saved JSON state
     ("PFX001", "zhzze_keyword_table.py", 5, 1),  # a template kept as a keyword of dict()
     ("PFX005", "zhzzf_task_heading/rank_feedback.txt", 2, 1),  # a task under its heading
+    ("PFX005", "zhzzg_constant_reads/prompts.py", 3, 20),  # read with `%` in triage.py
+    ("PFX001", "zhzzg_constant_reads/prompts.py", 17, 42),  # a table's entry, read there too
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -869,6 +871,8 @@ REACH_SINKS = {
     "zhzzd_system_split.py:42": "client of anthropic.messages",
     "zhzze_keyword_table.py:4": "text",
     "zhzzf_task_heading/rank_feedback.txt": "text file",
+    "zhzzg_constant_reads/prompts.py:3": "text",
+    "zhzzg_constant_reads/prompts.py:17": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2069,6 +2073,17 @@ def test_a_text_file_that_sets_out_a_task_under_its_headings_is_a_prompt(reach):
     headings, though the text never says "you"; the items placed above them end the prefix."""
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzf_task_heading")]
     assert (found["line"], found["expr"], found["gain_tokens"]) == (2, "{feedback}", 130)
+
+
+def test_a_prompt_constant_names_where_another_file_reads_it(reach):
+    """`prompts.TRIAGE_PROMPT % (ticket_text,)` and `FOLLOW_UP["reply"].format(...)` in
+    triage.py, sent through a callable the agent is handed: the texts are measured on their
+    own, and each finding names the line that reads the constant (where its value is
+    filled), not the line that imports it."""
+    found = {f["line"]: [(r["path"], r["line"], r["column"]) for r in f["related"]]
+             for f in reach["findings"] if f["path"] == "zhzzg_constant_reads/prompts.py"}
+    assert found == {3: [("zhzzg_constant_reads/triage.py", 12, 33)],
+                     17: [("zhzzg_constant_reads/triage.py", 15, 25)]}
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

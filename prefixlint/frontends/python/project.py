@@ -16,6 +16,7 @@ from ...ir import Prompt, Scope, Span, Text
 from ..project_files import InputError
 from .import_lines import CONTEXT_MODULES, module_imports, module_name
 from .sources import prefilter
+from .text_reads import reads_in_other_files
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -909,9 +910,14 @@ class PythonProject:
         # (the places that call a text's function are named with the findings of its values
         # in its own file, whatever their lines)
         calls = self._calls_in_other_files(kept)
-        return [(dataclasses.replace(c.prompt, used_at=c.prompt.used_at + tuple(
-                    (1, _ANY_LINE, site) for site in calls.get((c.span.path, c.caller), ())))
-                 if calls.get((c.span.path, c.caller)) else c.prompt, []) for c in kept]
+        reads = reads_in_other_files(kept, self.workspace.code, self.workspace.read, _is_call)
+        out = []
+        for c in kept:
+            sites = calls.get((c.span.path, c.caller), []) + \
+                reads.get((c.span.path, c.constant), [])
+            out.append((dataclasses.replace(c.prompt, used_at=c.prompt.used_at + tuple(
+                (1, _ANY_LINE, site) for site in sites)) if sites else c.prompt, []))
+        return out
 
     def _calls_in_other_files(self, candidates: list) -> dict[tuple[str, str], list[Span]]:
         """Where other files of the run call the functions whose text was measured with no

@@ -43,6 +43,9 @@ class Candidate:
     # The function whose text it is (`build_prompt`, `.system_prompt` for a method): where
     # code calls it, the text is used.
     caller: str = ""
+    # The module constant or class attribute it is (`QUERY_PROMPT`; `PROMPTS.answer` for a
+    # table's entry): where another file reads it, the text is used.
+    constant: str = ""
 
 
 def find(finder: SinkFinder) -> list[Candidate]:
@@ -52,7 +55,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
     for name, value in _constants(module.tree):
         built = _constant(finder, name, value)
         if built is not None:
-            out.append(built)
+            out.append(replace(built, constant=name))
     for name, value in _chats(module.tree):
         built = _chat(finder, name, value)
         if built is not None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
 from .project import CALL_METHOD
-from .literals import shorten
+from .literals import param_names, shorten
 from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
@@ -322,6 +322,8 @@ class SinkFinder:
             keys = {(module.path, module.pos(function)) for function, module in
                     (runs, *self.lowerer.arm_methods(node, context), *filter(None, made))}
             return [w for w in wrappers if not w.method or w.function_key in keys]
+        if runs is None and self._injected(node, context):
+            return [w for w in wrappers if not w.method]  # (a function handed in, by name)
         if runs is None:  # `self.brain.think(...)` of `def __init__(self, brain: Brain)`
             typed = self.lowerer.annotated_class(node.func.value, context)
             declared = self.lowerer._method(typed[0], typed[1], node.func.attr.value, 0) \
@@ -374,6 +376,28 @@ class SinkFinder:
                 w.called = True
         return [w for w in wrappers if not w.method] + \
             [w for w in methods if w.function_key == chosen.function_key]
+
+    def _injected(self, node, context) -> bool:
+        """`self.ask(prompt)` in a class that defines no `ask` but keeps a callable it is
+        handed (`def __init__(self, ask): self.ask = ask`): the call runs what the maker
+        passed, not another class's method of that name (that class's callers are its own)."""
+        func = node.func
+        function = context.function
+        owner = self.module.owner.get(id(function)) if function is not None else None
+        if owner is None or not isinstance(func.value, self.cst.Name) or \
+                func.attr.value in owner.methods:
+            return False
+        params = param_names(function)
+        if not params or func.value.value != params[0]:
+            return False
+        for method in owner.methods.values():
+            names = param_names(method)
+            for binding in self.module.bindings.get(id(method), ()):
+                if binding.name == f"{names[0] if names else 'self'}.{func.attr.value}" and \
+                        isinstance(binding.value, self.cst.Name) and \
+                        binding.value.value in names[1:]:
+                    return True
+        return False
 
     def _implements(self, wrapper, declared) -> bool:
         """Whether a wrapper method belongs to a class deriving from the class that declares
