@@ -26,6 +26,14 @@ FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*|\[[
 NAME_FIELD = re.compile(r"(?<!\{)\{([A-Za-z_]\w*)\??\}(?!\})")
 
 
+# A field of Google ADK's session state in an agent's instruction: any run of braces around a
+# state name, spaces allowed (`{topic}`, `{{ emotion_summary }}`, `{topic?}`, `{user:name}`,
+# `{profile.city}`), the name in its first group. ADK replaces each such run with the state's
+# value; braces around anything else (a JSON example) stay text.
+STATE_FIELD = re.compile(r"\{+\s*((?:(?:app|user|temp):)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
+                         r"\s*\??\s*\}+")
+
+
 # A `${name}` of a `string.Template` (or a template a project fills the same way), the name in
 # its first group: text that has one uses `$` fields, and its braces are text.
 DOLLAR_FIELD = re.compile(r"\$\{([A-Za-z_]\w*)\}")

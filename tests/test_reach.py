@@ -1155,6 +1155,9 @@ MODEL_FINDINGS = [
     ("PFX002", "google_adk_app.py", 10, 73),
     ("PFX005", "google_adk_app.py", 11, 20),
     ("PFX002", "google_adk_json_app.py", 5, 9),  # `{name?}` beside a JSON example's braces
+    # `{{ draft }}` (another agent's output) and `{user:...}`; `{app:...}` is the deployment's
+    ("PFX005", "google_adk_state_app.py", 16, 20),
+    ("PFX002", "google_adk_state_app.py", 17, 28),
     ("PFX005", "guidance_app.py", 12, 28),  # `with user(): chat += ...`, then gen()
     ("PFX004", "haystack_app.py", 3, 29),
     ("PFX001", "haystack_generator.py", 16, 30),  # generator.run(prompt), made in __init__
@@ -2289,6 +2292,23 @@ def test_a_closing_is_text_the_library_writes_after_the_arguments():
                             "arguments": [["prompt|0", "system"]]}, "pyproject.toml model 1")
     crew = next(m for m in builtin_models() if m.id == "crewai.Agent")
     assert crew.closing.startswith("To give the best and most complete final answer")
+
+
+def test_a_model_s_placeholders_are_format_fields_or_state_names_in_any_braces(models):
+    """`placeholders = "state"` (ADK's instructions) makes every run of braces around a state
+    name a field, `{{ draft }}` and `{user:display_name}` too; any other string is refused,
+    and `prefixlint models` says which style a model's fields are written in."""
+    from prefixlint.models import ModelError, builtin_models, parse_sink
+
+    with pytest.raises(ModelError, match="`placeholders` must be true, false or"):
+        parse_sink("mine", {"name": "ask", "chains": ["ask"], "placeholders": "jinja",
+                            "arguments": [["prompt|0", "system"]]}, "pyproject.toml model 1")
+    adk = next(m for m in builtin_models() if m.id == "google_adk.LlmAgent")
+    assert adk.placeholders == "state"
+    listed = json.loads(run_cli("models", "--output-format", "json", cwd=MODELS).stdout)
+    styles = {m["id"]: (m["placeholders"], m["placeholder_style"]) for m in listed}
+    assert styles["google_adk.LlmAgent"] == (True, "state")
+    assert styles["crewai.Agent"] == (True, "format")
 
 
 def test_either_arm_of_an_if_the_richer_one_is_measured_and_a_slice_keeps_the_text():

@@ -80,7 +80,9 @@ class SinkModel:
     # The system text the library writes after the arguments it is given (an agent
     # framework's answer-format instructions), before anything in `after`.
     closing: str = ""
-    placeholders: bool = False
+    # Its template arguments' fields are holes: `true` for `str.format`'s `{name}`, "state"
+    # for a run of braces around a state name (`{{ name }}` as well, Google ADK's).
+    placeholders: bool | str = False
     bases: tuple[str, ...] = ()
     decorators: tuple[str, ...] = ()
     # The sink is these methods of an object the `qualified` class made (`generator =
@@ -191,8 +193,8 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         raise ModelError(f"{where}: `after` lists what the library adds after the arguments: "
                          f"{', '.join(AFTER)}")
     placeholders = table.get("placeholders", False)
-    if not isinstance(placeholders, bool):
-        raise ModelError(f"{where}: `placeholders` must be true or false")
+    if not isinstance(placeholders, bool) and placeholders != "state":
+        raise ModelError(f"{where}: `placeholders` must be true, false or \"state\"")
     preamble, closing = table.get("preamble", ""), table.get("closing", "")
     if not isinstance(preamble, str) or not isinstance(closing, str):
         raise ModelError(f"{where}: `preamble` and `closing` are text the library sends "

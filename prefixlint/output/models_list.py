@@ -9,8 +9,11 @@ def as_dicts(models) -> list[dict]:
              "chains": list(m.chains), "qualified": list(m.qualified),
              "arguments": [list(p) for p in m.arguments], "body": [list(p) for p in m.body],
              "requires": list(m.requires), "after": list(m.after),
-             "placeholders": m.placeholders, "bases": list(m.bases),
-             "decorators": list(m.decorators), "origin": m.origin} for m in models]
+             "placeholders": bool(m.placeholders), "bases": list(m.bases),
+             "decorators": list(m.decorators), "origin": m.origin,
+             # how the fields are written: `str.format`'s, or a state name in any braces
+             "placeholder_style": m.placeholders if isinstance(m.placeholders, str) else
+             "format" if m.placeholders else ""} for m in models]
 
 
 def as_text(models) -> str:

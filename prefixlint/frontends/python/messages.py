@@ -9,8 +9,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, NAME_FIELD, PRINTF_FIELD, VALUE_FIELD,
-                        value_fields_only)
+from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, NAME_FIELD, PRINTF_FIELD, STATE_FIELD,
+                        VALUE_FIELD, value_fields_only)
 from ...ir import Block, Hole, Scope, Span, Text
 from ...volatility import is_history
 from .flow import end_index
@@ -87,6 +87,25 @@ PASSED_TEXT_CHARS = 200
 
 # Methods that write a message object out as the dict a provider is sent.
 _AS_DICT = frozenset({"to_dict", "model_dump", "dict", "as_dict", "to_openai", "serialize"})
+
+
+# The lifetime an ADK state key's prefix gives it: `app:` is shared by the deployment,
+# `user:` by one user's sessions, `temp:` lives for one invocation.
+_STATE_SCOPES = {"app": Scope.DEPLOY, "user": Scope.USER, "temp": Scope.REQUEST}
+
+
+def _runs(segments: list) -> list:
+    """Segments with each run of constant text gathered into a list, values kept apart."""
+    out: list = []
+    for segment in segments:
+        if isinstance(segment, Text):
+            if out and isinstance(out[-1], list):
+                out[-1].append(segment)
+            else:
+                out.append([segment])
+        else:
+            out.append(segment)
+    return out
 
 
 class MessageLowering:
@@ -466,12 +485,17 @@ class MessageLowering:
         return [lowerer.hole(part, ctx, lowerer.path_of(sent, ctx) if sent is not None
                              else None, kind="media")]
 
-    def placeholders(self, node, ctx, double: bool = False) -> list:
+    def placeholders(self, node, ctx, double: bool = False, state: bool = False) -> list:
         """A LangChain template string: `{name}` placeholders are holes, `{{` is a brace.
         With `double` (text handed to code not in view, which may fill it as Jinja or
-        Mustache does), constant text whose only fields are `{{ name }}` has those as holes."""
+        Mustache does), constant text whose only fields are `{{ name }}` has those as holes;
+        with `state` (an ADK instruction), every run of braces around a state name is one."""
         lowerer = self.lowerer
         segments = lowerer.text(node, ctx)
+        if state:
+            return [out for run in _runs(segments) for out in (
+                self._matched_fields(node, ctx, run, STATE_FIELD)
+                if isinstance(run, list) else (run,))]
         if double and segments and all(isinstance(s, Text) for s in segments) and \
                 value_fields_only("".join(s.text for s in segments)):
             return self._matched_fields(node, ctx, segments, VALUE_FIELD)
@@ -509,7 +533,7 @@ class MessageLowering:
             if pattern is FORMAT_FIELD:
                 field_name = match.group(0)[1:-1].split("!")[0].split(":")[0]
                 expr = "{" + field_name + "}"
-            elif pattern is NAME_FIELD:
+            elif pattern is NAME_FIELD or pattern is STATE_FIELD:
                 field_name, expr = match.group(1), match.group(0)
             elif pattern is PRINTF_FIELD:
                 field_name = match.group(1) or f"{positional}%{position}"
@@ -518,12 +542,14 @@ class MessageLowering:
                 field_name = match.group(1)
                 expr = ("${" + field_name + "}") if pattern is DOLLAR_FIELD else \
                     "{{" + field_name + "}}"
+            prefix, _, field_name = field_name.rpartition(":")  # ADK's `{user:name}`
             root = field_name.split(".")[0].split("[")[0]
             span = offset_span(run, match.start(), len(match.group(0))) or \
                 ctx.module.span(node)
             unnamed = pattern is PRINTF_FIELD and not match.group(1)
             out.append(Hole("value", expr, span, (root,),
-                            Scope.UNKNOWN if unnamed else self.lowerer.scope_of(root)))
+                            Scope.UNKNOWN if unnamed else _STATE_SCOPES.get(prefix) or
+                            self.lowerer.scope_of(root)))
             start = match.end()
         if not start:
             return run

@@ -909,7 +909,9 @@ class SinkFinder:
                 # `{fields}` in TEXT): its fields are holes, as a library template's are
                 blocks.append(Block(role if site.kind == "inferred" else "system",
                                     tuple(self.messages.placeholders(
-                                        value, ctx, double=site.kind == "inferred"))))
+                                        value, ctx, double=site.kind == "inferred",
+                                        state=model is not None and
+                                        model.placeholders == "state"))))
             elif role == "system":
                 blocks.append(Block("system", tuple(self.messages.system(value, ctx))))
             elif role == "template":
