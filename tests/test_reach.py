@@ -873,6 +873,7 @@ REACH_SINKS = {
     "zhzzf_task_heading/rank_feedback.txt": "text file",
     "zhzzg_constant_reads/prompts.py:3": "text",
     "zhzzg_constant_reads/prompts.py:17": "text",
+    "zhzzh_file_or_fallback/assistant.py:24": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2087,6 +2088,15 @@ def test_a_prompt_constant_names_where_another_file_reads_it(reach):
              for f in reach["findings"] if f["path"] == "zhzzg_constant_reads/prompts.py"}
     assert found == {3: [("zhzzg_constant_reads/triage.py", 12, 33)],
                      17: [("zhzzg_constant_reads/triage.py", 15, 25)]}
+
+
+def test_of_a_shipped_file_and_its_fallback_the_richer_arm_is_what_a_helper_returns(reach):
+    """`if path.exists(): return path.read_text()` / `else: return "<one line>"`, on a file the
+    package ships: the deployment takes one arm, and the file's instructions (the richer
+    text) are what the system message starts with, not the fallback line."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzzh_file_or_fallback/assistant.py:24")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (207, 181)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

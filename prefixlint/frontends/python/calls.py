@@ -223,6 +223,12 @@ class CallOps:
                      for hole in [self._deps_hole(test_of(test), at)]
                      if hole.scope is not Scope.UNKNOWN and hole.scope >= Scope.DAY]
             if not tests:
+                if _other_arm(module, early, returns[-1]) and \
+                        constant_chars(text_at(early)) > constant_chars(text_at(returns[-1])):
+                    # `if path.exists(): return path.read_text()` / `else: return FALLBACK`
+                    # on what the deployment ships: of the two arms, the richer is measured
+                    last = early
+                    break
                 continue
             # the one that varies most, the outermost of those (the order of the `if`s,
             # never of their ids: the same on every run)
@@ -472,6 +478,16 @@ def _local_function(name: str, ctx: Context) -> cst.FunctionDef | None:
                 return nested
         current = module.enclosing_function(current)
     return None
+
+
+def _other_arm(module: Module, early: cst.Return, last: cst.Return) -> bool:
+    """Whether the last `return` is in the `else` of the `if` whose body holds the early
+    one, the innermost `if` around it (the two arms of one choice, not a guard before the
+    function's usual end)."""
+    arms = module.enclosing_arms(early)
+    if not arms or not isinstance(arms[0][0], cst.If) or arms[0][1] != 0:
+        return False
+    return (arms[0][0], 1) in module.enclosing_arms(last)
 
 
 def _same_text(first: list[Seg], second: list[Seg]) -> bool:
