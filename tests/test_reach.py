@@ -874,6 +874,9 @@ REACH_SINKS = {
     "zhzzg_constant_reads/prompts.py:3": "text",
     "zhzzg_constant_reads/prompts.py:17": "text",
     "zhzzh_file_or_fallback/assistant.py:24": "openai.chat",
+    "zhzzi_delegating_agents/agents/coordinator.py:17": "client of openai.chat",
+    # the engine's `complete`, not the coordinator's, which passes its call on
+    "zhzzi_delegating_agents/agents/reviewer.py:21": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2097,6 +2100,16 @@ def test_of_a_shipped_file_and_its_fallback_the_richer_arm_is_what_a_helper_retu
     prompt = next(p for p in reach["prompts"]
                   if p["id"] == "zhzzh_file_or_fallback/assistant.py:24")
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (207, 181)
+
+
+def test_a_method_that_passes_its_call_on_is_not_what_that_call_runs(reach):
+    """`self.engine.complete(messages)` on an engine picked from a registry: of the project's
+    methods named `complete`, the coordinator's only passes its call on to an engine
+    (`self.engine.complete(messages, system=...)`, a sink inferred from its keyword), so the
+    reviewer's call runs the engine's, which is then no client nobody calls."""
+    ids = [p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzi_")]
+    assert ids == ["zhzzi_delegating_agents/agents/coordinator.py:17",
+                   "zhzzi_delegating_agents/agents/reviewer.py:21"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

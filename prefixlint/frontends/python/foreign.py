@@ -38,13 +38,14 @@ class WrapperNote:
     depth: int  # clients from it to the sink, itself included
     registered_on: tuple[str, ...] = ()
     sink_key: tuple[str, int] = ("", 0)  # the function holding the sink it reaches
+    delegates: bool = False  # see `Wrapper.delegates`
 
     @staticmethod
     def of(wrapper: "Wrapper") -> "WrapperNote":
         return WrapperNote(wrapper.key, wrapper.name, wrapper.method, wrapper.param,
                            wrapper.index, wrapper.others, wrapper.library,
                            wrapper.function_key, wrapper.depth, wrapper.registered_on,
-                           wrapper.sink_key)
+                           wrapper.sink_key, wrapper.delegates)
 
 
 class ForeignWrapper:
@@ -67,6 +68,7 @@ class ForeignWrapper:
         self.depth = note.depth
         self.registered_on = note.registered_on
         self.sink_key = note.sink_key
+        self.delegates = note.delegates
         self.called = False
 
 

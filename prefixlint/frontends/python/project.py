@@ -231,6 +231,10 @@ class Wrapper:
     # The objects its decorators register it on (`func` of `@func.register_function(...)`):
     # a registry that callers call it through, `func.gpt_call(prompt)`.
     registered_on: tuple[str, ...] = ()
+    # Its sink is a call of a method of its own name on an object not in view (`def ask(self,
+    # q): return self.llm.ask(q, system=...)`): it passes a call on, and is not what such a
+    # call on an object not in view runs.
+    delegates: bool = False
 
     @property
     def depth(self) -> int:
@@ -339,6 +343,18 @@ _CAPITALIZED_CALL = re.compile(r"(?<!class )\b([A-Z]\w*)\s*\(")
 # by none of them (a common helper, not where one prompt is used).
 _MAX_CALLERS = 3
 _ANY_LINE = 1 << 30
+
+
+def _delegates(function, site) -> bool:
+    """Whether a function's sink is a call, inferred from its keywords, of a method of the
+    function's own name on another object (`self.engine.get_response(messages, system=s)`
+    in `def get_response(self, messages)`)."""
+    import libcst as cst
+
+    node = getattr(site, "node", None)
+    return getattr(site, "kind", "") == "inferred" and isinstance(node, cst.Call) and \
+        isinstance(node.func, cst.Attribute) and node.func.attr.value == function.name.value \
+        and not isinstance(node.func.value, cst.Name)
 
 
 def _names_module(source: str, path: str) -> bool:
@@ -754,7 +770,8 @@ class PythonProject:
                           round=found, alone=alone, key=(path, found, seq),
                           function_key=(path, finder.module.pos(function)),
                           library=model.name if model is not None else site.kind,
-                          body=body, registered_on=_registries(function))
+                          body=body, registered_on=_registries(function),
+                          delegates=_delegates(function, site))
         self.wrappers.setdefault(wrapper.name, []).append(wrapper)
         self.by_key[wrapper.key] = wrapper
         self.wrapper_paths.add(path)

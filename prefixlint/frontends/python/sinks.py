@@ -348,7 +348,11 @@ class SinkFinder:
             return [w for w in wrappers if not w.method] + methods
         # Not in view: the most direct client of that name. An agent's `ask` that itself
         # calls `self.llm.ask(...)` is not what `self.llm.ask(...)` runs (nor is it then a
-        # client something calls: it is measured on its own).
+        # client something calls: it is measured on its own), whether that call reaches
+        # a client of the project or is a sink inferred from its keywords.
+        if any(not w.delegates for w in methods):
+            methods = [w for w in methods if not w.delegates]
+            known = [w for w in known if not w.delegates]
         depth: dict[tuple, int] = {}  # by function: its shortest way to a sink (one method
         for w in (*methods, *known):  # may reach several, one per phase of an agent)
             depth[w.function_key] = min(depth.get(w.function_key, 99), w.depth)
