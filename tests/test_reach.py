@@ -1171,6 +1171,8 @@ MODEL_FINDINGS = [
     ("PFX001", "langchain_chat_from_template.py", 4, 66),  # one human message's template
     # a message template filled where it is made; class attributes are the code's own
     ("PFX002", "langchain_message_format.py", 5, 42),
+    # a ReAct agent's prefix, before the tools and the library's own answer format
+    ("PFX002", "langchain_react_agent.py", 10, 22),
     ("PFX005", "langchain_template.py", 4, 35),
     ("PFX005", "litellm_alias.py", 14, 76),  # `litellm.acreate(**request)`, the old alias
     # LiveKit: `super().__init__(instructions=...)` in an Agent subclass, then the call's
@@ -2332,6 +2334,21 @@ def test_a_model_s_placeholders_are_format_fields_or_state_names_in_any_braces(m
     styles = {m["id"]: (m["placeholders"], m["placeholder_style"]) for m in listed}
     assert styles["google_adk.LlmAgent"] == (True, "state")
     assert styles["crewai.Agent"] == (True, "format")
+
+
+def test_a_react_agent_s_prompt_is_its_prefix_tools_format_and_suffix_in_that_order(models):
+    """`ZeroShotAgent.create_prompt(TOOLS, prefix=..., suffix=...)` joins the prefix, the
+    tools' descriptions, the library's answer format (not passed: its own text) and the
+    suffix; the customer's plan in the prefix is before all of them, and the question in
+    the suffix is after them."""
+    from prefixlint.models import ModelError, parse_sink
+
+    prompt = next(p for p in models["prompts"] if p["id"] == "langchain_react_agent.py:19")
+    assert prompt["break"]["expr"] == "{plan}"
+    assert prompt["prefix_tokens"]["global"] == 21 and prompt["tokens_total"] > 200
+    with pytest.raises(ModelError, match="`defaults` must be a list of"):
+        parse_sink("mine", {"name": "ask", "chains": ["ask"], "defaults": ["Answer:"],
+                            "arguments": [["prompt|0", "system"]]}, "pyproject.toml model 1")
 
 
 def test_either_arm_of_an_if_the_richer_one_is_measured_and_a_slice_keeps_the_text():

@@ -89,6 +89,14 @@ class SinkModel:
     # OllamaGenerator(...)`, then `generator.run(prompt)`), not the class called itself.
     methods: tuple[str, ...] = ()
     origin: str = ""
+    # The text the library puts in an argument's place when the call passes none (LangChain's
+    # ReAct format instructions between the tools and the suffix): (argument, text) pairs.
+    defaults: tuple[tuple[str, str], ...] = ()
+
+    def default_text(self, argument: str) -> str:
+        """The library's own text for an argument the call leaves out ("" when none)."""
+        return next((text for name, text in self.defaults
+                     if name == argument.split("|")[0]), "")
 
     @property
     def id(self) -> str:
@@ -173,7 +181,8 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
-        "placeholders", "bases", "decorators", "library", "preamble", "closing", "methods")
+        "placeholders", "bases", "decorators", "library", "preamble", "closing", "methods",
+        "defaults")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -199,6 +208,11 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
     if not isinstance(preamble, str) or not isinstance(closing, str):
         raise ModelError(f"{where}: `preamble` and `closing` are text the library sends "
                          "itself: strings")
+    defaults = table.get("defaults", [])
+    if not isinstance(defaults, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in defaults):
+        raise ModelError(f"{where}: `defaults` must be a list of [argument, text] pairs")
     name = table.get("name")
     if not isinstance(name, str) or not name:
         raise ModelError(f"{where}: every sink needs a `name`")
@@ -212,7 +226,8 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         after=after, preamble=preamble, closing=closing, placeholders=placeholders,
         bases=_strings(where, "bases", table.get("bases", [])),
         decorators=_strings(where, "decorators", table.get("decorators", [])),
-        methods=_strings(where, "methods", table.get("methods", [])), origin=where)
+        methods=_strings(where, "methods", table.get("methods", [])), origin=where,
+        defaults=tuple((a, t) for a, t in defaults))
     if model.methods and not model.qualified:
         raise ModelError(f"{where}: `methods` are methods of an object a `qualified` class "
                          "made: give `qualified` too")

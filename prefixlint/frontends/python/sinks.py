@@ -855,8 +855,15 @@ class SinkFinder:
             order = tuple((k, "template") for k in site.keywords)
         if site.kind == "agent":
             roles = dict(model.arguments) if model is not None else {}
-            order = tuple((k, "clock" if roles.get(k) == "clock" else "system")
-                          for k in site.keywords)
+            names, kept = list(site.keywords), ("clock",)
+            if model is not None and model.defaults:
+                # one template the library joins from its parts (LangChain's ReAct prompt):
+                # in the model's order, with the library's own text for a part left out, the
+                # tools as tools and the closing part as a template
+                names = [k for k, _ in model.arguments
+                         if k in site.keywords or model.default_text(k)]
+                kept = ("clock", "tools", "template")
+            order = tuple((k, roles[k] if roles.get(k) in kept else "system") for k in names)
             keywords, contexts = dict(site.keywords), dict(site.contexts)
             for key, value in site.keywords.items():
                 # Dynamic instructions: what the function passed as the value returns.
@@ -886,6 +893,10 @@ class SinkFinder:
         for keyword, role in order:
             value = site.keywords.get(keyword)
             if value is None:
+                default = model.default_text(keyword) if model is not None else ""
+                if default:  # the library's own text where the call passes none
+                    blocks.append(Block("user" if role == "template" else "system",
+                                        (Text(default, None),)))
                 continue
             ctx = site.contexts.get(keyword, outer)
             lowerer.block = len(blocks)
