@@ -13,6 +13,7 @@ import re
 from typing import Callable, Iterable
 
 from ...ir import Span
+from ..project_files import InputError
 from .import_lines import module_imports
 
 # A name read in more places than this is a common word and names no place.
@@ -37,7 +38,7 @@ def reads_in_other_files(texts: Iterable, code: Iterable[str], read: Callable[[s
     for path in code:
         try:
             source = read(path)
-        except Exception:  # noqa: BLE001 - an unreadable file reads nothing
+        except InputError:  # (an unreadable file reads nothing)
             continue
         imports = None
         for match in pattern.finditer(source):
@@ -69,10 +70,8 @@ def _reads_from(imports: list[tuple[str, list[str]]], reader: str, defining: str
         full = _absolute(origin, reader)
         if name in imported and _within(target, full):
             return True
-        if attribute and (any(_within(target, f"{full}.{m}".lstrip(".")) and
-                              _is_module(target, f"{full}.{m}".lstrip("."))
-                              for m in imported) or
-                          not imported and _is_module(target, full)):
+        if attribute and (any(_is_module(target, f"{full}.{m}".lstrip(".")) for m in imported)
+                          or not imported and _is_module(target, full)):
             return True
     return False
 
