@@ -547,9 +547,9 @@ class MessageLowering:
             span = offset_span(run, match.start(), len(match.group(0))) or \
                 ctx.module.span(node)
             unnamed = pattern is PRINTF_FIELD and not match.group(1)
+            scope = Scope.UNKNOWN if unnamed else _STATE_SCOPES.get(prefix)
             out.append(Hole("value", expr, span, (root,),
-                            Scope.UNKNOWN if unnamed else _STATE_SCOPES.get(prefix) or
-                            self.lowerer.scope_of(root)))
+                            self.lowerer.scope_of(root) if scope is None else scope))
             start = match.end()
         if not start:
             return run
