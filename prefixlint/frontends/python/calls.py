@@ -223,10 +223,13 @@ class CallOps:
                      for hole in [self._deps_hole(test_of(test), at)]
                      if hole.scope is not Scope.UNKNOWN and hole.scope >= Scope.DAY]
             if not tests:
-                if _other_arm(module, early, returns[-1]) and \
-                        constant_chars(text_at(early)) > constant_chars(text_at(returns[-1])):
+                fallback = text_at(returns[-1]) if _other_arm(module, early, returns[-1]) \
+                    else None
+                if fallback is not None and all(isinstance(s, Text) for s in fallback) and \
+                        constant_chars(text_at(early)) > constant_chars(fallback):
                     # `if path.exists(): return path.read_text()` / `else: return FALLBACK`
-                    # on what the deployment ships: of the two arms, the richer is measured
+                    # on what the deployment ships: the text, not the fallback line (a
+                    # value the other arm returns, as a sanitizer's, is left as it was)
                     last = early
                     break
                 continue
