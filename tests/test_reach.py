@@ -2340,12 +2340,16 @@ def test_a_react_agent_s_prompt_is_its_prefix_tools_format_and_suffix_in_that_or
     """`ZeroShotAgent.create_prompt(TOOLS, prefix=..., suffix=...)` joins the prefix, the
     tools' descriptions, the library's answer format (not passed: its own text) and the
     suffix; the customer's plan in the prefix is before all of them, and the question in
-    the suffix is after them."""
+    the suffix is after them. A tool's function is no text of the prompt."""
     from prefixlint.models import ModelError, parse_sink
 
     prompt = next(p for p in models["prompts"] if p["id"] == "langchain_react_agent.py:19")
     assert prompt["break"]["expr"] == "{plan}"
     assert prompt["prefix_tokens"]["global"] == 21 and prompt["tokens_total"] > 200
+    # tools made with `Tool(name=..., func=desk.line_status, description=...)`: the prompt
+    # shows their names and descriptions, the code's own, whatever function each runs
+    support = next(p for p in models["prompts"] if p["id"] == "langchain_react_agent.py:39")
+    assert (support["break"]["expr"], support["prefix_tokens"]["global"]) == ("{input}", 187)
     with pytest.raises(ModelError, match="`defaults` must be a list of"):
         parse_sink("mine", {"name": "ask", "chains": ["ask"], "defaults": ["Answer:"],
                             "arguments": [["prompt|0", "system"]]}, "pyproject.toml model 1")

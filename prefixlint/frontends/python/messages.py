@@ -143,7 +143,41 @@ class MessageLowering:
                          "the first change is outside the cached prefix; keep one fixed list")
             hole = lowerer.hole(resolved, resolved_ctx, scope=Scope.REQUEST, kind="loop")
             return Block("tools", (hole,))
+        described = self._described_tools(value, ctx)
+        if described is not None:
+            return Block("tools", tuple(described))
         return Block("tools", tuple(lowerer.json_text(value, ctx)))
+
+    def _described_tools(self, value, ctx) -> list | None:
+        """A list of tool objects each made, by keywords, of a function and its `name=` and
+        `description=` (LangChain's `Tool(name=..., func=..., description=...)`): the
+        `name: description` lines an agent's prompt shows, whatever function each tool runs
+        (the function is code, not text the model reads). None when an item is anything
+        else."""
+        cst = self.cst
+        lowerer = self.lowerer
+        items = lowerer.sequence(value, ctx)
+        if not items:
+            return None
+        out: list = []
+        for node, node_ctx in items:
+            found = lowerer.follow(node, node_ctx) if isinstance(node, cst.Name) else \
+                (node, node_ctx)
+            if found is None or not isinstance(found[0], cst.Call):
+                return None
+            call, call_ctx = found
+            if lowerer._function_of(call, call_ctx) is not None or \
+                    lowerer._class_named(call.func, call_ctx) is not None:
+                return None  # (the project's own tool class: what it makes is its own)
+            fields = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+            if len(fields) < len(call.args) or not {"name", "description"} <= set(fields) or \
+                    not {"func", "coroutine"} & set(fields):
+                return None  # (a schema made from a class, `pydantic_function_tool(Model, ...)`)
+            out.extend(lowerer.text(fields["name"], call_ctx))
+            out.append(Text(": ", None))
+            out.extend(lowerer.text(fields["description"], call_ctx))
+            out.append(Text("\n", None))
+        return out
 
     def system(self, value, ctx) -> list:
         cst = self.cst
