@@ -3,8 +3,10 @@ constant or class attribute (`QUERY_PROMPT`, `prompts.QUERY_PROMPT % (page, task
 entry of a table of prompts (`PROMPTS["answer"]`). That is where the text is used and what
 fills it is passed, so a finding about the text also names it, and `check` on that file
 shows the prompt it formats. Found by text, like the calls of a text's function: a read in
-code, outside its import lines, in a file that imports the name from the constant's module
-(or the module itself, for a read as an attribute: `prompts.QUERY`)."""
+code that fills the text there (`.format(`, `%`, `.replace(`, ...), outside its import lines,
+in a file that imports the name from the constant's module (or the module itself, for a
+read as an attribute: `prompts.QUERY`). A read that only passes the text on names no place:
+the text is not filled there, and a finding about its braces is not that file's."""
 
 from __future__ import annotations
 
@@ -19,6 +21,10 @@ from .import_lines import module_imports
 # A name read in more places than this is a common word and names no place.
 MAX_READS = 3
 _IMPORT_LINE = re.compile(r"\s*(?:from\s+\S+\s+)?import\b")
+# What follows a read that fills the text there: `.format(`, `.format_map(`, `.replace(`,
+# `.substitute(`, `.render(`, or `%` with its values (after a table entry's `]` or `)`).
+_FILLED = re.compile(r"\s*[\])]?\s*(?:\.(?:format|format_map|replace|substitute|"
+                     r"safe_substitute|render)\s*\(|%\s*[(\w\[{\"'])")
 
 
 def reads_in_other_files(texts: Iterable, code: Iterable[str], read: Callable[[str], str],
@@ -44,7 +50,7 @@ def reads_in_other_files(texts: Iterable, code: Iterable[str], read: Callable[[s
         for match in pattern.finditer(source):
             name = names[int(match.lastgroup[1:])]
             if path in defined[name] or not in_code(source, match) or \
-                    _imported_or_bound(source, match):
+                    _imported_or_bound(source, match) or not _FILLED.match(source, match.end()):
                 continue
             if imports is None:
                 imports = module_imports(source)
