@@ -44,6 +44,10 @@ class Fills:
     constant: frozenset[str] = frozenset()
     varying: frozenset[str] = frozenset()
 
+    def __bool__(self) -> bool:
+        """Whether the kickoffs fill any placeholder at all."""
+        return bool(self.constant or self.varying)
+
 
 def kickoff_fills(python: Sequence[str], read: Callable[[str], str],
                   ) -> Callable[[str], Fills]:

@@ -165,7 +165,7 @@ def prompts(name: str, source: str, values: list[Value],
                     not reads_as_prompt(constant, "" if infrastructure else "prompt" if table
                                         else " ".join(v.keys[-1] for v in group)):
                 continue
-            if parent in tasks and kicked is not None and (kicked.constant or kicked.varying):
+            if parent in tasks and kicked:
                 out.append(_with_fills(_prompt(name, source, parent, group, crew_scope,
                                                fills), kicked))
             else:
@@ -176,7 +176,7 @@ def prompts(name: str, source: str, values: list[Value],
 def _filled(scope_of: Callable[[str], Scope], fills: Fills | None) -> Callable[[str], Scope]:
     """Scopes of a crew's placeholders: deploy for those its kickoffs fill with constants,
     request for those one fills with a value it computes."""
-    if fills is None or not (fills.constant or fills.varying):
+    if not fills:
         return scope_of
     return lambda path: _kicked_scope(path, fills) or scope_of(path)
 
@@ -189,8 +189,10 @@ def _kicked_scope(path: str, fills: Fills) -> Scope | None:
 
 def _with_fills(prompt: Prompt, fills: Fills | None) -> Prompt:
     """A crew prompt whose placeholders are measured as what its kickoffs give them."""
+    if not fills:
+        return prompt
     scopes = sorted({(d, scope) for h in prompt.holes for d in h.deps
-                     if fills is not None and (scope := _kicked_scope(d, fills)) is not None},
+                     if (scope := _kicked_scope(d, fills)) is not None},
                     key=lambda pair: pair[0])
     if not scopes:
         return prompt

@@ -527,27 +527,21 @@ class MessageLowering:
         lowerer = self.lowerer
         segments = lowerer.text(node, ctx)
         if state:
-            return [out for run in _runs(segments) for out in (
-                self._matched_fields(node, ctx, run, STATE_FIELD)
-                if isinstance(run, list) else (run,))]
+            return self._fields_of_runs(node, ctx, segments, STATE_FIELD)
         if double and segments and all(isinstance(s, Text) for s in segments) and \
                 value_fields_only("".join(s.text for s in segments)):
             return self._matched_fields(node, ctx, segments, VALUE_FIELD)
         if not all(isinstance(s, Text) for s in segments):
             # `f"Titles: {titles}\nQuery: {{query_str}}"`: the escaped field of each
             # constant run is a placeholder too, filled when the template is used
-            out: list = []
-            run: list = []
-            for segment in [*segments, None]:
-                if isinstance(segment, Text):
-                    run.append(segment)
-                    continue
-                out.extend(self._matched_fields(node, ctx, run))
-                run = []
-                if segment is not None:
-                    out.append(segment)
-            return out
+            return self._fields_of_runs(node, ctx, segments, FORMAT_FIELD)
         return self._fields(node, ctx, segments)
+
+    def _fields_of_runs(self, node, ctx, segments: list, pattern) -> list:
+        """Segments with each run of constant text read for the fields `pattern` finds,
+        the values between the runs kept where they are."""
+        return [out for run in _runs(segments) for out in (
+            self._matched_fields(node, ctx, run, pattern) if isinstance(run, list) else (run,))]
 
     def _matched_fields(self, node, ctx, run: list, pattern=FORMAT_FIELD,
                         positional: str = "") -> list:
