@@ -548,6 +548,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzf_task_heading/rank_feedback.txt", 2, 1),  # a task under its heading
     ("PFX005", "zhzzg_constant_reads/prompts.py", 3, 20),  # read with `%` in triage.py
     ("PFX001", "zhzzg_constant_reads/prompts.py", 17, 42),  # a table's entry, read there too
+    ("PFX001", "zhzzj_bedrock_body/prompts.py", 5, 32),  # sent as InvokeModel's JSON body
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -877,6 +878,7 @@ REACH_SINKS = {
     "zhzzi_delegating_agents/agents/coordinator.py:17": "client of openai.chat",
     # the engine's `complete`, not the coordinator's, which passes its call on
     "zhzzi_delegating_agents/agents/reviewer.py:21": "client of openai.chat",
+    "zhzzj_bedrock_body/desk.py:10": "client of bedrock.invoke_model",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2112,6 +2114,17 @@ def test_a_method_that_passes_its_call_on_is_not_what_that_call_runs(reach):
     ids = [p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzi_")]
     assert ids == ["zhzzi_delegating_agents/agents/coordinator.py:17",
                    "zhzzi_delegating_agents/agents/reviewer.py:21"]
+
+
+def test_bedrock_invoke_model_sends_the_json_body_it_is_given(reach):
+    """`invoke_model(body=json.dumps({"system": ..., "messages": [...]}))` in the project's
+    client: the body is Anthropic's Messages request, so the system text comes first and the
+    question the desk fills in is the user's turn; a Titan embedding body (`inputText`) is
+    no prompt."""
+    prompts = [(p["id"], p["sink"], p["tokens_total"], p["prefix_tokens"]["global"])
+               for p in reach["prompts"] if p["id"].startswith("zhzzj_")]
+    assert prompts == [("zhzzj_bedrock_body/desk.py:10", "client of bedrock.invoke_model", 213,
+                        23)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

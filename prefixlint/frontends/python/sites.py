@@ -579,12 +579,13 @@ class SiteClassifier:
         return None, None
 
     def http(self, model, node, keywords: dict, contexts: dict) -> Site | None:
-        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)`; a prompt
-        when the body has a key the model gives a role."""
+        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)` (`content=`,
+        and `body=` as urllib3 and Bedrock's `invoke_model` take it); a prompt when the body
+        has a key the model gives a role."""
         cst = self.cst
         body = keywords.get("json")
         if body is None:
-            body = keywords.get("data", keywords.get("content"))
+            body = next((keywords[k] for k in ("data", "content", "body") if k in keywords), None)
             if body is None and node.args and len(node.args) > 1 and node.args[1].keyword is None:
                 body = node.args[1].value  # urllib.request.Request(url, data)
             while isinstance(body, cst.Call) and isinstance(body.func, cst.Attribute) and \
