@@ -549,6 +549,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzg_constant_reads/prompts.py", 3, 20),  # read with `%` in triage.py
     ("PFX001", "zhzzg_constant_reads/prompts.py", 17, 42),  # a table's entry, read there too
     ("PFX001", "zhzzj_bedrock_body/prompts.py", 5, 32),  # sent as InvokeModel's JSON body
+    ("PFX005", "zhzzk_seeded_prompts.py", 11, 1),  # a prompt record of seed data
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -879,6 +880,8 @@ REACH_SINKS = {
     # the engine's `complete`, not the coordinator's, which passes its call on
     "zhzzi_delegating_agents/agents/reviewer.py:21": "client of openai.chat",
     "zhzzj_bedrock_body/desk.py:10": "client of bedrock.invoke_model",
+    "zhzzk_seeded_prompts.py:8": "text",
+    "zhzzk_seeded_prompts.py:26": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2125,6 +2128,16 @@ def test_bedrock_invoke_model_sends_the_json_body_it_is_given(reach):
                for p in reach["prompts"] if p["id"].startswith("zhzzj_")]
     assert prompts == [("zhzzj_bedrock_body/desk.py:10", "client of bedrock.invoke_model", 213,
                         23)]
+
+
+def test_prompt_records_of_seed_data_are_measured_where_they_stand(reach):
+    """`DEFAULT_PROMPTS = [{"name": ..., "user_prompt_template": "..."}, ...]`, written to a
+    database and loaded again: each record's prompt text is measured (the release notes'
+    `{{ changes }}` comes before the layout), and a list of e-mail templates is not."""
+    prompts = [(p["id"], p["tokens_total"], p["prefix_tokens"]["global"])
+               for p in reach["prompts"] if p["id"].startswith("zhzzk_")]
+    assert prompts == [("zhzzk_seeded_prompts.py:8", 115, 10),
+                       ("zhzzk_seeded_prompts.py:26", 34, 31)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 _NAME_HINT = re.compile(r"prompt|instruction|template|message|system", re.IGNORECASE)
 _LOCAL_HINT = re.compile(r"prompt|instruct|template|system", re.IGNORECASE)
+_RECORD_HINT = re.compile(r"prompt|instruct", re.IGNORECASE)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 # An f-string's escaped field (`{{topic}}`), left for a later `.format` or a framework to fill.
 _ESCAPED_FIELD = re.compile(r"\{\{[A-Za-z_]\w*\}\}")
@@ -455,6 +456,9 @@ def _constants(tree: cst.Module):
                     elif isinstance(target, cst.Name) and (isinstance(value, cst.Dict) or
                                                            _dict_call(value)):
                         yield from _entries(target.value, value)
+                    elif isinstance(target, cst.Name) and isinstance(value, (cst.List,
+                                                                             cst.Tuple)):
+                        yield from _records(target.value, value)
 
 
 def _spelled_or_joined(value) -> bool:
@@ -501,6 +505,20 @@ def _entries(name: str, table: cst.Dict | cst.Call):
             key, value = element.key.evaluated_value, _unwrapped(element.value)
             if isinstance(key, str) and _string_node(value):
                 yield f"{name}.{key}", value
+
+
+def _records(name: str, listing: cst.List | cst.Tuple):
+    """(`TABLE[0].key`, string node) of a list of prompt records, `[{"name": "summary",
+    "user_prompt_template": "..."}, ...]`: seed data a project stores and loads again, so
+    the text is sent from where no code in view reads it. The entries a prompt key names, or
+    every entry when the list's own name says it holds prompts (`DEFAULT_PROMPTS`; not a
+    list of report or e-mail `TEMPLATES`)."""
+    for index, element in enumerate(listing.elements):
+        record = _unwrapped(element.value)
+        if isinstance(record, cst.Dict) or _dict_call(record):
+            for entry, text in _entries(f"{name}[{index}]", record):
+                if _RECORD_HINT.search(name) or _RECORD_HINT.search(entry.rpartition(".")[2]):
+                    yield entry, text
 
 
 def _functions(module):
