@@ -550,6 +550,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzg_constant_reads/prompts.py", 17, 42),  # a table's entry, read there too
     ("PFX001", "zhzzj_bedrock_body/prompts.py", 5, 32),  # sent as InvokeModel's JSON body
     ("PFX005", "zhzzk_seeded_prompts.py", 11, 1),  # a prompt record of seed data
+    ("PFX001", "zhzzl_crew_criteria/config/tasks.yaml", 6, 15),  # before the criteria
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -882,6 +883,7 @@ REACH_SINKS = {
     "zhzzj_bedrock_body/desk.py:10": "client of bedrock.invoke_model",
     "zhzzk_seeded_prompts.py:8": "text",
     "zhzzk_seeded_prompts.py:26": "text",
+    "zhzzl_crew_criteria/config/tasks.yaml:2": "config answer_question",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2138,6 +2140,17 @@ def test_prompt_records_of_seed_data_are_measured_where_they_stand(reach):
                for p in reach["prompts"] if p["id"].startswith("zhzzk_")]
     assert prompts == [("zhzzk_seeded_prompts.py:8", 115, 10),
                        ("zhzzk_seeded_prompts.py:26", 34, 31)]
+
+
+def test_a_crew_task_s_expected_output_follows_its_description(reach):
+    """A CrewAI task whose description ends with `{question}`: CrewAI writes the task's
+    `expected_output` after it ("This is the expected criteria for your final answer"), so
+    the answer's layout is constant text after the question, though it has no placeholder."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzzl_crew_criteria/config/tasks.yaml:2")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (158, 26)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzl_")]
+    assert (found["code"], found["line"], found["severity"]) == ("PFX001", 6, "error")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

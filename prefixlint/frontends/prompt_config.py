@@ -149,7 +149,7 @@ def prompts(name: str, source: str, values: list[Value],
             continue
         if value.keys[-2:-1] == (DEFAULTS,):
             defaults.setdefault(value.keys[:-2], {})[value.keys[-1]] = value.text
-        elif value.keys not in listed and _may_fill(value.text):
+        elif value.keys not in listed and (_may_fill(value.text) or _criteria(value, tasks)):
             groups.setdefault(value.keys[:-1], []).append(value)
     for parent, members in groups.items():
         fills = defaults.get(parent, {})
@@ -171,6 +171,13 @@ def prompts(name: str, source: str, values: list[Value],
             else:
                 out.append(_prompt(name, source, parent, group, scope_of, fills))
     return out
+
+
+def _criteria(value: Value, tasks: set[tuple[str, ...]]) -> bool:
+    """Whether a value is a CrewAI task's `expected_output`: CrewAI writes it after the
+    task's description ("This is the expected criteria for your final answer: ..."), so it
+    is constant text after the description's placeholders even when it has none itself."""
+    return value.keys[-1] == "expected_output" and value.keys[:-1] in tasks
 
 
 def _filled(scope_of: Callable[[str], Scope], fills: Fills | None) -> Callable[[str], Scope]:
