@@ -884,6 +884,7 @@ REACH_SINKS = {
     "zhzzk_seeded_prompts.py:8": "text",
     "zhzzk_seeded_prompts.py:26": "text",
     "zhzzl_crew_criteria/config/tasks.yaml:2": "config answer_question",
+    "zhzzm_given_prompts/answers.py:24": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2151,6 +2152,18 @@ def test_a_crew_task_s_expected_output_follows_its_description(reach):
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (158, 26)
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzl_")]
     assert (found["code"], found["line"], found["severity"]) == ("PFX001", 6, "error")
+
+
+def test_a_provider_given_written_prompts_sends_them_not_its_fallback(reach):
+    """`if system_prompt and user_prompt:` in a provider, called with `self.system_prompt`
+    (`system_prompt or ANSWER_SYSTEM`) and `ANSWER_USER.format(...)`: both are text that is
+    never empty, so the test is true and the provider's fallback (the content's first words
+    before its instruction) is not what this caller sends; the passages come first in the
+    user's message, after the service's system prompt."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzm_given_prompts/answers.py:24")
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("{passages}", 12)
+    assert not [f for f in reach["findings"]
+                if f["path"].startswith("zhzzm_") and f["severity"] != "info"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

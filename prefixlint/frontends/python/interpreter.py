@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
+from ...dialect import FORMAT_FIELD
 from ...ir import Hole, Scope, Span, Text
 from ...prose import estimated_tokens
 from ...volatility import is_history, words_of
@@ -731,7 +732,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 deciding = isinstance(test.operator, cst.Or)
                 if left is deciding:
                     return left
-                return self.truth(test.right, ctx) if left is not None else None
+                right = self.truth(test.right, ctx)
+                # `prompt or DEFAULT_PROMPT` is true whatever the caller gave
+                return right if left is not None or right is deciding else None
             compared = none_comparison(test)
             if compared is not None:
                 left = self._is_none(compared[0], ctx)  # `messages is not None`
@@ -752,11 +755,19 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 affix = literal_value(test.args[0].value)
                 return text.endswith(affix) if test.func.attr.value == "endswith" \
                     else text.startswith(affix)
-            if not isinstance(test, cst.Name):
+            if isinstance(test, cst.Attribute):
+                # `self.system_prompt` a caller passed: only ever known true (set to text
+                # in `__init__`), as another method may set an attribute left `None` there
+                resolved = self.attribute_value(test, ctx)
+                if not isinstance(resolved, tuple):
+                    return None
+                return True if self.truth(resolved[0], deeper(resolved[1], ctx)) else None
+            if isinstance(test, cst.Name):
+                if test.value in ("True", "False", "None"):
+                    return test.value == "True"
+                resolved = self.resolve(test.value, ctx)
+            else:
                 break
-            if test.value in ("True", "False", "None"):
-                return test.value == "True"
-            resolved = self.resolve(test.value, ctx)
             if not isinstance(resolved, tuple):
                 return None
             test, ctx = resolved[0], deeper(resolved[1], ctx)
@@ -765,9 +776,26 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(test, cst.SimpleString):
             value = test.evaluated_value
             return bool(value) if isinstance(value, (str, bytes)) else None
+        if self._written_text(test, ctx):
+            return True
         if isinstance(test, (cst.List, cst.Tuple, cst.Dict)):
             return bool(test.elements)
         return None
+
+    def _written_text(self, node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether an expression is text with words of its own, never empty whatever fills
+        it: an f-string, or a template's `.format(...)`, with constant text outside its
+        fields (`f"Question: {q}"`, `ANSWER_TEMPLATE.format(question=q)`)."""
+        if isinstance(node, cst.FormattedString):
+            return any(isinstance(part, cst.FormattedStringText) and part.value.strip()
+                       for part in node.parts)
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                node.func.attr.value in ("format", "format_map")):
+            return False
+        followed = self.follow(node.func.value, ctx, attributes=True)
+        template = followed[0] if followed is not None else None
+        text = template.evaluated_value if isinstance(template, cst.SimpleString) else None
+        return isinstance(text, str) and bool(FORMAT_FIELD.sub("", text).strip())
 
     def _is_instance(self, node: cst.BaseExpression, types: cst.BaseExpression,
                      ctx: Context) -> bool | None:
