@@ -579,9 +579,9 @@ class SiteClassifier:
         return None, None
 
     def http(self, model, node, keywords: dict, contexts: dict) -> Site | None:
-        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)` (`content=`,
-        and `body=` as urllib3 and Bedrock's `invoke_model` take it); a prompt when the body
-        has a key the model gives a role."""
+        """A JSON body posted over HTTP: `json=body`, or `data=json.dumps(body)` (`content=`;
+        `body=`, as Bedrock's `invoke_model` takes it); a prompt when the body has a key the
+        model gives a role."""
         cst = self.cst
         body = keywords.get("json")
         if body is None:
