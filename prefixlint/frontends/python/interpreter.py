@@ -732,9 +732,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 deciding = isinstance(test.operator, cst.Or)
                 if left is deciding:
                     return left
-                right = self.truth(test.right, ctx)
-                # `prompt or DEFAULT_PROMPT` is true whatever the caller gave
-                return right if left is not None or right is deciding else None
+                if left is not None:
+                    return self.truth(test.right, ctx)
+                # `prompt or DEFAULT_PROMPT` is true whatever the caller gave (a literal or a
+                # constant looked up once: a full test of the right would cost as much again)
+                return True if deciding and self._spelled_text(test.right, ctx) else None
             compared = none_comparison(test)
             if compared is not None:
                 left = self._is_none(compared[0], ctx)  # `messages is not None`
@@ -781,6 +783,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(test, (cst.List, cst.Tuple, cst.Dict)):
             return bool(test.elements)
         return None
+
+    def _spelled_text(self, node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether an expression is non-empty literal text, or a name bound to one."""
+        if isinstance(node, cst.Name):
+            resolved = self.resolve(node.value, ctx)
+            node = resolved[0] if isinstance(resolved, tuple) else None
+        text = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+        return isinstance(text, str) and bool(text.strip())
 
     def _written_text(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether an expression is text with words of its own, never empty whatever fills
