@@ -551,6 +551,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzj_bedrock_body/prompts.py", 5, 32),  # sent as InvokeModel's JSON body
     ("PFX005", "zhzzk_seeded_prompts.py", 11, 1),  # a prompt record of seed data
     ("PFX001", "zhzzl_crew_criteria/config/tasks.yaml", 6, 15),  # before the criteria
+    ("PFX005", "zhzzn_script_choice/hosted.py", 14, 70),  # the notes before the rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -885,6 +886,12 @@ REACH_SINKS = {
     "zhzzk_seeded_prompts.py:26": "text",
     "zhzzl_crew_criteria/config/tasks.yaml:2": "config answer_question",
     "zhzzm_given_prompts/answers.py:24": "client of openai.chat",
+    # `summariser = HostedSummariser()` or `LocalSummariser()` at a script's top level
+    "zhzzn_script_choice/app.py:13": "client of anthropic.messages",
+    "zhzzn_script_choice/app.py:13 (via zhzzn_script_choice/local.py:12)":
+        "client of openai.chat",
+    "zhzzn_script_choice/hosted.py:12": "anthropic.messages",
+    "zhzzn_script_choice/local.py:12": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2164,6 +2171,17 @@ def test_a_provider_given_written_prompts_sends_them_not_its_fallback(reach):
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("{passages}", 12)
     assert not [f for f in reach["findings"]
                 if f["path"].startswith("zhzzm_") and f["severity"] != "info"]
+
+
+def test_a_script_that_picks_its_client_in_an_if_sends_through_either(reach):
+    """`summariser = HostedSummariser()` in one arm of a top-level `if` and
+    `LocalSummariser()` in the other: the script's call runs whichever the setting chose, so
+    it is measured through both classes' methods, one prompt each."""
+    sent = [(p["id"], p["sink"]) for p in reach["prompts"]
+            if p["id"].startswith("zhzzn_script_choice/app.py")]
+    assert sent == [("zhzzn_script_choice/app.py:13", "client of anthropic.messages"),
+                    ("zhzzn_script_choice/app.py:13 (via zhzzn_script_choice/local.py:12)",
+                     "client of openai.chat")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -396,13 +396,14 @@ class CallOps:
                     ) -> list[tuple[cst.FunctionDef, Module]]:
         """The methods `obj.method(...)` may run when the function makes `obj` from a
         different project class in each arm of an `if` (`obj = Basic()` or `obj = Pro()` by
-        a setting): the call runs whichever the arm chose, so each counts."""
+        a setting, also at a script's top level): the call runs whichever the arm chose,
+        so each counts."""
         func = node.func
-        if ctx.function is None or not isinstance(func, cst.Attribute) or \
-                not isinstance(func.value, cst.Name):
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return []
         out = []
-        for binding in ctx.module.bindings.get(id(ctx.function), ()):
+        scope = id(ctx.function) if ctx.function is not None else 0
+        for binding in ctx.module.bindings.get(scope, ()):
             if binding.name != func.value.value or binding.op != "=" or not binding.arms or \
                     not isinstance(binding.value, cst.Call):
                 continue

@@ -314,13 +314,15 @@ class SinkFinder:
         context = self._context(node)
         # (`Reviewer().review(essay)`: only that class's method, which the call runs; its
         # value is not followed into the method, as for any object made and dropped)
+        arms = self.lowerer.arm_methods(node, context)
+        # (`client = A()` or `client = B()` in the arms of an `if`: either class's method)
         runs = self.lowerer._function_of(node, context) or \
-            self.lowerer.made_method(node, context)
+            self.lowerer.made_method(node, context) or next(iter(arms), None)
         if runs is not None and not abstract(runs[0]):  # the receiver's class is in view
             made = [self.lowerer._method(info, module, node.func.attr.value, 0)
                     for info, module in self.lowerer.factory_classes(node.func.value, context)]
             keys = {(module.path, module.pos(function)) for function, module in
-                    (runs, *self.lowerer.arm_methods(node, context), *filter(None, made))}
+                    (runs, *arms, *filter(None, made))}
             return [w for w in wrappers if not w.method or w.function_key in keys]
         if runs is None and self._injected(node, context):
             return [w for w in wrappers if not w.method]  # (a function handed in, by name)
