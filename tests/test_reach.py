@@ -885,6 +885,7 @@ REACH_SINKS = {
     "zhzzk_seeded_prompts.py:8": "text",
     "zhzzk_seeded_prompts.py:26": "text",
     "zhzzl_crew_criteria/config/tasks.yaml:2": "config answer_question",
+    "zhzzl_crew_criteria/config/tasks.yaml:23": "config render_page",
     "zhzzm_given_prompts/answers.py:24": "client of openai.chat",
     # `summariser = HostedSummariser()` or `LocalSummariser()` at a script's top level
     "zhzzn_script_choice/app.py:13": "client of anthropic.messages",
@@ -2182,6 +2183,17 @@ def test_a_script_that_picks_its_client_in_an_if_sends_through_either(reach):
     assert sent == [("zhzzn_script_choice/app.py:13", "client of anthropic.messages"),
                     ("zhzzn_script_choice/app.py:13 (via zhzzn_script_choice/local.py:12)",
                      "client of openai.chat")]
+
+
+def test_double_braces_in_a_crew_task_are_text_the_model_is_shown(reach):
+    """CrewAI fills only `{name}` in a task: an expected output that shows the model an HTML
+    template (`<h2>{{ answer.title }}</h2>`) has no value in it, so the page's rules after it
+    are part of the shared prefix."""
+    prompt = next(p for p in reach["prompts"]
+                  if p["id"] == "zhzzl_crew_criteria/config/tasks.yaml:23")
+    assert prompt["prefix_tokens"]["global"] == prompt["tokens_total"] == 122
+    assert not [f for f in reach["findings"]
+                if f["path"].startswith("zhzzl_") and f["line"] >= 23]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -167,9 +167,10 @@ def prompts(name: str, source: str, values: list[Value],
                 continue
             if parent in tasks and kicked:
                 out.append(_with_fills(_prompt(name, source, parent, group, crew_scope,
-                                               fills), kicked))
+                                               fills, crew=True), kicked))
             else:
-                out.append(_prompt(name, source, parent, group, scope_of, fills))
+                out.append(_prompt(name, source, parent, group, scope_of, fills,
+                                   crew=parent in tasks))
     return out
 
 
@@ -225,7 +226,8 @@ def _agent_prompt(name: str, source: str, parent: tuple[str, ...], members: list
     text."""
     from ..models import builtin_models
 
-    prompt = _chat(name, source, parent, [("system", v) for v in members], scope_of)
+    prompt = _chat(name, source, parent, [("system", v) for v in members], scope_of,
+                   crew=True)
     closing = next((m.closing for m in builtin_models() if m.id == CREW_AGENT_MODEL), "")
     if not closing:
         return prompt
@@ -300,21 +302,23 @@ def _separate(chosen: list[Value], table: bool = False) -> list[list[Value]]:
 
 
 def _prompt(name: str, source: str, parent: tuple[str, ...], chosen: list[Value],
-            scope_of: Callable[[str], Scope], fills: dict[str, str]) -> Prompt:
+            scope_of: Callable[[str], Scope], fills: dict[str, str],
+            crew: bool = False) -> Prompt:
     """One mapping's values as a chat, each a message whose role its key says; the system
     messages first, as a chat request sends them, wherever the file writes them
     (`prompt_message:` above `system_context:`)."""
     messages = [("system" if _SYSTEM_KEY.search(v.keys[-1]) else "user", v) for v in chosen]
     messages.sort(key=lambda message: message[0] != "system")
-    return _chat(name, source, parent or ("(top)",), messages, scope_of, fills)
+    return _chat(name, source, parent or ("(top)",), messages, scope_of, fills, crew)
 
 
 def _chat(name: str, source: str, parent: tuple[str, ...], messages: list[tuple[str, Value]],
-          scope_of: Callable[[str], Scope], fills: dict[str, str] | None = None) -> Prompt:
+          scope_of: Callable[[str], Scope], fills: dict[str, str] | None = None,
+          crew: bool = False) -> Prompt:
     """A prompt of the file: (role, value) messages in order, sent as the chat `parent`
     names (the key path that holds them); `fills` are the texts its `defaults` give
     placeholders."""
-    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of, fills)))
+    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of, fills, crew)))
                    for role, value in messages)
     line = _position(source, messages[0][1].offset)[0]
     return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config", blocks=blocks,
@@ -335,18 +339,20 @@ def _lines_of(source: str, value: Value, block: Block) -> tuple[str, int, int]:
 
 
 def segments(name: str, source: str, value: Value, scope_of,
-             fills: dict[str, str] | None = None) -> Iterator[Text | Hole]:
+             fills: dict[str, str] | None = None, crew: bool = False) -> Iterator[Text | Hole]:
     """Text and holes of one value; each hole's span is found in the file by searching for
     its placeholder from where the value starts (block scalars drop indentation, so the
     value's own offsets do not map one to one). A `{field}` the record's `defaults` give
-    is that constant text."""
+    is that constant text. CrewAI fills only `{name}` in an agent or a task: `{{ menu.title }}`
+    there is text the model is shown (`crew`)."""
     cursor = value.offset
     last = 0
     escapes = is_format_string(value.text)  # `{{` and `}}` are braces, not expressions
     jinja = is_jinja(value.text)  # `{name}` is text (a code example's f-string, say)
     for match in PLACEHOLDER.finditer(value.text):
         if escapes and match.group("jinja") is not None or \
-                jinja and match.group("field") is not None:
+                jinja and not crew and match.group("field") is not None or \
+                crew and match.group("field") is None:
             continue
         if match.start() > last:
             yield Text(value.text[last:match.start()])
