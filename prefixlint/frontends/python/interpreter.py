@@ -722,7 +722,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def truth(self, test: cst.BaseExpression, ctx: Context) -> bool | None:
         """Whether a test is true where ctx stands, when that is known without running
         anything: a name bound to `None`, an empty or a non-empty literal (a parameter left
-        at its default `None`, `messages if messages else []`), `not` of one; else None."""
+        at its default `None`, `messages if messages else []`), text that is never empty (an
+        f-string or a template's `.format` with words of its own, `x or DEFAULT`, an
+        attribute set to such text), `not` of one; else None."""
         for _ in range(4):
             if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
                 inner = self.truth(test.expression, ctx)
