@@ -765,7 +765,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 resolved = self.attribute_value(test, ctx)
                 if not isinstance(resolved, tuple):
                     return None
-                return True if self.truth(resolved[0], deeper(resolved[1], ctx)) else None
+                held, at = resolved[0], deeper(resolved[1], ctx)
+                if isinstance(held, cst.BooleanOperation) and isinstance(held.operator, cst.Or):
+                    held = held.right  # `self.prompt = prompt or DEFAULT_PROMPT`
+                return True if self._spelled_text(held, at) or self._written_text(held, at) \
+                    else None
             if isinstance(test, cst.Name):
                 if test.value in ("True", "False", "None"):
                     return test.value == "True"
