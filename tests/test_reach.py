@@ -1214,6 +1214,7 @@ MODEL_FINDINGS = [
     ("PFX006", "pydantic_factory.py", 24, 37),  # @agent.instructions inside the factory
     ("PFX002", "sk_app.py", 8, 56),
     ("PFX002", "smol_app.py", 8, 51),
+    ("PFX001", "vllm_app.py", 13, 26),  # one request of a batch vLLM's offline engine runs
 ]
 
 
@@ -2285,6 +2286,19 @@ def test_a_library_call_with_no_prompt_text_is_not_a_prompt(reach):
 def test_each_library_model_finds_its_fixture_break(models):
     got = [(f["code"], f["path"], f["line"], f["column"]) for f in models["findings"]]
     assert got == MODEL_FINDINGS
+
+
+def test_a_batch_for_vllm_s_offline_engine_is_measured_one_request_at_a_time(models):
+    """`llm.generate(prompts)` of `prompts = [f"Ticket {row['ticket_id']}..." for row in
+    rows]` runs one request per element: the element as the comprehension builds it is the
+    prompt, so the ticket's id before the policy is a break. `llm.chat(conversations)` of a
+    list of conversations sends each after the model's chat template: the policy first, the
+    question last, nothing to report."""
+    sent = {p["id"]: (p["sink"], p["break"]["expr"], p["break"]["line"])
+            for p in models["prompts"] if p["id"].startswith("vllm_app.py")}
+    assert sent == {"vllm_app.py:15": ("vllm.LLM.generate", "row['ticket_id']", 13),
+                    "vllm_app.py:22": ("vllm.LLM.chat", "question", 21)}
+    assert [f["line"] for f in models["findings"] if f["path"] == "vllm_app.py"] == [13]
 
 
 def test_an_alias_a_library_keeps_for_older_callers_is_its_model(models):

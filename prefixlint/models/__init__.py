@@ -92,6 +92,9 @@ class SinkModel:
     # The text the library puts in an argument's place when the call passes none (LangChain's
     # ReAct format instructions between the tools and the suffix): (argument, text) pairs.
     defaults: tuple[tuple[str, str], ...] = ()
+    # Its first argument may be a batch, one request per element (vLLM's `llm.generate(
+    # prompts)`): the prompt measured is one element's, a comprehension's item as it builds it.
+    batched: bool = False
 
     def default_text(self, argument: str) -> str:
         """The library's own text for an argument the call leaves out ("" when none)."""
@@ -182,7 +185,7 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
         "placeholders", "bases", "decorators", "library", "preamble", "closing", "methods",
-        "defaults")
+        "defaults", "batched")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -213,6 +216,9 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
             isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
             for p in defaults):
         raise ModelError(f"{where}: `defaults` must be a list of [argument, text] pairs")
+    batched = table.get("batched", False)
+    if not isinstance(batched, bool):
+        raise ModelError(f"{where}: `batched` must be true or false")
     name = table.get("name")
     if not isinstance(name, str) or not name:
         raise ModelError(f"{where}: every sink needs a `name`")
@@ -227,7 +233,7 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         bases=_strings(where, "bases", table.get("bases", [])),
         decorators=_strings(where, "decorators", table.get("decorators", [])),
         methods=_strings(where, "methods", table.get("methods", [])), origin=where,
-        defaults=tuple((a, t) for a, t in defaults))
+        defaults=tuple((a, t) for a, t in defaults), batched=batched)
     if model.methods and not model.qualified:
         raise ModelError(f"{where}: `methods` are methods of an object a `qualified` class "
                          "made: give `qualified` too")

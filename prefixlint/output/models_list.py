@@ -14,7 +14,8 @@ def as_dicts(models) -> list[dict]:
              # how the fields are written: `str.format`'s, or a state name in any braces
              "placeholder_style": m.placeholders if isinstance(m.placeholders, str) else
              "format" if m.placeholders else "",
-             "defaults": [list(p) for p in m.defaults]} for m in models]
+             "defaults": [list(p) for p in m.defaults],
+             "batched": m.batched} for m in models]
 
 
 def as_text(models) -> str:

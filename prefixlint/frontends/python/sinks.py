@@ -891,6 +891,9 @@ class SinkFinder:
                 return None
             blocks.append(Block("messages", (embed,)))
             order = ()
+        if model is not None and model.batched and order:
+            site = self._one_of_batch(site, next(
+                (k for k, _ in order if k.endswith("|0")), order[-1][0]), ctx)
         outer = ctx
         for keyword, role in order:
             value = site.keywords.get(keyword)
@@ -974,6 +977,38 @@ class SinkFinder:
                 self.project.client_of(self, site, ctx, [(prompt, notes)]):
             return None  # built at each call of the project's client, with its arguments
         return prompt, notes
+
+    def _one_of_batch(self, site: _Site, keyword: str, ctx) -> _Site:
+        """The site with a batch (`llm.generate([prompt])`, or `prompts` of `prompts =
+        [TEMPLATE.format(q=q) for q in questions]`) replaced by one of its requests: the
+        element the list is written with, or the item its comprehension builds, read where
+        it is built. Each element is a request of its own, and each is built alike. A list
+        of role messages is one conversation, not a batch of them."""
+        import dataclasses
+
+        from .sites import _read_at
+
+        cst = self.cst
+        value = site.keywords.get(keyword)
+        if value is None:
+            return site
+        found = self.lowerer.follow(value, site.contexts.get(keyword, ctx))
+        if found is None:
+            return site
+        held, where = found
+        if isinstance(held, (cst.ListComp, cst.GeneratorExp)):
+            element = held.elt
+        elif isinstance(held, cst.List) and held.elements and \
+                not isinstance(held.elements[0], cst.StarredElement):
+            element = held.elements[0].value
+        else:
+            return site
+        if dict(site.model.arguments).get(keyword) == "messages" and \
+                not isinstance(element, (cst.List, cst.ListComp)):
+            return site  # `llm.chat([{"role": "user", ...}])`: one conversation
+        at = dataclasses.replace(where, line=_read_at(where.module, held))
+        return _Site(site.node, site.kind, {**site.keywords, keyword: element},
+                     {**site.contexts, keyword: at}, site.base, site.origin, site.model)
 
     def _implements_abstract(self, site) -> bool:
         """Whether a sink sits in a method implementing one a project base class leaves
