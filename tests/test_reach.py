@@ -893,6 +893,7 @@ REACH_SINKS = {
         "client of openai.chat",
     "zhzzn_script_choice/hosted.py:12": "anthropic.messages",
     "zhzzn_script_choice/local.py:12": "openai.chat",
+    "zhzzo_json_mode.py:25": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2195,6 +2196,15 @@ def test_double_braces_in_a_crew_task_are_text_the_model_is_shown(reach):
     assert prompt["prefix_tokens"]["global"] == prompt["tokens_total"] == 122
     assert not [f for f in reach["findings"]
                 if f["path"].startswith("zhzzl_") and f["line"] >= 23]
+
+
+def test_a_response_format_chosen_by_a_client_s_flag_is_the_json_the_code_writes(reach):
+    """`response_format = {"type": "json_object"} if get_json else {"type": "text"}` in a
+    client whose callers leave `get_json` at its default: the schema sent is the JSON object
+    format, constant text, not a value of unknown scope before the system prompt."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzo_json_mode.py:25")
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("wishes", 26)
+    assert not [f for f in reach["findings"] if f["path"] == "zhzzo_json_mode.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

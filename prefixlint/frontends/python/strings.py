@@ -51,7 +51,7 @@ _FILLING = frozenset({"to_string", "render", "fill", "substitute", "safe_substit
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
-from .values import Context, LoopItem, Parts, Seg
+from .values import Context, LoopItem, Parts, Seg, constant_chars
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -828,6 +828,10 @@ class StringOps:
             made = next((arm for arm, other in ((node.body, node.orelse),
                                                 (node.orelse, node.body))
                          if isinstance(other, cst.Name) and other.value == "None"), node)
+        if made is node and isinstance(node, cst.IfExp):
+            chosen = self._json_either(node, ctx)
+            if chosen is not None:
+                return chosen
         if isinstance(made, cst.Call) and ctx.depth < MAX_DEPTH:
             returned = self.last_return(made, ctx)
             if returned is not None and (
@@ -864,6 +868,19 @@ class StringOps:
             return out + [Text("}", None)]
         segments = self.text(node, ctx)
         return [Text('"', None)] + segments + [Text('"', None)]
+
+    def _json_either(self, node: cst.IfExp, ctx: Context) -> list[Seg] | None:
+        """`{"type": "json_object"} if get_json else {"type": "text"}`: each arm is JSON, and
+        the arm sent is chosen as `text` chooses one (the arm a known test takes, else the
+        richer arm when the test is a setting); None when the test varies per request, a
+        branch on it."""
+        known = self.truth(node.test, ctx) if ctx.bindings else None
+        if known is not None:
+            return self.json_text(node.body if known else node.orelse, ctx)
+        if self._deps_hole(node.test, ctx).scope.varies_like >= Scope.DAY:
+            return None
+        body, orelse = self.json_text(node.body, ctx), self.json_text(node.orelse, ctx)
+        return orelse if constant_chars(orelse) > constant_chars(body) else body
 
     def _json_list(self, items: list[tuple[cst.BaseExpression, Context]]) -> list[Seg]:
         """A JSON array of the items, each written by `json_text` where it was read."""
