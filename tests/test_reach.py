@@ -894,6 +894,8 @@ REACH_SINKS = {
     "zhzzn_script_choice/hosted.py:12": "anthropic.messages",
     "zhzzn_script_choice/local.py:12": "openai.chat",
     "zhzzo_json_mode.py:25": "client of openai.chat",
+    "zhzzp_cached_menu.py:33": "openai.chat",
+    "zhzzp_cached_menu.py:47": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2205,6 +2207,19 @@ def test_a_response_format_chosen_by_a_client_s_flag_is_the_json_the_code_writes
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzo_json_mode.py:25")
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("wishes", 26)
     assert not [f for f in reach["findings"] if f["path"] == "zhzzo_json_mode.py"]
+
+
+def test_a_cache_made_again_when_stale_and_data_read_at_import_are_the_deployment_s(reach):
+    """`if _menu_text is None or now - _menu_built_at > TTL: _menu_text = ...` remakes a
+    cache on a timer: the text is the same each time it is made, not a branch on the clock.
+    What it joins, `DISHES` read from a file when the module loads, is the deployment's, as
+    the name itself is; so are the allergen lines joined of it in another function. Both
+    prompts put the guest's words last: nothing to report."""
+    sent = {p["id"]: (p["break"]["expr"], p["break"]["scope"]) for p in reach["prompts"]
+            if p["id"].startswith("zhzzp_cached_menu.py")}
+    assert sent == {"zhzzp_cached_menu.py:33": ("message", "request"),
+                    "zhzzp_cached_menu.py:47": ("question", "request")}
+    assert not [f for f in reach["findings"] if f["path"] == "zhzzp_cached_menu.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -677,27 +677,21 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             all((i, 1 - a) in covered for i, a in covered)
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
-        """Whether a binding is the body of an `if` (not around the use) that tests its own
-        name for emptiness (`if not prompt:`, `if prompt is None:`, `if prompt == "":`):
-        a default put in when nothing was chosen before."""
+        """Whether a binding is in the body of an `if` (not around the use) that tests its
+        own name for emptiness (`if not prompt:`, `if prompt is None:`, `if prompt == "":`):
+        a default put in when nothing was chosen before; also when the test is such a test
+        `or` another (`if _menu is None or time.time() - _built > TTL:`), a cache made again
+        when it grows stale, whose text is the same each time it is made."""
         used = {if_id for if_id, _ in ctx.arms}
         outer = [(if_id, arm) for if_id, arm in binding.arms if if_id not in used]
-        if len(outer) != 1 or outer[0][1] != 0:
+        if not outer or outer[0][1] != 0:
             return False
         node = ctx.module.ifs.get(outer[0][0])
         test = test_of(node) if isinstance(node, cst.If) else None
-        name = binding.name
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            return isinstance(test.expression, cst.Name) and test.expression.value == name
-        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
-                isinstance(test.left, cst.Name) and test.left.value == name:
-            target = test.comparisons[0]
-            empty = (isinstance(target.comparator, cst.Name)
-                     and target.comparator.value == "None") or \
-                (isinstance(target.comparator, cst.SimpleString)
-                 and target.comparator.evaluated_value == "")
-            return empty and isinstance(target.operator, (cst.Is, cst.Equal))
-        return False
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+            return _tests_empty(test.left, binding.name) or \
+                _tests_empty(test.right, binding.name)
+        return len(outer) == 1 and _tests_empty(test, binding.name)
 
     def _filters(self, if_id: int | None, ctx: Context) -> bool:
         """Whether an `if` sits inside a loop of its function (`for turn in messages: if
@@ -1737,3 +1731,19 @@ def _calls_of_name(module: Module, name: str) -> list[cst.Call]:
             isinstance(node.func, cst.Attribute) and node.func.attr.value == name)]
 
     return module.memo(f"calls of {name}", None, calls)  # type: ignore[return-value]
+
+
+def _tests_empty(test, name: str) -> bool:
+    """Whether an `if` test is true when `name` is empty: `not name`, `name is None`,
+    `name == ""`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return isinstance(test.expression, cst.Name) and test.expression.value == name
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+            isinstance(test.left, cst.Name) and test.left.value == name:
+        target = test.comparisons[0]
+        empty = (isinstance(target.comparator, cst.Name)
+                 and target.comparator.value == "None") or \
+            (isinstance(target.comparator, cst.SimpleString)
+             and target.comparator.evaluated_value == "")
+        return empty and isinstance(target.operator, (cst.Is, cst.Equal))
+    return False

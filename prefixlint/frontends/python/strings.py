@@ -720,7 +720,8 @@ class StringOps:
             if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) and \
                     self._random_pick(iterable.for_in.iter, ctx) is not None:
                 return self.text(iterable, ctx)  # a shuffled copy: PFX011 at the shuffle
-            if self._part_of_constant(iter_source(iterable), ctx):
+            if self._part_of_constant(iter_source(iterable), ctx) or \
+                    self._read_at_import(iter_source(iterable), ctx):
                 return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
             return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
                               kind="loop")]
@@ -730,6 +731,19 @@ class StringOps:
                 out.extend(sep)
             out.extend(self.text(item[0], item[1]))
         return out
+
+    def _read_at_import(self, node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether a function joins a module's name whose value the module reads when it is
+        loaded (`DISHES = json.load(handle)` at the top level): read once per process, what
+        is joined of it is the deployment's, as the name itself is."""
+        if not isinstance(node, cst.Name) or ctx.function is None or \
+                node.value in ctx.bindings:
+            return False
+        found = self.follow(node, ctx)
+        if found is None or found[1].function is not None or found[0] is node:
+            return False
+        holes = [s for s in self.text(node, ctx) if isinstance(s, Hole)]
+        return bool(holes) and all(h.scope is Scope.DEPLOY for h in holes)
 
     def _part_of_constant(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether `node` reads a part of a parameter the caller bound to a value made of
