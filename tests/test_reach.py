@@ -896,6 +896,8 @@ REACH_SINKS = {
     "zhzzo_json_mode.py:25": "client of openai.chat",
     "zhzzp_cached_menu.py:33": "openai.chat",
     "zhzzp_cached_menu.py:47": "openai.chat",
+    "zhzzq_nested_arms.py:33": "text",
+    "zhzzq_nested_arms.py:36": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2220,6 +2222,19 @@ def test_a_cache_made_again_when_stale_and_data_read_at_import_are_the_deploymen
     assert sent == {"zhzzp_cached_menu.py:33": ("message", "request"),
                     "zhzzp_cached_menu.py:47": ("question", "request")}
     assert not [f for f in reach["findings"] if f["path"] == "zhzzp_cached_menu.py"]
+
+
+def test_of_two_arms_nested_in_another_s_only_one_adds_to_the_text(reach):
+    """`elif waiting: if tries < limit: prompt += retry(...) else: prompt += give_up(...)`:
+    the outer `if` adds in one arm only, the inner one in both, and only one of those runs.
+    Both were added, one after the other, so the manual's excerpts seemed to come before
+    47 constant tokens (a warning); after one arm they come before 30, below the gain worth
+    one."""
+    sent = next(p for p in reach["prompts"] if p["id"] == "zhzzq_nested_arms.py:36")
+    assert (sent["tokens_total"], sent["gain_tokens"], sent["break"]["expr"]) == \
+        (101, 30, "context")
+    assert not [f for f in reach["findings"]
+                if f["path"] == "zhzzq_nested_arms.py" and f["severity"] != "info"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

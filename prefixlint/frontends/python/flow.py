@@ -551,25 +551,27 @@ REWRITES = ("first=", "first+=", "last+=")
 
 
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
-    """Of the first `if` outside the use's arms that assigns the name afresh (or adds to it)
-    in two arms or more, the arm with the most literal text, then with the most parts
+    """Of the first `if` outside the use's arms (outermost first, inner ones too) that
+    assigns the name afresh (or adds to it) in two arms or more, the arm with the most literal text, then with the most parts
     joined (`SYSTEM + SCHEMA` over `SYSTEM`, constants named rather than spelled), the first
     of those as rich on a tie; None when there is none."""
     used = {if_id for if_id, _ in arms}
     sizes: dict[int, dict[int, tuple[int, int]]] = {}
     fresh: dict[int, set[int]] = {}
     for binding in chain:
-        outer = next(((if_id, arm) for if_id, arm in binding.arms if if_id not in used), None)
-        if outer is None:
-            continue
-        if_id, arm = outer
-        arm_sizes = sizes.setdefault(if_id, {})
-        size = binding.size
-        before = arm_sizes.get(arm, (0, 0))
-        arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
-        if binding.op == "=" and not binding.rewrites or binding.op in ADDS:
-            # (`if flag: messages += [SYSTEM] else: messages += [USER, REPLY]`: one arm adds)
-            fresh.setdefault(if_id, set()).add(arm)
+        # every `if` around it, outermost first: an `if` only one of whose arms assigns may
+        # hold one that assigns in both (`elif waiting: if tries < limit: p += A else: p += B`)
+        for if_id, arm in binding.arms:
+            if if_id in used:
+                continue
+            arm_sizes = sizes.setdefault(if_id, {})
+            size = binding.size
+            before = arm_sizes.get(arm, (0, 0))
+            arm_sizes[arm] = (before[0] + size[0], before[1] + size[1])
+            if binding.op == "=" and not binding.rewrites or binding.op in ADDS:
+                # (`if flag: messages += [SYSTEM] else: messages += [USER, REPLY]`: one arm
+                # adds)
+                fresh.setdefault(if_id, set()).add(arm)
     for if_id, assigned in fresh.items():
         if len(assigned) < 2:
             continue
