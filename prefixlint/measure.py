@@ -561,9 +561,10 @@ def _before_history(prompt: Prompt, renders: _Renders, scope_of: Callable[[str],
     rendering = renders.traced(plans("turn", scope_of)[0])
     pieces = rendering.pieces
     # (a branch on whether there is a history, `if history:`, is not the history: its text
-    # is a heading at most)
+    # is a heading at most; nor is a value the deployment fixes, `Kind.CONVERSATION`)
     first = next((i for i, p in enumerate(pieces)
                   if any(is_history(d) for link in p.chain if link.hole.kind != "branch"
+                         and link.hole.scope.varies_like >= Scope.DAY
                          for d in link.hole.deps)), None)
     if first is None:
         return ()

@@ -270,19 +270,23 @@ def _followed_by(hole: Hole, prompt) -> Span | None:
     """Where the constant text just after a value starts when another file writes it (a
     client that appends its answer format to every caller's prompt, a caller's rules after
     a template's value): the text whose recomputation the finding counts, where the fix
-    can also be made. None when the text after it is the value's own file's, or short."""
+    can also be made. The deployment's values between its parts (a schema the helper
+    writes out) are part of it. None when the text after it is the value's own file's, or
+    short."""
     for block in prompt.blocks:
         index = next((i for i, s in enumerate(block.segments) if s == hole), None)
         if index is None:
             continue
+        found: dict[str, tuple[Span, int]] = {}  # by file: where its text starts, how long
         for segment in block.segments[index + 1:]:
-            if isinstance(segment, Hole):
-                return None
-            if not isinstance(segment, Text):
-                continue  # (a cache breakpoint between them)
-            if segment.span is not None and segment.span.path != hole.span.path and \
-                    len(segment.text.strip()) >= _FOLLOWING_CHARS:
-                start = segment.span
+            if isinstance(segment, Hole) and segment.scope.varies_like >= Scope.DAY:
+                break
+            if not isinstance(segment, Text) or segment.span is None or \
+                    segment.span.path == hole.span.path:
+                continue  # (a cache breakpoint, a setting, the value's own file's text)
+            start, chars = found.get(segment.span.path, (segment.span, 0))
+            found[segment.span.path] = start, chars + len(segment.text.strip())
+            if found[segment.span.path][1] >= _FOLLOWING_CHARS:
                 return Span(start.path, start.line, start.column, start.line, start.column)
         return None
     return None

@@ -552,6 +552,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzk_seeded_prompts.py", 11, 1),  # a prompt record of seed data
     ("PFX001", "zhzzl_crew_criteria/config/tasks.yaml", 6, 15),  # before the criteria
     ("PFX005", "zhzzn_script_choice/hosted.py", 14, 70),  # the notes before the rules
+    ("PFX001", "zhzzr_schema_helper/assistant.py", 11, 39),  # before a helper's JSON rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -898,6 +899,7 @@ REACH_SINKS = {
     "zhzzp_cached_menu.py:47": "openai.chat",
     "zhzzq_nested_arms.py:33": "text",
     "zhzzq_nested_arms.py:36": "openai.chat",
+    "zhzzr_schema_helper/assistant.py:14": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2235,6 +2237,18 @@ def test_of_two_arms_nested_in_another_s_only_one_adds_to_the_text(reach):
         (101, 30, "context")
     assert not [f for f in reach["findings"]
                 if f["path"] == "zhzzq_nested_arms.py" and f["severity"] != "info"]
+
+
+def test_a_helper_s_answer_rules_after_the_caller_s_prompt_are_named_where_written(reach):
+    """`with_schema(base_prompt, ReplyKind.CONVERSATION)` puts the caller's prompt first and
+    its JSON rules after it, around the schema the enum member picks. The member is written
+    in the code (not a conversation, whatever its name says), so the rules and the schema are
+    one constant text of the helper's file, named with the question's finding as a place to
+    make the fix."""
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzr_")]
+    assert (found["code"], found["line"], found["expr"]) == ("PFX001", 11, "question")
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzzr_schema_helper/schema_text.py", 9)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

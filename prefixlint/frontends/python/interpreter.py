@@ -933,6 +933,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     Scope.STATIC, Scope.DEPLOY, Scope.UNKNOWN) else named
                 return path
             return node.value
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+                node.attr.value.isupper() and self._defines_class(node.value.value, ctx):
+            # `ResponseType.CONVERSATION`, `Role.USER`: a member of the project's class (an
+            # enum's), written in the code, whatever the words of its name say
+            span = ctx.module.span(node)
+            path = f"{node.value.value}.{node.attr.value}@{span.path}:{span.line}:{span.column}"
+            self.scopes[path] = Scope.DEPLOY
+            return path
         if isinstance(node, cst.Attribute):
             base = self.path_of(node.value, ctx)
             return f"{base}.{node.attr.value}" if base else None
