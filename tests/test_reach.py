@@ -553,6 +553,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzl_crew_criteria/config/tasks.yaml", 6, 15),  # before the criteria
     ("PFX005", "zhzzn_script_choice/hosted.py", 14, 70),  # the notes before the rules
     ("PFX001", "zhzzr_schema_helper/assistant.py", 11, 39),  # before a helper's JSON rules
+    ("PFX005", "zhzzs_builder_table.py", 20, 34),  # a builder a table of them holds
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -900,6 +901,7 @@ REACH_SINKS = {
     "zhzzq_nested_arms.py:33": "text",
     "zhzzq_nested_arms.py:36": "openai.chat",
     "zhzzr_schema_helper/assistant.py:14": "inferred",
+    "zhzzs_builder_table.py:42": "client of ollama.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2249,6 +2251,16 @@ def test_a_helper_s_answer_rules_after_the_caller_s_prompt_are_named_where_writt
     assert (found["code"], found["line"], found["expr"]) == ("PFX001", 11, "question")
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzzr_schema_helper/schema_text.py", 9)]
+
+
+def test_a_builder_taken_from_a_table_by_the_caller_s_key_is_followed(reach):
+    """`build = builders.get(kind)` of `{DocumentKind.INVOICE: cls.invoice_prompt, ...}`,
+    then `build(text)`: the caller passes `DocumentKind.INVOICE`, so the invoice builder runs
+    (a bound method: `text` is its first argument) and its text, the document before the
+    schema rules, is what the client sends."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzs_builder_table.py:42")
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("text", 20)
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (115, 8)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

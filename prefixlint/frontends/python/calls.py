@@ -323,6 +323,9 @@ class CallOps:
                 return module.functions[func.value], module
             if func.value in module.imports:
                 return self.exported(module, func.value, "functions")
+            entry = self._dispatched(func, ctx)
+            if entry is not None:  # `build = BUILDERS.get(kind)`, then `build(text)`
+                return self._function_of(module.made(node.with_changes(func=entry), node), ctx)
             return None
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
                 dotted_name(func.value.func) == "super":
@@ -370,6 +373,37 @@ class CallOps:
                 decorated(found[0], "classmethod", "staticmethod") else None
         # `book.catalogue()`, `book: SkillBook`
         return self._concrete_method(self.receiver_class(func.value, ctx), attr)
+
+    def _dispatched(self: "Lowerer", name: cst.Name, ctx: Context
+                    ) -> cst.BaseExpression | None:
+        """The function a name takes from a table of them written in the same module
+        (`build = builders.get(kind)` or `builders[kind]` of `builders = {Kind.INVOICE:
+        cls.invoice, ...}`): the entry whose key is the one the caller passes, as written
+        (`Kind.INVOICE`), else the first entry, each building its prompt alike."""
+        held = self.follow(name, ctx)
+        if held is None or held[0] is name:
+            return None
+        expr, at = held
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and \
+                expr.func.attr.value == "get" and expr.args:
+            table, key = expr.func.value, expr.args[0].value
+        elif isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and \
+                isinstance(expr.slice[0].slice, cst.Index):
+            table, key = expr.value, expr.slice[0].slice.value
+        else:
+            return None
+        found = self.follow(table, at)
+        if found is None or found[1].module is not ctx.module or \
+                not isinstance(found[0], cst.Dict):
+            return None
+        entries = [e for e in found[0].elements if isinstance(e, cst.DictElement)
+                   and isinstance(e.value, (cst.Name, cst.Attribute))]
+        if not entries:
+            return None
+        wanted = self.follow(key, at)
+        written = wanted[1].module.source(wanted[0]) if wanted is not None else None
+        return next((e.value for e in entries if ctx.module.source(e.key) == written),
+                    entries[0].value)
 
     def made_method(self: "Lowerer", node: cst.Call, ctx: Context
                     ) -> tuple[cst.FunctionDef, Module] | None:
@@ -429,8 +463,10 @@ class CallOps:
         params = list(function.params.params)
         static = decorated(function, "staticmethod")
         # (`llm(prompt)` runs `__call__` with the object bound as its first parameter)
+        # (and a method held by a name, `build = self.builders[kind]`: bound already)
         method_call = module.owner.get(id(function)) is not None and not static and \
-            (isinstance(node.func, cst.Attribute) or function.name.value == "__call__")
+            (isinstance(node.func, (cst.Attribute, cst.Name)) or
+             function.name.value == "__call__")
         if constructor or method_call:
             params = params[1:]  # `self` is bound by the call
         for index, arg in enumerate(node.args):
