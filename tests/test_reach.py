@@ -902,6 +902,8 @@ REACH_SINKS = {
     "zhzzq_nested_arms.py:36": "openai.chat",
     "zhzzr_schema_helper/assistant.py:14": "inferred",
     "zhzzs_builder_table.py:42": "client of ollama.chat",
+    "zhzzt_decorator_prompt.py:14": "messages",
+    "zhzzt_decorator_prompt.py:22": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2261,6 +2263,16 @@ def test_a_builder_taken_from_a_table_by_the_caller_s_key_is_followed(reach):
     prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzs_builder_table.py:42")
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("text", 20)
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (115, 8)
+
+
+def test_a_decorator_factory_s_argument_is_the_text_its_wrapper_sends(reach):
+    """`@with_system_prompt(PLANNER_PROMPT)` on a method, whose wrapper puts `prompt` (the
+    factory's parameter) before the messages: the argument is evaluated once, where the
+    method is defined, so the system message is the planner's instructions, the conversation
+    after them; not a request's value before the history (PFX006)."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzt_decorator_prompt.py:14")
+    assert (prompt["break"]["expr"], prompt["prefix_tokens"]["global"]) == ("messages", 90)
+    assert not [f for f in reach["findings"] if f["path"] == "zhzzt_decorator_prompt.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

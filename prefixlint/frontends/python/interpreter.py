@@ -391,6 +391,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if any(f is ctx.function for f in module.nested):
                 # a function defined in another reads that one's names (a closure)
                 outer = module.enclosing_function(ctx.function)
+                given = _decorator_argument(name, outer, module) if outer is not None and \
+                    name not in ctx.bindings else None
+                if given is not None:
+                    return given[0], Context(module, module.enclosing_function(given[1]),
+                                             module.pos(given[1]), True,
+                                             depth=ctx.depth + 1)
                 if outer is not None:
                     return self.resolve(name, Context(
                         module, outer, ctx.line, ctx.import_time, ctx.bindings,
@@ -1755,3 +1761,37 @@ def _tests_empty(test, name: str) -> bool:
              and target.comparator.evaluated_value == "")
         return empty and isinstance(target.operator, (cst.Is, cst.Equal))
     return False
+
+
+def _decorator_argument(name: str, outer: cst.FunctionDef, module
+                        ) -> tuple[cst.BaseExpression, cst.Decorator] | None:
+    """What a decorator factory's parameter holds in the wrapper it makes (`def
+    with_system(prompt): def decorator(func): def wrapper(...)`, read by `wrapper`): the
+    argument `@with_system(PLANNER_PROMPT)` passes, evaluated once, where the decorated
+    function is defined; the first such decorator of the module, each written in the code.
+    None when `outer` is not the module-level factory whose parameter `name` is."""
+    factory = outer
+    while factory is not None and name not in param_names(factory):
+        factory = module.enclosing_function(factory)
+    if factory is None or module.enclosing_function(factory) is not None or \
+            module.owner.get(id(factory)) is not None:
+        return None
+    params = [p.name.value for p in factory.params.params]
+
+    def applications() -> list:
+        found = []
+        for node in module.nodes:
+            if isinstance(node, cst.Decorator) and isinstance(node.decorator, cst.Call) and \
+                    isinstance(node.decorator.func, cst.Name) and \
+                    node.decorator.func.value == factory.name.value:
+                found.append(node)
+        return found
+
+    for decorator in module.memo("decorations", factory, applications):
+        for index, arg in enumerate(decorator.decorator.args):
+            if arg.star:
+                break
+            if arg.keyword is not None and arg.keyword.value == name or \
+                    arg.keyword is None and index < len(params) and params[index] == name:
+                return arg.value, decorator
+    return None
