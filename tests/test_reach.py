@@ -2275,6 +2275,15 @@ def test_a_decorator_factory_s_argument_is_the_text_its_wrapper_sends(reach):
     assert not [f for f in reach["findings"] if f["path"] == "zhzzt_decorator_prompt.py"]
 
 
+def test_the_arms_of_an_if_that_picks_turns_in_a_loop_are_no_branch(reach):
+    """`for turn in messages: if isinstance(turn, HumanMessage): kept.append(turn) elif ...:
+    kept.append(turn)`: both arms add, one is taken, and the test is each turn's, per item,
+    not a part that some requests have (as for an add in one arm only): the kept turns follow
+    the excerpts with no branch of their own counted in the prompt."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zad_kept_turns.py:30")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (146, 105)
+
+
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
     """`{titles}` is filled in the f-string, `{{context_str}}` and `{{query_str}}` when the
     library answers: the titles are followed only by labels of those values, so info."""

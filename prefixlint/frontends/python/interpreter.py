@@ -543,8 +543,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 adds = [b for b in chain if (if_id, arm) in b.arms]
                 if adds and all(b.op in _ADDS for b in adds):
                     # `if long: text += cut(doc) else: text += doc`: the arm adds to what
-                    # came before it, the branch where it adds
-                    added_in = ((if_id, arm), test)
+                    # came before it, the branch where it adds (not on a flag of unknown
+                    # scope, nor per item in a loop, as for an add in one arm only)
+                    if test.scope is not Scope.UNKNOWN and not self._filters(if_id, ctx):
+                        added_in = ((if_id, arm), test)
                 elif (shared := _shared_items(ctx.module, if_id, chain[0].name)) is not None:
                     # `if resumed: messages = [system, task, *turns] else: messages =
                     # [system, task]`: the arms differ only after the items both begin with
