@@ -552,9 +552,10 @@ REWRITES = ("first=", "first+=", "last+=")
 
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
     """Of the first `if` outside the use's arms (outermost first, inner ones too) that
-    assigns the name afresh (or adds to it) in two arms or more, the arm with the most literal text, then with the most parts
-    joined (`SYSTEM + SCHEMA` over `SYSTEM`, constants named rather than spelled), the first
-    of those as rich on a tie; None when there is none."""
+    assigns the name afresh (or adds to it) in two arms or more, the arm with the most
+    literal text, then with the most parts joined (`SYSTEM + SCHEMA` over `SYSTEM`, constants
+    named rather than spelled), the first of those as rich on a tie; None when there is
+    none."""
     used = {if_id for if_id, _ in arms}
     sizes: dict[int, dict[int, tuple[int, int]]] = {}
     fresh: dict[int, set[int]] = {}
