@@ -560,11 +560,18 @@ def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[in
     sizes: dict[int, dict[int, tuple[int, int]]] = {}
     fresh: dict[int, set[int]] = {}
     for binding in chain:
-        # every `if` around it, outermost first: an `if` only one of whose arms assigns may
-        # hold one that assigns in both (`elif waiting: if tries < limit: p += A else: p += B`)
+        # the first `if` around it not chosen yet, and for an add one `if` inside that: an
+        # `if` only one of whose arms adds may hold one that adds in both (`elif waiting:
+        # if tries < limit: p += A else: p += B`). Deeper `if`s, and an assignment afresh
+        # inside, are read as the chain has them (the last wins): choosing arm by arm at
+        # every depth multiplied the work on a module of nested appends past its budget.
+        level = 0
         for if_id, arm in binding.arms:
             if if_id in used:
                 continue
+            if level and binding.op not in ADDS or level > 1:
+                break
+            level += 1
             arm_sizes = sizes.setdefault(if_id, {})
             size = binding.size
             before = arm_sizes.get(arm, (0, 0))
