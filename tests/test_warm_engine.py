@@ -4,7 +4,6 @@ loopback, one slot each, host-RAM prompt cache off), from a manifest of fixtures
 from __future__ import annotations
 
 import json
-import time
 
 import engine
 import httpx
@@ -32,7 +31,6 @@ def manifest_file(tmp_path_factory):
 
 
 def test_warm_verify_every_replica(engines, manifest_file, tmp_path):
-    start = time.monotonic()
     entry = json.loads(manifest_file.read_text())["entries"][0]
     probe = dict(entry["requests"]["openai_chat"])
     probe["messages"] = probe["messages"] + [{"role": "user", "content": "Before warming."}]
@@ -60,4 +58,3 @@ def test_warm_verify_every_replica(engines, manifest_file, tmp_path):
                    "--endpoint", engines[1], "--verify", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "2 of 2 instances warmed and verified." in proc.stdout
-    assert time.monotonic() - start < 30
