@@ -551,8 +551,8 @@ REWRITES = ("first=", "first+=", "last+=")
 
 
 def _richest(chain: list[Binding], arms: frozenset[tuple[int, int]]) -> tuple[int, int] | None:
-    """Of the first `if` outside the use's arms (outermost first, inner ones too) that
-    assigns the name afresh (or adds to it) in two arms or more, the arm with the most
+    """Of the first `if` outside the use's arms (and, for an add, the one `if` inside it)
+    that assigns the name afresh (or adds to it) in two arms or more, the arm with the most
     literal text, then with the most parts joined (`SYSTEM + SCHEMA` over `SYSTEM`, constants
     named rather than spelled), the first of those as rich on a tie; None when there is
     none."""
