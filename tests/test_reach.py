@@ -554,6 +554,9 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzn_script_choice/hosted.py", 14, 70),  # the notes before the rules
     ("PFX001", "zhzzr_schema_helper/assistant.py", 11, 39),  # before a helper's JSON rules
     ("PFX005", "zhzzs_builder_table.py", 20, 34),  # a builder a table of them holds
+    # a template the caller passes to a client in another module
+    ("PFX005", "zhzzu_passed_template/reviewer.py", 2, 1),
+    ("PFX005", "zhzzu_passed_template/reviewer.py", 5, 1),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -904,6 +907,7 @@ REACH_SINKS = {
     "zhzzs_builder_table.py:42": "client of ollama.chat",
     "zhzzt_decorator_prompt.py:14": "messages",
     "zhzzt_decorator_prompt.py:22": "openai.chat",
+    "zhzzu_passed_template/reviewer.py:27": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -944,7 +948,7 @@ REACH_SINKS = {
     # a command's tool loop: tools stored in the body after it is made, `tools if step < 3
     # else None` the tools, the schema's arm of an if/else taken; the fallback's generate
     "zw_tool_loop/dispatch.py:3": "client of http.post",
-    "zw_tool_loop/helper.py:28": "client of http.post",
+    "zw_tool_loop/dispatch.py:3 (via zw_tool_loop/helper.py:38)": "client of http.post",
     # `self.assistant.complete(messages=...)`: the project's client an attribute holds runs,
     # with the date it puts first (not a keyword inferred into code not in view)
     "zx_held_client/service.py:14": "client of openai.chat",
@@ -2282,6 +2286,20 @@ def test_the_arms_of_an_if_that_picks_turns_in_a_loop_are_no_branch(reach):
     the excerpts with no branch of their own counted in the prompt."""
     prompt = next(p for p in reach["prompts"] if p["id"] == "zad_kept_turns.py:30")
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (146, 105)
+
+
+def test_a_template_passed_to_a_client_in_another_module_is_built_by_its_caller(reach):
+    """`critique(draft, notes, template)` formats its `template` parameter and sends the
+    text through `self.backend.complete(prompt)`, a client in another module: the template is
+    the caller's (`review` passes `self.critique_template`), so the prompt is built where
+    `review` calls `critique`, the draft before the house standards; not one value, `text`,
+    measured where `critique` calls the client."""
+    ids = {p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzu_")}
+    assert ids == {"zhzzu_passed_template/reviewer.py:27"}
+    prompt = next(p for p in reach["prompts"] if p["id"] in ids)
+    assert (prompt["break"]["path"], prompt["break"]["expr"]) == \
+        ("zhzzu_passed_template/reviewer.py", "{draft}")
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (125, 15)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

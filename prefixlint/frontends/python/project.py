@@ -116,6 +116,27 @@ def _roots(built: list, path: str) -> list[str]:
     return roots
 
 
+def _passed_roots(built: list, path: str, module, function) -> list[str]:
+    """The names of `function` (in `module` at `path`) that holes placed in another module
+    read: a client there sends its parameter, and this function passed a value it cannot
+    read through (`prompt = template.format(...)`, `template` a parameter). The hole stands
+    where the client places its parameter (`input` of `llm.generate([input])`) and reads
+    this function's parameter, or a local made from one; only a hole that reads other than
+    what it shows counts, so a client's own names never match a caller's."""
+    params = _parameters(module, function)
+    roots: list[str] = []
+    for hole in (h for prompt, _ in built for h in prompt.holes):
+        if hole.span is None or hole.span.path == path or not hole.deps or \
+                not hole.span.path.endswith(".py"):
+            continue  # a template file's placeholder is filled where it is rendered
+        root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+        shown = hole.expr.strip("{}").split(".", 1)[0].split("[", 1)[0]
+        passed = root in params or _assigned_from(module, function, root) in params
+        if root != shown and passed and root not in roots:
+            roots.append(root)
+    return roots
+
+
 def _assigned_from(module, function, name: str) -> str:
     """The name at the left of the expression `name` is last assigned in `function`
     (`template` of `prompt = template.format(**values)`); "" when there is none."""
@@ -709,7 +730,8 @@ class PythonProject:
             return False
         import libcst as cst
 
-        roots = _roots(built, finder.module.path)
+        roots = _roots(built, finder.module.path) or \
+            _passed_roots(built, finder.module.path, finder.module, function)
         # `return post_chat(system, message)`: a function that adds nothing of its own passes
         # its parameters straight on as the prompt's parameters of the next client, whose
         # holes stand in that client's module. Not a method: callers reach those through

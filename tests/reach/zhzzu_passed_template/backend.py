@@ -1,0 +1,14 @@
+from openai import OpenAI
+
+
+class CompletionBackend:
+    """One user message per call, to whichever chat model the deployment names."""
+
+    def __init__(self, model_name):
+        self.client = OpenAI()
+        self.model_name = model_name
+
+    def complete(self, text):
+        messages = [{"role": "user", "content": text}]
+        reply = self.client.chat.completions.create(model=self.model_name, messages=messages)
+        return reply.choices[0].message.content
