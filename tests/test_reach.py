@@ -557,6 +557,8 @@ REACH_FINDINGS = [
     # a template the caller passes to a client in another module
     ("PFX005", "zhzzu_passed_template/reviewer.py", 2, 1),
     ("PFX005", "zhzzu_passed_template/reviewer.py", 5, 1),
+    # a table a module fills when loaded is the deployment's; one a function changes is not
+    ("PFX005", "zhzzv_filled_labels/router.py", 29, 50),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -908,6 +910,8 @@ REACH_SINKS = {
     "zhzzt_decorator_prompt.py:14": "messages",
     "zhzzt_decorator_prompt.py:22": "openai.chat",
     "zhzzu_passed_template/reviewer.py:27": "client of openai.chat",
+    "zhzzv_filled_labels/router.py:22": "openai.chat",
+    "zhzzv_filled_labels/router.py:37": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2300,6 +2304,19 @@ def test_a_template_passed_to_a_client_in_another_module_is_built_by_its_caller(
     assert (prompt["break"]["path"], prompt["break"]["expr"]) == \
         ("zhzzu_passed_template/reviewer.py", "{draft}")
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (125, 15)
+
+
+def test_a_table_a_module_fills_when_it_loads_is_the_deployment_s(reach):
+    """`DISPLAY = {}` then `for canonical in SCHEMAS: DISPLAY[canonical] = ...` at the top
+    of a module: joined in a function (`sorted(DISPLAY.items(), key=...)`), the intent list
+    is made once per process, so the request's text at the end is the first value that
+    varies. `RECENT`, filled alike but changed by `remember()` as the program runs, is not."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzv_")}
+    listed = prompts["zhzzv_filled_labels/router.py:22"]
+    assert (listed["break"]["expr"], listed["break"]["line"]) == ("text", 20)
+    assert (listed["tokens_total"], listed["prefix_tokens"]["global"]) == (166, 143)
+    recap = prompts["zhzzv_filled_labels/router.py:37"]
+    assert (recap["break"]["expr"], recap["break"]["line"]) == ("seen", 29)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

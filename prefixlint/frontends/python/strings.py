@@ -734,16 +734,24 @@ class StringOps:
 
     def _read_at_import(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether a function joins a module's name whose value the module reads when it is
-        loaded (`DISHES = json.load(handle)` at the top level): read once per process, what
-        is joined of it is the deployment's, as the name itself is."""
+        loaded (`DISHES = json.load(handle)` at the top level), or fills when it is loaded
+        (`LABELS = {}` then `for key in SCHEMAS: LABELS[key] = ...`): made once per process,
+        what is joined of it is the deployment's, as the name itself is. Read through what
+        keeps the items (`sorted(LABELS.items(), key=...)`)."""
+        node = _items_of(node)
         if not isinstance(node, cst.Name) or ctx.function is None or \
                 node.value in ctx.bindings:
             return False
         found = self.follow(node, ctx)
         if found is None or found[1].function is not None or found[0] is node:
             return False
+        filled = _filled_at_import(found[1].module, found[0])
+        if filled is None:
+            return False  # changed as the program runs
         holes = [s for s in self.text(node, ctx) if isinstance(s, Hole)]
-        return bool(holes) and all(h.scope is Scope.DEPLOY for h in holes)
+        if holes:
+            return all(h.scope is Scope.DEPLOY for h in holes)
+        return filled
 
     def _part_of_constant(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether `node` reads a part of a parameter the caller bound to a value made of
@@ -1009,3 +1017,69 @@ def _loop_target(name: cst.Name, module) -> bool:
             return True
         node = module.parents.get(id(node))
     return False
+
+
+# Calls that hand on the items of what they are given, in some order (`sorted(x, key=...)`,
+# `x.items()`): what they iterate is made of the same items.
+_ITEM_CALLS = frozenset({"sorted", "list", "tuple", "reversed"})
+_ITEM_METHODS = frozenset({"items", "keys", "values"})
+# Methods that add to or change a container in place.
+_FILLERS = frozenset({"append", "extend", "insert", "update", "setdefault", "add", "pop",
+                      "clear", "remove", "appendleft", "popitem", "discard"})
+
+
+def _items_of(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The container whose items `node` iterates (`LABELS` of
+    `sorted(LABELS.items(), key=...)`), or `node` itself."""
+    for _ in range(4):
+        if isinstance(node, cst.Call) and node.args and isinstance(node.func, cst.Name) and \
+                node.func.value in _ITEM_CALLS and node.args[0].keyword is None:
+            node = node.args[0].value
+        elif isinstance(node, cst.Call) and not node.args and \
+                isinstance(node.func, cst.Attribute) and node.func.attr.value in _ITEM_METHODS:
+            node = node.func.value
+        else:
+            break
+    return node
+
+
+def _filled_at_import(module, value: cst.BaseExpression) -> bool | None:
+    """Whether `value`, bound at a module's top level to a name, is an empty container
+    (`LABELS: dict[str, str] = {}`) that statements at the top level fill (an item set, a
+    method that adds): its content is fixed once the module is loaded. None when a function
+    of the module changes what the name holds (`RECENT[intent] = when`, `global RECENT`):
+    then it changes as the program runs, whatever it was made of."""
+    statement = module.parents.get(id(value))
+    target = statement.target if isinstance(statement, cst.AnnAssign) else \
+        statement.targets[0].target if isinstance(statement, cst.Assign) and \
+        len(statement.targets) == 1 else None
+    if not isinstance(target, cst.Name) or module.enclosing_function(statement) is not None:
+        return False
+    empty = isinstance(value, (cst.Dict, cst.List, cst.Set)) and not value.elements or \
+        isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and \
+        value.func.value in ("dict", "list", "set") and not value.args
+    name, filled = target.value, False
+    for node in module.nodes:
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and \
+                node.value.value == name and _is_target(module, node):
+            changed = True
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                isinstance(node.func.value, cst.Name) and node.func.value.value == name and \
+                node.func.attr.value in _FILLERS:
+            changed = True
+        elif isinstance(node, cst.Global) and any(n.name.value == name for n in node.names):
+            return None
+        else:
+            continue
+        if module.enclosing_function(node) is not None:
+            return None
+        filled = filled or changed
+    return filled and empty
+
+
+def _is_target(module, node: cst.CSTNode) -> bool:
+    """Whether `node` is what an assignment statement assigns to (`LABELS[key] = ...`)."""
+    parent = module.parents.get(id(node))
+    if isinstance(parent, cst.AssignTarget):
+        return True
+    return isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node
