@@ -2296,8 +2296,9 @@ def test_a_template_passed_to_a_client_in_another_module_is_built_by_its_caller(
     """`critique(draft, notes, template)` formats its `template` parameter and sends the
     text through `self.backend.complete(prompt)`, a client in another module: the template is
     the caller's (`review` passes `self.critique_template`), so the prompt is built where
-    `review` calls `critique`, the draft before the house standards; not one value, `text`,
-    measured where `critique` calls the client."""
+    `review` calls `critique`, the draft before the house standards; not one value,
+    `prompt` (the client's parameter, named as the caller's local), measured where
+    `critique` calls the client."""
     ids = {p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzu_")}
     assert ids == {"zhzzu_passed_template/reviewer.py:27"}
     prompt = next(p for p in reach["prompts"] if p["id"] in ids)

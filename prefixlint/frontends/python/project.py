@@ -116,23 +116,23 @@ def _roots(built: list, path: str) -> list[str]:
     return roots
 
 
-def _passed_roots(built: list, path: str, module, function) -> list[str]:
+def _passed_roots(built: list, path: str, module, function, clients: dict) -> list[str]:
     """The names of `function` (in `module` at `path`) that holes placed in another module
     read: a client there sends its parameter, and this function passed a value it cannot
     read through (`prompt = template.format(...)`, `template` a parameter). The hole stands
     where the client places its parameter (`input` of `llm.generate([input])`) and reads
-    this function's parameter, or a local made from one; only a hole that reads other than
-    what it shows counts, so a client's own names never match a caller's."""
+    this function's parameter, or a local made from one. `clients` are the parameter names
+    of the clients called, by path: a hole showing another of their names is their own."""
     params = _parameters(module, function)
     roots: list[str] = []
     for hole in (h for prompt, _ in built for h in prompt.holes):
         if hole.span is None or hole.span.path == path or not hole.deps or \
-                not hole.span.path.endswith(".py"):
+                hole.span.path not in clients:
             continue  # a template file's placeholder is filled where it is rendered
         root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
         shown = hole.expr.strip("{}").split(".", 1)[0].split("[", 1)[0]
         passed = root in params or _assigned_from(module, function, root) in params
-        if root != shown and passed and root not in roots:
+        if shown in clients[hole.span.path] and passed and root not in roots:
             roots.append(root)
     return roots
 
@@ -731,7 +731,8 @@ class PythonProject:
         import libcst as cst
 
         roots = _roots(built, finder.module.path) or \
-            _passed_roots(built, finder.module.path, finder.module, function)
+            _passed_roots(built, finder.module.path, finder.module, function,
+                          self._client_parameters(inner))
         # `return post_chat(system, message)`: a function that adds nothing of its own passes
         # its parameters straight on as the prompt's parameters of the next client, whose
         # holes stand in that client's module. Not a method: callers reach those through
@@ -773,6 +774,15 @@ class PythonProject:
             return False  # nothing of its own, or a recursion
         return self._register(finder, function, site, list(used.items()), inner, call,
                               tuple(built) if kept else (), body)
+
+    def _client_parameters(self, inner: Wrapper | None) -> dict[str, set[str]]:
+        """The parameter names of the clients down a chain of them, by the path of each."""
+        found: dict[str, set[str]] = {}
+        for wrapper in inner.chain() if inner is not None else ():
+            if wrapper.path.endswith(".py"):
+                found.setdefault(wrapper.path, set()).update(
+                    _parameters(self.module(wrapper.path), wrapper.function))
+        return found
 
     def _register(self, finder, function, site, used: list[tuple[str, int]],
                   inner: Wrapper | None = None, call=None, alone: tuple = (),

@@ -8,7 +8,7 @@ class CompletionBackend:
         self.client = OpenAI()
         self.model_name = model_name
 
-    def complete(self, text):
-        messages = [{"role": "user", "content": text}]
+    def complete(self, prompt):
+        messages = [{"role": "user", "content": prompt}]
         reply = self.client.chat.completions.create(model=self.model_name, messages=messages)
         return reply.choices[0].message.content
