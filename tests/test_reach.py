@@ -559,6 +559,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzu_passed_template/reviewer.py", 5, 1),
     # a table a module fills when loaded is the deployment's; one a function changes is not
     ("PFX005", "zhzzv_filled_labels/router.py", 29, 50),
+    # a station's frame that two inspection prompts send before their rules
+    ("PFX005", "zhzzw_shared_frame/camera.py", 11, 16),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -912,6 +914,9 @@ REACH_SINKS = {
     "zhzzu_passed_template/reviewer.py:27": "client of openai.chat",
     "zhzzv_filled_labels/router.py:22": "openai.chat",
     "zhzzv_filled_labels/router.py:37": "openai.chat",
+    "zhzzw_shared_frame/run.py:8": "client of google_genai.generate_content",
+    "zhzzw_shared_frame/run.py:8 (via zhzzw_shared_frame/paint.py:16)":
+        "client of google_genai.generate_content",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2318,6 +2323,17 @@ def test_a_table_a_module_fills_when_it_loads_is_the_deployment_s(reach):
     assert (listed["tokens_total"], listed["prefix_tokens"]["global"]) == (166, 143)
     recap = prompts["zhzzv_filled_labels/router.py:37"]
     assert (recap["break"]["expr"], recap["break"]["line"]) == ("seen", 29)
+
+
+def test_a_value_two_prompts_share_names_each_prompt_s_place_in_its_finding(reach):
+    """`station.frame()` is read in `Station.frame`, one place for both inspection prompts,
+    and each puts its gauge reading (`{reading}`, `{gloss}`) in its template before its
+    rules: the one finding there names both templates' places, not only those of the prompt
+    it was reported for; the call sites stay the caller's own (`check run.py` shows them)."""
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzw_")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzzw_shared_frame/paint.py", 6), ("zhzzw_shared_frame/run.py", 8),
+        ("zhzzw_shared_frame/welds.py", 6)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
