@@ -128,7 +128,7 @@ def _passed_roots(built: list, path: str, module, function, clients: dict) -> li
     for hole in (h for prompt, _ in built for h in prompt.holes):
         if hole.span is None or hole.span.path == path or not hole.deps or \
                 hole.span.path not in clients:
-            continue  # a template file's placeholder is filled where it is rendered
+            continue  # not in a client called (a template file's is filled where rendered)
         root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
         shown = hole.expr.strip("{}").split(".", 1)[0].split("[", 1)[0]
         passed = root in params or _assigned_from(module, function, root) in params

@@ -745,7 +745,9 @@ class StringOps:
         found = self.follow(node, ctx)
         if found is None or found[1].function is not None or found[0] is node:
             return False
-        filled = _filled_at_import(found[1].module, found[0])
+        module = found[1].module
+        filled = module.memo("filled at import", found[0],
+                             lambda: _filled_at_import(module, found[0]))
         if filled is None:
             return False  # changed as the program runs
         holes = [s for s in self.text(node, ctx) if isinstance(s, Hole)]
@@ -1060,20 +1062,17 @@ def _filled_at_import(module, value: cst.BaseExpression) -> bool | None:
         value.func.value in ("dict", "list", "set") and not value.args
     name, filled = target.value, False
     for node in module.nodes:
-        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and \
-                node.value.value == name and _is_target(module, node):
-            changed = True
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
-                isinstance(node.func.value, cst.Name) and node.func.value.value == name and \
-                node.func.attr.value in _FILLERS:
-            changed = True
-        elif isinstance(node, cst.Global) and any(n.name.value == name for n in node.names):
+        if isinstance(node, cst.Global) and any(n.name.value == name for n in node.names):
             return None
-        else:
+        if not (isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and
+                node.value.value == name and _is_target(module, node) or
+                isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
+                isinstance(node.func.value, cst.Name) and node.func.value.value == name and
+                node.func.attr.value in _FILLERS):
             continue
         if module.enclosing_function(node) is not None:
             return None
-        filled = filled or changed
+        filled = True
     return filled and empty
 
 
