@@ -176,32 +176,28 @@ def _unique(findings: Iterable[Finding]) -> list[Finding]:
 _PREFIX_VALUE_CODES = frozenset({"PFX001", "PFX002", "PFX003", "PFX004", "PFX005"})
 # At most this many places a finding gathers from the other prompts it stands for.
 MAX_GATHERED_PLACES = 12
-_PROMPT_PLACE = re.compile(r"^(.*):(\d+)")
 
 
 def _with_places_of(finding: Finding, alike: list[Finding]) -> Finding:
     """The finding reported for a place that several prompts share (a shared helper's
-    value), with the places in the other prompts' own text where the value they got from
-    there breaks too (their templates' `{state}`), found or not by the same rule; not their
-    call sites, which the caller's `check FILE` shows (see `_unique`)."""
+    value), with the other places of the same cause in the other prompts' own text, where
+    the value they got from there breaks too (their templates' `{state}`); not where those
+    prompts make or send it (their call sites, which the caller's `check FILE` shows: see
+    `_unique`)."""
     if finding.code not in _PREFIX_VALUE_CODES:
         return finding
-    calls = set()
-    for other in (finding, *alike):
-        match = _PROMPT_PLACE.match(other.prompt or "")
-        if match:
-            calls.add((match.group(1), int(match.group(2))))
     have = {finding.span, *finding.related}
     gathered: list[Span] = []
     for other in alike:
-        for span in other.related:
-            if span not in have and (span.path, span.line) not in calls and \
-                    len(gathered) < MAX_GATHERED_PLACES:
+        for span in other.related[:other.also]:
+            if span not in have and len(gathered) < MAX_GATHERED_PLACES:
                 have.add(span)
                 gathered.append(span)
     if not gathered:
         return finding
-    return dataclasses.replace(finding, related=(*finding.related, *gathered))
+    own, made = finding.related[:finding.also], finding.related[finding.also:]
+    return dataclasses.replace(finding, related=(*own, *gathered, *made),
+                               also=finding.also + len(gathered))
 
 
 def keep_output(paths: Iterable[str | Path], result: Result, cwd: Path | None, view: str,

@@ -187,6 +187,9 @@ class Finding:
     # What gave the value its scope: configuration, catalogue, pattern, code, declaration
     # (a prompty file's inputs) or default.
     scope_source: str | None = None
+    # How many of `related`, from the first, are the cause's own other places (its values
+    # repeated or read from the same object), before where it is made and sent.
+    also: int = 0
 
     def sort_key(self) -> tuple:
         s = self.span

@@ -26,14 +26,15 @@ def finding_data(finding: Finding) -> dict:
             "prompt": finding.prompt, "gain": finding.gain_tokens,
             "fix": [_span_data(finding.fix[0]), finding.fix[1]] if finding.fix else None,
             "related": [_span_data(s) for s in finding.related],
-            "scope_source": finding.scope_source}
+            "scope_source": finding.scope_source, "also": finding.also}
 
 
 def finding_from(data: dict) -> Finding:
     fix = (_span(data["fix"][0]), str(data["fix"][1])) if data["fix"] else None
     return Finding(data["code"], data["severity"], _span(data["span"]), data["message"],
                    data["scope"], data["expr"], data["prompt"], int(data["gain"]), fix,
-                   tuple(_span(s) for s in data["related"]), data["scope_source"])
+                   tuple(_span(s) for s in data["related"]), data["scope_source"],
+                   int(data.get("also", 0)))
 
 
 def _hole_data(hole: Hole) -> dict:

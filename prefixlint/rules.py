@@ -226,7 +226,7 @@ def findings_for(measurement: Measurement, min_gain_tokens: int,
             gain_tokens=cause.gain_tokens,
             related=tuple(h.span for h in cause.related) + _where_made(cause.hole,
                                                                       measurement.prompt),
-            scope_source=source.source if source else None))
+            scope_source=source.source if source else None, also=len(cause.related)))
     return findings
 
 
@@ -388,7 +388,8 @@ def history_findings(measurement: Measurement, turns: int, tokens_per_turn: int,
                                 prompt=measurement.prompt.id, gain_tokens=gain,
                                 related=tuple(h.span for h in cause.related)
                                 + _where_made(hole, measurement.prompt),
-                                scope_source=source.source if source else None))
+                                scope_source=source.source if source else None,
+                                also=len(cause.related)))
     return findings
 
 

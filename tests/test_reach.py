@@ -2329,11 +2329,12 @@ def test_a_value_two_prompts_share_names_each_prompt_s_place_in_its_finding(reac
     """`station.frame()` is read in `Station.frame`, one place for both inspection prompts,
     and each puts its gauge reading (`{reading}`, `{gloss}`) in its template before its
     rules: the one finding there names both templates' places, not only those of the prompt
-    it was reported for; the call sites stay the caller's own (`check run.py` shows them)."""
+    it was reported for, then where the prompt it was reported for is sent; the other
+    prompts' call sites stay their callers' own (`check run.py` shows them)."""
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzw_")]
     assert [(r["path"], r["line"]) for r in found["related"]] == [
-        ("zhzzw_shared_frame/paint.py", 6), ("zhzzw_shared_frame/run.py", 8),
-        ("zhzzw_shared_frame/welds.py", 6)]
+        ("zhzzw_shared_frame/paint.py", 6), ("zhzzw_shared_frame/welds.py", 6),
+        ("zhzzw_shared_frame/run.py", 8)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
