@@ -34,7 +34,7 @@ def finding_from(data: dict) -> Finding:
     return Finding(data["code"], data["severity"], _span(data["span"]), data["message"],
                    data["scope"], data["expr"], data["prompt"], int(data["gain"]), fix,
                    tuple(_span(s) for s in data["related"]), data["scope_source"],
-                   int(data.get("also", 0)))
+                   int(data["also"]))
 
 
 def _hole_data(hole: Hole) -> dict:

@@ -103,6 +103,11 @@ def _first_line(statement) -> int:
     return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
 
 
+def _root(hole) -> str:
+    """The name a hole's value is read from (`prompt` of `prompt.strip()`)."""
+    return hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+
+
 def _roots(built: list, path: str) -> list[str]:
     """The names the holes of prompts built in `path` are read from, in order (`prompt` of
     `prompt.strip()`)."""
@@ -110,7 +115,7 @@ def _roots(built: list, path: str) -> list[str]:
     for hole in (h for prompt, _ in built for h in prompt.holes):
         if hole.span is None or hole.span.path != path or not hole.deps:
             continue
-        root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+        root = _root(hole)
         if root not in roots:
             roots.append(root)
     return roots
@@ -129,7 +134,7 @@ def _passed_roots(built: list, path: str, module, function, clients: dict) -> li
         if hole.span is None or hole.span.path == path or not hole.deps or \
                 hole.span.path not in clients:
             continue  # not in a client called (a template file's is filled where rendered)
-        root = hole.deps[0].split("@", 1)[0].split(".", 1)[0]
+        root = _root(hole)
         shown = hole.expr.strip("{}").split(".", 1)[0].split("[", 1)[0]
         passed = root in params or _assigned_from(module, function, root) in params
         if shown in clients[hole.span.path] and passed and root not in roots:

@@ -30,7 +30,7 @@ _METHODS = frozenset({
     "upper", "title", "capitalize", "replace", "format", "startswith", "endswith", "append",
     "extend", "insert", "copy", "count", "index", "splitlines", "setdefault", "update"})
 # Methods that change a list, dict or set in place.
-_CHANGING = frozenset({"append", "extend", "insert", "update", "setdefault", "pop", "popitem",
+CHANGING = frozenset({"append", "extend", "insert", "update", "setdefault", "pop", "popitem",
                        "clear", "remove", "add", "discard", "sort", "reverse"})
 # At most this many nodes in a function looked at.
 _MAX_NODES = 2_000
@@ -124,7 +124,7 @@ def _changed(module: Module) -> set[str]:
     out: set[str] = set()
     for node in module.nodes:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
-                node.func.attr.value in _CHANGING and isinstance(node.func.value, cst.Name):
+                node.func.attr.value in CHANGING and isinstance(node.func.value, cst.Name):
             out.add(node.func.value.value)
         elif isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.Del)) and \
                 isinstance(node.target, cst.Subscript) and \

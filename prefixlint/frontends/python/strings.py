@@ -21,6 +21,7 @@ from .literals import (MAX_DEPTH, deeper, dict_items, dotted_name, format_consta
                        transform_text)
 from .calls import RETURNING, launched
 from .json_text import json_segments
+from .pure import CHANGING
 from .sites import generated
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS, default_of
@@ -1025,9 +1026,6 @@ def _loop_target(name: cst.Name, module) -> bool:
 # `x.items()`): what they iterate is made of the same items.
 _ITEM_CALLS = frozenset({"sorted", "list", "tuple", "reversed"})
 _ITEM_METHODS = frozenset({"items", "keys", "values"})
-# Methods that add to or change a container in place.
-_FILLERS = frozenset({"append", "extend", "insert", "update", "setdefault", "add", "pop",
-                      "clear", "remove", "appendleft", "popitem", "discard"})
 
 
 def _items_of(node: cst.BaseExpression) -> cst.BaseExpression:
@@ -1068,7 +1066,7 @@ def _filled_at_import(module, value: cst.BaseExpression) -> bool | None:
                 node.value.value == name and _is_target(module, node) or
                 isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and
                 isinstance(node.func.value, cst.Name) and node.func.value.value == name and
-                node.func.attr.value in _FILLERS):
+                node.func.attr.value in CHANGING):
             continue
         if module.enclosing_function(node) is not None:
             return None
