@@ -561,6 +561,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzv_filled_labels/router.py", 29, 50),
     # a station's frame that two inspection prompts send before their rules
     ("PFX005", "zhzzw_shared_frame/camera.py", 11, 16),
+    ("PFX005", "zhzzx_cwd_prompts/prompts/habitat.md", 3, 29),  # a loader under os.getcwd()
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -917,6 +918,8 @@ REACH_SINKS = {
     "zhzzw_shared_frame/run.py:8": "client of google_genai.generate_content",
     "zhzzw_shared_frame/run.py:8 (via zhzzw_shared_frame/paint.py:16)":
         "client of google_genai.generate_content",
+    "zhzzx_cwd_prompts/prompts/habitat.md": "text file",
+    "zhzzx_cwd_prompts/survey/report.py:7": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2335,6 +2338,21 @@ def test_a_value_two_prompts_share_names_each_prompt_s_place_in_its_finding(reac
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzzw_shared_frame/paint.py", 6), ("zhzzw_shared_frame/welds.py", 6),
         ("zhzzw_shared_frame/run.py", 8)]
+
+
+def test_a_prompt_file_under_the_working_directory_is_the_one_the_helper_loads(reach):
+    """`load_prompt("habitat.md")` joins `os.getcwd()`, `"prompts"` and the name: the
+    program runs from the project's root (or a folder above the module), so the file is
+    looked for from the module's folder upwards, and the prompt sent is the template with
+    the notes filled in, not one value of unknown text."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzx_")}
+    sent = prompts["zhzzx_cwd_prompts/survey/report.py:7"]
+    assert (sent["break"]["path"], sent["break"]["line"], sent["break"]["expr"]) == \
+        ("zhzzx_cwd_prompts/prompts/habitat.md", 3, "{notes}")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (206, 29)
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzx_")]
+    assert ("zhzzx_cwd_prompts/survey/report.py", 6) in \
+        [(r["path"], r["line"]) for r in found["related"]]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 _PATH_CALLS = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.abspath",
                "os.path.realpath", "os.path.normpath", "os.fspath", "builtins.str")
 _MAX_DEPTH = 16
+# The working directory: where the program was started, most often the project's root or a
+# folder above the module, so a path under it is tried from the module's folder upwards.
+_WORKING_DIRECTORY = ("os.getcwd", "pathlib.Path.cwd")
 # Text methods that make a file name from a name (`name.lower().replace(" ", "_")`).
 _NAME_METHODS = ("lower", "upper", "replace", "strip", "casefold", "title", "format")
 # A package's own files (`files("app.prompts") / "x.txt"`, `read_text("app.prompts", "x.txt")`):
@@ -420,6 +423,8 @@ class TemplateLinker:
                 if base is None or base[0] is not False or not isinstance(prefix, str):
                     return None
                 return base[0], base[1].removeprefix(prefix)
+            if qualified in _WORKING_DIRECTORY and not args:
+                return UPWARD, ""
             if qualified in _PATH_CALLS and len(args) == 1:
                 return self._path(lowerer, args[0], ctx, depth + 1)
             if qualified in _PATH_CALLS and len(args) > 1:  # `Path("ai", "prompts")`
