@@ -562,6 +562,7 @@ REACH_FINDINGS = [
     # a station's frame that two inspection prompts send before their rules
     ("PFX005", "zhzzw_shared_frame/camera.py", 11, 16),
     ("PFX005", "zhzzx_cwd_prompts/prompts/habitat.md", 3, 29),  # a loader under os.getcwd()
+    ("PFX001", "zhzzy_file_part.py", 23, 47),  # an uploaded file before the rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -920,6 +921,7 @@ REACH_SINKS = {
         "client of google_genai.generate_content",
     "zhzzx_cwd_prompts/prompts/habitat.md": "text file",
     "zhzzx_cwd_prompts/survey/report.py:7": "client of openai.chat",
+    "zhzzy_file_part.py:20": "openai.responses",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",

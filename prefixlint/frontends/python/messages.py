@@ -743,9 +743,10 @@ def list_parents(node, module):
 # What a Gemini part that is not text sends (`Part.from_bytes(data=...)`,
 # `Part.from_uri(file_uri=...)`, `Part(inline_data=...)`).
 _SENT_PART_FIELDS = ("data", "file_uri", "uri", "inline_data", "file_data")
-# Content parts that are not text (OpenAI `image_url`, `input_audio`, `file`; Anthropic
-# `image`, `document` with a `source`), and the keys that hold what they send.
-MEDIA_PARTS = ("image_url", "image", "input_audio", "file", "document", "source",
+# Content parts that are not text (OpenAI `image_url`, `input_audio`, `file`, the Responses
+# API's `input_file` with its `file_id`; Anthropic `image`, `document` with a `source`), and
+# the keys that hold what they send.
+MEDIA_PARTS = ("image_url", "image", "input_audio", "file", "file_id", "document", "source",
                "video_url", "video", "audio_url", "audio", "file_data", "file_url")
 MEDIA_VALUES = ("url", "data", "file_data", "file_id", "source")
 
