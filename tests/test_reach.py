@@ -563,6 +563,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzw_shared_frame/camera.py", 11, 16),
     ("PFX005", "zhzzx_cwd_prompts/prompts/habitat.md", 3, 29),  # a loader under os.getcwd()
     ("PFX001", "zhzzy_file_part.py", 23, 47),  # an uploaded file before the rules
+    ("PFX005", "zhzzz_posted_arms/checks.py", 8, 2),  # a scan's text before the criteria
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -922,6 +923,7 @@ REACH_SINKS = {
     "zhzzx_cwd_prompts/prompts/habitat.md": "text file",
     "zhzzx_cwd_prompts/survey/report.py:7": "client of openai.chat",
     "zhzzy_file_part.py:20": "openai.responses",
+    "zhzzz_posted_arms/checks.py:19": "client of http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2355,6 +2357,17 @@ def test_a_prompt_file_under_the_working_directory_is_the_one_the_helper_loads(r
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzx_")]
     assert ("zhzzx_cwd_prompts/survey/report.py", 6) in \
         [(r["path"], r["line"]) for r in found["related"]]
+
+
+def test_a_body_built_in_two_arms_still_makes_its_function_a_client(reach):
+    """`Gateway.call` builds its JSON body in two arms of a test on its options (messages
+    the caller passes whole, or the system and user text it is given): the arm that holds
+    the messages is the body posted, so the method is a client and the check's prompt is
+    measured where it is sent, its scan text before the criteria."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzz_")}
+    sent = prompts["zhzzz_posted_arms/checks.py:19"]
+    assert (sent["break"]["line"], sent["break"]["expr"]) == (8, "text")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (164, 20)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -457,6 +457,8 @@ class SequenceOps:
         if isinstance(node, (cst.Name, cst.Attribute)):
             resolved = self.resolve(node.value, ctx) if isinstance(node, cst.Name) \
                 else self.attribute_value(node, ctx)
+            if isinstance(resolved, Parts):
+                resolved = _branched_dict(resolved)
             out = self.spread(resolved[0], deeper(resolved[1], ctx), depth + 1) \
                 if isinstance(resolved, tuple) else []
             if isinstance(node, cst.Name) and out:
@@ -526,6 +528,17 @@ class SequenceOps:
         if len(items) != len(node.elements) or not all(isinstance(v, str) for v in values):
             return None
         return [item for _, item in sorted(zip(values, items), key=lambda pair: pair[0])]
+
+
+def _branched_dict(parts: Parts) -> tuple | None:
+    """The one dict a name is given in the arm taken of an `if` on a value that varies
+    (`if "messages" in extra: body = {"model": m} else: body = {"model": m, "messages":
+    [...]}`): the keys it passes are that dict's, the test only says whether it is sent."""
+    given = [(value, at) for op, value, at in parts.parts if op == "="]
+    if len(given) == 1 and isinstance(given[0][0], cst.Dict) and \
+            all(op in ("=", "branch") for op, _, _ in parts.parts):
+        return given[0]
+    return None
 
 
 def _before_turns(parts: list, index: int, turned: dict) -> bool:
