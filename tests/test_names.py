@@ -80,6 +80,13 @@ def test_a_users_input_is_a_request_value_not_a_user_value(tmp_path):
         ("PFX001", "user_input", "request", "catalogue")]
 
 
+def test_who_wrote_the_item_being_handled_is_a_request_value(tmp_path):
+    # a moderation bot's note on the comment's author, before its score legend
+    assert _findings(tmp_path, "Replying to u/{{ reply_author }} (sent by {{ dm_sender }}):\n"
+                     + POLICY) == [("PFX001", "reply_author", "request", "pattern"),
+                                   ("PFX001", "dm_sender", "request", "pattern")]
+
+
 def test_request_as_a_word_of_a_longer_name_is_not_a_request_value(tmp_path):
     # `requestType` names a category of request (a few values, each shared): a setting
     assert _findings(tmp_path, "Handle this {{ requestType }} ({{ requestVerb }}).\n") == [
