@@ -428,7 +428,7 @@ REACH_FINDINGS = [
     ("PFX001", "zgd_streamlit_outline/outliner/prompts/outline.txt", 1, 22),
     # a project's model object called like a function (`llm(prompt)`, `self.model(...)`):
     # its `__call__` sends, with the caller's text first; the guide-first call is stable
-    ("PFX005", "zgf_callable_model/writing/editor.py", 23, 38),
+    ("PFX001", "zgf_callable_model/writing/editor.py", 23, 38),
     ("PFX005", "zgf_callable_model/writing/grader.py", 17, 27),
     # numbered instructions with choices made in the text between them: instructions, no
     # labels of the request's values
@@ -564,6 +564,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzx_cwd_prompts/prompts/habitat.md", 3, 29),  # a loader under os.getcwd()
     ("PFX001", "zhzzy_file_part.py", 23, 47),  # an uploaded file before the rules
     ("PFX005", "zhzzz_posted_arms/checks.py", 8, 2),  # a scan's text before the criteria
+    ("PFX005", "zhzzza_sql_agent.py", 10, 48),  # the team before the SQL agent's rules
+    ("PFX005", "zhzzzb_tried_reading.py", 20, 20),  # what the try returns, not its fallback
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -924,6 +926,8 @@ REACH_SINKS = {
     "zhzzx_cwd_prompts/survey/report.py:7": "client of openai.chat",
     "zhzzy_file_part.py:20": "openai.responses",
     "zhzzz_posted_arms/checks.py:19": "client of http.post",
+    "zhzzza_sql_agent.py:18": "langchain.create_sql_agent",
+    "zhzzzb_tried_reading.py:28": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1221,7 +1225,7 @@ MODEL_FINDINGS = [
     # a ReAct agent's prefix, before the tools and the library's own answer format
     ("PFX002", "langchain_react_agent.py", 10, 22),
     ("PFX005", "langchain_template.py", 4, 35),
-    ("PFX005", "litellm_alias.py", 14, 76),  # `litellm.acreate(**request)`, the old alias
+    ("PFX001", "litellm_alias.py", 14, 76),  # `litellm.acreate(**request)`, the old alias
     # LiveKit: `super().__init__(instructions=...)` in an Agent subclass, then the call's
     # conversation; `self.update_instructions(...)` replaces them mid-call
     ("PFX006", "livekit_app.py", 10, 48),
@@ -2368,6 +2372,26 @@ def test_a_body_built_in_two_arms_still_makes_its_function_a_client(reach):
     sent = prompts["zhzzz_posted_arms/checks.py:19"]
     assert (sent["break"]["line"], sent["break"]["expr"]) == (8, "text")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (164, 20)
+
+
+def test_the_prefix_of_langchain_s_sql_agent_is_its_system_text(reach):
+    """`create_sql_agent(..., prefix=prefix)`: the prefix is the agent's system message,
+    placed before the toolkit's tools and the question, so the team named in its first line
+    ends the prefix every analyst of another team could share."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzza_")}
+    sent = prompts["zhzzza_sql_agent.py:18"]
+    assert (sent["break"]["line"], sent["break"]["expr"]) == (10, "team_name")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (172, 10)
+
+
+def test_a_helper_s_value_is_what_its_try_returns_not_the_line_kept_for_failure(reach):
+    """`latest_reading` returns the file's text inside its `try`, and a constant line after
+    the `except` for when the read fails: the reading is what the note is written from, so
+    it, not the fallback, is the first value of the prompt."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzb_")}
+    sent = prompts["zhzzzb_tried_reading.py:28"]
+    assert (sent["break"]["line"], sent["break"]["expr"]) == (20, "handle.read()")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (133, 8)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

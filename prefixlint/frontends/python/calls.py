@@ -232,6 +232,13 @@ class CallOps:
                     # value the other arm returns, as a sanitizer's, is left as it was)
                     last = early
                     break
+                if _tried(module, early, function) and \
+                        all(isinstance(s, Text) for s in text_at(returns[-1])) and \
+                        any(isinstance(s, Hole) for s in text_at(early)):
+                    # `try: ... return row[0]` / `except ...: log` / `return "unknown"`: the
+                    # value the work returns, not the line kept for when it fails
+                    last = early
+                    break
                 continue
             # the one that varies most, the outermost of those (the order of the `if`s,
             # never of their ids: the same on every run)
@@ -518,6 +525,17 @@ def _local_function(name: str, ctx: Context) -> cst.FunctionDef | None:
                 return nested
         current = module.enclosing_function(current)
     return None
+
+
+def _tried(module: Module, early: cst.Return, function: cst.FunctionDef) -> bool:
+    """Whether a `return` stands in the body of a `try` of its function (not in a handler
+    or a `finally`): what the function returns when the work succeeds."""
+    child, current = early, module.parents.get(id(early))
+    while current is not None and current is not function:
+        if isinstance(current, cst.Try) and child is current.body:
+            return True
+        child, current = current, module.parents.get(id(current))
+    return False
 
 
 def _other_arm(module: Module, early: cst.Return, last: cst.Return) -> bool:
