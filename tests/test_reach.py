@@ -566,6 +566,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzz_posted_arms/checks.py", 8, 2),  # a scan's text before the criteria
     ("PFX005", "zhzzza_sql_agent.py", 10, 48),  # the team before the SQL agent's rules
     ("PFX005", "zhzzzb_tried_reading.py", 20, 20),  # what the try returns, not its fallback
+    ("PFX001", "zhzzzc_step_prompts.py", 7, 45),  # the first plan's question, in its own arm
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -928,6 +929,8 @@ REACH_SINKS = {
     "zhzzz_posted_arms/checks.py:19": "client of http.post",
     "zhzzza_sql_agent.py:18": "langchain.create_sql_agent",
     "zhzzzb_tried_reading.py:28": "openai.chat",
+    "zhzzzc_step_prompts.py:33": "openai.chat",
+    "zhzzzc_step_prompts.py:33 (arm at line 32)": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1152,6 +1155,8 @@ REACH_SINKS = {
     "zcx_folder_judge/judge.py:29": "client of openai.chat",
     "zcy_chosen_prompt/copy_prompts.py:18": "text",
     "zcy_chosen_prompt/review.py:27": "openai.chat",
+    # the other whole prompt the `if` assigns, measured as one of its own
+    "zcy_chosen_prompt/review.py:27 (arm at line 26)": "openai.chat",
     "zcy_chosen_prompt/writer.py:16": "openai.chat",
     "zcz_unescaped_md/extract.py:19": "openai.chat",
     "zcz_unescaped_md/validate.py:22": "openai.chat",
@@ -2392,6 +2397,21 @@ def test_a_helper_s_value_is_what_its_try_returns_not_the_line_kept_for_failure(
     sent = prompts["zhzzzb_tried_reading.py:28"]
     assert (sent["break"]["line"], sent["break"]["expr"]) == (20, "handle.read()")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (133, 8)
+
+
+def test_each_whole_prompt_a_choice_assigns_is_measured_as_its_own(reach):
+    """`match step: case 0: prompt = FIRST_PLAN.format(...) case _: prompt =
+    REFINED_PLAN.format(...)`: each arm assigns a whole prompt, and both are sent. The choice
+    breaks neither (no branch on `step`), and each is measured where the call sends it: the
+    first plan, whose question comes first, breaks; the refinement keeps its rules first."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzc_")}
+    first = prompts["zhzzzc_step_prompts.py:33"]
+    assert (first["break"]["line"], first["break"]["expr"]) == (7, "{question}")
+    refined = prompts["zhzzzc_step_prompts.py:33 (arm at line 32)"]
+    assert (refined["break"]["line"], refined["tokens_total"],
+            refined["prefix_tokens"]["global"]) == (22, 141, 107)
+    assert not [f for f in reach["findings"]
+                if f["path"].startswith("zhzzzc_") and f["code"] == "PFX005"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -300,7 +300,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.block = -1
         self.linker = None  # templates.TemplateLinker, when template files are linked
         self.variant = 0  # which file a template name that can name several is taken as
-        self.variants = 1
+        self.variants = 1  # (and which arm of a choice between whole prompts: see `_arm_of`)
+        self.arm_lines: dict[int, int] = {}  # the line of the arm each variant takes
+        self._ways: dict[tuple[int, int, str], list | None] = {}  # `_whole_ways`, once each
         self.steps = 0  # work done for the file being analyzed (see `step`)
         # (ClassInfo, Module) of the object sending the prompt being built: where a method the
         # caller's class leaves abstract is implemented (see CallOps._function_of).
@@ -380,6 +382,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 known = frozenset(k for k in (self._known_arm(i, ctx) for i, _ in chosen) if k)
                 if known - set(chosen):  # `if cot: ... else: ...` of a caller's `False`
                     chain, chosen = richer_arm(bindings, name, before, ctx.arms | known)
+            if chosen and "." not in name:
+                chain, chosen = self._arm_of(bindings, name, before, ctx, chain, chosen)
             if "." in name:
                 return self._member_value(name, chain, ctx)
             if chain:
@@ -661,28 +665,65 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def _whole_prompts(self, if_id: int, name: str, function: cst.FunctionDef | None,
                        ctx: Context) -> bool:
-        """Whether every way through an `if` (with its `elif`s, each with an `else`) assigns
-        the name a whole prompt of its own: `if mode == "diag": prompt = DIAG + text else:
-        prompt = FULL + text`, each with `WHOLE_PROMPT_CHARS` of constant text. Each keeps
-        its own cached prefix, so the choice breaks neither (as `_either` has it for `A if
-        test else B`): the richer arm is measured, not a branch before it."""
+        """Whether every way through an `if` (with its `elif`s, each with an `else`) or a
+        `match` (ending in `case _:`) assigns the name a whole prompt of its own: `if mode ==
+        "diag": prompt = DIAG + text else: prompt = FULL + text`, each with
+        `WHOLE_PROMPT_CHARS` of constant text. Each keeps its own cached prefix, so the
+        choice breaks neither (as `_either` has it for `A if test else B`): each is measured
+        as a prompt of its own (`_arm_of`), not a branch before it."""
+        return self._whole_ways(if_id, name, function, ctx) is not None
+
+    def _whole_ways(self, if_id: int, name: str, function: cst.FunctionDef | None,
+                    ctx: Context) -> list[tuple[tuple[int, int], ...]] | None:
+        """The ways through such a choice (each the arms it takes, outermost first, with
+        the line that assigns the whole prompt), in the order of the code; None when some
+        way does not assign one."""
+        key = (id(ctx.module), if_id, name)
+        if key in self._ways:
+            return self._ways[key]
+        self._ways[key] = None  # (a text that reads the name again asks no more)
         scope = id(function) if function is not None else 0
         sizes: dict[tuple[tuple[int, int], ...], int] = {}
+        lines: dict[tuple[tuple[int, int], ...], int] = {}
         for binding in ctx.module.bindings.get(scope, []):
             if binding.name != name or binding.op != "=" or binding.rewrites or \
                     not any(i == if_id for i, _ in binding.arms):
                 continue
             inner = binding.arms[[i for i, _ in binding.arms].index(if_id):]
-            if any(not isinstance(ctx.module.ifs.get(i), cst.If) or
-                   ctx.module.ifs[i].orelse is None for i, _ in inner):
-                return False  # a way through that assigns nothing keeps the earlier value
+            if not all(_complete(ctx.module.ifs.get(i)) for i, _ in inner):
+                return None  # a way through that assigns nothing keeps the earlier value
             at = Context(ctx.module, function, binding.pos, ctx.import_time,
                          dict(ctx.bindings), ctx.depth + 1, frozenset(binding.arms))
             sizes[inner] = max(sizes.get(inner, 0), constant_chars(self.text(binding.value,
                                                                              at)))
+            lines.setdefault(inner, ctx.module.span(binding.value).line)
         covered = {arm for inner in sizes for arm in inner}
-        return len(sizes) >= 2 and min(sizes.values()) >= WHOLE_PROMPT_CHARS and \
-            all((i, 1 - a) in covered for i, a in covered)
+        whole = len(sizes) >= 2 and min(sizes.values()) >= WHOLE_PROMPT_CHARS and \
+            all(_every_arm(ctx.module.ifs[i], {a for j, a in covered if j == i})
+                for i in {i for i, _ in covered})
+        self._ways[key] = [(way, lines[way]) for way in sizes] if whole else None
+        return self._ways[key]
+
+    def _arm_of(self, bindings, name: str, before: int, ctx: Context, chain: list,
+                chosen: tuple) -> tuple[list, tuple]:
+        """The bindings of the way a variant of the prompt takes through a choice between
+        whole prompts (`match step: case 0: prompt = PLAN.substitute(...) case _: prompt =
+        REFINE.substitute(...)`): the richer one first (variant 0, as chosen), then each
+        other way in the order of the code, one more variant of the call's prompt each, so
+        that every prompt the code can send is measured."""
+        ways = self._whole_ways(chosen[0][0], name, ctx.function, ctx)
+        if not ways:
+            return chain, chosen
+        taken = set(chosen)
+        current = next((w for w in ways if set(w[0]) <= taken), ways[0])
+        others = [w for w in ways if w is not current]
+        self.variants = max(self.variants, 1 + len(others))
+        way, line = current if self.variant == 0 else others[min(self.variant, len(others)) - 1]
+        self.arm_lines.setdefault(self.variant, line)
+        if way is current[0]:
+            return chain, chosen
+        picked, more = richer_arm(bindings, name, before, ctx.arms | frozenset(way))
+        return picked, (*way, *more)
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
         """Whether a binding is in the body of an `if` (not around the use) that tests its
@@ -1614,6 +1655,25 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
 # The longest entry of a table of names (`{"en": "English"}`): longer text is prompt text.
 _NAME_CHARS = 40
+
+def _complete(node: cst.If | cst.Match | None) -> bool:
+    """Whether every run through an `if` or `match` takes one of its arms: an `if` with an
+    `else` (or `elif`), a `match` whose last case is `case _:`."""
+    if isinstance(node, cst.If):
+        return node.orelse is not None
+    if isinstance(node, cst.Match) and node.cases:
+        last = node.cases[-1]
+        return isinstance(last.pattern, cst.MatchAs) and last.pattern.pattern is None and \
+            last.pattern.name is None and last.guard is None
+    return False
+
+
+def _every_arm(node: cst.If | cst.Match, arms: set[int]) -> bool:
+    """Whether `arms` are all the arms of an `if` (its body and its `else`) or a `match`."""
+    if isinstance(node, cst.Match):
+        return arms == set(range(len(node.cases)))
+    return arms == {0, 1}
+
 
 def _shared_items(module: Module, if_id: int, name: str) -> tuple[tuple, int] | None:
     """The two lists an `if`/`else` assigns to `name`, one in each arm, and how many items

@@ -53,6 +53,7 @@ class SinkFinder:
         self.module = module
         self.source = source
         self.lowerer = Lowerer(project.import_module, project.scope_of, project.sources)
+        self._client = None  # (see `_build`)
         self.lowerer.linker = project.linker()
         self.lowerer.constructions = project.construction_modules
         self.lowerer.file = module.path
@@ -828,17 +829,26 @@ class SinkFinder:
                 return []
             return [(_with_sink(built[0], site.model.id if site.model else "jinja"), built[1])]
         lowerer = self.lowerer
-        lowerer.variant, lowerer.variants = 0, 1
-        out = []
+        lowerer.variant, lowerer.variants, lowerer.arm_lines = 0, 1, {}
+        self._client = None  # the client the first variant made of the sink's function
+        out, taken = [], []
         while lowerer.variant < lowerer.variants and lowerer.variant < 32:
             built = self._build_one(site, consumed)
-            if built is not None:
+            if built is not None and all(built[0].blocks != p.blocks for p, _ in out):
                 out.append(built)
+                taken.append(lowerer.variant)
             lowerer.variant += 1
-        if len(out) > 1:  # ids stay unique: the call site and the template file
-            out = [(_renamed(prompt, f"{prompt.id} ({_embedded(prompt)})"), notes)
-                   for prompt, notes in out]
-        return out
+        if len(out) < 2:
+            return out
+        files = [_embedded(prompt) for prompt, _ in out]
+        if all(files) and len(set(files)) == len(files):
+            # ids stay unique: the call site and the template file
+            return [(_renamed(prompt, f"{prompt.id} ({name})"), notes)
+                    for (prompt, notes), name in zip(out, files)]
+        # each other whole prompt a choice assigns: the call site and the line of its arm
+        return [out[0]] + [(_renamed(prompt, f"{prompt.id} (arm at line "
+                                             f"{lowerer.arm_lines.get(variant, 0)})"), notes)
+                           for (prompt, notes), variant in zip(out[1:], taken[1:])]
 
     def _build_one(self, site: _Site, consumed: set[int]):
         ctx = site.base or self._context(site.node)
@@ -973,9 +983,19 @@ class SinkFinder:
             if sent_to and self._implements_abstract(site):
                 sent_to = sent_model = ""  # one backend of several: the deployment chooses
             prompt = replace(prompt, sent_to=sent_to, sent_model=sent_model)
-        if site.base is None and site.kind not in ("agent", "messages") and \
-                self.project.client_of(self, site, ctx, [(prompt, notes)]):
-            return None  # built at each call of the project's client, with its arguments
+        if site.base is None and site.kind not in ("agent", "messages"):
+            if lowerer.variant and self._client is not None:
+                # another whole prompt of the client's choice: measured alone with the first
+                # when nothing calls it (at each call, the call's variants are built)
+                self._client.alone += ((_renamed(prompt, f"{prompt.id} (arm at line "
+                                                 f"{lowerer.arm_lines.get(lowerer.variant, 0)}"
+                                                 ")"), notes),)
+                return None
+            known = len(self.project.by_key)
+            if self.project.client_of(self, site, ctx, [(prompt, notes)]):
+                if len(self.project.by_key) > known:
+                    self._client = list(self.project.by_key.values())[-1]
+                return None  # built at each call of the project's client, with its arguments
         return prompt, notes
 
     def _one_of_batch(self, site: _Site, keyword: str, ctx) -> _Site:
