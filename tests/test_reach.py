@@ -567,6 +567,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzza_sql_agent.py", 10, 48),  # the team before the SQL agent's rules
     ("PFX005", "zhzzzb_tried_reading.py", 20, 20),  # what the try returns, not its fallback
     ("PFX001", "zhzzzc_step_prompts.py", 7, 45),  # the first plan's question, in its own arm
+    ("PFX005", "zhzzzd_store_rows.py", 26, 12),  # a row of a store a setting locates
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -931,6 +932,7 @@ REACH_SINKS = {
     "zhzzzb_tried_reading.py:28": "openai.chat",
     "zhzzzc_step_prompts.py:33": "openai.chat",
     "zhzzzc_step_prompts.py:33 (arm at line 32)": "openai.chat",
+    "zhzzzd_store_rows.py:31": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2412,6 +2414,16 @@ def test_each_whole_prompt_a_choice_assigns_is_measured_as_its_own(reach):
             refined["prefix_tokens"]["global"]) == (22, 141, 107)
     assert not [f for f in reach["findings"]
                 if f["path"].startswith("zhzzzc_") and f["code"] == "PFX005"]
+
+
+def test_a_row_read_from_a_database_a_setting_locates_is_not_the_setting(reach):
+    """`sqlite3.connect(db_path)` of `str(settings.DB_PATH)`: the path is the deployment's,
+    but the row a query of the store returns is data that changes as the store does, so the
+    figures before the rules end the prefix."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzd_")}
+    sent = prompts["zhzzzd_store_rows.py:31"]
+    assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
+        (26, "row[0]", "unknown")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

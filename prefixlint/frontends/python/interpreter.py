@@ -1028,6 +1028,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             base = self.path_of(node.func.value, ctx)  # `doc.get("title")`: as `doc["title"]`
             if base:
                 return f"{base}.{literal_value(node.args[0].value)}"
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) in DATA_STORES:
+            # `sqlite3.connect(settings.DB_PATH)`: where the store is says nothing of what it
+            # holds when a query reads it (rows the program writes, or others do)
+            return ctx.module.qualname(node.func)
         if isinstance(node, cst.Call):
             called = self.path_of(node.func, ctx)
             if _constructor(node.func):
@@ -1655,6 +1659,17 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
 # The longest entry of a table of names (`{"en": "English"}`): longer text is prompt text.
 _NAME_CHARS = 40
+
+# Calls that open a database or a data store: what a query of it returns varies as the data
+# does, not as the path or address the store is opened with (a setting).
+DATA_STORES = frozenset({
+    "sqlite3.connect", "aiosqlite.connect", "duckdb.connect", "psycopg2.connect",
+    "psycopg.connect", "psycopg.AsyncConnection.connect", "asyncpg.connect",
+    "asyncpg.create_pool", "pymysql.connect", "mysql.connector.connect", "MySQLdb.connect",
+    "sqlalchemy.create_engine", "sqlalchemy.ext.asyncio.create_async_engine",
+    "pymongo.MongoClient", "motor.motor_asyncio.AsyncIOMotorClient", "redis.Redis",
+    "redis.from_url", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.from_url"})
+
 
 def _complete(node: cst.If | cst.Match | None) -> bool:
     """Whether every run through an `if` or `match` takes one of its arms: an `if` with an
