@@ -302,7 +302,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.variant = 0  # which file a template name that can name several is taken as
         self.variants = 1  # (and which arm of a choice between whole prompts: see `_arm_of`)
         self.arm_lines: dict[int, int] = {}  # the line of the arm each variant takes
-        self._ways: dict[tuple[int, int, str], list | None] = {}  # `_whole_ways`, once each
+        self._ways: dict[tuple, tuple] = {}  # `_whole_ways`, once each
         self.steps = 0  # work done for the file being analyzed (see `step`)
         # (ClassInfo, Module) of the object sending the prompt being built: where a method the
         # caller's class leaves abstract is implemented (see CallOps._function_of).
@@ -678,10 +678,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         """The ways through such a choice (each the arms it takes, outermost first, with
         the line that assigns the whole prompt), in the order of the code; None when some
         way does not assign one."""
-        key = (id(ctx.module), if_id, name)
+        # (the module is kept with the answer, so that no id in the key is reused)
+        key = (id(ctx.module), if_id, name, id(function))
         if key in self._ways:
-            return self._ways[key]
-        self._ways[key] = None  # (a text that reads the name again asks no more)
+            return self._ways[key][1]
+        self._ways[key] = (ctx.module, None)  # (a text that reads the name again asks no more)
         scope = id(function) if function is not None else 0
         sizes: dict[tuple[tuple[int, int], ...], int] = {}
         lines: dict[tuple[tuple[int, int], ...], int] = {}
@@ -701,8 +702,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         whole = len(sizes) >= 2 and min(sizes.values()) >= WHOLE_PROMPT_CHARS and \
             all(_every_arm(ctx.module.ifs[i], {a for j, a in covered if j == i})
                 for i in {i for i, _ in covered})
-        self._ways[key] = [(way, lines[way]) for way in sizes] if whole else None
-        return self._ways[key]
+        ways = [(way, lines[way]) for way in sizes] if whole else None
+        self._ways[key] = (ctx.module, ways)
+        return ways
 
     def _arm_of(self, bindings, name: str, before: int, ctx: Context, chain: list,
                 chosen: tuple) -> tuple[list, tuple]:
