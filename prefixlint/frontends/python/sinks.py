@@ -846,8 +846,7 @@ class SinkFinder:
             return [(_renamed(prompt, f"{prompt.id} ({name})"), notes)
                     for (prompt, notes), name in zip(out, files)]
         # each other whole prompt a choice assigns: the call site and the line of its arm
-        return [out[0]] + [(_renamed(prompt, f"{prompt.id} (arm at line "
-                                             f"{lowerer.arm_lines.get(variant, 0)})"), notes)
+        return [out[0]] + [(_in_arm(prompt, lowerer.arm_lines.get(variant, 0)), notes)
                            for (prompt, notes), variant in zip(out[1:], taken[1:])]
 
     def _build_one(self, site: _Site, consumed: set[int]):
@@ -987,14 +986,13 @@ class SinkFinder:
             if lowerer.variant and self._client is not None:
                 # another whole prompt of the client's choice: measured alone with the first
                 # when nothing calls it (at each call, the call's variants are built)
-                self._client.alone += ((_renamed(prompt, f"{prompt.id} (arm at line "
-                                                 f"{lowerer.arm_lines.get(lowerer.variant, 0)}"
-                                                 ")"), notes),)
+                self._client.alone += ((_in_arm(prompt, lowerer.arm_lines.get(
+                    lowerer.variant, 0)), notes),)
                 return None
             known = len(self.project.by_key)
             if self.project.client_of(self, site, ctx, [(prompt, notes)]):
-                if len(self.project.by_key) > known:
-                    self._client = list(self.project.by_key.values())[-1]
+                if len(self.project.by_key) > known:  # (the one it registered last)
+                    self._client = next(reversed(self.project.by_key.values()))
                 return None  # built at each call of the project's client, with its arguments
         return prompt, notes
 
@@ -1182,6 +1180,12 @@ def _embedded(prompt: Prompt) -> str:
 
     return next((s.template for b in prompt.blocks for s in b.segments
                  if isinstance(s, Embed)), "")
+
+
+def _in_arm(prompt: Prompt, line: int) -> Prompt:
+    """A whole prompt of a choice other than the first, named by its call site and the line
+    of the arm that assigns it."""
+    return _renamed(prompt, f"{prompt.id} (arm at line {line})")
 
 
 def _renamed(prompt: Prompt, new_id: str) -> Prompt:
