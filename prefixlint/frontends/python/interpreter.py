@@ -27,7 +27,8 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
-from .sources import COMMAND_LINE, COMMAND_LINE_SUBJECTS, clock_format, date_only, reruns
+from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_format, date_only,
+                      reruns)
 from .calls import CallOps
 from .fills import FillOps
 from .config_values import config_text, settings_text
@@ -1661,16 +1662,6 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
 # The longest entry of a table of names (`{"en": "English"}`): longer text is prompt text.
 _NAME_CHARS = 40
-
-# Calls that open a database or a data store: what a query of it returns varies as the data
-# does, not as the path or address the store is opened with (a setting).
-DATA_STORES = frozenset({
-    "sqlite3.connect", "aiosqlite.connect", "duckdb.connect", "psycopg2.connect",
-    "psycopg.connect", "psycopg.AsyncConnection.connect", "asyncpg.connect",
-    "asyncpg.create_pool", "pymysql.connect", "mysql.connector.connect", "MySQLdb.connect",
-    "sqlalchemy.create_engine", "sqlalchemy.ext.asyncio.create_async_engine",
-    "pymongo.MongoClient", "motor.motor_asyncio.AsyncIOMotorClient", "redis.Redis",
-    "redis.from_url", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.from_url"})
 
 
 def _complete(node: cst.If | cst.Match | None) -> bool:

@@ -66,6 +66,16 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("locale.getlocale", Scope.DEPLOY),
 )
 
+# Calls that open a database or a data store: what a query of it returns varies as the data
+# does, not as the path or address the store is opened with (a setting).
+DATA_STORES = frozenset({
+    "sqlite3.connect", "aiosqlite.connect", "duckdb.connect", "psycopg2.connect",
+    "psycopg.connect", "psycopg.AsyncConnection.connect", "asyncpg.connect",
+    "asyncpg.create_pool", "pymysql.connect", "mysql.connector.connect", "MySQLdb.connect",
+    "sqlalchemy.create_engine", "sqlalchemy.ext.asyncio.create_async_engine",
+    "pymongo.MongoClient", "motor.motor_asyncio.AsyncIOMotorClient", "redis.Redis",
+    "redis.from_url", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.from_url"})
+
 # Methods whose result is the command line (`args = parser.parse_args()`): whatever is read
 # from it is fixed for the run, as a setting is, whatever its name (`args.repo_id`), but for
 # what the user asks the run (`COMMAND_LINE_SUBJECTS`).
