@@ -568,6 +568,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzb_tried_reading.py", 20, 20),  # what the try returns, not its fallback
     ("PFX001", "zhzzzc_step_prompts.py", 7, 45),  # the first plan's question, in its own arm
     ("PFX005", "zhzzzd_store_rows.py", 26, 12),  # a row of a store a setting locates
+    ("PFX005", "zhzzze_aliased_sender.py", 22, 53),  # sent through a sender held in a local name
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -933,6 +934,7 @@ REACH_SINKS = {
     "zhzzzc_step_prompts.py:33": "openai.chat",
     "zhzzzc_step_prompts.py:33 (arm at line 32)": "openai.chat",
     "zhzzzd_store_rows.py:31": "openai.chat",
+    "zhzzze_aliased_sender.py:24": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2424,6 +2426,20 @@ def test_a_row_read_from_a_database_a_setting_locates_is_not_the_setting(reach):
     sent = prompts["zhzzzd_store_rows.py:31"]
     assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
         (26, "row[0]", "unknown")
+
+
+def test_a_client_called_through_a_local_name_is_the_client(reach):
+    """`sender = _complete` then `await sender([...])`: the call runs the project's client,
+    so the messages are sent by its OpenAI call (not a sink inferred from an argument named
+    `messages`), and the client's own call is followed rather than left unexplained."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzze_")}
+    assert {i: p["sink"] for i, p in prompts.items()} == \
+        {"zhzzze_aliased_sender.py:24": "client of openai.chat"}
+    sent = prompts["zhzzze_aliased_sender.py:24"]
+    assert (sent["break"]["line"], sent["break"]["expr"], sent["tokens_total"]) == \
+        (22, "correction", 130)
+    assert not [c for c in reach["coverage"]["not_followed"]
+                if c["path"].startswith("zhzzze_")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -358,7 +358,9 @@ def _sends_filled(candidate, prompts: list) -> bool:
                for prompt, _ in prompts)
 
 
-_ALIASED = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")  # `name as alias`, in an import or not
+# `name as alias`, in an import or not, or `alias = name` on a line of its own
+_ALIASED = re.compile(r"\b(\w+)\s+as\s+(\w+)\b|^[ \t]*(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$",
+                      re.MULTILINE)
 
 
 # A call of a capitalized name (a class made), not its definition.
@@ -441,7 +443,8 @@ class _CallNames:
         found = {match.group(1) or match.group(2) for match in self.pattern.finditer(source)}
         if self.retried is not None and _NAMES_RETRY.search(source):
             found.update(match.group(1) for match in self.retried.finditer(source))
-        for original, alias in _ALIASED.findall(source):
+        for original, alias, assigned, value in _ALIASED.findall(source):
+            original, alias = (original, alias) if original else (value, assigned)
             if original in self.wrappers and original not in found and \
                     re.search(r"(?<!def )\b" + re.escape(alias) + r"\s*\(", source):
                 found.add(original)

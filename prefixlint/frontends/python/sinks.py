@@ -175,7 +175,7 @@ class SinkFinder:
         calls = (n for n in self.module.nodes if isinstance(n, cst.Call))
         for node in (c for call in calls for c in (call, launched(call, self.module)) if c):
             func = node.func
-            name = func.value if isinstance(func, cst.Name) else \
+            name = self._called_name(node) if isinstance(func, cst.Name) else \
                 func.attr.value if isinstance(func, cst.Attribute) else None
             if isinstance(func, cst.Name) and name not in wrappers:
                 # `from .agents.triage import run as run_triage`: the wrapper's own name
@@ -661,21 +661,22 @@ class SinkFinder:
         cst = self.cst
         func = node.func
         if isinstance(func, cst.Name):
+            called = self._called_name(node)
             if self.module.path == wrapper.path:
                 # a function defined in the caller's (or an enclosing) function first:
                 # `async def execute(prompt)` beside the code that calls it
                 from .calls import _local_function
 
-                function = _local_function(func.value, self._context(node)) or \
-                    self.module.functions.get(func.value)
+                function = _local_function(called, self._context(node)) or \
+                    self.module.functions.get(called)
                 return function is not None and \
                     (self.module.path, self.module.pos(function)) == wrapper.function_key
-            origin, attr = self.module.imports.get(func.value, ("", ""))
+            origin, attr = self.module.imports.get(called, ("", ""))
             other = self.project.import_module(origin, self.module.path) if attr else None
             if other is not None and other.path == wrapper.path and attr == wrapper.name:
                 return True
             # `from .gen import agenerate`, re-exported by the package from `gen/core.py`
-            defined = self.lowerer.exported(self.module, func.value, "functions") \
+            defined = self.lowerer.exported(self.module, called, "functions") \
                 if attr == wrapper.name and other is not None else None
             return defined is not None and (defined[1].path, defined[1].pos(defined[0])) \
                 == wrapper.function_key
@@ -688,6 +689,21 @@ class SinkFinder:
         target = self.lowerer.resolve(func.value.value, self._context(node)) \
             if isinstance(func.value, cst.Name) else None
         return isinstance(target, ModuleRef) and target.module.path == wrapper.path
+
+    def _called_name(self, node) -> str:
+        """The name of the function a call by name runs: its own, or the function a local
+        name is bound to (`sender = _chat_completion` then `sender(messages)`), when every
+        assignment of that name in the calling function binds the same function name."""
+        cst = self.cst
+        name = node.func.value
+        function = self._context(node).function
+        if function is None or name in param_names(function):
+            return name
+        bound = {binding.value.value if isinstance(binding.value, cst.Name) else None
+                 for binding in self.module.bindings.get(id(function), ())
+                 if binding.name == name}
+        target = next(iter(bound)) if len(bound) == 1 else None
+        return target if target and target != name else name
 
     def _sql_statement(self, argument, node) -> bool:
         """Whether a call passes a SQL statement (`cursor.execute("SELECT ...")`, or a name
