@@ -569,6 +569,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzc_step_prompts.py", 7, 45),  # the first plan's question, in its own arm
     ("PFX005", "zhzzzd_store_rows.py", 26, 12),  # a row of a store a setting locates
     ("PFX005", "zhzzze_aliased_sender.py", 22, 53),  # sent through a sender held in a local name
+    ("PFX005", "zhzzzf_channel_bot/persona.txt", 1, 40),  # filled in by six edits, then sent
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -935,6 +936,8 @@ REACH_SINKS = {
     "zhzzzc_step_prompts.py:33 (arm at line 32)": "openai.chat",
     "zhzzzd_store_rows.py:31": "openai.chat",
     "zhzzze_aliased_sender.py:24": "client of openai.chat",
+    "zhzzzf_channel_bot/persona.txt": "text file",
+    "zhzzzf_channel_bot/replies.py:30": "client of inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2440,6 +2443,21 @@ def test_a_client_called_through_a_local_name_is_the_client(reach):
         (22, "correction", 130)
     assert not [c for c in reach["coverage"]["not_followed"]
                 if c["path"].startswith("zhzzze_")]
+
+
+def test_a_persona_filled_by_many_edits_reaches_the_model_called_as_a_function(reach):
+    """`prompt = prompt.replace(...)` six times over the persona file, then the text is the
+    system message of a history that `reply(chat_history)` hands to `self._llm(...)` (an
+    older LangChain chat model, called as a function): the edits are one value, not six
+    levels of code, so the file is followed to the call and measured there, with the
+    history after it; the text is not measured again on its own."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzf_")}
+    assert sorted(prompts) == ["zhzzzf_channel_bot/persona.txt",
+                               "zhzzzf_channel_bot/replies.py:30"]
+    sent = prompts["zhzzzf_channel_bot/replies.py:30"]
+    assert (sent["break"]["path"], sent["break"]["line"], sent["break"]["expr"]) == \
+        ("zhzzzf_channel_bot/persona.txt", 1, "{CHANNEL_NAME}")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (224, 13)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -41,6 +41,7 @@ from .strings import DATA_LOADERS, StringOps
 from .values import (CARRIED, WHOLE_PROMPT_CHARS, Context, ExtendedItem, HoleItem, LoopItem,
                      ModuleRef, Note, Parts, Resolved, Seg, constant_chars)
 
+MAX_UPDATES = 64  # edits of one text followed back at no cost in depth (`_update_hop`)
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
 # 2,000-line prompt module 6,000
 CALENDAR_PARTS = frozenset({"day", "month", "year", "weekday", "isoweekday", "date"})
@@ -319,6 +320,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         # what the constructions pass, by (class, parameter): (the ClassInfo, the segments
         # of each construction's value; see `_given_at_constructions`)
         self._constructed: dict[tuple[int, str], tuple[object, list]] = {}
+        self._updates = 0  # the self-updates being followed back (see `_update_hop`)
 
     def returns_of(self, function: cst.FunctionDef, module: Module) -> list:
         """A function's own `return value` statements, found once per function (kept by
@@ -1166,6 +1168,21 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self._deps_hole(node, ctx)]
         return [self.hole(node, ctx, path)]
 
+    def _update_hop(self, name: str, value, value_ctx: Context, ctx: Context) -> bool:
+        """Whether following `name` to what it holds is a step back through edits of one
+        text in one function (`prompt = prompt.replace(...)` or `text = text.strip()` on an
+        earlier line), which costs no depth: a dozen edits are one value, not a dozen calls.
+        At most MAX_UPDATES such steps are followed at once; beyond that they cost as any."""
+        if self._updates >= MAX_UPDATES or value_ctx.function is not ctx.function or \
+                value_ctx.module is not ctx.module or value_ctx.line >= ctx.line or \
+                not isinstance(value, cst.Call):
+            return False
+        receiver = value.func
+        while isinstance(receiver, cst.Attribute) and isinstance(receiver.value, cst.Call):
+            receiver = receiver.value.func  # `prompt.replace(a, b).strip()`
+        return isinstance(receiver, cst.Attribute) and \
+            isinstance(receiver.value, cst.Name) and receiver.value.value == name
+
     def _part_of_fixed(self, node: cst.Call | cst.Subscript, ctx: Context) -> Hole | None:
         """`self.style.get("tone", "warm")`, `self.limits["never"]` of an attribute that is
         fixed for the object (what `__init__` was given, a setting): an entry of a value that
@@ -1340,7 +1357,17 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self.hole(node, ctx, self.item_path(resolved, ctx))]
         if isinstance(resolved, tuple):
             value, value_ctx = resolved
-            segments = self.text(value, deeper(value_ctx, ctx))
+            if self._update_hop(name, value, value_ctx, ctx):
+                # `prompt = prompt.replace("{NAME}", name)`, line after line: each line is
+                # one more edit of the same text, not a level deeper into the code
+                self._updates += 1
+                try:
+                    value_ctx.depth = ctx.depth
+                    segments = self.text(value, value_ctx)
+                finally:
+                    self._updates -= 1
+            else:
+                segments = self.text(value, deeper(value_ctx, ctx))
             if len(segments) == 1 and isinstance(segments[0], Hole) and \
                     type(segments[0]) is Hole:
                 # An opaque value (a header, a clock reading, a parameter) is reported where

@@ -36,6 +36,12 @@ def stored(call) -> bool:
     return isinstance(call.func, cst.Attribute) and call.func.attr.value in STORING
 
 
+# The names a method's parameter holding a conversation goes by (`def chat(self,
+# chat_history): return self._llm(chat_history)`)
+_CHAT_PARAMETERS = frozenset({"messages", "chat_messages", "chat_history", "conversation",
+                              "message_history", "history_messages"})
+
+
 def _names_llm(name: str) -> bool:
     """Whether a name says its object is a language model (`llm`, `self.chat_llm`)."""
     return bool(_LLM_WORDS.intersection(name.lower().split("_")))
@@ -402,7 +408,7 @@ class SiteClassifier:
         from .values import Parts
 
         held = self.lowerer.resolve(positional[0].value.value, context_at(self.module, node))
-        if held == "param" and positional[0].value.value in ("messages", "chat_messages") and \
+        if held == "param" and positional[0].value.value in _CHAT_PARAMETERS and \
                 isinstance(node.func, (cst.Name, cst.Attribute)) and \
                 _names_llm(chain_of(node.func).rsplit(".", 1)[-1]):
             # `def think(self, messages): return self.llm(messages).content`: the messages a
