@@ -570,6 +570,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzd_store_rows.py", 26, 12),  # a row of a store a setting locates
     ("PFX005", "zhzzze_aliased_sender.py", 22, 53),  # sent through a sender held in a local name
     ("PFX005", "zhzzzf_channel_bot/persona.txt", 1, 40),  # filled in by six edits, then sent
+    ("PFX005", "zhzzzg_optional_import.py", 25, 1),  # a library class held under its name
+    ("PFX005", "zhzzzg_optional_import.py", 28, 1),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -938,6 +940,7 @@ REACH_SINKS = {
     "zhzzze_aliased_sender.py:24": "client of openai.chat",
     "zhzzzf_channel_bot/persona.txt": "text file",
     "zhzzzf_channel_bot/replies.py:30": "client of inferred",
+    "zhzzzg_optional_import.py:20": "langchain.PromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2458,6 +2461,17 @@ def test_a_persona_filled_by_many_edits_reaches_the_model_called_as_a_function(r
     assert (sent["break"]["path"], sent["break"]["line"], sent["break"]["expr"]) == \
         ("zhzzzf_channel_bot/persona.txt", 1, "{CHANNEL_NAME}")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (224, 13)
+
+
+def test_a_library_class_imported_under_another_name_is_that_class(reach):
+    """`PromptTemplate = None`, then in a `try`: `from langchain_core.prompts import
+    PromptTemplate as _PromptTemplate` and `PromptTemplate = _PromptTemplate`: the module's
+    `PromptTemplate` is LangChain's whenever it is anything, so its template is a prompt."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzg_")}
+    sent = prompts["zhzzzg_optional_import.py:20"]
+    assert (sent["sink"], sent["break"]["line"], sent["break"]["expr"]) == \
+        ("langchain.PromptTemplate", 25, "{dream}")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (138, 22)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

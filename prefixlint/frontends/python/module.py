@@ -277,12 +277,41 @@ def build_module(path: str, source: str, lines: StatementLines | None = None) ->
     tree = cst.parse_module(source)
     tables = FlowTables()
     tables.walk(tree)
+    _rebind_imports(tables)
     module = Module(path, tree, tables.nodes, tables.order, tables.ends, tables.functions,
                     tables.bindings, tables.imports, {}, tables.parents, tables.classes,
                     tables.owner, tables.ifs, _statement_starts(tree, lines),
                     tuple(tables.stars), tuple(tables.nested), tables.loops, tables.handled)
     _record_shuffles(module)
     return module
+
+
+def _rebind_imports(tables: FlowTables) -> None:
+    """A module name that only ever holds an import under another name, or None
+    (`PromptTemplate = None`, then `from langchain_core.prompts import PromptTemplate as
+    _PT` in a `try` and `PromptTemplate = _PT`) stands for that import: a library that may
+    be missing, named as the library names it."""
+    by_name: dict[str, list] = {}
+    for binding in tables.bindings.get(0, ()):
+        by_name.setdefault(binding.name, []).append(binding)
+    for name, bound in by_name.items():
+        if name in tables.imports or name in tables.functions or name in tables.classes:
+            continue
+        held = {_held_import(tables, b) for b in bound}
+        held.discard("none")
+        if len(held) == 1 and isinstance(target := held.pop(), tuple):
+            tables.imports[name] = target
+
+
+def _held_import(tables: FlowTables, binding: Binding) -> tuple[str, str] | str:
+    """What a module-level assignment binds: an import's (module, name), "none" for
+    `None`, else "other"."""
+    value = binding.value
+    if binding.op != "=" or not isinstance(value, cst.Name):
+        return "other"
+    if value.value == "None":
+        return "none"
+    return tables.imports.get(value.value, "other")
 
 
 def _statement_starts(tree: cst.Module, lines: StatementLines | None) -> dict[int, int] | None:
