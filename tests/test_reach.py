@@ -572,6 +572,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzf_channel_bot/persona.txt", 1, 40),  # filled in by six edits, then sent
     ("PFX005", "zhzzzg_optional_import.py", 25, 1),  # a library class held under its name
     ("PFX005", "zhzzzg_optional_import.py", 28, 1),
+    ("PFX005", "zhzzzh_uploaded_texts/summary.py", 12, 1),  # a list the upload empties and fills
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -941,6 +942,7 @@ REACH_SINKS = {
     "zhzzzf_channel_bot/persona.txt": "text file",
     "zhzzzf_channel_bot/replies.py:30": "client of inferred",
     "zhzzzg_optional_import.py:20": "langchain.PromptTemplate",
+    "zhzzzh_uploaded_texts/summary.py:30": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2472,6 +2474,18 @@ def test_a_library_class_imported_under_another_name_is_that_class(reach):
     assert (sent["sink"], sent["break"]["line"], sent["break"]["expr"]) == \
         ("langchain.PromptTemplate", 25, "{dream}")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (138, 22)
+
+
+def test_a_module_list_the_program_empties_and_fills_holds_its_last_data(reach):
+    """`RAW_TEXTS = []`, emptied (`.clear()`) and filled (`.append(text)`) by the upload
+    handler: the pages joined into the prompt are the last upload's, not the empty list it
+    starts as, so they end the prefix before the instructions. `SECTIONS`, which functions
+    only add to as the module is imported (a registry), stays the constant it is."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzh_")}
+    sent = prompts["zhzzzh_uploaded_texts/summary.py:30"]
+    assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
+        (12, "{text}", "unknown")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (135, 38)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

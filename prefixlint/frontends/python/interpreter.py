@@ -28,7 +28,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_format, date_only,
-                      reruns)
+                      refilled, reruns)
 from .calls import CallOps
 from .fills import FillOps
 from .config_values import config_text, settings_text
@@ -432,6 +432,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         else:  # read in a pass of a loop at module level: as the pass has it
             before = carried(bindings, module.loops.get(0, []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
+        if chain and not in_order and name in refilled(module):
+            return None  # what the program put there last, not the literal it starts as
         if chain:
             once = (loop is None or not loop[0] <= chain[-1].pos < loop[1]) and \
                 not reruns(module)

@@ -131,6 +131,39 @@ def reruns(module) -> bool:
     return bool(module.memo("reruns", module, compute))
 
 
+def refilled(module) -> frozenset[str]:
+    """The module-level names the module's functions empty and fill again as the program
+    runs (`RAW_TEXTS = []`, then `global RAW_TEXTS; RAW_TEXTS.clear()` and
+    `RAW_TEXTS.append(text)` in the upload handler): what they hold is the last run's data,
+    not the literal they start as. A list functions only add to (a registry) is not one.
+    Found once per module."""
+    import libcst as cst
+
+    def compute() -> frozenset[str]:
+        emptied: set[str] = set()
+        for node in module.nodes:
+            if isinstance(node, cst.Global) and module.enclosing_function(node) is not None:
+                # `global RAW_TEXTS; RAW_TEXTS = []`: emptied by the function
+                names = {n.name.value for n in node.names}
+                function = module.enclosing_function(node)
+                emptied.update(b.name for b in module.bindings.get(id(function), ())
+                               if b.name in names and b.op == "=" and
+                               isinstance(b.value, (cst.List, cst.Dict)) and
+                               not b.value.elements)
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                    isinstance(node.func.value, cst.Name) and not node.args and \
+                    node.func.attr.value == "clear" and \
+                    module.enclosing_function(node) is not None:
+                emptied.add(node.func.value.value)
+        filled = {b.name for function_id, bindings in module.bindings.items()
+                  if function_id != 0 for b in bindings
+                  if b.op in ("append", "extend", "insert0") and b.name in emptied}
+        top = {b.name for b in module.bindings.get(0, ())}
+        return frozenset(filled & top)
+
+    return module.memo("refilled", module, compute)  # type: ignore[return-value]
+
+
 RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
                    "numpy.random.shuffle", "numpy.random.choice", "numpy.random.permutation")
 
