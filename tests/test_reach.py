@@ -943,6 +943,7 @@ REACH_SINKS = {
     "zhzzzf_channel_bot/replies.py:30": "client of inferred",
     "zhzzzg_optional_import.py:20": "langchain.PromptTemplate",
     "zhzzzh_uploaded_texts/summary.py:30": "openai.chat",
+    "zhzzzi_retry_hint.py:24": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2486,6 +2487,18 @@ def test_a_module_list_the_program_empties_and_fills_holds_its_last_data(reach):
     assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
         (12, "{text}", "unknown")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (135, 38)
+
+
+def test_a_hint_only_a_retry_adds_is_not_text_every_request_shares(reach):
+    """`attempts = 0; while ...: attempts += 1; if attempts > 1: current += HINT`: the first
+    pass, which every request makes, sends the report and a short closing line; the long
+    hint is a retry's. So only that line follows the report, and moving it gains too little
+    to report (the hint was counted as constant text after the report before)."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzi_")}
+    sent = prompts["zhzzzi_retry_hint.py:24"]
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"], sent["gain_tokens"]) == \
+        (96, 67, 7)
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzi_")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

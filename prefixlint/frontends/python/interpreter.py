@@ -36,6 +36,7 @@ from .dynamic_import import ENVIRONMENT_READS
 from .messages import argument_of
 from .objects import ObjectOps, named_defaults
 from .registries import listed_file
+from .retries import later_pass
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
 from .values import (CARRIED, WHOLE_PROMPT_CHARS, Context, ExtendedItem, HoleItem, LoopItem,
@@ -578,6 +579,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             at = Context(ctx.module, function if function is not None else ctx.function,
                          binding.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
                          frozenset(binding.arms))
+            if binding.op in _ADDS and parts and conditional(binding, ctx.arms) and \
+                    later_pass(ctx.module, binding):
+                continue  # `if attempt > 0: prompt += RETRY_HINT`: a retry's, not the first's
             if binding.op in _ADDS and parts and conditional(binding, ctx.arms):
                 # `if user.is_premium: tools.append(REFUND)`: the part is there for some
                 # requests only, a branch on the test (once for all added in that arm)
@@ -600,7 +604,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 parts = []  # `if not text: text = DEFAULT`: the default is what is sent
             elif binding.op in ("=", "opaque", "item", "position") and parts and \
                     conditional(binding, ctx.arms) and not binding.rewrites:
-                if _later_pass(ctx.module, binding):
+                if later_pass(ctx.module, binding):
                     continue  # a retry's changed prompt: the first pass sends what came before
                 test = self._volatile_test(binding, ctx)
                 if test is not None:
@@ -1735,45 +1739,6 @@ def _shared_items(module: Module, if_id: int, name: str) -> tuple[tuple, int] | 
             break
         shared += 1
     return (tuple(lists), shared) if shared else None
-
-
-def _later_pass(module: Module, binding: Binding) -> bool:
-    """Whether a binding is made only in an arm that the first pass of a loop over
-    `range(n)` skips (`for attempt in range(3): if attempt > 0: prompt = soften(first)`):
-    what a retry sends instead, not what every request sends first."""
-    for if_id, arm in binding.arms:
-        node = module.ifs.get(if_id)
-        name = _counter_tested(node.test) if isinstance(node, cst.If) and arm == 0 else None
-        current = module.parents.get(id(node)) if name else None
-        while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
-            if isinstance(current, cst.For) and isinstance(current.target, cst.Name) and \
-                    current.target.value == name:
-                return _from_zero(current.iter)
-            current = module.parents.get(id(current))
-    return False
-
-
-def _counter_tested(test: cst.BaseExpression) -> str | None:
-    """The name a test is true for past zero of (`attempt > 0`, `attempt >= 1`, `attempt
-    != 0`, `attempt`), or None."""
-    if isinstance(test, cst.Name):
-        return test.value
-    if isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and \
-            len(test.comparisons) == 1:
-        target = test.comparisons[0]
-        bound = literal_value(target.comparator)
-        if (isinstance(target.operator, (cst.GreaterThan, cst.NotEqual)) and bound == 0) or \
-                (isinstance(target.operator, cst.GreaterThanEqual) and bound == 1):
-            return test.left.value
-    return None
-
-
-def _from_zero(iterated: cst.BaseExpression) -> bool:
-    """`range(n)` or `range(0, n)`: a loop whose first pass counts zero."""
-    if not (isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and
-            iterated.func.value == "range" and iterated.args):
-        return False
-    return len(iterated.args) == 1 or literal_value(iterated.args[0].value) == 0
 
 
 def _assigns(statement: cst.Assign | cst.AnnAssign, name: str) -> bool:
