@@ -31,6 +31,9 @@ class Text:
 
     text: str
     span: Span | None = None
+    # Text the code adds only in one arm of a branch on a value that varies (`if findings:
+    # lines.append(RULES)`): present for some requests only, as `{% if %}` text is.
+    guard: "Hole | None" = None
 
 
 @dataclass(frozen=True)

@@ -944,6 +944,7 @@ REACH_SINKS = {
     "zhzzzg_optional_import.py:20": "langchain.PromptTemplate",
     "zhzzzh_uploaded_texts/summary.py:30": "openai.chat",
     "zhzzzi_retry_hint.py:24": "openai.chat",
+    "zhzzzj_conditional_rules.py:26": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2499,6 +2500,19 @@ def test_a_hint_only_a_retry_adds_is_not_text_every_request_shares(reach):
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"], sent["gain_tokens"]) == \
         (96, 67, 7)
     assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzi_")]
+
+
+def test_rules_added_only_under_a_branch_on_the_request_do_not_count_as_following(reach):
+    """`if study["critical"]: lines.append(RULES)`: the rules are sent for some studies only,
+    as `{% if %}` text is, so they are not constant text that moving the findings above them
+    would let every request share: only the short line after the findings is, and that is
+    too little to report."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzj_")}
+    sent = prompts["zhzzzj_conditional_rules.py:26"]
+    assert (sent["break"]["line"], sent["break"]["expr"]) == (14, "study['findings']")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"], sent["gain_tokens"]) == \
+        (137, 65, 5)
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzj_")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -26,7 +26,8 @@ class SegmentRenderer:
             pieces.append(Piece(f"<|{block.role}|>\n"))
             for segment in block.segments:
                 if type(segment) is Text:
-                    pieces.append(Piece(segment.text))
+                    pieces.append(Piece(segment.text, (Link(segment.guard, 0),)
+                                        if segment.guard is not None else ()))
                 elif segment.kind == "template":  # a template file rendered by the code
                     pieces.extend(segment.renderer.pieces(segment, values, ()))
                 else:

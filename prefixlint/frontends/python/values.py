@@ -16,6 +16,14 @@ if TYPE_CHECKING:
 
 Seg = Union[Text, Hole]
 
+
+def guarded(segments: list[Seg], branch: Hole) -> list[Seg]:
+    """The text of what the code adds in one arm of a branch on a varying value, marked as
+    that branch's: it is sent only when the branch takes the arm."""
+    return [Text(s.text, s.span, branch) if type(s) is Text and s.guard is None else s
+            for s in segments]
+
+
 # Constant text in each of two texts chosen by a test (the arms of `A if test else B`, a
 # helper's returns) past which they are two prompts of their own (instructions, not a
 # greeting or a line that differs): about 100 tokens. Each keeps its own cached prefix.
