@@ -573,6 +573,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzg_optional_import.py", 25, 1),  # a library class held under its name
     ("PFX005", "zhzzzg_optional_import.py", 28, 1),
     ("PFX005", "zhzzzh_uploaded_texts/summary.py", 12, 1),  # a list the upload empties and fills
+    ("PFX005", "zhzzzk_handed_llm/crawler.py", 6, 8),  # sent by the function a class is made with
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -945,6 +946,8 @@ REACH_SINKS = {
     "zhzzzh_uploaded_texts/summary.py:30": "openai.chat",
     "zhzzzi_retry_hint.py:24": "openai.chat",
     "zhzzzj_conditional_rules.py:26": "openai.chat",
+    "zhzzzk_handed_llm/model_call.py:8": "openai.chat",
+    "zhzzzk_handed_llm/run.py:10": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2513,6 +2516,19 @@ def test_rules_added_only_under_a_branch_on_the_request_do_not_count_as_followin
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"], sent["gain_tokens"]) == \
         (137, 65, 5)
     assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzj_")]
+
+
+def test_a_callable_a_class_is_made_with_is_the_client_its_methods_call(reach):
+    """`XPathCrawler(api=chat)` keeps `chat` as `self.api`, and `xpath_for` calls
+    `self.api(query)`: that call runs the project's `chat`, so the crawler's prompt is sent
+    by chat's OpenAI call, measured where `main` calls the crawler (not only as text with no
+    call in view)."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzk_")}
+    sent = prompts["zhzzzk_handed_llm/run.py:10"]
+    assert (sent["sink"], sent["break"]["path"], sent["break"]["expr"]) == \
+        ("client of openai.chat", "zhzzzk_handed_llm/crawler.py", "{field}")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (115, 19)
+    assert "zhzzzk_handed_llm/crawler.py:4" not in prompts
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -403,6 +403,11 @@ def _is_call(source: str, match: re.Match) -> bool:
         source.count("'''", 0, match.start()) % 2 == 0
 
 
+# `self.api = api` in a method: a class that keeps a callable it is handed, which its other
+# methods may call (`self.api(query)`) as the function its makers pass
+_KEEPS_CALLABLE = re.compile(r"^[ \t]+self\.(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$(?s:.*)\bself\.\1\(",
+                             re.MULTILINE)
+
 _NAMES_RETRY = re.compile(r"retry|retries|backoff", re.IGNORECASE)
 
 
@@ -486,6 +491,8 @@ class PythonProject:
         self.foreign = None  # wrappers other workers found (a worker's `ForeignWrappers`)
         self.wrapper_paths: set[str] = set()  # modules holding a wrapper (kept parsed)
         self._call_names: list = []  # the search of one round's wrapper names (`_CallNames`)
+        # the functions constructions pass for a parameter of a class (`handed_functions`)
+        self._handed: dict[tuple[str, str], frozenset[tuple[str, int]]] = {}
         self.lists: dict[str, list] = {}  # message lists not sent by a known sink, by file
         self.sent: set[tuple[str, int]] = set()  # lists a wrapper call sends
         # the sinks each call of a client reaches (`path:line` of the call), over the rounds
@@ -848,6 +855,41 @@ class PythonProject:
             self._made_in = {k: tuple(v) for k, v in index.items()}
         return self._made_in.get(name, ())
 
+    def handed_functions(self, class_name: str, parameter: str, positional: list[str],
+                         lowerer) -> frozenset[tuple[str, int]]:
+        """The project functions (by path and position) that constructions of a class pass
+        for one parameter of its `__init__` (`StepbackCrawler(api=chatgpt)`, or by
+        position), found once per class and parameter."""
+        key = (class_name, parameter)
+        found = self._handed.get(key)
+        if found is not None:
+            return found
+        import libcst as cst
+
+        from .messages import argument_of
+
+        index = str(positional.index(parameter)) if parameter in positional else None
+        keys: set[tuple[str, int]] = set()
+        for module in self.construction_modules(class_name):
+            for node in module.nodes:
+                if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and
+                        node.func.value == class_name):
+                    continue
+                value = argument_of(node, parameter) or \
+                    (argument_of(node, index) if index is not None else None)
+                if not isinstance(value, cst.Name):
+                    continue
+                function = module.functions.get(value.value)
+                if function is not None:
+                    keys.add((module.path, module.pos(function)))
+                    continue
+                defined = lowerer.exported(module, value.value, "functions") \
+                    if value.value in module.imports else None
+                if defined is not None:
+                    keys.add((defined[1].path, defined[1].pos(defined[0])))
+        found = self._handed[key] = frozenset(keys)
+        return found
+
     def calls_of(self, name: str) -> tuple[str, ...]:
         """The run's Python files whose text calls `name(` (or `module.name(`): where what
         a function returns is used."""
@@ -910,7 +952,8 @@ class PythonProject:
             called.append(CALL_METHOD)  # an object of its class may be called here
         if not any(any(w.path == path or w.method or module_name(w.path) in source or
                            any(r in source for r in w.registered_on)
-                       for w in wrappers[name]) for name in called):
+                       for w in wrappers[name]) for name in called) and \
+                not _KEEPS_CALLABLE.search(source):
             return []
         from .sinks import SinkFinder
 

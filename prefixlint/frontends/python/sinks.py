@@ -185,6 +185,9 @@ class SinkFinder:
                 f"{self.module.path}:{self.module.line(node)}", [])
             called_object = self._called_object(wrappers.get(CALL_METHOD, ()), node) \
                 if name not in wrappers else []
+            if not called_object and name not in wrappers and isinstance(func, cst.Attribute):
+                # `self.api(query)` of `def __init__(self, api)`, made with `api=chatgpt`
+                called_object = self._handed_wrappers(node, wrappers)
             for wrapper in called_object or self._candidates(wrappers.get(name, ()), node):
                 argument = _argument(node, wrapper)
                 if argument is None or self._sql_statement(argument, node) or \
@@ -388,23 +391,43 @@ class SinkFinder:
         """`self.ask(prompt)` in a class that defines no `ask` but keeps a callable it is
         handed (`def __init__(self, ask): self.ask = ask`): the call runs what the maker
         passed, not another class's method of that name (that class's callers are its own)."""
+        return self._kept_parameter(node, context) is not None
+
+    def _kept_parameter(self, node, context) -> tuple | None:
+        """For `self.ask(prompt)` as `_injected` finds it: the class, the method that keeps
+        the callable and the name of the parameter it is handed as; None otherwise."""
         func = node.func
         function = context.function
         owner = self.module.owner.get(id(function)) if function is not None else None
         if owner is None or not isinstance(func.value, self.cst.Name) or \
                 func.attr.value in owner.methods:
-            return False
+            return None
         params = param_names(function)
         if not params or func.value.value != params[0]:
-            return False
+            return None
         for method in owner.methods.values():
             names = param_names(method)
             for binding in self.module.bindings.get(id(method), ()):
                 if binding.name == f"{names[0] if names else 'self'}.{func.attr.value}" and \
                         isinstance(binding.value, self.cst.Name) and \
                         binding.value.value in names[1:]:
-                    return True
-        return False
+                    return owner, method, binding.value.value
+        return None
+
+    def _handed_wrappers(self, node, wrappers: dict) -> list:
+        """The project's clients a call of a kept callable runs (`self.api(query)`, the
+        class made with `StepbackCrawler(api=chatgpt)` somewhere in the project): the
+        functions the class's constructions pass for that parameter, by name."""
+        if not isinstance(node.func.value, self.cst.Name) or node.func.value.value != "self":
+            return []
+        kept = self._kept_parameter(node, self._context(node))
+        if kept is None or kept[1].name.value != "__init__":
+            return []
+        owner, method, parameter = kept
+        handed = self.project.handed_functions(owner.node.name.value, parameter,
+                                               param_names(method)[1:], self.lowerer)
+        return [w for group in wrappers.values() for w in group
+                if not w.method and w.function_key in handed]
 
     def _implements(self, wrapper, declared) -> bool:
         """Whether a wrapper method belongs to a class deriving from the class that declares
