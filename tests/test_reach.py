@@ -574,6 +574,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzg_optional_import.py", 28, 1),
     ("PFX005", "zhzzzh_uploaded_texts/summary.py", 12, 1),  # a list the upload empties and fills
     ("PFX005", "zhzzzk_handed_llm/crawler.py", 6, 8),  # sent by the function a class is made with
+    ("PFX005", "zhzzzl_gemini_built_prompt.py", 15, 48),  # a text a method writes line by line
+    ("PFX001", "zhzzzl_gemini_built_prompt.py", 16, 35),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -655,8 +657,6 @@ REACH_SINKS = {
     "zdi_copied_history.py:24": "openai.chat",
     "zdi_copied_history.py:33": "openai.chat",
     "zdj_placed_context/app.py:11": "openai.chat",
-    "zdj_placed_context/prompting.py:13": "text",
-    "zdk_loop_reader.py:25": "text",
     "zdk_loop_reader.py:29": "openai.chat",
     "zdl_joined_fstring.py:7": "text",
     "zdm_annotated_local.py:6": "text",
@@ -918,7 +918,6 @@ REACH_SINKS = {
     "zhzzo_json_mode.py:25": "client of openai.chat",
     "zhzzp_cached_menu.py:33": "openai.chat",
     "zhzzp_cached_menu.py:47": "openai.chat",
-    "zhzzq_nested_arms.py:33": "text",
     "zhzzq_nested_arms.py:36": "openai.chat",
     "zhzzr_schema_helper/assistant.py:14": "inferred",
     "zhzzs_builder_table.py:42": "client of ollama.chat",
@@ -948,6 +947,7 @@ REACH_SINKS = {
     "zhzzzj_conditional_rules.py:26": "openai.chat",
     "zhzzzk_handed_llm/model_call.py:8": "openai.chat",
     "zhzzzk_handed_llm/run.py:10": "client of openai.chat",
+    "zhzzzl_gemini_built_prompt.py:25": "google_genai.GenerativeModel.generate_content",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -963,7 +963,6 @@ REACH_SINKS = {
     # posts to /api/embeddings and /v1/embeddings embed text: only /api/generate is a prompt
     "zm_embeddings.py:19": "http.post",
     # either arm of an if/else: the one with the instructions and passages is what is measured
-    "zn_either_arm.py:23": "text",
     "zn_either_arm.py:33": "client of openai.chat",
     # `self.llm.ask(...)` on a model object the caller gives: the nearest direct client
     "zp_injected_llm/agents.py:31": "client of http.post",
@@ -2529,6 +2528,18 @@ def test_a_callable_a_class_is_made_with_is_the_client_its_methods_call(reach):
         ("client of openai.chat", "zhzzzk_handed_llm/crawler.py", "{field}")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (115, 19)
     assert "zhzzzk_handed_llm/crawler.py:4" not in prompts
+
+
+def test_text_a_method_writes_a_statement_at_a_time_is_what_gemini_is_sent(reach):
+    """`prompt = f"..."; prompt += ...; return prompt` in `build_prompt`, then
+    `model.generate_content(self.build_prompt(...))` (through a name): the contents are the
+    text the method writes, measured at the call; and that text is not measured again on
+    its own as a prompt with no call in view, since the call sends every part of it."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzl_")}
+    assert sorted(prompts) == ["zhzzzl_gemini_built_prompt.py:25"]
+    sent = prompts["zhzzzl_gemini_built_prompt.py:25"]
+    assert (sent["break"]["line"], sent["break"]["expr"], sent["tokens_total"]) == \
+        (15, "respondent", 117)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

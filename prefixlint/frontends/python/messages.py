@@ -246,9 +246,7 @@ class MessageLowering:
                                  Scope.REQUEST if scope is Scope.UNKNOWN else scope)
 
     def message(self, node, ctx, template: bool):
-        from .values import Message
-
-        from .values import ExtendedItem, HoleItem
+        from .values import ExtendedItem, HoleItem, Message, Parts
 
         cst = self.cst
         lowerer = self.lowerer
@@ -390,6 +388,13 @@ class MessageLowering:
                     return found
             returned = lowerer.last_return(node, ctx)
             if returned is not None and isinstance(returned[0], cst.Name):
+                built = lowerer.resolve(returned[0].value, returned[1])
+                if isinstance(built, Parts) and built.parts and built.parts[0][0] == "=" and \
+                        _spelled_text(built.parts[0][1]) and \
+                        all(op in ("=", "+=", "branch") for op, _, _ in built.parts):
+                    # `prompt = f"..."; prompt += f"..."; return prompt`: a project function
+                    # that writes the text the user sends, a statement at a time
+                    return [Message("user", lowerer.text(node, ctx))]
                 # `message_dict = {...}; ...; return message_dict`
                 returned = lowerer.follow(*returned) or returned
             if returned is not None and isinstance(returned[0], (cst.Dict, cst.Call,

@@ -303,8 +303,8 @@ def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list]) -> bool:
               if getattr(segment, "span", None) is not None and
               not (isinstance(segment, Text) and not segment.text.strip())]
     return bool(placed) and all(
-        span.path != path and any(s.line <= span.end_line and span.line <= s.end_line
-                                  for s in used.get(span.path, ()))
+        any(s.line <= span.end_line and span.line <= s.end_line
+            for s in used.get(span.path, ()))
         for span in placed)
 
 
