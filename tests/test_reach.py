@@ -576,6 +576,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzk_handed_llm/crawler.py", 6, 8),  # sent by the function a class is made with
     ("PFX005", "zhzzzl_gemini_built_prompt.py", 15, 48),  # a text a method writes line by line
     ("PFX001", "zhzzzl_gemini_built_prompt.py", 16, 35),
+    ("PFX003", "zhzzzm_predict_text.py", 7, 1),  # LangChain predict(text=...)
+    ("PFX005", "zhzzzm_predict_text.py", 9, 19),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -948,6 +950,7 @@ REACH_SINKS = {
     "zhzzzk_handed_llm/model_call.py:8": "openai.chat",
     "zhzzzk_handed_llm/run.py:10": "client of openai.chat",
     "zhzzzl_gemini_built_prompt.py:25": "google_genai.GenerativeModel.generate_content",
+    "zhzzzm_predict_text.py:20": "inferred",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2540,6 +2543,18 @@ def test_text_a_method_writes_a_statement_at_a_time_is_what_gemini_is_sent(reach
     sent = prompts["zhzzzl_gemini_built_prompt.py:25"]
     assert (sent["break"]["line"], sent["break"]["expr"], sent["tokens_total"]) == \
         (15, "respondent", 117)
+
+
+def test_a_model_asked_with_predict_text_is_sent_what_it_is_given(reach):
+    """`await llm.apredict(text=CONTINUE_STORY.format(...))`: LangChain's `predict` takes the
+    prompt as `text`, so the call sends it (found even in a file that never says "prompt"),
+    with the story so far before the narration rules."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzm_")}
+    assert sorted(prompts) == ["zhzzzm_predict_text.py:20"]
+    sent = prompts["zhzzzm_predict_text.py:20"]
+    assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
+        (7, "{history}", "session")
+    assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (139, 23)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -354,7 +354,9 @@ class SiteClassifier:
         framework's model). The text is the user's message."""
         cst = self.cst
         func = node.func
-        positional = [a for a in node.args if a.keyword is None]
+        positional = [a for a in node.args if a.keyword is None] or \
+            [a for a in node.args if a.keyword is not None and a.keyword.value == "text"][:1]
+        # (`llm.apredict(text=...)`: LangChain's `predict` names its one argument `text`)
         if positional and not positional[0].star and _asks_llm(chain_of(func)):
             # `query_llm(f"You are a {language} tutor ...", phrase)`: a function its name
             # says asks a language model, given the instructions first

@@ -203,7 +203,10 @@ PREFILTER_WORDS = (r"[\"']role[\"']", r"\brole\s*=", "SystemMessage", "HumanMess
                    # a tool's spec written out (a plugin's `get_spec()`, prompt_text.py)
                    r"[\"'](?:parameters|input_schema)[\"']\s*:",
                    # the messages a method is given, handed to its model (`self.llm(messages)`)
-                   r"\bllm\w*\(\s*(?:chat_)?messages\b")
+                   r"\bllm\w*\(\s*(?:chat_)?messages\b",
+                   # a model's own method asked for text (`llm.apredict(text=...)`, `self._llm.
+                   # invoke(question)`): what it is given is a prompt, whatever it is named
+                   r"llm\w*\.a?(?:predict|invoke|generate|complete|stream)\w*\(")
 # Lower-case text one of the words above needs; a module holding none of these (or of the
 # models' called names) is not searched with the pattern at all.
 PREFILTER_ANCHORS = ("role", "systemmessage", "humanmessage", "instructions", "template",
