@@ -24,9 +24,30 @@ _ADDRESS = frozenset({"you", "your", "you're", "yourself", "assistant", "answer"
                       "consider", "focus", "note", "describe", "explain", "identify",
                       "analyze", "review", "ensure", "avoid", "question",
                       "questions", "below", "here"})
+# The same in Spanish, Portuguese, French, German, Italian and Russian prompts: the words
+# that address the model (second person, and the imperatives instructions open with), then
+# the other words instructions use. Lower case, as words are compared.
+FOREIGN_ADDRESS = frozenset({
+    "eres", "usted", "responde", "responda", "genera", "escribe", "proporciona", "debes",
+    "você", "voce", "gere", "escreva", "forneça", "forneca", "deve",
+    "vous", "tu", "réponds", "répondez", "génère", "générez", "écris", "écrivez", "fournis",
+    "dois", "devez", "du", "sie", "antworte", "antworten", "erstelle", "erstellen",
+    "schreibe", "gib", "musst", "sei", "rispondi", "scrivi", "fornisci", "devi",
+    "ты", "вы", "ответь", "ответьте", "напиши", "напишите", "сгенерируй", "проанализируй",
+    "должен", "должны"})
+_FOREIGN_CUES = FOREIGN_ADDRESS | frozenset({
+    "respuesta", "usuario", "tarea", "instrucciones", "formato", "siguiente", "contexto",
+    "pregunta", "solo", "reglas", "resposta", "usuário", "tarefa", "instruções", "seguinte",
+    "pergunta", "apenas", "regras", "réponse", "utilisateur", "tâche", "consignes",
+    "suivant", "contexte", "question", "uniquement", "règles", "antwort", "nutzer",
+    "benutzer", "aufgabe", "anweisungen", "folgenden", "kontext", "frage", "nur", "regeln",
+    "risposta", "utente", "compito", "istruzioni", "seguente", "contesto", "domanda",
+    "regole", "ответ", "пользователь", "задача", "инструкции", "формат", "следующий",
+    "контекст", "вопрос", "только", "правила"})
 _NAME_HINT = re.compile(r"prompt|template|instruction|system|persona|guideline|preamble",
                         re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+# a word: letters (any script's, for the languages above), with apostrophes inside
+_WORD = re.compile(r"[^\W\d_][^\W\d_']+")
 # SQL in capitals anywhere, or in lower case only in a statement's own shape (`select a, b
 # from t`, `delete from t`, `update t set`): prose says "update the brief from the notes".
 _CODE = re.compile(r"(?-i:\b(SELECT|INSERT|UPDATE|DELETE)\b.*\bFROM\b)|"
@@ -82,8 +103,8 @@ def _reads_as_cjk_prompt(text: str, named: bool) -> bool:
 def reads_as_prompt(text: str, name: str = "") -> bool:
     """Whether constant text reads as instructions to a model: a name that says it is one
     (`*_PROMPT`, `*_TEMPLATE`, `SYSTEM_*`) over a few words, or enough words in sentences
-    with the words prompts use (in English, or in Chinese, Japanese or Korean); never code
-    or markup."""
+    with the words prompts use (in English, Spanish, Portuguese, French, German, Italian or
+    Russian, or in Chinese, Japanese or Korean); never code or markup."""
     named = bool(_NAME_HINT.search(name))
     if _CJK.search(text) and not _is_code(text) and _reads_as_cjk_prompt(text, named):
         return True
@@ -97,5 +118,5 @@ def reads_as_prompt(text: str, name: str = "") -> bool:
     if letters < 0.75 * len(text):
         return False
     lowered = [w.lower() for w in words]
-    cues = sum(1 for w in lowered if w in _CUES)
-    return cues >= 4 and any(w in _ADDRESS for w in lowered)
+    cues = sum(1 for w in lowered if w in _CUES or w in _FOREIGN_CUES)
+    return cues >= 4 and any(w in _ADDRESS or w in FOREIGN_ADDRESS for w in lowered)

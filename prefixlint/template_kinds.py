@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .file_kinds import TEMPLATE_SUFFIXES
+from .prose import FOREIGN_ADDRESS
 
 # Suffixes before the Jinja one that name another language (`deploy.yaml.j2`).
 OTHER_SUFFIXES = frozenset({
@@ -45,6 +46,7 @@ _SPEAKS_WORDS = ("you", "as a", "assistant", "the user", "respond", "answer", "r
 # answer, do not, assistant, output.
 _CJK_SPEAKS = ("你", "您", "请", "用户", "回答", "不要", "助手", "输出", "あなた", "ください",
                "ユーザー", "당신", "사용자", "답변")
+_WORDS = re.compile(r"[^\W\d_]+")
 _DOCKER = re.compile(r"^\s*(FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|EXPOSE|CMD|ENTRYPOINT|USER|"
                      r"LABEL|VOLUME|HEALTHCHECK)\s", re.M)
 _MARKUP = re.compile(r"^\s*<(!doctype|html|head|body|div|p|span|table|tr|td|ul|li|a|script|"
@@ -72,11 +74,15 @@ def is_prompt_template(name: str, text: str) -> bool:
 def speaks_to_a_model(text: str) -> bool:
     """Whether text says something only a prompt says to a model ("you are", "the user",
     "respond", "step by step", a `system:` line; in Chinese, Japanese or Korean, two of the
-    words that address one: "你", "请", "用户", "不要", "あなた", "당신"...)."""
+    words that address one: "你", "请", "用户", "不要", "あなた", "당신"...; in Spanish,
+    Portuguese, French, German, Italian or Russian, two such words: "eres", "responde",
+    "você", "vous", "antworte", "rispondi", "ты"...)."""
     lowered = text[:20_000].lower()
     if any(word in lowered for word in _SPEAKS_WORDS) and bool(_SPEAKS.search(lowered)):
         return True
-    return sum(1 for word in _CJK_SPEAKS if word in lowered) >= 2
+    if sum(1 for word in _CJK_SPEAKS if word in lowered) >= 2:
+        return True
+    return len(FOREIGN_ADDRESS.intersection(_WORDS.findall(lowered))) >= 2
 
 
 def is_markup(text: str) -> bool:

@@ -578,6 +578,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzl_gemini_built_prompt.py", 16, 35),
     ("PFX003", "zhzzzm_predict_text.py", 7, 1),  # LangChain predict(text=...)
     ("PFX005", "zhzzzm_predict_text.py", 9, 19),
+    ("PFX005", "zhzzzn_foreign_prompts/entrevista.py", 3, 34),  # a prompt in Russian
+    ("PFX005", "zhzzzn_foreign_prompts/evaluacion.txt", 1, 20),  # a prompt file in Spanish
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -951,6 +953,8 @@ REACH_SINKS = {
     "zhzzzk_handed_llm/run.py:10": "client of openai.chat",
     "zhzzzl_gemini_built_prompt.py:25": "google_genai.GenerativeModel.generate_content",
     "zhzzzm_predict_text.py:20": "inferred",
+    "zhzzzn_foreign_prompts/entrevista.py:3": "text",
+    "zhzzzn_foreign_prompts/evaluacion.txt": "text file",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2555,6 +2559,20 @@ def test_a_model_asked_with_predict_text_is_sent_what_it_is_given(reach):
     assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
         (7, "{history}", "session")
     assert (sent["tokens_total"], sent["prefix_tokens"]["global"]) == (139, 23)
+
+
+def test_prompts_written_in_spanish_or_russian_read_as_prompts(reach):
+    """A Spanish prompt file (`Eres un evaluador... Responde solo...`) and a Russian prompt
+    constant (`Проанализируй... Ты должен ответить...`) that no code in view fills: each
+    speaks to a model in its own language, so each is measured on its own, with the value
+    in its first line before the rules."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzn_")}
+    spanish = prompts["zhzzzn_foreign_prompts/evaluacion.txt"]
+    assert (spanish["break"]["expr"], spanish["tokens_total"],
+            spanish["prefix_tokens"]["global"]) == ("{informe_sitio}", 150, 9)
+    russian = prompts["zhzzzn_foreign_prompts/entrevista.py:3"]
+    assert (russian["break"]["expr"], russian["tokens_total"],
+            russian["prefix_tokens"]["global"]) == ("{respondent_name}", 144, 8)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
