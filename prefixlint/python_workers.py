@@ -360,7 +360,7 @@ def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
                   texts: dict) -> dict:
     """A worker's prompt text found without a sink, less what its own prompts already send
     (the run's prompts, a superset, send it too: the parent would drop it)."""
-    from .frontends.python.project import held, prompt_places, text_sent
+    from .frontends.python.project import held, held_by_file, prompt_places, text_sent
 
     if not any(texts.values()):
         return texts
@@ -368,4 +368,6 @@ def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
              *(item for table in (lists, inferred) for found in table.values()
                for item in found)]
     _, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in built])
-    return {path: [c for c in found if not text_sent(c, used)] for path, found in texts.items()}
+    here = held_by_file([(prompt.path, prompt_places(prompt)) for prompt, _ in built])
+    return {path: [c for c in found if not text_sent(c, used, here)]
+            for path, found in texts.items()}

@@ -661,6 +661,7 @@ REACH_SINKS = {
     "zdi_copied_history.py:24": "openai.chat",
     "zdi_copied_history.py:33": "openai.chat",
     "zdj_placed_context/app.py:11": "openai.chat",
+    "zdj_placed_context/prompting.py:13": "text",
     "zdk_loop_reader.py:29": "openai.chat",
     "zdl_joined_fstring.py:7": "text",
     "zdm_annotated_local.py:6": "text",

@@ -296,15 +296,19 @@ def _registries(function) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list]) -> bool:
+def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list],
+                   here: dict[str, list] | None = None) -> bool:
     """Whether prompt text found without a sink comes from other files only (a template read
-    by `open(name).read().format(...)`), whose places prompts of the run hold as well."""
+    by `open(name).read().format(...)`), whose places prompts of the run hold as well; or,
+    given `here` (the places of the prompts sent from its own file), whether those hold
+    every place of it (a method's text that another method of the file sends)."""
     placed = [segment.span for block in prompt.blocks for segment in block.segments
               if getattr(segment, "span", None) is not None and
               not (isinstance(segment, Text) and not segment.text.strip())]
     return bool(placed) and all(
         any(s.line <= span.end_line and span.line <= s.end_line
-            for s in used.get(span.path, ()))
+            for s in (used.get(span.path, ()) if span.path != path else
+                      (here or {}).get(span.path, ())))
         for span in placed)
 
 
@@ -314,6 +318,16 @@ def prompt_places(prompt: Prompt) -> tuple:
     return tuple(span for block in prompt.blocks for segment in block.segments
                  for part in (segment, *getattr(segment, "inner", ()))
                  if (span := getattr(part, "span", None)) is not None)
+
+
+def held_by_file(prompts: Sequence[tuple[str, tuple]]) -> dict[str, dict[str, list]]:
+    """The places prompts given as (the path of their call site, places) hold, by that
+    path, then by the places' own paths."""
+    out: dict[str, dict[str, list]] = {}
+    for path, places in prompts:
+        for span in places:
+            out.setdefault(path, {}).setdefault(span.path, []).append(span)
+    return out
 
 
 def held(prompts: Sequence[tuple[str, tuple]]) -> tuple[set[str], dict[str, list]]:
@@ -327,17 +341,21 @@ def held(prompts: Sequence[tuple[str, tuple]]) -> tuple[set[str], dict[str, list
     return ids, used
 
 
-def text_sent(candidate, used: dict[str, list]) -> bool:
+def text_sent(candidate, used: dict[str, list],
+              here: dict[str, dict[str, list]] | None = None) -> bool:
     """Whether prompt text found without a sink is sent by a prompt that holds `used`
     places: its area holds one of them, or it comes from other files whose places they
-    hold. More places never make it false (a worker may test it on its own prompts)."""
+    hold, or (`here`: the places held by file of the call) prompts sent from its own file
+    hold every place of it. More places never make it false (a worker may test it on its
+    own prompts)."""
     # the text itself, or the constant it fills by keyword (`prompt = RULES.format(k=v)`
     # returned to the function that sends it)
     areas = [candidate.span] + ([candidate.fills] if candidate.fills is not None else [])
     inside = any((area.line, area.column) <= (s.line, s.column) and
                  (s.end_line, s.end_column) <= (area.end_line, area.end_column)
                  for area in areas for s in used.get(area.path, ()))
-    return inside or _read_and_sent(candidate.prompt, candidate.span.path, used)
+    return inside or _read_and_sent(candidate.prompt, candidate.span.path, used,
+                                    (here or {}).get(candidate.span.path))
 
 
 def _sends_filled(candidate, prompts: list) -> bool:
@@ -997,11 +1015,13 @@ class PythonProject:
         if not any(self.texts.values()):
             return []
         ids, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in prompts])
+        here = held_by_file([(prompt.path, prompt_places(prompt)) for prompt, _ in prompts])
         # a constant that code fills by keyword (`RULES.format(k=v)`, found as prompt text
         # of its own where it is filled) is measured there, with the values passed
         found = [c for path in sorted(self.texts) for c in self.texts[path]]
         filled = {c.fills for c in found if c.fills}
-        unsent = [c for c in found if not text_sent(c, used) and not _sends_filled(c, prompts)]
+        unsent = [c for c in found
+                  if not text_sent(c, used, here) and not _sends_filled(c, prompts)]
         kept = []
         for candidate in unsent:
             if candidate.prompt.id not in ids and candidate.span not in filled:
