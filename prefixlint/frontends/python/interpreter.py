@@ -1368,7 +1368,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 # one more edit of the same text, not a level deeper into the code
                 self._updates += 1
                 try:
-                    value_ctx.depth = ctx.depth
+                    value_ctx.depth = ctx.depth  # (a context `resolve` made for this read)
                     segments = self.text(value, value_ctx)
                 finally:
                     self._updates -= 1
