@@ -956,6 +956,8 @@ REACH_SINKS = {
     "zhzzzm_predict_text.py:20": "inferred",
     "zhzzzn_foreign_prompts/entrevista.py:3": "text",
     "zhzzzn_foreign_prompts/evaluacion.txt": "text file",
+    "zhzzzo_two_clients/crawl/llm.py:8": "openai.chat",
+    "zhzzzo_two_clients/notes/app.py:11": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2574,6 +2576,18 @@ def test_prompts_written_in_spanish_or_russian_read_as_prompts(reach):
     russian = prompts["zhzzzn_foreign_prompts/entrevista.py:3"]
     assert (russian["break"]["expr"], russian["tokens_total"],
             russian["prefix_tokens"]["global"]) == ("{respondent_name}", 144, 8)
+
+
+def test_a_client_is_handed_on_only_where_its_own_module_is_imported(reach):
+    """Two packages each with an `llm.py` defining `chat`: the crawler hands its own to a
+    worker (`Worker(api=chat)` after `from .llm import chat`), so that one is measured with
+    its parameters unknown as well; the notes app's `chat`, which only its caller calls, is
+    not handed by that line and is measured at its caller alone."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzo_")}
+    assert sorted(prompts) == ["zhzzzo_two_clients/crawl/llm.py:8",
+                               "zhzzzo_two_clients/notes/app.py:11"]
+    assert [c["path"] for c in reach["coverage"]["not_followed"]
+            if c["path"].startswith("zhzzzo_")] == ["zhzzzo_two_clients/crawl/llm.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -1108,11 +1108,22 @@ class PythonProject:
                 if qualifier is None and path != wrapper.path and not (
                         _names_module(source, wrapper.path) and
                         re.search(r"\bimport\b[^\n]*\b" + re.escape(wrapper.name) + r"\b",
-                                  source)):
+                                  source)) or \
+                        qualifier is None and path != wrapper.path and \
+                        self._imports_another(source, path, wrapper):
                     continue
                 if _is_call(source, match):  # (in code: not a comment or a docstring)
                     return True
         return False
+
+    def _imports_another(self, source: str, path: str, wrapper: Wrapper) -> bool:
+        """Whether every `from X import ... name` of the file that imports a wrapper's name
+        imports it from a project module other than the wrapper's (two `llm.py` modules, each
+        with its own `chat`); an import not resolved in the project says nothing."""
+        found = [self.import_path(origin, path) for origin in re.findall(
+            r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+[^\n]*\b" +
+            re.escape(wrapper.name) + r"\b", source, re.MULTILINE)]
+        return bool(found) and all(f is not None and f != wrapper.path for f in found)
 
     @staticmethod
     def _handed_pattern(name: str) -> re.Pattern:
