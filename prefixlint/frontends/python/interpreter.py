@@ -39,8 +39,8 @@ from .registries import listed_file
 from .retries import later_pass
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
-from .values import (CARRIED, WHOLE_PROMPT_CHARS, Context, ExtendedItem, HoleItem, LoopItem,
-                     ModuleRef, Note, Parts, Resolved, Seg, constant_chars, guarded)
+from .values import (CARRIED, WHOLE_PROMPT_CHARS, ArmGuard, Context, ExtendedItem, HoleItem,
+                     LoopItem, ModuleRef, Note, Parts, Resolved, Seg, constant_chars)
 
 MAX_UPDATES = 64  # edits of one text followed back at no cost in depth (`_update_hop`)
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense
@@ -1538,13 +1538,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if len(parts) > 1 and parts[0][0] == "=" and isinstance(parts[0][1], cst.Name) and \
                 parts[0][1].value == "None":
             parts = parts[1:]  # `cache = None`, then filled: the value that is sent
-        guard: tuple[Hole, frozenset] | None = None  # the branch the parts are added under
+        guard = ArmGuard()  # (`if findings: text += RULES`: what that arm adds is its)
         for op, value, at in parts:
             start = len(out)
             if op == "branch":
                 out.append(value)
-                # (`if findings: text += RULES`: what that arm adds is sent only then)
-                guard = (value, at.arms) if at.arms and isinstance(value, Hole) else None
+                guard.opens(value, at.arms)
                 continue
             if op == "+=" and value is not None and self._unrolled(value, at, ctx, out):
                 pass
@@ -1554,10 +1553,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 out.extend(self.text(value, deeper(at, ctx)))
             else:
                 return [self.hole(node, ctx, self.path_of(node, ctx))]
-            if guard is not None and at.arms >= guard[1]:
-                out[start:] = guarded(out[start:], guard[0])
-            else:
-                guard = None
+            out[start:] = guard.mark(out[start:], at.arms)
         return out
 
     def _unrolled(self, value: cst.BaseExpression, at: Context, ctx: Context,

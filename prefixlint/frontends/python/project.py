@@ -421,10 +421,20 @@ def _is_call(source: str, match: re.Match) -> bool:
         source.count("'''", 0, match.start()) % 2 == 0
 
 
-# `self.api = api` in a method: a class that keeps a callable it is handed, which its other
-# methods may call (`self.api(query)`) as the function its makers pass
-_KEEPS_CALLABLE = re.compile(r"^[ \t]+self\.(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$(?s:.*)\bself\.\1\(",
-                             re.MULTILINE)
+# `self.api = api` in a method, and a call `self.api(...)`: see `_keeps_callable`
+_KEPT = re.compile(r"^[ \t]+self\.(\w+)[ \t]*=[ \t]*\w+[ \t]*$", re.MULTILINE)
+_SELF_CALL = re.compile(r"\bself\.(\w+)\(")
+
+
+def _keeps_callable(source: str) -> bool:
+    """Whether a class in the text keeps a callable it is handed (`self.api = api`) and
+    calls it after (`self.api(query)`), as the function its makers pass: two searches of
+    the text, each once."""
+    kept: dict[str, int] = {}
+    for match in _KEPT.finditer(source):
+        kept.setdefault(match.group(1), match.start())
+    return bool(kept) and any(match.start() > kept.get(match.group(1), len(source))
+                              for match in _SELF_CALL.finditer(source))
 
 _NAMES_RETRY = re.compile(r"retry|retries|backoff", re.IGNORECASE)
 
@@ -886,12 +896,13 @@ class PythonProject:
 
         from .messages import argument_of
 
+        from .interpreter import _calls_of_name
+
         index = str(positional.index(parameter)) if parameter in positional else None
         keys: set[tuple[str, int]] = set()
         for module in self.construction_modules(class_name):
-            for node in module.nodes:
-                if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and
-                        node.func.value == class_name):
+            for node in _calls_of_name(module, class_name):
+                if not isinstance(node.func, cst.Name):
                     continue
                 value = argument_of(node, parameter) or \
                     (argument_of(node, index) if index is not None else None)
@@ -971,7 +982,7 @@ class PythonProject:
         if not any(any(w.path == path or w.method or module_name(w.path) in source or
                            any(r in source for r in w.registered_on)
                        for w in wrappers[name]) for name in called) and \
-                not _KEEPS_CALLABLE.search(source):
+                not _keeps_callable(source):
             return []
         from .sinks import SinkFinder
 

@@ -52,7 +52,7 @@ _FILLING = frozenset({"to_string", "render", "fill", "substitute", "safe_substit
 # `json.dumps` and the drop-in libraries that write the same text (`import rapidjson as json`).
 JSON_DUMPS = ("json.dumps", "simplejson.dumps", "ujson.dumps", "rapidjson.dumps")
 from .messages import argument_of
-from .values import Context, HoleItem, LoopItem, Parts, Seg, constant_chars, guarded
+from .values import ArmGuard, Context, HoleItem, LoopItem, Parts, Seg, constant_chars
 
 if TYPE_CHECKING:
     from .interpreter import Lowerer
@@ -727,17 +727,13 @@ class StringOps:
             return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
-        guard: tuple[Hole, frozenset] | None = None  # the branch items are added under
+        guard = ArmGuard()  # (the items an arm adds, and the separators before them)
         for index, (item, item_ctx) in enumerate(items):
             part = (sep if index else []) + self.text(item, item_ctx)
             if isinstance(item, HoleItem) and item.hole.kind == "branch" and item_ctx.arms:
-                # (`if findings: lines.append(RULES)`: the items that arm adds, and the
-                # separators before them, are sent only when it is taken)
-                guard = (item.hole, item_ctx.arms)
-            elif guard is not None and item_ctx.arms >= guard[1]:
-                part = guarded(part, guard[0])
+                guard.opens(item.hole, item_ctx.arms)
             else:
-                guard = None
+                part = guard.mark(part, item_ctx.arms)
             out.extend(part)
         return out
 

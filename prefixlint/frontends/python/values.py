@@ -17,11 +17,28 @@ if TYPE_CHECKING:
 Seg = Union[Text, Hole]
 
 
-def guarded(segments: list[Seg], branch: Hole) -> list[Seg]:
-    """The text of what the code adds in one arm of a branch on a varying value, marked as
-    that branch's: it is sent only when the branch takes the arm."""
-    return [Text(s.text, s.span, branch) if type(s) is Text and s.guard is None else s
-            for s in segments]
+class ArmGuard:
+    """The branch on a varying value that the parts of a text or a list, read in order, are
+    added under (`if findings: lines.append(RULES)`, `text += ...`): what that arm adds is
+    sent only when the branch takes it, as `{% if %}` text is, so its text is marked as the
+    branch's. A part added outside the arm ends it."""
+
+    def __init__(self) -> None:
+        self.branch: Hole | None = None
+        self.arms: frozenset = frozenset()
+
+    def opens(self, branch: object, arms: frozenset) -> None:
+        """A branch part, read where the arm that follows it adds (`arms`)."""
+        self.branch = branch if arms and isinstance(branch, Hole) else None
+        self.arms = arms
+
+    def mark(self, segments: list[Seg], arms: frozenset) -> list[Seg]:
+        """The segments of a part added in `arms`: the branch's, while inside its arm."""
+        if self.branch is None or not arms >= self.arms:
+            self.branch = None
+            return segments
+        return [Text(s.text, s.span, self.branch) if type(s) is Text and s.guard is None
+                else s for s in segments]
 
 
 # Constant text in each of two texts chosen by a test (the arms of `A if test else B`, a
