@@ -580,6 +580,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzm_predict_text.py", 9, 19),
     ("PFX005", "zhzzzn_foreign_prompts/entrevista.py", 3, 34),  # a prompt in Russian
     ("PFX005", "zhzzzn_foreign_prompts/evaluacion.txt", 1, 20),  # a prompt file in Spanish
+    ("PFX001", "zhzzzp_cli_input_file.py", 17, 2),  # the file a command line names
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -958,6 +959,7 @@ REACH_SINKS = {
     "zhzzzn_foreign_prompts/evaluacion.txt": "text file",
     "zhzzzo_two_clients/crawl/llm.py:8": "openai.chat",
     "zhzzzo_two_clients/notes/app.py:11": "client of openai.chat",
+    "zhzzzp_cli_input_file.py:36": "http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2588,6 +2590,16 @@ def test_a_client_is_handed_on_only_where_its_own_module_is_imported(reach):
                                "zhzzzo_two_clients/notes/app.py:11"]
     assert [c["path"] for c in reach["coverage"]["not_followed"]
             if c["path"].startswith("zhzzzo_")] == ["zhzzzo_two_clients/crawl/llm.py"]
+
+
+def test_the_file_a_command_line_names_is_the_runs_input(reach):
+    """`load_text(args.notes)`: the notes file the user points the run at is new with each
+    run, so it breaks the prefix before the rules; `load_text(args.style_prompt)` names
+    prompt text the deployment gives, and the prompt's start stays shared."""
+    prompt = next(p for p in reach["prompts"] if p["id"] == "zhzzzp_cli_input_file.py:36")
+    assert (prompt["break"]["expr"], prompt["break"]["scope"], prompt["break"]["line"]) == \
+        ("notes", "request", 17)
+    assert prompt["prefix_tokens"]["global"] == 18
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

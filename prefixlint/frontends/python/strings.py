@@ -553,6 +553,9 @@ class StringOps:
         pending = [(target, at, 0)] if target is not None else []
         while pending:
             node, where, depth = pending.pop()
+            option = self._input_option(node, where)
+            if option is not None:
+                return self.hole(read, ctx, option, Scope.REQUEST)
             for name in names_read(node):
                 if name.value in ("self", "cls") or _PROMPT_FILE.search(name.value):
                     continue
@@ -564,6 +567,26 @@ class StringOps:
                 if isinstance(resolved, tuple) and depth < 6 and \
                         isinstance(resolved[0], cst.BaseExpression):
                     pending.append((resolved[0], resolved[1], depth + 1))
+        return None
+
+    def _input_option(self, node: cst.BaseExpression, ctx: Context) -> str | None:
+        """The command-line option a read's path comes from (`open(args.requirements)`,
+        `os.path.join(args.folder, "notes.md")`): the file the user points this run at is
+        the run's input, new with each run, unlike the other options (settings). None when
+        no option is read, or the option names prompt text or settings the deployment
+        gives (`args.prompt_file`, `args.config`)."""
+        pending = [node]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, cst.Attribute) and isinstance(current.value, cst.Name):
+                option = current.attr.value
+                if self._command_line(current.value, ctx):
+                    if _PROMPT_FILE.search(option) or \
+                            self.scope_of(option) is Scope.DEPLOY:
+                        return None
+                    return f"{current.value.value}.{option}"
+                continue
+            pending.extend(reversed(current.children))
         return None
 
     def _template_source(self, node: cst.BaseExpression, ctx: Context) -> str | None:
