@@ -55,6 +55,10 @@ class Hole:
     # A branch choosing between two texts the code writes (`"Be brief" if request.brief
     # else "Explain fully"`): about how many tokens the shorter holds; 0 for any other hole.
     arm_tokens: int = 0
+    # The places in source of the text a branch's arms hold (`f"{weather_text(w)}" if w
+    # else ""`): the prompt sends that text on some requests, so it is not text no prompt
+    # sends. Not part of the value: two holes that differ only here are the same.
+    arms: tuple[Span, ...] = field(default=(), compare=False)
 
 
 Segment = Union[Text, Hole]

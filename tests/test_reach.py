@@ -960,6 +960,7 @@ REACH_SINKS = {
     "zhzzzo_two_clients/crawl/llm.py:8": "openai.chat",
     "zhzzzo_two_clients/notes/app.py:11": "client of openai.chat",
     "zhzzzp_cli_input_file.py:36": "http.post",
+    "zhzzzq_branch_text.py:20": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2600,6 +2601,14 @@ def test_the_file_a_command_line_names_is_the_runs_input(reach):
     assert (prompt["break"]["expr"], prompt["break"]["scope"], prompt["break"]["line"]) == \
         ("notes", "request", 17)
     assert prompt["prefix_tokens"]["global"] == 18
+
+
+def test_text_a_prompt_sends_in_one_arm_of_a_choice_is_not_measured_alone(reach):
+    """`weather = f"...{weather_instructions(forecast)}" if forecast else ""`: the helper's
+    instructions reach the prompt on the requests that bring a forecast, so they are sent
+    by it, not prompt text with no call in view."""
+    assert sorted(p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzzq_")) == \
+        ["zhzzzq_branch_text.py:20"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -365,7 +365,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         """An opaque value reported where `node` puts it into the prompt (under the code
         that node is), varying as it does unless told otherwise."""
         return Hole(hole.kind, shorten(ctx.module.source(node)), ctx.module.span(node),
-                    hole.deps if deps is None else deps, hole.scope if scope is None else scope)
+                    hole.deps if deps is None else deps, hole.scope if scope is None else scope,
+                    arms=hole.arms)
 
     def resolve(self, name: str, ctx: Context) -> Resolved:
         """What a name (or `self.attr`) holds where ctx stands: one expression with its
@@ -1257,8 +1258,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             texts = all(isinstance(s, Text) for s in (*body, *orelse))
             shorter = min(estimated_tokens("".join(s.text for s in arm))
                           for arm in (body, orelse)) if texts else 0
+            arms = tuple(s.span for s in (*body, *orelse) if s.span is not None and
+                         not (isinstance(s, Text) and not s.text.strip()))
             return [Hole("branch", hole.expr, ctx.module.span(node), hole.deps, hole.scope,
-                         arm_tokens=shorter)]
+                         arm_tokens=shorter, arms=arms)]
         # (two whole prompts chosen per request, `BLOG_PROMPT if is_blog else PAGE_PROMPT`:
         # each keeps its own cached prefix, so the choice breaks neither: the richer arm)
         return orelse if constant_chars(orelse) > constant_chars(body) else body

@@ -314,10 +314,10 @@ def _read_and_sent(prompt: Prompt, path: str, used: dict[str, list],
 
 def prompt_places(prompt: Prompt) -> tuple:
     """The places in source a prompt's segments hold (what `remaining_texts` counts as
-    sent by it)."""
+    sent by it), with the text a branch's arms hold."""
     return tuple(span for block in prompt.blocks for segment in block.segments
-                 for part in (segment, *getattr(segment, "inner", ()))
-                 if (span := getattr(part, "span", None)) is not None)
+                 for span in (getattr(segment, "span", None), *getattr(segment, "arms", ()))
+                 if span is not None)
 
 
 def held_by_file(prompts: Sequence[tuple[str, tuple]]) -> dict[str, dict[str, list]]:
