@@ -581,6 +581,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzn_foreign_prompts/entrevista.py", 3, 34),  # a prompt in Russian
     ("PFX005", "zhzzzn_foreign_prompts/evaluacion.txt", 1, 20),  # a prompt file in Spanish
     ("PFX001", "zhzzzp_cli_input_file.py", 17, 2),  # the file a command line names
+    ("PFX005", "zhzzzr_command_lines/agents.py", 19, 58),  # `claude -p` run as a subprocess
+    ("PFX001", "zhzzzr_command_lines/agents.py", 36, 45),  # `codex exec -` given its input
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -961,6 +963,11 @@ REACH_SINKS = {
     "zhzzzo_two_clients/notes/app.py:11": "client of openai.chat",
     "zhzzzp_cli_input_file.py:36": "http.post",
     "zhzzzq_branch_text.py:20": "anthropic.messages",
+    "zhzzzr_command_lines/agents.py:20": "cli.claude",
+    "zhzzzr_command_lines/agents.py:26": "cli.gemini",
+    "zhzzzr_command_lines/agents.py:35": "cli.codex",
+    "zhzzzr_command_lines/agents.py:41": "cli.llm",
+    "zhzzzr_command_lines/agents.py:46": "cli.ollama",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2609,6 +2616,21 @@ def test_text_a_prompt_sends_in_one_arm_of_a_choice_is_not_measured_alone(reach)
     by it, not prompt text with no call in view."""
     assert sorted(p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzzq_")) == \
         ["zhzzzq_branch_text.py:20"]
+
+
+def test_command_line_tools_run_as_subprocesses_send_prompts(reach):
+    """`claude -p PROMPT --append-system-prompt STYLE`, `gemini -p`, `codex exec -` with
+    `input=`, `llm -s SYSTEM PROMPT` and `ollama run MODEL` with the text written to its
+    standard input by `communicate`: each command line is a request, its options' values
+    (`--model`, `--sandbox`) are not the prompt, and `git tag` is no prompt at all."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzr_")}
+    assert len(prompts) == 5
+    claude = prompts["zhzzzr_command_lines/agents.py:20"]
+    assert (claude["break"]["expr"], claude["prefix_tokens"]["global"]) == ("log", 55)
+    ollama = prompts["zhzzzr_command_lines/agents.py:46"]
+    assert (ollama["break"]["expr"], ollama["break"]["line"]) == ("issue", 48)
+    assert (ollama["tokens_total"], ollama["prefix_tokens"]["global"]) == (106, 102)
+    assert prompts["zhzzzr_command_lines/agents.py:41"]["tokens_total"] == 53
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

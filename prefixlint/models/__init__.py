@@ -40,6 +40,10 @@ LOWERINGS = {
                 "to it before, each part in the role of the `with system()`/`user()`/"
                 "`assistant()` block around it",
     "http": "a JSON request body posted over HTTP; `body` gives the roles of its keys",
+    "argv": "a command line run as a subprocess (`subprocess.run([\"claude\", \"-p\", prompt])`) "
+            "whose program is one of `programs`: `arguments` give the roles of its options "
+            "(`--system-prompt`) and of `prompt`, the positional argument (else the text "
+            "given on standard input, `input=`)",
     "signature": "classes deriving from `bases`: the docstring and fields are the prompt",
     "decorator": "functions decorated `@agent.<name>` for a name in `decorators` join the "
                  "system prompt of an agent built by an `agent` sink",
@@ -57,6 +61,9 @@ ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user",
 # `stored`: the id of a conversation the provider keeps (the Responses API's
 # `previous_response_id`): its turns come there, unless the argument is None.
 AFTER = ("history", "context")
+# The words that make a name one for a program's path (`claude_bin`, `CLAUDE_PATH`,
+# `self.codex_command`): an `argv` sink's program held by a name set where it is not in view.
+PROGRAM_WORDS = r"(?i:bin|path|cmd|command|exe|executable|cli)\b"
 
 
 class ModelError(ValueError):
@@ -95,6 +102,12 @@ class SinkModel:
     # Its first argument may be a batch, one request per element (vLLM's `llm.generate(
     # prompts)`): the prompt measured is one element's, a comprehension's item as it builds it.
     batched: bool = False
+    # An `argv` sink: the programs it runs (`claude`), the options that take a value that is
+    # not prompt text (`--model`), and how many positional arguments come before the prompt
+    # (`ollama run MODEL PROMPT`: 2).
+    programs: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    positionals: int = 0
 
     def default_text(self, argument: str) -> str:
         """The library's own text for an argument the call leaves out ("" when none)."""
@@ -143,13 +156,20 @@ class SinkModel:
 
     def prefilter_anchors(self) -> tuple[str, ...]:
         """Plain text each of `prefilter_words` contains (the name that is called)."""
+        if self.programs:
+            return self.programs
         names = [n for n in self.last_names() if n != "*" and not self.methods]
         names += [q.rsplit(".", 1)[-1].replace("*", "") for q in self.qualified]
         names += [b.rsplit(".", 1)[-1] for b in self.bases] + list(self.decorators)
         return tuple(dict.fromkeys(n for n in names if n))
 
     def prefilter_words(self) -> tuple[str, ...]:
-        """Text a module must contain to possibly hold this sink (its last name, called)."""
+        """Text a module must contain to possibly hold this sink (its last name, called; for
+        a command line, its program named in quotes or in a name: `"claude"`, `claude_path`,
+        not any `run(`)."""
+        if self.programs:
+            return tuple(rf"[\"'/]{re.escape(p)}[\"']|\b{re.escape(p)}_{PROGRAM_WORDS}"
+                         for p in self.programs)
         names = [c.rsplit(".", 2)[-2:] for c in self.chains]
         words = [r"\.".join(map(re.escape, n)) + r"\s*\(" for n in names]
         # (a pattern of a maker's attribute chain, `*.chats.create`, as a chain: its last two
@@ -185,7 +205,7 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
         "placeholders", "bases", "decorators", "library", "preamble", "closing", "methods",
-        "defaults", "batched")
+        "defaults", "batched", "programs", "options", "positionals")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -219,6 +239,12 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
     batched = table.get("batched", False)
     if not isinstance(batched, bool):
         raise ModelError(f"{where}: `batched` must be true or false")
+    positionals = table.get("positionals", 0)
+    if not isinstance(positionals, int) or isinstance(positionals, bool) or positionals < 0:
+        raise ModelError(f"{where}: `positionals` must be a whole number")
+    programs = _strings(where, "programs", table.get("programs", []))
+    if (lowering == "argv") != bool(programs):
+        raise ModelError(f"{where}: an `argv` sink, and only one, names the `programs` it runs")
     name = table.get("name")
     if not isinstance(name, str) or not name:
         raise ModelError(f"{where}: every sink needs a `name`")
@@ -233,7 +259,8 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         bases=_strings(where, "bases", table.get("bases", [])),
         decorators=_strings(where, "decorators", table.get("decorators", [])),
         methods=_strings(where, "methods", table.get("methods", [])), origin=where,
-        defaults=tuple((a, t) for a, t in defaults), batched=batched)
+        defaults=tuple((a, t) for a, t in defaults), batched=batched, programs=programs,
+        options=_strings(where, "options", table.get("options", [])), positionals=positionals)
     if model.methods and not model.qualified:
         raise ModelError(f"{where}: `methods` are methods of an object a `qualified` class "
                          "made: give `qualified` too")

@@ -528,6 +528,10 @@ class SiteClassifier:
         keywords, contexts = self.spread(node)
         if lowering == "http":
             return self.http(model, node, keywords, contexts)
+        if lowering == "argv":  # `subprocess.run(["claude", "-p", prompt])`
+            from .command_lines import command_site
+
+            return command_site(self, model, node, keywords, contexts)
         found: dict = {}
         found_contexts: dict = {}
         for spec, _ in model.arguments:
