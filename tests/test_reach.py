@@ -2868,6 +2868,28 @@ def test_a_model_s_placeholders_are_format_fields_or_state_names_in_any_braces(m
     assert styles["crewai.Agent"] == (True, "format")
 
 
+def test_a_command_line_model_names_its_program_and_checks_its_keys(models):
+    """`prefixlint models` says which program an `argv` sink runs, in the table and in the
+    JSON; a model file that gives an `argv` sink no program, or a program to another
+    lowering, is refused with the file and key."""
+    from prefixlint.models import ModelError, parse_sink
+
+    listed = json.loads(run_cli("models", "--output-format", "json", cwd=MODELS).stdout)
+    codex = next(m for m in listed if m["id"] == "cli.codex")
+    assert (codex["programs"], codex["positionals"], codex["lowering"]) == (["codex"], 1, "argv")
+    assert "--sandbox" in codex["options"]
+    table = run_cli("models", cwd=MODELS).stdout.splitlines()
+    line = next(x for x in table if x.startswith("cli.ollama"))
+    assert line.split()[1:5] == ["argv", "ollama", "run", "by"]
+    assert line.count("subprocess.run") == 1
+    with pytest.raises(ModelError, match="an `argv` sink, and only one, names the `programs`"):
+        parse_sink("mine", {"name": "aider", "lowering": "argv", "chains": ["subprocess.run"],
+                            "arguments": [["prompt", "user"]]}, "pyproject.toml model 1")
+    with pytest.raises(ModelError, match="`positionals` must be a whole number"):
+        parse_sink("mine", {"name": "aider", "lowering": "argv", "chains": ["subprocess.run"],
+                            "programs": ["aider"], "positionals": -1}, "pyproject.toml model 1")
+
+
 def test_a_react_agent_s_prompt_is_its_prefix_tools_format_and_suffix_in_that_order(models):
     """`ZeroShotAgent.create_prompt(TOOLS, prefix=..., suffix=...)` joins the prefix, the
     tools' descriptions, the library's answer format (not passed: its own text) and the

@@ -15,7 +15,8 @@ def as_dicts(models) -> list[dict]:
              "placeholder_style": m.placeholders if isinstance(m.placeholders, str) else
              "format" if m.placeholders else "",
              "defaults": [list(p) for p in m.defaults],
-             "batched": m.batched} for m in models]
+             "batched": m.batched, "programs": list(m.programs), "options": list(m.options),
+             "positionals": m.positionals} for m in models]
 
 
 def as_text(models) -> str:
@@ -23,8 +24,10 @@ def as_text(models) -> str:
     lines = []
     width = max([13, *(len(m.lowering) for m in models)])
     for m in models:
-        matched = ", ".join([*m.chains, *m.qualified, *m.bases,
-                             *(f"@<agent>.{d}" for d in m.decorators)])
+        matched = ", ".join(dict.fromkeys([*m.chains, *m.qualified, *m.bases,
+                                           *(f"@<agent>.{d}" for d in m.decorators)]))
+        if m.programs:  # a command line: the program it runs, by any of the calls
+            matched = f"{' or '.join(m.programs)} run by {matched}"
         roles = ", ".join(f"{a}={r}" for a, r in (m.body or m.arguments))
         extra = f" then {'+'.join(m.after)}" if m.after else ""
         needs = f" (with {' or '.join(m.requires)}=)" if m.requires else ""
