@@ -583,6 +583,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzp_cli_input_file.py", 17, 2),  # the file a command line names
     ("PFX005", "zhzzzr_command_lines/agents.py", 19, 58),  # `claude -p` run as a subprocess
     ("PFX001", "zhzzzr_command_lines/agents.py", 36, 45),  # `codex exec -` given its input
+    ("PFX001", "zhzzzs_claude_agent_sdk.py", 14, 65),  # the Agent SDK's system prompt
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -968,6 +969,8 @@ REACH_SINKS = {
     "zhzzzr_command_lines/agents.py:35": "cli.codex",
     "zhzzzr_command_lines/agents.py:41": "cli.llm",
     "zhzzzr_command_lines/agents.py:46": "cli.ollama",
+    "zhzzzs_claude_agent_sdk.py:16": "claude_agent_sdk.query",
+    "zhzzzs_claude_agent_sdk.py:24": "claude_agent_sdk.ClaudeSDKClient.query",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2631,6 +2634,19 @@ def test_command_line_tools_run_as_subprocesses_send_prompts(reach):
     assert (ollama["break"]["expr"], ollama["break"]["line"]) == ("issue", 48)
     assert (ollama["tokens_total"], ollama["prefix_tokens"]["global"]) == (106, 102)
     assert prompts["zhzzzr_command_lines/agents.py:41"]["tokens_total"] == 53
+
+
+def test_the_claude_agent_sdk_sends_its_options_system_prompt_then_the_prompt(reach):
+    """`query(prompt=diff, options=ClaudeAgentOptions(system_prompt=...))` and a
+    `ClaudeSDKClient(options=...)`'s `query(turn)`: the options' system prompt comes first,
+    then the prompt; the options object, passed to a call the model reads it through, is
+    not a prompt of its own (it was an inferred sink for its `system_prompt=`)."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzs_")}
+    assert sorted(prompts) == ["zhzzzs_claude_agent_sdk.py:16", "zhzzzs_claude_agent_sdk.py:24"]
+    review = prompts["zhzzzs_claude_agent_sdk.py:16"]
+    assert (review["break"]["expr"], review["prefix_tokens"]["global"]) == ("author", 8)
+    chat = prompts["zhzzzs_claude_agent_sdk.py:24"]
+    assert (chat["tokens_total"], chat["prefix_tokens"]["global"]) == (108, 103)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -510,6 +510,16 @@ class PythonProject:
                 for name in model.last_names():
                     self.models_by_name.setdefault(name, []).append((index, model))
         self.prefilter = prefilter(sinks, self.models)
+        # The keywords through which models read a field of an options object (`options` of
+        # `options.system_prompt`, `made.options.system_prompt`), with those models.
+        self.option_keywords: dict[str, list] = {}
+        for model in self.models:
+            for spec, _ in model.arguments:
+                for alternative in spec.split("|"):
+                    parts = alternative.split(".")
+                    parts = parts[1:] if parts[0] == "made" else parts
+                    if len(parts) > 1 and model not in self.option_keywords.get(parts[0], ()):
+                        self.option_keywords.setdefault(parts[0], []).append(model)
         self.modules: dict[str, object] = {}
         self.shed: set[str] = set()  # kept modules whose code ranges were dropped
         self._linker = None

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import libcst as cst
+
 from .calls import RETURNING, submitted
 from .messages import argument_of, chain_of, dict_fields
 
@@ -335,6 +337,8 @@ class SiteClassifier:
         if self.lowerer._function_of(node, ctx) is not None or \
                 self.lowerer._class_named(node.func, ctx) is not None:
             return None  # the project's own function, or an object of a class in view
+        if self._read_by_model(node):
+            return None  # an options object a library's sink reads (measured there)
         found = {k: argument_of(node, k) for k in present} if present else \
             {"messages": chat} if chat is not None else {"prompt": text}
         first = node.args[0] if node.args else None
@@ -346,6 +350,29 @@ class SiteClassifier:
             # written at the call, after what the keywords give
             found["messages"] = first.value
         return Site(node, "inferred", found)
+
+    def _read_by_model(self, node) -> bool:
+        """Whether a call makes an options object that a library model reads a field of
+        (`options = ClaudeAgentOptions(system_prompt=...)`, then `query(prompt=q,
+        options=options)` or `ClaudeSDKClient(options=options)`): passed, in the same
+        function, by the keyword the model reads it through to a call the model matches."""
+        import fnmatch
+
+        readers = self.project.option_keywords
+        if not readers:
+            return False
+        scope = self.module.enclosing_function(node) or self.module.tree
+        finder = _PassedOn(node, readers)
+        scope.visit(finder)
+        for call, keyword in finder.passed:
+            qualified = self.module.qualname(call.func) or ""
+            chain = chain_of(call.func) if isinstance(
+                call.func, (self.cst.Name, self.cst.Attribute)) else ""
+            for model in readers[keyword]:
+                if model.matches(chain, qualified, {keyword}) or qualified and any(
+                        fnmatch.fnmatchcase(qualified, q) for q in model.qualified):
+                    return True
+        return False
 
     def _positional_prompt(self, node):
         """`llm.predict(query)`, `self.llm.complete(prompt)`: prompt text built in code,
@@ -639,3 +666,27 @@ class SiteClassifier:
         star = function.params.star_kwarg if function is not None else None
         return isinstance(body, cst.Name) and isinstance(star, cst.Param) and \
             star.name.value == body.value and body.value not in ctx.bindings
+
+
+class _PassedOn(cst.CSTVisitor):
+    """Where a call's result is passed on by a keyword a model reads an options object
+    through (`options=options`, or the call itself written there): (call, keyword) pairs,
+    in a function's code."""
+
+    def __init__(self, made: cst.Call, readers: dict) -> None:
+        self.made = made
+        self.readers = readers
+        self.names: set[str] = set()
+        self.passed: list = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if node.value is self.made:
+            self.names.update(t.target.value for t in node.targets
+                              if isinstance(t.target, cst.Name))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in self.readers and (
+                    arg.value is self.made or isinstance(arg.value, cst.Name) and
+                    arg.value.value in self.names):
+                self.passed.append((node, arg.keyword.value))
