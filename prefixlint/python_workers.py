@@ -359,7 +359,9 @@ def _serve(conn, python: PythonProject, sources: list[str], share: list[int],
 def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
                   texts: dict) -> dict:
     """A worker's prompt text found without a sink, less what its own prompts already send
-    (the run's prompts, a superset, send it too: the parent would drop it)."""
+    (the run's prompts, a superset, send it too: the parent would drop it). Text that fills
+    a constant by keyword (`MOVE_PROMPT.format(move=...)`) stays, sent or not: the parent
+    leaves the constant it fills to it, as a run in one process does."""
     from .frontends.python.project import held, held_by_file, prompt_places, text_sent
 
     if not any(texts.values()):
@@ -369,5 +371,5 @@ def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
                for item in found)]
     _, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in built])
     here = held_by_file([(prompt.path, prompt_places(prompt)) for prompt, _ in built])
-    return {path: [c for c in found if not text_sent(c, used, here)]
+    return {path: [c for c in found if c.fills is not None or not text_sent(c, used, here)]
             for path, found in texts.items()}

@@ -274,3 +274,28 @@ def test_the_parent_measures_what_no_worker_may_while_they_measure(tmp_path, spl
         by_pid.setdefault(pid, set()).add(prompt)
     assert by_pid.pop(str(os.getpid()), set()) == rendered  # the parent: those, only those
     assert len(by_pid) == 2  # the phase's two workers: no other process measured
+
+
+
+def test_a_worker_keeps_text_that_fills_a_constant_for_the_parent():
+    """A worker drops the prompt text its own prompts send, but not text that fills a
+    constant by keyword (`MOVE_REVIEW.format(move=...)`): the parent leaves that constant to
+    it, as one process does. Dropping it made a repository of a chess coach measure the
+    constant on its own with two workers and not with one."""
+    from prefixlint.frontends.python.prompt_text import Candidate
+    from prefixlint.ir import Block, Hole, Prompt, Scope, Span, Text
+
+    hole = Hole("value", "move.san", Span("coach/llm.py", 31, 14, 31, 22), ("move.san",),
+                Scope.REQUEST)
+
+    def prompt(path: str, line: int) -> Prompt:
+        return Prompt(f"{path}:{line}", path, line, "python",
+                      (Block("user", (Text("You are a chess coach. Explain "), hole)),),
+                      (hole,), None)
+
+    filling = Candidate(prompt("coach/llm.py", 30), Span("coach/llm.py", 30, 14, 36, 6),
+                        fills=Span("coach/llm.py", 5, 1, 22, 10))
+    formatted = Candidate(prompt("coach/llm.py", 31), Span("coach/llm.py", 31, 5, 31, 40))
+    kept = python_workers._unsent_texts([(prompt("coach/cli.py", 10), [])], [], {}, {},
+                                        {"coach/llm.py": [filling, formatted]})
+    assert kept == {"coach/llm.py": [filling]}
