@@ -362,9 +362,12 @@ class SiteClassifier:
         if not readers:
             return False
         scope = self.module.enclosing_function(node) or self.module.tree
-        finder = _PassedOn(node, readers)
-        scope.visit(finder)
-        for call, keyword in finder.passed:
+        passed = self.module.memo("options passed", scope,
+                                  lambda: _PassedOn.of(scope, frozenset(readers)))
+        names = passed.names.get(id(node), ())
+        for call, keyword, value in passed.calls:
+            if not (value is node or isinstance(value, cst.Name) and value.value in names):
+                continue
             qualified = self.module.qualname(call.func) or ""
             chain = chain_of(call.func) if isinstance(
                 call.func, (self.cst.Name, self.cst.Attribute)) else ""
@@ -669,24 +672,26 @@ class SiteClassifier:
 
 
 class _PassedOn(cst.CSTVisitor):
-    """Where a call's result is passed on by a keyword a model reads an options object
-    through (`options=options`, or the call itself written there): (call, keyword) pairs,
-    in a function's code."""
+    """A function's (or module's) calls given a keyword a model reads an options object
+    through (`options=options`), and the names its assignments bind to each call, so that
+    the options objects of many calls are found in one walk."""
 
-    def __init__(self, made: cst.Call, readers: dict) -> None:
-        self.made = made
-        self.readers = readers
-        self.names: set[str] = set()
-        self.passed: list = []
+    def __init__(self, keywords: frozenset[str]) -> None:
+        self.keywords = keywords
+        self.names: dict[int, set[str]] = {}  # id of an assigned call → its names
+        self.calls: list = []  # (call, keyword, value passed)
+
+    @classmethod
+    def of(cls, scope: cst.CSTNode, keywords: frozenset[str]) -> "_PassedOn":
+        found = cls(keywords)
+        scope.visit(found)
+        return found
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if node.value is self.made:
-            self.names.update(t.target.value for t in node.targets
-                              if isinstance(t.target, cst.Name))
+        if isinstance(node.value, cst.Call):
+            self.names.setdefault(id(node.value), set()).update(
+                t.target.value for t in node.targets if isinstance(t.target, cst.Name))
 
     def visit_Call(self, node: cst.Call) -> None:
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value in self.readers and (
-                    arg.value is self.made or isinstance(arg.value, cst.Name) and
-                    arg.value.value in self.names):
-                self.passed.append((node, arg.keyword.value))
+        self.calls.extend((node, arg.keyword.value, arg.value) for arg in node.args
+                          if arg.keyword is not None and arg.keyword.value in self.keywords)
