@@ -362,14 +362,13 @@ def _unsent_texts(earlier: list, unused: list, lists: dict, inferred: dict,
     (the run's prompts, a superset, send it too: the parent would drop it). Text that fills
     a constant by keyword (`MOVE_PROMPT.format(move=...)`) stays, sent or not: the parent
     leaves the constant it fills to it, as a run in one process does."""
-    from .frontends.python.project import held, held_by_file, prompt_places, text_sent
+    from .frontends.python.project import sent_places, text_sent
 
     if not any(texts.values()):
         return texts
     built = [*earlier, *(item for _, found in unused for item in found),
              *(item for table in (lists, inferred) for found in table.values()
                for item in found)]
-    _, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in built])
-    here = held_by_file([(prompt.path, prompt_places(prompt)) for prompt, _ in built])
+    _, used, here = sent_places(built)
     return {path: [c for c in found if c.fills is not None or not text_sent(c, used, here)]
             for path, found in texts.items()}

@@ -320,25 +320,21 @@ def prompt_places(prompt: Prompt) -> tuple:
                  if span is not None)
 
 
-def held_by_file(prompts: Sequence[tuple[str, tuple]]) -> dict[str, dict[str, list]]:
-    """The places prompts given as (the path of their call site, places) hold, by that
-    path, then by the places' own paths."""
-    out: dict[str, dict[str, list]] = {}
-    for path, places in prompts:
-        for span in places:
-            out.setdefault(path, {}).setdefault(span.path, []).append(span)
-    return out
-
-
-def held(prompts: Sequence[tuple[str, tuple]]) -> tuple[set[str], dict[str, list]]:
-    """The ids of prompts given as (id, places), and their places by file."""
+def sent_places(prompts: Sequence[tuple[Prompt, list]],
+                ) -> tuple[set[str], dict[str, list], dict[str, dict[str, list]]]:
+    """Of (prompt, notes) pairs: their ids, the places they hold by file, and those places
+    by the file of each prompt's call (`text_sent`'s `used` and `here`); each prompt's
+    places are found once."""
     ids: set[str] = set()
     used: dict[str, list] = {}
-    for prompt_id, places in prompts:
-        ids.add(prompt_id)
-        for span in places:
+    here: dict[str, dict[str, list]] = {}
+    for prompt, _ in prompts:
+        ids.add(prompt.id)
+        by_path = here.setdefault(prompt.path, {})
+        for span in prompt_places(prompt):
             used.setdefault(span.path, []).append(span)
-    return ids, used
+            by_path.setdefault(span.path, []).append(span)
+    return ids, used, here
 
 
 def text_sent(candidate, used: dict[str, list],
@@ -904,9 +900,8 @@ class PythonProject:
             return found
         import libcst as cst
 
-        from .messages import argument_of
-
         from .interpreter import _calls_of_name
+        from .messages import argument_of
 
         index = str(positional.index(parameter)) if parameter in positional else None
         keys: set[tuple[str, int]] = set()
@@ -1035,8 +1030,7 @@ class PythonProject:
         appears in none of them): each measured on its own."""
         if not any(self.texts.values()):
             return []
-        ids, used = held([(prompt.id, prompt_places(prompt)) for prompt, _ in prompts])
-        here = held_by_file([(prompt.path, prompt_places(prompt)) for prompt, _ in prompts])
+        ids, used, here = sent_places(prompts)
         # a constant that code fills by keyword (`RULES.format(k=v)`, found as prompt text
         # of its own where it is filled) is measured there, with the values passed
         found = [c for path in sorted(self.texts) for c in self.texts[path]]
@@ -1126,12 +1120,10 @@ class PythonProject:
                 qualifier = match.group(1)
                 if qualifier is not None and qualifier != module:
                     continue
-                if qualifier is None and path != wrapper.path and not (
+                if qualifier is None and path != wrapper.path and (not (
                         _names_module(source, wrapper.path) and
                         re.search(r"\bimport\b[^\n]*\b" + re.escape(wrapper.name) + r"\b",
-                                  source)) or \
-                        qualifier is None and path != wrapper.path and \
-                        self._imports_another(source, path, wrapper):
+                                  source)) or self._imports_another(source, path, wrapper)):
                     continue
                 if _is_call(source, match):  # (in code: not a comment or a docstring)
                     return True
