@@ -584,6 +584,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzr_command_lines/agents.py", 19, 58),  # `claude -p` run as a subprocess
     ("PFX001", "zhzzzr_command_lines/agents.py", 36, 45),  # `codex exec -` given its input
     ("PFX001", "zhzzzs_claude_agent_sdk.py", 14, 65),  # the Agent SDK's system prompt
+    ("PFX002", "zhzzzt_unreachable_return.py", 33, 27),  # the return that runs, not the one below
+    ("PFX005", "zhzzzt_unreachable_return.py", 33, 50),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -971,6 +973,8 @@ REACH_SINKS = {
     "zhzzzr_command_lines/agents.py:46": "cli.ollama",
     "zhzzzs_claude_agent_sdk.py:16": "claude_agent_sdk.query",
     "zhzzzs_claude_agent_sdk.py:24": "claude_agent_sdk.ClaudeSDKClient.query",
+    "zhzzzt_unreachable_return.py:45": "client of http.post",
+    "zhzzzt_unreachable_return.py:50": "client of http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2647,6 +2651,19 @@ def test_the_claude_agent_sdk_sends_its_options_system_prompt_then_the_prompt(re
     assert (review["break"]["expr"], review["prefix_tokens"]["global"]) == ("author", 8)
     chat = prompts["zhzzzs_claude_agent_sdk.py:24"]
     assert (chat["tokens_total"], chat["prefix_tokens"]["global"]) == (108, 103)
+
+
+def test_a_return_below_a_return_never_runs(reach):
+    """`return TEMPLATE.format(language=language)` with an older `return f"..."` left below
+    it: the template is what the prompt sends (its language a deployment's), and the break
+    is in the return that runs, not in the text below it."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzt_")}
+    assert sorted(prompts) == ["zhzzzt_unreachable_return.py:45",
+                               "zhzzzt_unreachable_return.py:50"]
+    summary = prompts["zhzzzt_unreachable_return.py:45"]
+    assert (summary["break"]["line"], summary["prefix_tokens"]["global"]) == (46, 113)
+    triage = prompts["zhzzzt_unreachable_return.py:50"]
+    assert (triage["break"]["line"], triage["break"]["scope"]) == (33, "user")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

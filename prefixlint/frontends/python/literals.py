@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 import libcst as cst
 
@@ -199,6 +199,34 @@ def looked_up_in(node: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
+def ends_block(statement: cst.CSTNode) -> bool:
+    """Whether a statement ends its block: a line whose last statement returns or raises
+    (what follows it in the block never runs)."""
+    return isinstance(statement, cst.SimpleStatementLine) and bool(statement.body) and \
+        isinstance(statement.body[-1], (cst.Return, cst.Raise))
+
+
+def reachable(statements: Sequence[cst.BaseStatement]) -> Sequence[cst.BaseStatement]:
+    """A block's statements up to the first that ends it: the code an edit left below a
+    `return` never runs."""
+    for index, statement in enumerate(statements):
+        if ends_block(statement):
+            return statements[:index + 1]
+    return statements
+
+
+def unreachable(function: cst.FunctionDef) -> set[int]:
+    """The ids of the nodes a function can never run: those of the statements below a
+    `return` or `raise` in the same block (an older `return f"..."` left under the new one)."""
+    dead: set[int] = set()
+    for node in walk_body(function.body):
+        if isinstance(node, cst.IndentedBlock):
+            kept = len(reachable(node.body))
+            for statement in node.body[kept:]:
+                dead.update(id(n) for n in walk_body(statement))
+    return dead
+
+
 def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
     """The function's own `return value` statements, in source order, except that those of
     `except` arms come first: the last one is what the function returns when it works
@@ -207,6 +235,9 @@ def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
                if isinstance(handler, cst.ExceptHandler) for node in walk_body(handler)}
     found = [node for node in walk_body(function.body)
              if isinstance(node, cst.Return) and node.value is not None]
+    if len(found) > 1:
+        dead = unreachable(function)
+        found = [node for node in found if id(node) not in dead]
     if all(id(node) in handled for node in found):
         return found
     return [n for n in found if id(n) in handled] + [n for n in found if id(n) not in handled]

@@ -19,7 +19,7 @@ from ...prose import reads_as_prompt
 from ...template_kinds import is_markup
 from ..project_files import InputError
 from .flow import in_dead_arm, richness, subscript_key
-from .literals import literal_value, return_statements
+from .literals import literal_value, reachable, return_statements
 from .registries import registry_key
 
 if TYPE_CHECKING:
@@ -701,7 +701,8 @@ def _final_return(function) -> cst.Return | None:
     (...)`), the arm's return that spells the most text. Only final statements are looked
     at (walking every function for its returns would cost more than the rest of the
     analysis)."""
-    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    body = reachable(function.body.body) if isinstance(function.body, cst.IndentedBlock) \
+        else ()
     return _ending_return(body[-1]) if body else None
 
 
