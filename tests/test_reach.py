@@ -586,6 +586,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzs_claude_agent_sdk.py", 14, 65),  # the Agent SDK's system prompt
     ("PFX002", "zhzzzt_unreachable_return.py", 33, 27),  # the return that runs, not the one below
     ("PFX005", "zhzzzt_unreachable_return.py", 33, 50),
+    ("PFX001", "zhzzzu_chat_model_client/agent.py", 9, 1),  # documents before the desk's rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -676,7 +677,7 @@ REACH_SINKS = {
     "zdn_message_templates.py:19": "langchain.ChatPromptTemplate",
     "zdo_prompt_folders/app/plan.py:10": "openai.chat",
     "zdo_prompt_folders/data/prompts/planner/system.md": "text file",
-    "zdp_written_chat.py:18": "inferred",
+    "zdp_written_chat.py:18": "langchain.chat_model.invoke",
     "zdq_init_annotation.py:35": "openai.chat",
     "zdr_aliased_step/graph.py:14": "client of langchain.ChatPromptTemplate",
     "zds_given_context.py:24": "openai.chat",
@@ -735,7 +736,8 @@ REACH_SINKS = {
     "zey_repair_prompt.py:16": "openai.chat",
     "zey_repair_prompt.py:24": "openai.chat",
     "zez_one_line_templates.py:7": "text",
-    "zfa_streamed_reply.py:22": "inferred",
+    "zfa_streamed_reply.py:18": "langchain.chat_model.invoke",  # the streamed draft
+    "zfa_streamed_reply.py:22": "langchain.chat_model.invoke",
     "zfb_summary_templates/NotesSummaryTemplate.json:2": "config (top)",
     "zfb_summary_templates/NotesSummaryTemplate.json:3": "config (top)",
     # names from the deployment's settings, defaulted with `or "..."`: the deployment's, so
@@ -798,8 +800,8 @@ REACH_SINKS = {
     "zgg_choice_in_instructions.py:35": "openai.chat",
     "zgh_threaded_reply.py:18": "messages",  # the draft's chat, run on a thread
     "zgh_threaded_reply.py:20": "openai.chat",
-    "zgi_message_client/analyst.py:18": "client of inferred",
-    "zgi_message_client/analyst.py:21": "client of inferred",
+    "zgi_message_client/analyst.py:18": "client of langchain.chat_model.invoke",
+    "zgi_message_client/analyst.py:21": "client of langchain.chat_model.invoke",
     # tools a library function makes from a table of classes and names: no finding
     "zgj_tool_table.py:36": "openai.chat",
     "zgk_template_object.py:25": "openai.chat",
@@ -865,7 +867,7 @@ REACH_SINKS = {
     "zhze_tool_objects/librarian.py:19": "inferred",  # no finding: the tools are the class's
     "zhzf_language_prompts/outline.py:11": "openai.chat",
     "zhzf_language_prompts/prompts/prompts_de.py:1": "text",
-    "zhzg_dollar_loader/planner.py:24": "client of inferred",
+    "zhzg_dollar_loader/planner.py:24": "client of langchain.chat_model.invoke",
     "zhzh_constructed_prompt/grading/grader.py:13": "anthropic.messages",
     "zhzi_rendered_twice/assistant.py:13": "openai.chat",
     "zhzi_rendered_twice/templates/instructions.jinja2": None,
@@ -882,14 +884,14 @@ REACH_SINKS = {
     "zhzo_prompt_file_table/prompts/merge_labels.txt": "text file",
     "zhzp_crew_task_language/config/tasks.yaml:2": "config informe_task",
     "zhzq_formatted_block/desk.py:11": "client of openai.chat",
-    "zhzr_message_parts.py:21": "inferred",
+    "zhzr_message_parts.py:21": "langchain.chat_model.invoke",
     "zhzs_retry_variant.py:27": "openai.chat",
     "zhzt_crew_kickoff/crews/brief_crew/config/agents.yaml:2": "config analyst",
     "zhzt_crew_kickoff/crews/brief_crew/config/tasks.yaml:2": "config write_brief",
     "zhzu_slot_prompts/prompts/analyst.md": "text file",
     "zhzv_character_profile/chat.py:11": "openai.chat",
     "zhzw_kept_chain.py:21": "langchain.PromptTemplate.from_template",
-    "zhzx_slot_loader/graph/nodes.py:10": "inferred",
+    "zhzx_slot_loader/graph/nodes.py:10": "langchain.chat_model.invoke",
     "zhzx_slot_loader/prompts/loader.py:16": "langchain.PromptTemplate",
     "zhzx_slot_loader/prompts/loader.py:18": "messages",
     "zhzx_slot_loader/prompts/planner.md": "text file",
@@ -930,7 +932,7 @@ REACH_SINKS = {
     "zhzzp_cached_menu.py:33": "openai.chat",
     "zhzzp_cached_menu.py:47": "openai.chat",
     "zhzzq_nested_arms.py:36": "openai.chat",
-    "zhzzr_schema_helper/assistant.py:14": "inferred",
+    "zhzzr_schema_helper/assistant.py:14": "langchain.chat_model.invoke",
     "zhzzs_builder_table.py:42": "client of ollama.chat",
     "zhzzt_decorator_prompt.py:14": "messages",
     "zhzzt_decorator_prompt.py:22": "openai.chat",
@@ -975,6 +977,8 @@ REACH_SINKS = {
     "zhzzzs_claude_agent_sdk.py:24": "claude_agent_sdk.ClaudeSDKClient.query",
     "zhzzzt_unreachable_return.py:45": "client of http.post",
     "zhzzzt_unreachable_return.py:50": "client of http.post",
+    "zhzzzu_chat_model_client/api.py:13": "client of langchain.chat_model.invoke",
+    "zhzzzu_chat_model_client/api.py:17": "langchain.chat_model.invoke",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2664,6 +2668,24 @@ def test_a_return_below_a_return_never_runs(reach):
     assert (summary["break"]["line"], summary["prefix_tokens"]["global"]) == (46, 113)
     triage = prompts["zhzzzt_unreachable_return.py:50"]
     assert (triage["break"]["line"], triage["break"]["scope"]) == (33, "user")
+
+
+def test_a_langchain_chat_model_sends_what_its_invoke_is_given(reach):
+    """`llm.invoke(messages)` of a model `ChatOpenAI(...)` made in `__init__` or afresh,
+    given tools by `bind_tools` and called in a retried inner function: the project's client
+    is a sink for the agent that builds the chat in a method, and the agent for the endpoint
+    that fills the system prompt; the chat the method builds is not measured alone. A model
+    made where it is called (`ChatAnthropic(...).invoke(text)`) sends the text."""
+    prompts = {p["id"]: p for p in reach["prompts"]
+               if p["id"].startswith("zhzzzu_chat_model_client/")}
+    assert sorted(prompts) == ["zhzzzu_chat_model_client/api.py:13",
+                               "zhzzzu_chat_model_client/api.py:17"]
+    desk = prompts["zhzzzu_chat_model_client/api.py:13"]
+    assert (desk["break"]["path"], desk["break"]["line"], desk["prefix_tokens"]["global"]) == \
+        ("zhzzzu_chat_model_client/agent.py", 9, 17)
+    assert desk["tokens_total"] == 168
+    title = prompts["zhzzzu_chat_model_client/api.py:17"]
+    assert (title["break"]["expr"], title["prefix_tokens"]["global"]) == ("question", 28)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -137,6 +137,13 @@ def _read_at(module, node) -> int:
 
 
 _MAKER_HOPS = 3  # project factories followed back to the library call that made an object
+# Methods that return the object they are called on, configured (LangChain's runnables:
+# `llm.bind_tools(tools)` sends what `llm` would, with the tools): its maker is the object's.
+# What a prompt template returns when it is filled (LangChain's `ChatPromptTemplate`).
+_TEMPLATE_OUTPUTS = frozenset({"invoke", "ainvoke", "format_messages", "aformat_messages",
+                               "format_prompt", "aformat_prompt"})
+_RECONFIGURED = frozenset({"bind_tools", "with_structured_output", "bind", "with_config",
+                           "with_retry"})
 
 
 class SiteClassifier:
@@ -532,10 +539,19 @@ class SiteClassifier:
         receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
         if receiver is None:
             return None
-        found = self.lowerer.follow(receiver, context_at(self.module, node), attributes=True)
+        ctx = context_at(self.module, node)
+        # `ChatOpenAI(model=...).invoke(messages)`: the object made where it is called
+        found = (receiver, ctx) if isinstance(receiver, self.cst.Call) else \
+            self.lowerer.follow(receiver, ctx, attributes=True)
         for _ in range(_MAKER_HOPS):
             if found is None or not isinstance(found[0], self.cst.Call):
                 return None
+            func = found[0].func
+            if isinstance(func, self.cst.Attribute) and func.attr.value in _RECONFIGURED:
+                # `llm.bind_tools(tools)`: the same model, configured; what made `llm`
+                found = (func.value, found[1]) if isinstance(func.value, self.cst.Call) else \
+                    self.lowerer.follow(func.value, found[1], attributes=True)
+                continue
             # `team = build_team(model)`: the object the project's factory returns
             returned = self.lowerer.last_return(found[0], found[1])
             if returned is None:
@@ -564,8 +580,11 @@ class SiteClassifier:
             return command_site(self, model, node, keywords, contexts)
         found: dict = {}
         found_contexts: dict = {}
-        for spec, _ in model.arguments:
+        for spec, role in model.arguments:
             value, value_ctx = self.argument_value(node, spec, keywords, contexts)
+            if value is not None and role == "messages" and \
+                    self._template_output(value, value_ctx or context_at(self.module, node)):
+                return None  # measured where the template is filled, as that template's
             if value is not None:
                 found[spec] = value
                 if value_ctx is not None:
@@ -579,6 +598,26 @@ class SiteClassifier:
                 return None
             return Site(node, "jinja", {"template": value}, model=model)
         return Site(node, lowering, found, found_contexts, model=model)
+
+    def _template_output(self, value, ctx) -> bool:
+        """Whether a value is what a prompt template makes when it is filled (`chat.invoke(
+        {...})`, `chat.format_messages(...)`, `template.format(...)` of a `PromptTemplate`):
+        that prompt is measured at the template's own sink, not again where it is sent."""
+        found = self.lowerer.follow(value, ctx, attributes=True) \
+            if isinstance(value, self.cst.Name) else (value, ctx)
+        call = found[0] if found is not None else None
+        if not (isinstance(call, self.cst.Call) and isinstance(call.func, self.cst.Attribute)):
+            return False
+        method = call.func.attr.value
+        if method in _TEMPLATE_OUTPUTS:
+            return True
+        if method != "format":
+            return False
+        receiver = self.lowerer.follow(call.func.value, found[1], attributes=True) \
+            if isinstance(call.func.value, self.cst.Name) else (call.func.value, found[1])
+        maker = receiver[0] if receiver is not None else None
+        return isinstance(maker, self.cst.Call) and \
+            "PromptTemplate" in (receiver[1].module.qualname(maker.func) or chain_of(maker.func))
 
     def argument_value(self, node, spec: str, keywords: dict, contexts: dict):
         """The value a model's argument spec names: `name|0` (keyword, else position),
