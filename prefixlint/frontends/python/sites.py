@@ -139,11 +139,11 @@ def _read_at(module, node) -> int:
 _MAKER_HOPS = 3  # project factories followed back to the library call that made an object
 # Methods that return the object they are called on, configured (LangChain's runnables:
 # `llm.bind_tools(tools)` sends what `llm` would, with the tools): its maker is the object's.
+_RECONFIGURED = frozenset({"bind_tools", "with_structured_output", "bind", "with_config",
+                           "with_retry"})
 # What a prompt template returns when it is filled (LangChain's `ChatPromptTemplate`).
 _TEMPLATE_OUTPUTS = frozenset({"invoke", "ainvoke", "format_messages", "aformat_messages",
                                "format_prompt", "aformat_prompt"})
-_RECONFIGURED = frozenset({"bind_tools", "with_structured_output", "bind", "with_config",
-                           "with_retry"})
 
 
 class SiteClassifier:
