@@ -587,6 +587,7 @@ REACH_FINDINGS = [
     ("PFX002", "zhzzzt_unreachable_return.py", 33, 27),  # the return that runs, not the one below
     ("PFX005", "zhzzzt_unreachable_return.py", 33, 50),
     ("PFX001", "zhzzzu_chat_model_client/agent.py", 9, 1),  # documents before the desk's rules
+    ("PFX001", "zhzzzv_override_prompt.py", 18, 1),  # the grounded prompt's passages
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -979,6 +980,8 @@ REACH_SINKS = {
     "zhzzzt_unreachable_return.py:50": "client of http.post",
     "zhzzzu_chat_model_client/api.py:13": "client of langchain.chat_model.invoke",
     "zhzzzu_chat_model_client/api.py:17": "langchain.chat_model.invoke",
+    "zhzzzv_override_prompt.py:28": "anthropic.messages",
+    "zhzzzv_override_prompt.py:28 (arm at line 24)": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2686,6 +2689,19 @@ def test_a_langchain_chat_model_sends_what_its_invoke_is_given(reach):
     assert desk["tokens_total"] == 168
     title = prompts["zhzzzu_chat_model_client/api.py:17"]
     assert (title["break"]["expr"], title["prefix_tokens"]["global"]) == ("question", 28)
+
+
+def test_a_whole_prompt_assigned_in_an_if_without_else_is_one_of_two_prompts(reach):
+    """`system = DEFAULT; if passages: system = GROUNDED.format(...)`: each request sends one
+    of two whole prompts, each with its own cached prefix, so the choice is no branch at the
+    head of the prompt; both are measured, and only the grounded one breaks."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzv_")}
+    assert sorted(prompts) == ["zhzzzv_override_prompt.py:28",
+                               "zhzzzv_override_prompt.py:28 (arm at line 24)"]
+    grounded = prompts["zhzzzv_override_prompt.py:28"]
+    assert (grounded["break"]["line"], grounded["prefix_tokens"]["global"]) == (18, 25)
+    default = prompts["zhzzzv_override_prompt.py:28 (arm at line 24)"]
+    assert (default["break"]["line"], default["prefix_tokens"]["global"]) == (30, 103)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -389,6 +389,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     chain, chosen = richer_arm(bindings, name, before, ctx.arms | known)
             if chosen and "." not in name:
                 chain, chosen = self._arm_of(bindings, name, before, ctx, chain, chosen)
+            elif len(chain) > 1 and "." not in name:
+                chain = self._override_of(chain, ctx)
             if "." in name:
                 return self._member_value(name, chain, ctx)
             if chain:
@@ -736,6 +738,36 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return chain, chosen
         picked, more = richer_arm(bindings, name, before, ctx.arms | frozenset(way))
         return picked, (*way, *more)
+
+    def _override_of(self, chain: list[Binding], ctx: Context) -> list[Binding]:
+        """The bindings of the way a variant of the prompt takes when a whole prompt is
+        assigned before an `if` on a volatile value and another in its arm, with no `else`
+        (`system = build_prompt(); if docs: system = RAG.format(docs=docs)`). Each keeps its
+        own cached prefix, so the choice breaks neither (as `_whole_ways` has it for an `if`
+        whose every arm assigns one): the richer is variant 0, the other one more variant.
+        The chain as it is when that is not so (the arm's value is then a branch on the
+        test, see `_combine`)."""
+        last = len(chain) - 1
+        override = chain[last]
+        earlier = next((i for i in range(last - 1, -1, -1) if chain[i].op == "="), None)
+        if override.op != "=" or override.rewrites or earlier is None or \
+                conditional(chain[earlier], ctx.arms) or not conditional(override, ctx.arms) or \
+                later_pass(ctx.module, override) or self._volatile_test(override, ctx) is None \
+                or any(b.op not in _ADDS for b in chain[earlier + 1:last]):
+            return chain  # (a retry's changed prompt: the first pass sends what came before)
+        function = ctx.function
+        sizes = [constant_chars(self.text(b.value, Context(
+            ctx.module, function, b.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
+            frozenset(b.arms)))) for b in (chain[earlier], override)]
+        if min(sizes) < WHOLE_PROMPT_CHARS:
+            return chain
+        self.variants = max(self.variants, 2)
+        richer = sizes[1] > sizes[0]
+        taken = richer if self.variant == 0 else not richer
+        if self.variant:
+            self.arm_lines.setdefault(self.variant, ctx.module.span(
+                (override if taken else chain[earlier]).value).line)
+        return chain[last:] if taken else chain[:last]
 
     def _fills_when_empty(self, binding: Binding, ctx: Context) -> bool:
         """Whether a binding is in the body of an `if` (not around the use) that tests its
