@@ -978,8 +978,9 @@ REACH_SINKS = {
     "zhzzzs_claude_agent_sdk.py:24": "claude_agent_sdk.ClaudeSDKClient.query",
     "zhzzzt_unreachable_return.py:45": "client of http.post",
     "zhzzzt_unreachable_return.py:50": "client of http.post",
-    "zhzzzu_chat_model_client/api.py:13": "client of langchain.chat_model.invoke",
-    "zhzzzu_chat_model_client/api.py:17": "langchain.chat_model.invoke",
+    "zhzzzu_chat_model_client/api.py:14": "client of langchain.chat_model.invoke",
+    "zhzzzu_chat_model_client/api.py:18": "langchain.chat_model.invoke",
+    "zhzzzu_chat_model_client/api.py:24": "langchain.PromptTemplate.from_template",
     "zhzzzv_override_prompt.py:28": "anthropic.messages",
     "zhzzzv_override_prompt.py:28 (arm at line 24)": "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
@@ -2678,17 +2679,20 @@ def test_a_langchain_chat_model_sends_what_its_invoke_is_given(reach):
     given tools by `bind_tools` and called in a retried inner function: the project's client
     is a sink for the agent that builds the chat in a method, and the agent for the endpoint
     that fills the system prompt; the chat the method builds is not measured alone. A model
-    made where it is called (`ChatAnthropic(...).invoke(text)`) sends the text."""
+    made where it is called (`ChatAnthropic(...).invoke(text)`) sends the text; a filled
+    `PromptTemplate` passed to one is measured once, at the template."""
     prompts = {p["id"]: p for p in reach["prompts"]
                if p["id"].startswith("zhzzzu_chat_model_client/")}
-    assert sorted(prompts) == ["zhzzzu_chat_model_client/api.py:13",
-                               "zhzzzu_chat_model_client/api.py:17"]
-    desk = prompts["zhzzzu_chat_model_client/api.py:13"]
+    assert sorted(prompts) == ["zhzzzu_chat_model_client/api.py:14",
+                               "zhzzzu_chat_model_client/api.py:18",
+                               "zhzzzu_chat_model_client/api.py:24"]
+    desk = prompts["zhzzzu_chat_model_client/api.py:14"]
     assert (desk["break"]["path"], desk["break"]["line"], desk["prefix_tokens"]["global"]) == \
         ("zhzzzu_chat_model_client/agent.py", 9, 17)
     assert desk["tokens_total"] == 168
-    title = prompts["zhzzzu_chat_model_client/api.py:17"]
+    title = prompts["zhzzzu_chat_model_client/api.py:18"]
     assert (title["break"]["expr"], title["prefix_tokens"]["global"]) == ("question", 28)
+    assert prompts["zhzzzu_chat_model_client/api.py:24"]["tokens_total"] == 44
 
 
 def test_a_whole_prompt_assigned_in_an_if_without_else_is_one_of_two_prompts(reach):
