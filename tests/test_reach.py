@@ -588,6 +588,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzt_unreachable_return.py", 33, 50),
     ("PFX001", "zhzzzu_chat_model_client/agent.py", 9, 1),  # documents before the desk's rules
     ("PFX001", "zhzzzv_override_prompt.py", 18, 1),  # the grounded prompt's passages
+    ("PFX003", "zhzzzw_chat_turns.py", 23, 5),  # the checklist after the contract's turn
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -983,6 +984,9 @@ REACH_SINKS = {
     "zhzzzu_chat_model_client/api.py:24": "langchain.PromptTemplate.from_template",
     "zhzzzv_override_prompt.py:28": "anthropic.messages",
     "zhzzzv_override_prompt.py:28 (arm at line 24)": "anthropic.messages",
+    "zhzzzw_chat_turns.py:21": "google_genai.chats",
+    "zhzzzw_chat_turns.py:23": "google_genai.chat.send_message",
+    "zhzzzw_chat_turns.py:24": "google_genai.chat.send_message",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2708,6 +2712,17 @@ def test_a_whole_prompt_assigned_in_an_if_without_else_is_one_of_two_prompts(rea
     assert (default["break"]["line"], default["prefix_tokens"]["global"]) == (30, 103)
 
 
+def test_a_chat_object_sends_its_earlier_turns_before_a_later_message(reach):
+    """`chat.send_message(contract)`, then `chat.send_message(CHECKLIST)` on the same chat:
+    the second request carries the first turn and its reply before the checklist, so the
+    checklist is not shared by any two requests."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzw_")}
+    checklist = prompts["zhzzzw_chat_turns.py:24"]
+    assert (checklist["break"]["line"], checklist["break"]["scope"]) == (23, "session")
+    assert (checklist["prefix_tokens"]["global"], checklist["gain_tokens"]) == (21, 139)
+    assert prompts["zhzzzw_chat_turns.py:23"]["break"]["expr"] == "contract"
+
+
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
     """`{titles}` is filled in the f-string, `{{context_str}}` and `{{query_str}}` when the
     library answers: the titles are followed only by labels of those values, so info."""
@@ -2953,6 +2968,8 @@ def test_a_command_line_model_names_its_program_and_checks_its_keys(models):
     codex = next(m for m in listed if m["id"] == "cli.codex")
     assert (codex["programs"], codex["positionals"], codex["lowering"]) == (["codex"], 1, "argv")
     assert "--sandbox" in codex["options"]
+    assert [m["id"] for m in listed if m["turns"]] == \
+        ["claude_agent_sdk.ClaudeSDKClient.query", "google_genai.chat.send_message"]
     table = run_cli("models", cwd=MODELS).stdout.splitlines()
     line = next(x for x in table if x.startswith("cli.ollama"))
     assert line.split()[1:5] == ["argv", "ollama", "run", "by"]
@@ -2963,6 +2980,12 @@ def test_a_command_line_model_names_its_program_and_checks_its_keys(models):
     with pytest.raises(ModelError, match="`positionals` must be a whole number"):
         parse_sink("mine", {"name": "aider", "lowering": "argv", "chains": ["subprocess.run"],
                             "programs": ["aider"], "positionals": -1}, "pyproject.toml model 1")
+    with pytest.raises(ModelError, match="`turns` are kept by an object whose `methods`"):
+        parse_sink("mine", {"name": "ask", "chains": ["client.ask"], "turns": True,
+                            "arguments": [["prompt", "user"]]}, "pyproject.toml model 1")
+    with pytest.raises(ModelError, match="`batched` and `turns` must be true or false"):
+        parse_sink("mine", {"name": "ask", "qualified": ["myco.Chat"], "methods": ["ask"],
+                            "turns": "yes", "arguments": [["prompt", "user"]]}, "model 2")
 
 
 def test_a_react_agent_s_prompt_is_its_prefix_tools_format_and_suffix_in_that_order(models):

@@ -102,6 +102,9 @@ class SinkModel:
     # Its first argument may be a batch, one request per element (vLLM's `llm.generate(
     # prompts)`): the prompt measured is one element's, a comprehension's item as it builds it.
     batched: bool = False
+    # The object its `methods` are called on keeps the turns it was sent (a chat): a later
+    # call on the same object sends the earlier ones, and the model's replies, first.
+    turns: bool = False
     # An `argv` sink: the programs it runs (`claude`), the options that take a value that is
     # not prompt text (`--model`), and how many positional arguments come before the prompt
     # (`ollama run MODEL PROMPT`: 2).
@@ -205,7 +208,7 @@ def _pairs(where: str, key: str, value) -> tuple[tuple[str, str], ...]:
 
 KEYS = ("name", "lowering", "chains", "qualified", "arguments", "body", "requires", "after",
         "placeholders", "bases", "decorators", "library", "preamble", "closing", "methods",
-        "defaults", "batched", "programs", "options", "positionals")
+        "defaults", "batched", "programs", "options", "positionals", "turns")
 
 
 def parse_sink(library: str, table: dict, where: str) -> SinkModel:
@@ -236,9 +239,9 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
             isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
             for p in defaults):
         raise ModelError(f"{where}: `defaults` must be a list of [argument, text] pairs")
-    batched = table.get("batched", False)
-    if not isinstance(batched, bool):
-        raise ModelError(f"{where}: `batched` must be true or false")
+    batched, turns = table.get("batched", False), table.get("turns", False)
+    if not isinstance(batched, bool) or not isinstance(turns, bool):
+        raise ModelError(f"{where}: `batched` and `turns` must be true or false")
     positionals = table.get("positionals", 0)
     if not isinstance(positionals, int) or isinstance(positionals, bool) or positionals < 0:
         raise ModelError(f"{where}: `positionals` must be a whole number")
@@ -260,7 +263,11 @@ def parse_sink(library: str, table: dict, where: str) -> SinkModel:
         decorators=_strings(where, "decorators", table.get("decorators", [])),
         methods=_strings(where, "methods", table.get("methods", [])), origin=where,
         defaults=tuple((a, t) for a, t in defaults), batched=batched, programs=programs,
-        options=_strings(where, "options", table.get("options", [])), positionals=positionals)
+        options=_strings(where, "options", table.get("options", [])), positionals=positionals,
+        turns=turns)
+    if model.turns and not model.methods:
+        raise ModelError(f"{where}: `turns` are kept by an object whose `methods` send them: "
+                         "give `methods` too")
     if model.methods and not model.qualified:
         raise ModelError(f"{where}: `methods` are methods of an object a `qualified` class "
                          "made: give `qualified` too")

@@ -16,7 +16,7 @@ def as_dicts(models) -> list[dict]:
              "format" if m.placeholders else "",
              "defaults": [list(p) for p in m.defaults],
              "batched": m.batched, "programs": list(m.programs), "options": list(m.options),
-             "positionals": m.positionals} for m in models]
+             "positionals": m.positionals, "turns": m.turns} for m in models]
 
 
 def as_text(models) -> str:

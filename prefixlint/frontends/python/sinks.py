@@ -943,7 +943,17 @@ class SinkFinder:
             site = self._one_of_batch(site, next(
                 (k for k, _ in order if k.endswith("|0")), order[-1][0]), ctx)
         outer = ctx
+        sink_module = site.base.module if site.base is not None else self.module
+        earlier = _earlier_turn(sink_module, site.node, model) \
+            if model is not None and model.turns else None
         for keyword, role in order:
+            if earlier is not None and role in ("messages", "user"):
+                # `chat.send_message(INSTRUCTIONS)` after `chat.send_message(article)`: the
+                # chat's earlier turns and replies come first, as a conversation's history
+                blocks.append(Block("messages", (Hole(
+                    "value", f"the turns sent before (line {sink_module.line(earlier)})",
+                    sink_module.span(earlier), ("history",), Scope.SESSION),)))
+                earlier = None
             value = site.keywords.get(keyword)
             if value is None:
                 default = model.default_text(keyword) if model is not None else ""
@@ -1327,3 +1337,21 @@ def _python_suppressions(source: str) -> Suppressions:
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
     return suppress.parse(comments)
+
+
+def _earlier_turn(module, node, model):
+    """The first call before `node`, in the same function of `module`, of one of a model's
+    `methods` on the same object (`chat.send_message(...)` twice): the chat keeps what it was
+    sent, so `node` sends that first. None when there is none."""
+    import libcst as cst
+
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+        return None
+    receiver = module.source(node.func.value)
+    function = module.enclosing_function(node)
+    at = module.pos(node)
+    return next((n for n in module.nodes
+                 if isinstance(n, cst.Call) and n is not node and
+                 isinstance(n.func, cst.Attribute) and n.func.attr.value in model.methods and
+                 module.pos(n) < at and module.enclosing_function(n) is function and
+                 module.source(n.func.value) == receiver), None)
