@@ -306,6 +306,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.variants = 1  # (and which arm of a choice between whole prompts: see `_arm_of`)
         self.arm_lines: dict[int, int] = {}  # the line of the arm each variant takes
         self._ways: dict[tuple, tuple] = {}  # `_whole_ways`, once each
+        self._overrides: dict[tuple, tuple] = {}  # `_override_of`'s two sizes, once each
         self.steps = 0  # work done for the file being analyzed (see `step`)
         # (ClassInfo, Module) of the object sending the prompt being built: where a method the
         # caller's class leaves abstract is implemented (see CallOps._function_of).
@@ -752,14 +753,20 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         earlier = next((i for i in range(last - 1, -1, -1) if chain[i].op == "="), None)
         if override.op != "=" or override.rewrites or earlier is None or \
                 conditional(chain[earlier], ctx.arms) or not conditional(override, ctx.arms) or \
-                later_pass(ctx.module, override) or self._volatile_test(override, ctx) is None \
-                or any(b.op not in _ADDS for b in chain[earlier + 1:last]):
+                any(b.op not in _ADDS for b in chain[earlier + 1:last]) or \
+                later_pass(ctx.module, override):
             return chain  # (a retry's changed prompt: the first pass sends what came before)
-        function = ctx.function
-        sizes = [constant_chars(self.text(b.value, Context(
-            ctx.module, function, b.pos, ctx.import_time, dict(ctx.bindings), ctx.depth + 1,
-            frozenset(b.arms)))) for b in (chain[earlier], override)]
-        if min(sizes) < WHOLE_PROMPT_CHARS:
+        # (read once a pair, as `_whole_ways` is: the module is kept with the answer, so that
+        # no id in the key is reused; a text that reads the name again asks no more)
+        key = (id(ctx.module), id(chain[earlier]), id(override))
+        if key not in self._overrides:
+            self._overrides[key] = (ctx.module, None)
+            self._overrides[key] = (ctx.module, [constant_chars(self.text(b.value, Context(
+                ctx.module, ctx.function, b.pos, ctx.import_time, dict(ctx.bindings),
+                ctx.depth + 1, frozenset(b.arms)))) for b in (chain[earlier], override)])
+        sizes = self._overrides[key][1]
+        if sizes is None or min(sizes) < WHOLE_PROMPT_CHARS or \
+                self._volatile_test(override, ctx) is None:
             return chain
         self.variants = max(self.variants, 2)
         richer = sizes[1] > sizes[0]
