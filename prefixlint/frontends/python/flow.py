@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from ...volatility import is_history
+from .literals import ends_block
 
 # A position beyond every node of a module: "at the end of the module".
 END = 10 ** 12
@@ -513,11 +514,8 @@ def module_loop(loops: dict[int, list[tuple[int, int]]], at: int) -> tuple[int, 
 def _exits(block) -> bool:
     """Whether an `if` arm's block always leaves (its last statement returns, raises,
     continues or breaks): `if ok: url = found else: return`."""
-    if not isinstance(block, cst.IndentedBlock) or not block.body:
-        return False
-    last = block.body[-1]
-    return isinstance(last, cst.SimpleStatementLine) and bool(last.body) and \
-        isinstance(last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
+    return isinstance(block, cst.IndentedBlock) and bool(block.body) and \
+        ends_block(block.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
 
 
 def richer_arm(bindings: list[Binding], name: str, before: int,

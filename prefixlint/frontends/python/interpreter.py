@@ -706,10 +706,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             inner = binding.arms[[i for i, _ in binding.arms].index(if_id):]
             if not all(_complete(ctx.module.ifs.get(i)) for i, _ in inner):
                 return None  # a way through that assigns nothing keeps the earlier value
-            at = Context(ctx.module, function, binding.pos, ctx.import_time,
-                         dict(ctx.bindings), ctx.depth + 1, frozenset(binding.arms))
-            sizes[inner] = max(sizes.get(inner, 0), constant_chars(self.text(binding.value,
-                                                                             at)))
+            sizes[inner] = max(sizes.get(inner, 0),
+                               self._assigned_chars(binding, function, ctx))
             lines.setdefault(inner, ctx.module.span(binding.value).line)
         covered = {arm for inner in sizes for arm in inner}
         whole = len(sizes) >= 2 and min(sizes.values()) >= WHOLE_PROMPT_CHARS and \
@@ -740,6 +738,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         picked, more = richer_arm(bindings, name, before, ctx.arms | frozenset(way))
         return picked, (*way, *more)
 
+    def _assigned_chars(self, binding: Binding, function: cst.FunctionDef | None,
+                        ctx: Context) -> int:
+        """How much constant text a binding of `function` assigns, read where it stands
+        with ctx's arguments: what tells a whole prompt from a part of one."""
+        at = Context(ctx.module, function, binding.pos, ctx.import_time, dict(ctx.bindings),
+                     ctx.depth + 1, frozenset(binding.arms))
+        return constant_chars(self.text(binding.value, at))
+
     def _override_of(self, chain: list[Binding], ctx: Context) -> list[Binding]:
         """The bindings of the way a variant of the prompt takes when a whole prompt is
         assigned before an `if` on a volatile value and another in its arm, with no `else`
@@ -761,9 +767,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         key = (id(ctx.module), id(chain[earlier]), id(override))
         if key not in self._overrides:
             self._overrides[key] = (ctx.module, None)
-            self._overrides[key] = (ctx.module, [constant_chars(self.text(b.value, Context(
-                ctx.module, ctx.function, b.pos, ctx.import_time, dict(ctx.bindings),
-                ctx.depth + 1, frozenset(b.arms)))) for b in (chain[earlier], override)])
+            self._overrides[key] = (ctx.module, [self._assigned_chars(b, ctx.function, ctx)
+                                                 for b in (chain[earlier], override)])
         sizes = self._overrides[key][1]
         if sizes is None or min(sizes) < WHOLE_PROMPT_CHARS or \
                 self._volatile_test(override, ctx) is None:

@@ -199,11 +199,12 @@ def looked_up_in(node: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
-def ends_block(statement: cst.CSTNode) -> bool:
+def ends_block(statement: cst.CSTNode, exits: tuple[type, ...] = (cst.Return, cst.Raise)
+               ) -> bool:
     """Whether a statement ends its block: a line whose last statement returns or raises
-    (what follows it in the block never runs)."""
+    (what follows it in the block never runs), or is another of `exits` (`continue`)."""
     return isinstance(statement, cst.SimpleStatementLine) and bool(statement.body) and \
-        isinstance(statement.body[-1], (cst.Return, cst.Raise))
+        isinstance(statement.body[-1], exits)
 
 
 def reachable(statements: Sequence[cst.BaseStatement]) -> Sequence[cst.BaseStatement]:
