@@ -66,18 +66,28 @@ def own_prompts(python: PythonProject, name: str) -> tuple[list, Finding | None]
 
 def wrapper_calls(python: PythonProject, name: str, wrappers: dict,
                   ) -> tuple[list, Finding | None]:
-    """The prompts a file sends through one round's wrappers (an unreadable file already
-    has its finding from the first pass)."""
+    """The prompts a file sends through one round's wrappers, or the finding that says why
+    they were not read: a file whose first pass fit its budget may not fit it here (an
+    unreadable file's finding, from the first pass, is the one kept: see `add_finding`)."""
     try:
         return python.wrapper_prompts(name, wrappers), None
-    except InputError:
-        return [], None
+    except InputError as error:
+        return [], rules.input_error(
+            f"{error.message} while following its calls of the project's own functions that "
+            "send a prompt", error.path, error.line, name, error.column)
     except Exception as exc:  # noqa: BLE001
         from .frontends.python.foreign import ReplayError
 
         if isinstance(exc, ReplayError):
             raise
         return [], rules.input_error(internal(exc), name, 1, name)
+
+
+def add_finding(findings: list[Finding], finding: Finding | None) -> None:
+    """Add a file's PFX900 finding unless that file has one already (a file refused by its
+    first pass is refused again by each round of wrappers: one finding says it)."""
+    if finding is not None and all(f.span.path != finding.span.path for f in findings):
+        findings.append(finding)
 
 
 def python_prompts(files: Sequence[str], python: PythonProject, jobs: int,
@@ -130,15 +140,10 @@ def _serial(files: Sequence[str], python: PythonProject, step: Callable[[], None
             for name in [*files, *context]:
                 if not is_python(name):
                     continue
-                try:
-                    sent = python.wrapper_prompts(name, wrappers)
-                    if name not in context:
-                        prompts.extend(sent)
-                except InputError:
-                    pass  # already a PFX900 finding of that file
-                except Exception as exc:  # noqa: BLE001
-                    if name not in context:
-                        findings.append(rules.input_error(internal(exc), name, 1, name))
+                sent, finding = wrapper_calls(python, name, wrappers)
+                if name not in context:
+                    prompts.extend(sent)
+                    add_finding(findings, finding)
                 python.release()
             found_in += 1
         prompts.extend(python.unused_wrappers())

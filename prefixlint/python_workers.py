@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 from . import workers
 from .frontends.python import PythonProject
-from .python_phase import PythonPhase, own_prompts, wrapper_calls
+from .python_phase import PythonPhase, add_finding, own_prompts, wrapper_calls
 from .worker_measure import Measurer, left_here, measure_built, picks, sent_prompts
 
 
@@ -211,8 +211,7 @@ def _coordinate(sources: Sequence[str], conns: list, python: PythonProject,
             for index in range(len(sources)):
                 built, finding = sent[index]
                 prompts.extend(built)
-                if finding is not None:
-                    findings.append(finding)
+                add_finding(findings, finding)
             round_notes = in_order(notes)
         for conn in conns:
             _send(conn, ("last", frozenset(called)), shared)

@@ -295,6 +295,37 @@ def test_a_file_past_the_analysis_budget_is_its_own_finding_and_fast(tmp_path):
     _only_that_file_is_refused(tmp_path, "app/huge.py", huge, "too complex to analyze")
 
 
+def test_a_budget_run_out_while_following_a_projects_own_client_is_the_callers_finding(
+        tmp_path, monkeypatch):
+    """A file that sends its prompt only through the project's client (`ask`, in another
+    module) is read in the round that follows clients; its budget running out there is its
+    PFX900, not a prompt that silently disappears."""
+    from prefixlint.frontends.python import interpreter
+
+    lines = ["from app.llm import ask", "", "",
+             "def review(state: dict, strict: bool = False):",
+             "    cleanup = state.get('cleanup')",
+             "    code = state['code']"]
+    lines += ["    if strict:\n        cleanup = False"] * 20
+    lines += ["    if cleanup:\n        code = code.strip()"] * 20
+    lines += ["    return ask(" + " + ".join(["code"] * 20) + ")", ""]
+    client = ("from openai import OpenAI\n\nclient = OpenAI()\n\n\ndef ask(code: str):\n"
+              "    return client.chat.completions.create(model='m', messages=[\n"
+              f"        {{'role': 'system', 'content': {POLICY!r}}},\n"
+              "        {'role': 'user', 'content': code}])\n")
+    root = write_project(tmp_path / "p", {"app/__init__.py": "", "app/llm.py": client,
+                                          "app/review.py": "\n".join(lines)})
+    sent = api.check([], api.load_config(root), cwd=root)
+    assert ([m.prompt.id for m in sent.measurements], sent.findings) == (["app/review.py:87"], ())
+    monkeypatch.setattr(interpreter, "MAX_STEPS", 1000)
+    refused = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.path, f.severity, f.message) for f in refused.findings] == [
+        ("PFX900", "app/review.py", "info",
+         "Python file too complex to analyze (over 1,000 steps of analysis) while following its "
+         "calls of the project's own functions that send a prompt; a limit of prefixlint's own "
+         "work, not an error in the file: it was not measured")]
+
+
 def test_measuring_past_its_work_budget_is_the_prompts_finding(tmp_path, monkeypatch):
     """The budget counts characters tokenized, not seconds: the same on any machine."""
     from prefixlint import measure
