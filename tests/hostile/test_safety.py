@@ -295,6 +295,31 @@ def test_a_file_past_the_analysis_budget_is_its_own_finding_and_fast(tmp_path):
     _only_that_file_is_refused(tmp_path, "app/huge.py", huge, "too complex to analyze")
 
 
+def test_a_long_step_testing_the_same_flag_again_and_again_stays_within_its_budget(tmp_path):
+    """An agent step that turns a flag off under fifty `if`s, then cleans the code under fifty
+    `if flag:` and sends it: every read of `code` tests the same fifty `if`s with the same
+    call's values, which are read once (before, each read tested them again: 260,000 steps,
+    and the file was refused as too complex)."""
+    lines = ["from openai import OpenAI", "", "client = OpenAI()",
+             f"SYSTEM = {POLICY!r}", "", "",
+             "class Reviewer:",
+             "    def __call__(self, state: dict):",
+             "        return self.review(state, strict=True)", "",
+             "    def review(self, state: dict, strict: bool = False):",
+             "        cleanup = state.get('cleanup')",
+             "        code = state['code']"]
+    lines += ["        if strict:\n            cleanup = False"] * 50
+    lines += ["        if cleanup:\n            code = code.strip()"] * 50
+    lines += ["        return client.chat.completions.create(model='m', messages=[",
+              "            {'role': 'system', 'content': SYSTEM},",
+              "            {'role': 'user', 'content': f'" + " ".join(["{code}"] * 50) + "'}])",
+              "", "", "def node(state: dict):", "    return Reviewer()(state)", ""]
+    root = write_project(tmp_path / "p", {"app/review.py": "\n".join(lines), "app/ok.py": OK_PY})
+    data = json.loads(run_cli("check", "--output-format", "json", cwd=root, timeout=60).stdout)
+    assert [(f["code"], f["path"]) for f in data["findings"]] == [("PFX002", "app/ok.py")]
+    assert sorted(p["id"] for p in data["prompts"]) == ["app/ok.py:8", "app/review.py:9"]
+
+
 def test_a_budget_run_out_while_following_a_projects_own_client_is_the_callers_finding(
         tmp_path, monkeypatch):
     """A file that sends its prompt only through the project's client (`ask`, in another

@@ -307,6 +307,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.arm_lines: dict[int, int] = {}  # the line of the arm each variant takes
         self._ways: dict[tuple, tuple] = {}  # `_whole_ways`, once each
         self._overrides: dict[tuple, tuple] = {}  # `_override_of`'s two sizes, once each
+        self._arms_known: dict[tuple, tuple] = {}  # `_known_arm`, once per call bindings
         self.steps = 0  # work done for the file being analyzed (see `step`)
         # (ClassInfo, Module) of the object sending the prompt being built: where a method the
         # caller's class leaves abstract is implemented (see CallOps._function_of).
@@ -964,14 +965,24 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         return False
 
     def _known_arm(self, if_id: int, ctx: Context) -> tuple[int, int] | None:
-        """The arm of an `if` that runs, when its test is known where ctx stands."""
+        """The arm of an `if` that runs, when its test is known where ctx stands. Read once
+        for the same call bindings: each name a long function reads again tests the same
+        `if`s around its assignments (the values are kept with the answer, so that no id
+        in the key is reused while it is held)."""
         node = ctx.module.ifs.get(if_id)
         if not isinstance(node, cst.If):
             return None
-        test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
-                           dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
-        known = self.truth(node.test, test_ctx)
-        return None if known is None else (if_id, 0 if known else 1)
+        key = (if_id, id(ctx.function), ctx.import_time, ctx.depth, self.variant,
+               tuple(id(owner) for owner, _ in self.receivers),
+               tuple((name, id(value)) for name, value in ctx.bindings.items()))
+        if key not in self._arms_known:
+            test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
+                               dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
+            known = self.truth(node.test, test_ctx)
+            self._arms_known[key] = (None if known is None else (if_id, 0 if known else 1),
+                                     (ctx.module, ctx.function, self.receivers,
+                                      tuple(ctx.bindings.values())))
+        return self._arms_known[key][0]
 
     def _volatile_if(self, if_id: int, ctx: Context) -> Hole | None:
         """The test of an `if` (or a `match`'s subject) as a branch, when it varies more
