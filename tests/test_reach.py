@@ -589,6 +589,9 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzu_chat_model_client/agent.py", 9, 1),  # documents before the desk's rules
     ("PFX001", "zhzzzv_override_prompt.py", 18, 1),  # the grounded prompt's passages
     ("PFX003", "zhzzzw_chat_turns.py", 23, 5),  # the checklist after the contract's turn
+    # a template file named by a command-line option's default (argparse, click)
+    ("PFX001", "zhzzzx_option_template/prompts/card.txt", 5, 11),
+    ("PFX001", "zhzzzx_option_template/prompts/quiz.md", 4, 10),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -987,6 +990,9 @@ REACH_SINKS = {
     "zhzzzw_chat_turns.py:21": "google_genai.chats",
     "zhzzzw_chat_turns.py:23": "google_genai.chat.send_message",
     "zhzzzw_chat_turns.py:24": "google_genai.chat.send_message",
+    "zhzzzx_option_template/cards.py:28": "client of openai.chat",
+    "zhzzzx_option_template/prompts/quiz.md": "text file",
+    "zhzzzx_option_template/quiz.py:15": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2721,6 +2727,21 @@ def test_a_chat_object_sends_its_earlier_turns_before_a_later_message(reach):
     assert (checklist["break"]["line"], checklist["break"]["scope"]) == (23, "session")
     assert (checklist["prefix_tokens"]["global"], checklist["gain_tokens"]) == (21, 139)
     assert prompts["zhzzzw_chat_turns.py:23"]["break"]["expr"] == "contract"
+
+
+def test_a_template_named_by_a_command_line_options_default_is_the_one_sent(reach):
+    """`parser.add_argument("--card-template", default="prompts/card.txt")`, then
+    `load(args.card_template)`; `@click.option("--template", "template_path",
+    default="prompts/quiz.md")`: the file the script reads when run as documented is the
+    template each call fills, so the value it places is found in that file."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzx_")}
+    card = prompts["zhzzzx_option_template/cards.py:28"]
+    assert (card["break"]["path"], card["break"]["line"]) == \
+        ("zhzzzx_option_template/prompts/card.txt", 5)
+    assert (card["prefix_tokens"]["global"], card["gain_tokens"]) == (70, 67)
+    quiz = prompts["zhzzzx_option_template/quiz.py:15"]
+    assert (quiz["break"]["path"], quiz["break"]["line"]) == \
+        ("zhzzzx_option_template/prompts/quiz.md", 4)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

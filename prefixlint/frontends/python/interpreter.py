@@ -30,6 +30,7 @@ from .module import Module
 from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_format, date_only,
                       refilled, reruns)
 from .calls import CallOps
+from .cli_options import argument_default
 from .fills import FillOps
 from .config_values import config_text, settings_text
 from .dynamic_import import ENVIRONMENT_READS
@@ -1727,6 +1728,21 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         return held is not None and isinstance(held[0], cst.Call) and \
             isinstance(held[0].func, cst.Attribute) and \
             held[0].func.attr.value in COMMAND_LINE
+
+    def command_line_default(self, node: cst.Attribute, ctx: Context,
+                             ) -> tuple[cst.BaseExpression, Context] | None:
+        """The default of the option `args.name` reads, when `args` holds the parsed command
+        line of a parser whose one `add_argument` for that name gives a default."""
+        held = self.follow(node.value, ctx)
+        if held is None or not isinstance(held[0], cst.Call) or \
+                not isinstance(held[0].func, cst.Attribute) or \
+                held[0].func.attr.value not in COMMAND_LINE:
+            return None
+        module = held[1].module
+        default = argument_default(_calls_of_name(module, "add_argument"), node.attr.value)
+        if default is None:
+            return None
+        return default, Context(module, module.enclosing_function(default), module.pos(default))
 
     def follow(self, node: cst.BaseExpression, ctx: Context, attributes: bool = False,
                ) -> tuple[cst.BaseExpression, Context] | None:

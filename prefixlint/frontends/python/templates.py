@@ -23,6 +23,7 @@ import libcst as cst
 from ...ir import Hole, Link, Piece, Scope, Span, Text, ValueSource
 from ..project_files import InputError, inside_root
 from ..workspace import Workspace
+from .cli_options import option_default
 from .flow import reaching
 from .literals import cut_start, literal_value
 
@@ -366,7 +367,8 @@ class TemplateLinker:
                 if found is not None:
                     return found
             if resolved == "param":  # `def load(q, prompt_file="prompt.md")`, no caller
-                default = default_of(ctx.function, node.value)
+                default = option_default(ctx.function, node.value, ctx.module.qualname) or \
+                    default_of(ctx.function, node.value)  # (or a command's option's)
                 if default is not None:
                     return self._path(lowerer, default, ctx, depth + 1)
             return self._earlier_path(lowerer, node.value, ctx, depth)
@@ -394,6 +396,9 @@ class TemplateLinker:
         if isinstance(node, cst.Attribute) and node.attr.value == "parent":
             base = self._path(lowerer, node.value, ctx, depth + 1)
             return (base[0], posixpath.dirname(base[1])) if base else None
+        if isinstance(node, cst.Attribute) and \
+                (option := lowerer.command_line_default(node, ctx)) is not None:
+            return self._path(lowerer, *option, depth + 1)  # `args.template`'s default
         if isinstance(node, cst.Attribute):
             # `GlobalConfig.INITIAL_PROMPT_TEMPLATE`, `settings.PROMPT_FILE`: a path a class
             # or module of settings holds
