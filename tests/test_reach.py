@@ -1313,6 +1313,9 @@ MODEL_FINDINGS = [
     ("PFX005", "openai_assistant.py", 14, 45),
     ("PFX005", "openai_assistant.py", 17, 52),
     ("PFX006", "pydantic_factory.py", 24, 37),  # @agent.instructions inside the factory
+    # one run's instructions (the reviewer's language first), its user prompt after them
+    ("PFX002", "pydantic_run.py", 22, 23),
+    ("PFX005", "pydantic_run.py", 23, 51),
     ("PFX002", "sk_app.py", 8, 56),
     ("PFX002", "smol_app.py", 8, 51),
     ("PFX001", "vllm_app.py", 13, 26),  # one request of a batch vLLM's offline engine runs
@@ -2846,6 +2849,17 @@ def test_a_batch_for_vllm_s_offline_engine_is_measured_one_request_at_a_time(mod
     assert sent == {"vllm_app.py:15": ("vllm.LLM.generate", "row['ticket_id']", 13),
                     "vllm_app.py:22": ("vllm.LLM.chat", "question", 21)}
     assert [f["line"] for f in models["findings"] if f["path"] == "vllm_app.py"] == [13]
+
+
+def test_a_pydantic_ai_run_sends_its_instructions_then_its_user_prompt(models):
+    """`agent.run(prompt, instructions=...)` of an agent a factory made: the run's own
+    instructions come before its user prompt, so the reviewer's language at their head ends
+    the prefix; `run_sync` of an agent made beside it sends its prompt as the user turn."""
+    sent = {p["id"]: (p["sink"], p["break"]["line"], p["prefix_tokens"]["global"])
+            for p in models["prompts"] if p["id"].startswith("pydantic_run.py")}
+    assert sent == {"pydantic_run.py:23": ("pydantic_ai.Agent.run", 22, 5),
+                    "pydantic_run.py:29": ("pydantic_ai.Agent", 29, 298),
+                    "pydantic_run.py:30": ("pydantic_ai.Agent.run", 30, 11)}
 
 
 def test_an_alias_a_library_keeps_for_older_callers_is_its_model(models):
