@@ -592,6 +592,8 @@ REACH_FINDINGS = [
     # a template file named by a command-line option's default (argparse, click)
     ("PFX001", "zhzzzx_option_template/prompts/card.txt", 5, 11),
     ("PFX001", "zhzzzx_option_template/prompts/quiz.md", 4, 10),
+    ("PFX001", "zhzzzy_app_state/desk.py", 14, 33),  # the object a lifespan put on app.state
+    ("PFX002", "zhzzzz_prompt_versions/planner.py", 14, 31),  # before each version's file
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -993,6 +995,10 @@ REACH_SINKS = {
     "zhzzzx_option_template/cards.py:28": "client of openai.chat",
     "zhzzzx_option_template/prompts/quiz.md": "text file",
     "zhzzzx_option_template/quiz.py:15": "openai.chat",
+    "zhzzzy_app_state/main.py:24": "openai.chat",
+    "zhzzzz_prompt_versions/planner.py:15": "anthropic.messages",
+    "zhzzzz_prompt_versions/planner.py:15 (zhzzzz_prompt_versions/prompts/v2/system.md)":
+        "anthropic.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2745,6 +2751,28 @@ def test_a_template_named_by_a_command_line_options_default_is_the_one_sent(reac
     quiz = prompts["zhzzzx_option_template/quiz.py:15"]
     assert (quiz["break"]["path"], quiz["break"]["line"]) == \
         ("zhzzzx_option_template/prompts/quiz.md", 4)
+
+
+def test_an_object_a_lifespan_puts_on_the_app_state_is_followed_from_a_route(reach):
+    """`app.state.prompts = book` in a FastAPI lifespan, `state = request.app.state` and
+    `state.prompts.system()` in a route: the method of the object made there builds the
+    system prompt, whose clock reading at its head is the break."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzy_")]
+    assert (sent["break"]["path"], sent["break"]["line"], sent["break"]["expr"]) == \
+        ("zhzzzy_app_state/desk.py", 14, "datetime.now()")
+    assert (sent["prefix_tokens"]["global"], sent["gain_tokens"]) == (14, 92)
+
+
+def test_a_prompt_file_under_a_version_folder_not_known_here_is_each_version(reach):
+    """`PROMPTS / version / "system.md"` of a version the caller chooses: each version the
+    project ships is a whole prompt, measured with the file it reads."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzz_")}
+    v1 = prompts["zhzzzz_prompt_versions/planner.py:15"]
+    v2 = prompts["zhzzzz_prompt_versions/planner.py:15 "
+                 "(zhzzzz_prompt_versions/prompts/v2/system.md)"]
+    assert "zhzzzz_prompt_versions/prompts/v1/system.md" in v1["files"]
+    assert "zhzzzz_prompt_versions/prompts/v2/system.md" in v2["files"]
+    assert (v1["tokens_total"], v2["tokens_total"]) == (92, 99)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

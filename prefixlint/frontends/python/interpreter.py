@@ -306,6 +306,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.variant = 0  # which file a template name that can name several is taken as
         self.variants = 1  # (and which arm of a choice between whole prompts: see `_arm_of`)
         self.arm_lines: dict[int, int] = {}  # the line of the arm each variant takes
+        self.variant_files: dict[int, str] = {}  # the version of a file each variant reads
         self._ways: dict[tuple, tuple] = {}  # `_whole_ways`, once each
         self._overrides: dict[tuple, tuple] = {}  # `_override_of`'s two sizes, once each
         self._arms_known: dict[tuple, tuple] = {}  # `_known_arm`, once per call bindings
@@ -317,6 +318,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self.converses = False  # whether that file is a chat program reading typed input
         # the modules that make a class's objects (`PythonProject.construction_modules`)
         self.constructions: Callable[[str], list] = lambda name: []
+        # the modules that set an attribute of an application's state (`state_modules`)
+        self.app_state: Callable[[str], list] = lambda name: []
         self._constructing: set[tuple[int, str]] = set()  # constructor arguments being read
         # which entry of a table (and default) `chosen_entry` takes, by their nodes' ids
         # (nodes of parsed modules, or made and kept by them: an id is never reused)

@@ -573,7 +573,26 @@ class ObjectOps:
         chosen = imported_module(self, base, ctx)  # `self.prompts.OUTLINE`, a module by name
         if chosen is not None:
             return self.resolve(attr, Context(chosen, None, END, True, depth=ctx.depth + 1))
-        return None
+        return self._state_value(base, attr, ctx)
+
+    def _state_value(self: "Lowerer", base: cst.BaseExpression, attr: str,
+                     ctx: Context) -> Resolved:
+        """`request.app.state.prompts` (or `state.prompts` of `state = request.app.state`):
+        what the one statement of the project that sets `<app>.state.prompts = ...` (a
+        FastAPI lifespan's) assigns, read where it stands; None when none or several do."""
+        if isinstance(base, cst.Name):
+            held = self.follow(base, ctx)
+            base = held[0] if held is not None else base
+        if not (isinstance(base, cst.Attribute) and base.attr.value == "state"):
+            return None
+        found = [(module, statement) for module in self.app_state(attr)
+                 for statement in _state_assignments(module, attr)]
+        if len(found) != 1:
+            return None
+        module, statement = found[0]
+        return statement.value, Context(module, module.enclosing_function(statement),
+                                        module.pos(statement), depth=ctx.depth + 1,
+                                        arms=module.arms(statement))
 
 
     def _method(self: "Lowerer", info: ClassInfo, module: Module, name: str,
@@ -870,6 +889,18 @@ def _calls_on(module: Module, function: cst.FunctionDef | None, name: str) -> li
                 module.enclosing_function(node) is function]
 
     return module.memo(f"calls on {name}", function, calls)  # type: ignore[return-value]
+
+
+def _state_assignments(module: Module, name: str) -> list[cst.Assign]:
+    """A module's statements `<anything>.state.<name> = value` (one target), in order."""
+    def found() -> list[cst.Assign]:
+        return [node for node in module.nodes if isinstance(node, cst.Assign) and
+                len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Attribute)
+                and node.targets[0].target.attr.value == name and
+                isinstance(node.targets[0].target.value, cst.Attribute) and
+                node.targets[0].target.value.attr.value == "state"]
+
+    return module.memo(f"state {name}", None, found)  # type: ignore[return-value]
 
 
 def _static(function: cst.FunctionDef | None) -> bool:

@@ -949,6 +949,18 @@ class PythonProject:
             found = self._called_in[pattern] = tuple(paths)
         return found
 
+    def state_modules(self, name: str) -> list:
+        """The parsed modules that set `name` on an application's state (`app.state.llm =
+        LLMClient(...)` in a FastAPI lifespan), where a route's `request.app.state.llm` is
+        made; found by text, like `calls_of`."""
+        out = []
+        for path in self._files_matching(r"\.state\.\s*" + re.escape(name) + r"\s*=(?!=)"):
+            try:
+                out.append(self.module(path))
+            except InputError:
+                continue
+        return out
+
     def construction_modules(self, name: str) -> list:
         """The parsed modules of `constructions(name)` (those that cannot be parsed left out)."""
         out = []

@@ -56,6 +56,7 @@ class SinkFinder:
         self._client = None  # (see `_build`)
         self.lowerer.linker = project.linker()
         self.lowerer.constructions = project.construction_modules
+        self.lowerer.app_state = project.state_modules
         self.lowerer.file = module.path
         self.lowerer.converses = converses(module)
         self.suppressions = _python_suppressions(source)
@@ -869,6 +870,7 @@ class SinkFinder:
             return [(_with_sink(built[0], site.model.id if site.model else "jinja"), built[1])]
         lowerer = self.lowerer
         lowerer.variant, lowerer.variants, lowerer.arm_lines = 0, 1, {}
+        lowerer.variant_files = {}
         self._client = None  # the client the first variant made of the sink's function
         out, taken = [], []
         while lowerer.variant < lowerer.variants and lowerer.variant < 32:
@@ -879,14 +881,23 @@ class SinkFinder:
             lowerer.variant += 1
         if len(out) < 2:
             return out
-        files = [_embedded(prompt) for prompt, _ in out]
+        files = [_embedded(prompt) or lowerer.variant_files.get(variant, "")
+                 for (prompt, _), variant in zip(out, taken)]
         if all(files) and len(set(files)) == len(files):
-            # ids stay unique: the call site and the template file
+            # ids stay unique: the call site and the template file (or version) it reads
             return [(_renamed(prompt, f"{prompt.id} ({name})"), notes)
                     for (prompt, notes), name in zip(out, files)]
         # each other whole prompt a choice assigns: the call site and the line of its arm
-        return [out[0]] + [(_in_arm(prompt, lowerer.arm_lines.get(variant, 0)), notes)
+        return [out[0]] + [(self._variant(prompt, variant), notes)
                            for (prompt, notes), variant in zip(out[1:], taken[1:])]
+
+    def _variant(self, prompt: Prompt, variant: int) -> Prompt:
+        """A whole prompt other than the first: named by the line of the arm that assigns
+        it, else by the version of the file it reads."""
+        lowerer = self.lowerer
+        if variant not in lowerer.arm_lines and variant in lowerer.variant_files:
+            return _renamed(prompt, f"{prompt.id} ({lowerer.variant_files[variant]})")
+        return _in_arm(prompt, lowerer.arm_lines.get(variant, 0))
 
     def _build_one(self, site: _Site, consumed: set[int]):
         ctx = site.base or self._context(site.node)
@@ -1035,8 +1046,7 @@ class SinkFinder:
             if lowerer.variant and self._client is not None:
                 # another whole prompt of the client's choice: measured alone with the first
                 # when nothing calls it (at each call, the call's variants are built)
-                self._client.alone += ((_in_arm(prompt, lowerer.arm_lines.get(
-                    lowerer.variant, 0)), notes),)
+                self._client.alone += ((self._variant(prompt, lowerer.variant), notes),)
                 return None
             known = len(self.project.by_key)
             if self.project.client_of(self, site, ctx, [(prompt, notes)]):

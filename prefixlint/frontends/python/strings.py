@@ -460,12 +460,14 @@ class StringOps:
         if method == "read" and not args:
             path = linker.opened(self, func.value, ctx)
             if path is None and linker.opened_call(self, func.value, ctx):
+                path = self._version_file(self._read_path(func.value, ctx))
+            if path is None and linker.opened_call(self, func.value, ctx):
                 return [self._per_item_file(node, func.value, ctx) or
                         self._per_call_file(node, func.value, ctx) or
                         self._listed_file(node, func.value, ctx) or
                         self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "read_text":
-            path = linker.path(self, func.value, ctx)
+            path = linker.path(self, func.value, ctx) or self._version_file((func.value, ctx))
             if path is None:
                 return [self._per_item_file(node, func.value, ctx) or
                         self._per_call_file(node, func.value, ctx) or
@@ -489,6 +491,18 @@ class StringOps:
             return None
         self.files.add(path)
         return linker.text(path)
+
+    def _version_file(self, read: tuple[cst.BaseExpression | None, Context]) -> str | None:
+        """The file a read takes of the versions a path with one unknown folder names
+        (`TemplateLinker.versions`): each is measured, one per variant of the prompt."""
+        target, at = read
+        files = self.linker.versions(self, target, at) if target is not None else []
+        if not files:
+            return None
+        self.variants = max(self.variants, len(files))
+        chosen = files[min(self.variant, len(files) - 1)]
+        self.variant_files.setdefault(self.variant, chosen)
+        return chosen
 
     def _read_path(self, opened: cst.BaseExpression, ctx: Context,
                    ) -> tuple[cst.BaseExpression | None, Context]:

@@ -47,7 +47,26 @@ PACKAGE_READS = ("importlib.resources.read_text", "importlib_resources.read_text
 # The most files a template name may match when its loader's folder is not known: more is
 # a name too common to say which file (`prompt.j2` in every folder)
 _NAMED_ANYWHERE = 4
+# The most versions of a prompt file (`prompts/v1/system.md`, `prompts/v2/...`) a path with one
+# unknown folder is measured as; more are a folder of documents, not versions of a prompt.
+_VERSIONS = 8
 UPWARD = "upward"  # a path relative to an unknown folder: tried from the module upwards
+
+
+def _joined_parts(node: cst.BaseExpression, ctx: "Context") -> list[cst.BaseExpression]:
+    """The parts a path expression joins: `a / b / c`, `os.path.join(a, b, c)`, `Path(a,
+    b, c)`; [] for any other expression."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
+        return [*(_joined_parts(node.left, ctx) or [node.left]), node.right]
+    if not isinstance(node, cst.Call) or \
+            not all(a.keyword is None and not a.star for a in node.args):
+        return []
+    called = ctx.module.qualname(node.func) or ""
+    if called in _PATH_CALLS and len(node.args) == 1:  # `Path(base / version / name)`
+        return _joined_parts(node.args[0].value, ctx)
+    if called in ("os.path.join", *_PATH_CALLS) and len(node.args) > 1:
+        return [a.value for a in node.args]
+    return []
 
 
 def _candidates(found: tuple[object, str], module_path: str) -> list[str]:
@@ -524,6 +543,38 @@ class TemplateLinker:
             return None
         return self._existing((folder[0], posixpath.join(folder[1], resource)),
                               ctx.module.path)
+
+    def versions(self, lowerer: "Lowerer", node: cst.BaseExpression,
+                 ctx: "Context") -> list[str]:
+        """The project files a path names when one folder of it is not known here and its
+        file name is written (`prompts_dir / version / "system.md"`, `os.path.join(BASE,
+        lang, "rules.txt")`): each version the project ships, in path order, at most
+        `_VERSIONS` ([] for more, and for any other path)."""
+        for _ in range(4):
+            if not isinstance(node, (cst.Name, cst.Attribute)):
+                break
+            found = lowerer.follow(node, ctx, attributes=True)
+            if found is None or found[0] is node:
+                return []
+            node, ctx = found
+        parts = _joined_parts(node, ctx)
+        if len(parts) < 3:
+            return []
+        found = [self._path(lowerer, part, ctx, 1) for part in parts]
+        unknown = [i for i, f in enumerate(found) if f is None]
+        if len(unknown) != 1:
+            return []
+        if unknown[0] in (0, len(parts) - 1) or found[-1][0] is not False:
+            return []  # (the file's own name, or the folder it all starts from, unknown)
+        head = self._join(lowerer, parts[:unknown[0]], ctx, 0)
+        tail = self._join(lowerer, parts[unknown[0] + 1:], ctx, 0)
+        if head is None or tail is None or tail[0] is not False:
+            return []
+        for folder in _candidates(head, ctx.module.path):
+            files = self._in_folder(folder, posixpath.join("*", tail[1]))
+            if files:
+                return files if len(files) <= _VERSIONS else []
+        return []
 
     def _join(self, lowerer, parts, ctx, depth) -> tuple[object, str] | None:
         joined: tuple[object, str] | None = None
