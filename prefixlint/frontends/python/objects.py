@@ -580,14 +580,14 @@ class ObjectOps:
         """`request.app.state.prompts` (or `state.prompts` of `state = request.app.state`):
         what the one statement of the project that sets `<app>.state.prompts = ...` (a
         FastAPI lifespan's) assigns, read where it stands; None when none or several do."""
+        found = [(module, statement) for module in self.app_state(attr)
+                 for statement in _state_assignments(module, attr)]
+        if len(found) != 1:
+            return None
         if isinstance(base, cst.Name):
             held = self.follow(base, ctx)
             base = held[0] if held is not None else base
         if not (isinstance(base, cst.Attribute) and base.attr.value == "state"):
-            return None
-        found = [(module, statement) for module in self.app_state(attr)
-                 for statement in _state_assignments(module, attr)]
-        if len(found) != 1:
             return None
         module, statement = found[0]
         return statement.value, Context(module, module.enclosing_function(statement),

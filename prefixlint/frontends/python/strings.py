@@ -461,11 +461,11 @@ class StringOps:
             path = linker.opened(self, func.value, ctx)
             if path is None and linker.opened_call(self, func.value, ctx):
                 path = self._version_file(self._read_path(func.value, ctx))
-            if path is None and linker.opened_call(self, func.value, ctx):
-                return [self._per_item_file(node, func.value, ctx) or
-                        self._per_call_file(node, func.value, ctx) or
-                        self._listed_file(node, func.value, ctx) or
-                        self.hole(node, ctx, scope=Scope.DEPLOY)]
+                if path is None:
+                    return [self._per_item_file(node, func.value, ctx) or
+                            self._per_call_file(node, func.value, ctx) or
+                            self._listed_file(node, func.value, ctx) or
+                            self.hole(node, ctx, scope=Scope.DEPLOY)]
         elif method == "read_text":
             path = linker.path(self, func.value, ctx) or self._version_file((func.value, ctx))
             if path is None:

@@ -69,6 +69,14 @@ def _joined_parts(node: cst.BaseExpression, ctx: "Context") -> list[cst.BaseExpr
     return []
 
 
+def _joined(paths: list[tuple[object, str]]) -> tuple[object, str]:
+    """Paths joined in order (at least one), each anchored one starting again at the root."""
+    joined = paths[0]
+    for found in paths[1:]:
+        joined = found if found[0] is True else (joined[0], posixpath.join(joined[1], found[1]))
+    return joined
+
+
 def _candidates(found: tuple[object, str], module_path: str) -> list[str]:
     """The project paths a path expression can name, most specific first: anchored at the
     root; else relative to the module's folder, then to the root; or, for a path relative
@@ -560,15 +568,12 @@ class TemplateLinker:
         parts = _joined_parts(node, ctx)
         if len(parts) < 3:
             return []
-        found = [self._path(lowerer, part, ctx, 1) for part in parts]
-        unknown = [i for i, f in enumerate(found) if f is None]
-        if len(unknown) != 1:
-            return []
-        if unknown[0] in (0, len(parts) - 1) or found[-1][0] is not False:
+        paths = [self._path(lowerer, part, ctx, 1) for part in parts]
+        unknown = [i for i, f in enumerate(paths) if f is None]
+        if len(unknown) != 1 or unknown[0] in (0, len(parts) - 1):
             return []  # (the file's own name, or the folder it all starts from, unknown)
-        head = self._join(lowerer, parts[:unknown[0]], ctx, 0)
-        tail = self._join(lowerer, parts[unknown[0] + 1:], ctx, 0)
-        if head is None or tail is None or tail[0] is not False:
+        head, tail = _joined(paths[:unknown[0]]), _joined(paths[unknown[0] + 1:])
+        if tail[0] is not False:
             return []
         for folder in _candidates(head, ctx.module.path):
             files = self._in_folder(folder, posixpath.join("*", tail[1]))
@@ -577,14 +582,13 @@ class TemplateLinker:
         return []
 
     def _join(self, lowerer, parts, ctx, depth) -> tuple[object, str] | None:
-        joined: tuple[object, str] | None = None
+        paths = []
         for part in parts:
             found = self._path(lowerer, part, ctx, depth + 1)
             if found is None:
                 return None
-            joined = found if joined is None or found[0] is True else \
-                (joined[0], posixpath.join(joined[1], found[1]))
-        return joined
+            paths.append(found)
+        return _joined(paths) if paths else None
 
     # -- reading -------------------------------------------------------------------------------
 
