@@ -69,9 +69,11 @@ def wrapper_calls(python: PythonProject, name: str, wrappers: dict,
     """The prompts a file sends through one round's wrappers, or the finding that says why
     they were not read: a file whose first pass fit its budget may not fit it here (an
     unreadable file's finding, from the first pass, is the one kept: see `add_finding`)."""
+    before = python.calls_made()
     try:
         return python.wrapper_prompts(name, wrappers), None
     except InputError as error:
+        python.undo_calls(before)
         return [], rules.input_error(
             f"{error.message} while following its calls of the project's own functions that "
             "send a prompt", error.path, error.line, name, error.column)

@@ -344,6 +344,8 @@ def test_a_budget_run_out_while_following_a_projects_own_client_is_the_callers_f
     assert ([m.prompt.id for m in sent.measurements], sent.findings) == (["app/review.py:87"], ())
     monkeypatch.setattr(interpreter, "MAX_STEPS", 1000)
     refused = api.check([], api.load_config(root), cwd=root)
+    # the call the refused file made does not count: the client is measured on its own
+    assert [m.prompt.id for m in refused.measurements] == ["app/llm.py:7"]
     assert [(f.code, f.span.path, f.severity, f.message) for f in refused.findings] == [
         ("PFX900", "app/review.py", "info",
          "Python file too complex to analyze (over 1,000 steps of analysis) while following its "

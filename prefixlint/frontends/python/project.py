@@ -523,6 +523,7 @@ class PythonProject:
         self.by_key: dict[tuple[str, int, int], Wrapper] = {}
         self._registered: dict[tuple[str, int], int] = {}  # wrappers a file and round made
         self.foreign = None  # wrappers other workers found (a worker's `ForeignWrappers`)
+        self._marked: list = []  # wrappers marked called, in order (`mark_called`)
         self.wrapper_paths: set[str] = set()  # modules holding a wrapper (kept parsed)
         self._call_names: list = []  # the search of one round's wrapper names (`_CallNames`)
         # the functions constructions pass for a parameter of a class (`handed_functions`)
@@ -616,6 +617,7 @@ class PythonProject:
         self.shed.clear()
         self.wrappers.clear()
         self.by_key.clear()
+        self._marked.clear()
         self.wrapper_paths.clear()
         self.lists.clear()
         self.inferred.clear()
@@ -1106,6 +1108,25 @@ class PythonProject:
                 found.setdefault((named[0], name), []).append(
                     Span(path, line, column, line, column))
         return {key: sites for key, sites in found.items() if len(sites) <= _MAX_CALLERS}
+
+    def mark_called(self, *wrappers) -> None:
+        """Mark wrappers as called (their alone prompts are then not measured), each noted
+        until the file being read is done (see `undo_calls`)."""
+        for wrapper in wrappers:
+            if not wrapper.called:
+                wrapper.called = True
+                self._marked.append(wrapper)
+
+    def calls_made(self) -> int:
+        """Where the file about to be read starts in the list of wrappers marked called."""
+        return len(self._marked)
+
+    def undo_calls(self, since: int) -> None:
+        """Forget the calls of wrappers marked since `since`: a file refused halfway through
+        its round measured none of them, so each client stays measured alone."""
+        for wrapper in self._marked[since:]:
+            wrapper.called = False
+        del self._marked[since:]
 
     def unused_wrappers(self) -> list[tuple[Prompt, list]]:
         """A wrapper nothing in the project calls is measured at its own sink."""

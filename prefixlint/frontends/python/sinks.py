@@ -199,7 +199,7 @@ class SinkFinder:
                 if not caller.import_time:  # another worker: made here
                     # A script's call at import (an example of a library) runs it with
                     # constants: it is measured on its own as well, as callers would call it.
-                    stub.called = wrapper.called = True
+                    self.project.mark_called(stub, wrapper)
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
                 hops = wrapper.chain()
@@ -384,7 +384,7 @@ class SinkFinder:
             # measured at that sink when nothing else calls it.
             if w.function_key != chosen.function_key and _argument(node, w) is not None \
                     and w.sink_key != chosen.sink_key:
-                w.called = True
+                self.project.mark_called(w)
         return [w for w in wrappers if not w.method] + \
             [w for w in methods if w.function_key == chosen.function_key]
 
