@@ -23,10 +23,12 @@ IMPORTERS = frozenset({"importlib.import_module"})
 ENVIRONMENT_READS = frozenset({"os.getenv", "os.environ.get"})
 
 
-def imported_module(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> Module | None:
+def imported_module(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context",
+                    followed: object = False) -> Module | None:
     """The project module an expression holds when it is made by `import_module` with a
     name known here, picked from a table of the project's modules, or a name given one
-    (`prompts = fr`); None otherwise."""
+    (`prompts = fr`); None otherwise. `followed` is what following `node` gives, when the
+    caller has it already."""
     held, at = node, ctx
     for _ in range(4):  # (a name is resolved here: following it would read a known key's
         # entry, which is a module and no node)
@@ -40,7 +42,7 @@ def imported_module(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context"
         if not isinstance(target, tuple):
             break
         held, at = target
-    found = lowerer.follow(node, ctx, attributes=True)
+    found = lowerer.follow(node, ctx, attributes=True) if followed is False else followed
     if found is None:
         return None
     call, at = found

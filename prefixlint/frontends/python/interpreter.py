@@ -310,6 +310,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         self._ways: dict[tuple, tuple] = {}  # `_whole_ways`, once each
         self._overrides: dict[tuple, tuple] = {}  # `_override_of`'s two sizes, once each
         self._arms_known: dict[tuple, tuple] = {}  # `_known_arm`, once per call bindings
+        self._paths: dict[tuple, tuple] = {}  # `path_of`, once per node and context
         self.steps = 0  # work done for the file being analyzed (see `step`)
         # (ClassInfo, Module) of the object sending the prompt being built: where a method the
         # caller's class leaves abstract is implemented (see CallOps._function_of).
@@ -1025,7 +1026,21 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         return self.text(value, deeper(value_ctx, ctx))
 
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
-        """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes."""
+        """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes.
+        Read once per node and context: the text, the dependencies and the path of a chain
+        of calls (`history.split(sep)[-n:].replace(a, b).replace(c, d)`) each read the
+        path of its receiver again, so the work grew with the chain's length (the context's
+        values are kept with the answer, so that no id in the key is reused while held)."""
+        key = (id(node), id(ctx.module), id(ctx.function), ctx.line, ctx.import_time,
+               ctx.depth, ctx.arms, self.variant, tuple(id(c) for c, _ in self.receivers),
+               tuple((name, id(value)) for name, value in ctx.bindings.items()))
+        if key not in self._paths:
+            self._paths[key] = (self._path_of(node, ctx),
+                                (node, ctx.module, ctx.function, self.receivers,
+                                 tuple(ctx.bindings.values())))
+        return self._paths[key][0]
+
+    def _path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         if isinstance(node, cst.Name):
             resolved = self.resolve(node.value, ctx)
             if isinstance(resolved, LoopItem):

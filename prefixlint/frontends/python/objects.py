@@ -567,10 +567,14 @@ class ObjectOps:
                 return None if isinstance(held, tuple) and empty_literal(held[0]) else held
         elif not isinstance(base, (cst.Attribute, cst.Call)):
             return None
-        made = self.instance(base, ctx)
+        # (followed once for both: each of them following it again doubled the work at
+        # every attribute of a chain, `battle.active_pokemon.boosts[...]`)
+        followed = self.follow(base, ctx, attributes=True)
+        made = self.instance(base, ctx, followed=followed)
         if made is not None:
             return self.made_value(made, attr, ctx)
-        chosen = imported_module(self, base, ctx)  # `self.prompts.OUTLINE`, a module by name
+        # `self.prompts.OUTLINE`, a module by name
+        chosen = imported_module(self, base, ctx, followed=followed)
         if chosen is not None:
             return self.resolve(attr, Context(chosen, None, END, True, depth=ctx.depth + 1))
         return self._state_value(base, attr, ctx)
@@ -645,17 +649,19 @@ class ObjectOps:
         return None
 
     def instance(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
-                 depth: int = 0, entries: bool = False) -> Made | None:
+                 depth: int = 0, entries: bool = False, followed: object = False,
+                 ) -> Made | None:
         """The project class an expression holds an instance of, and the call that made it:
         `Settings(...)`, a classmethod constructor returning `cls(...)`, or a project
         function whose last return is one; followed through names and attributes. With
         `entries`, also an object looked up by a key not known here in a table of the
         project's objects (`CHARACTERS[character_id]`, `CHARACTERS.get(...)`): the first
         entry, when every entry is an instance of one class (whose methods then read the
-        object's attributes as any instance holds them)."""
+        object's attributes as any instance holds them). `followed` is what following
+        `node` gives, when the caller has it already."""
         if depth > _MAX_MADE or ctx.depth > MAX_DEPTH:
             return None
-        found = self.follow(node, ctx, attributes=True)
+        found = self.follow(node, ctx, attributes=True) if followed is False else followed
         if found is not None and entries:
             table = looked_up_in(found[0])
             if table is not None:
