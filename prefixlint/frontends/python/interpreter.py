@@ -1027,10 +1027,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes.
-        Read once per node and context: the text, the dependencies and the path of a chain
-        of calls (`history.split(sep)[-n:].replace(a, b).replace(c, d)`) each read the
-        path of its receiver again, so the work grew with the chain's length (the context's
-        values are kept with the answer, so that no id in the key is reused while held)."""
+        Read once per node and context: a value's text, its dependencies and the scope of
+        what it is built from each ask for the paths of the same parts again, so a method
+        that builds a long description from one object's attributes asked thousands of
+        times (the context's values are kept with the answer, so that no id in the key is
+        reused while it is held)."""
         key = (id(node), id(ctx.module), id(ctx.function), ctx.line, ctx.import_time,
                ctx.depth, ctx.arms, self.variant, tuple(id(c) for c, _ in self.receivers),
                tuple((name, id(value)) for name, value in ctx.bindings.items()))
