@@ -971,23 +971,33 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def _known_arm(self, if_id: int, ctx: Context) -> tuple[int, int] | None:
         """The arm of an `if` that runs, when its test is known where ctx stands. Read once
-        for the same call bindings: each name a long function reads again tests the same
-        `if`s around its assignments (the values are kept with the answer, so that no id
-        in the key is reused while it is held)."""
+        for the same call bindings (`_once`): each name a long function reads again tests
+        the same `if`s around its assignments."""
         node = ctx.module.ifs.get(if_id)
         if not isinstance(node, cst.If):
             return None
-        key = (if_id, id(ctx.function), ctx.import_time, ctx.depth, self.variant,
-               tuple(id(owner) for owner, _ in self.receivers),
-               tuple((name, id(value)) for name, value in ctx.bindings.items()))
-        if key not in self._arms_known:
+
+        def known_arm() -> tuple[int, int] | None:
             test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
                                dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
             known = self.truth(node.test, test_ctx)
-            self._arms_known[key] = (None if known is None else (if_id, 0 if known else 1),
-                                     (ctx.module, ctx.function, self.receivers,
+            return None if known is None else (if_id, 0 if known else 1)
+
+        return self._once(self._arms_known, (if_id,), node, ctx, known_arm)
+
+    def _once(self, table: dict, head: tuple, kept: object, ctx: Context,
+              compute: Callable[[], object]) -> object:
+        """What `compute` gives for `head` where ctx stands, worked out once: keyed by the
+        module, function, depth and call values of ctx and the variant and receivers being
+        built, by identity; `kept` and those values are held with the answer, so that no id
+        in the key is reused while it is."""
+        key = (*head, id(ctx.module), id(ctx.function), ctx.import_time, ctx.depth,
+               self.variant, tuple(id(owner) for owner, _ in self.receivers),
+               tuple((name, id(value)) for name, value in ctx.bindings.items()))
+        if key not in table:
+            table[key] = (compute(), (kept, ctx.module, ctx.function, self.receivers,
                                       tuple(ctx.bindings.values())))
-        return self._arms_known[key][0]
+        return table[key][0]
 
     def _volatile_if(self, if_id: int, ctx: Context) -> Hole | None:
         """The test of an `if` (or a `match`'s subject) as a branch, when it varies more
@@ -1027,19 +1037,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         """A dotted value path (`user.name`, `req.headers.x-request-id`) for name-based holes.
-        Read once per node and context: a value's text, its dependencies and the scope of
-        what it is built from each ask for the paths of the same parts again, so a method
-        that builds a long description from one object's attributes asked thousands of
-        times (the context's values are kept with the answer, so that no id in the key is
-        reused while it is held)."""
-        key = (id(node), id(ctx.module), id(ctx.function), ctx.line, ctx.import_time,
-               ctx.depth, ctx.arms, self.variant, tuple(id(c) for c, _ in self.receivers),
-               tuple((name, id(value)) for name, value in ctx.bindings.items()))
-        if key not in self._paths:
-            self._paths[key] = (self._path_of(node, ctx),
-                                (node, ctx.module, ctx.function, self.receivers,
-                                 tuple(ctx.bindings.values())))
-        return self._paths[key][0]
+        Read once per node and context (`_once`): a value's text, its dependencies and the
+        scope of what it is built from each ask for the paths of the same parts again, so a
+        method that builds a long description from one object's attributes asked thousands
+        of times."""
+        return self._once(self._paths, (id(node), ctx.line, ctx.arms), node, ctx,
+                          lambda: self._path_of(node, ctx))
 
     def _path_of(self, node: cst.BaseExpression, ctx: Context) -> str | None:
         if isinstance(node, cst.Name):
@@ -1741,21 +1744,24 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                              ctx.module.span(node), inner[0].deps, inner[0].scope)]
         return [self.hole(node, ctx, self.path_of(node, ctx))]
 
+    def _parsed_command_line(self, node: cst.BaseExpression, ctx: Context,
+                             ) -> tuple[cst.BaseExpression, Context] | None:
+        """The `parser.parse_args()` call a name holds, with its context; None otherwise."""
+        held = self.follow(node, ctx)
+        return held if held is not None and isinstance(held[0], cst.Call) and \
+            isinstance(held[0].func, cst.Attribute) and \
+            held[0].func.attr.value in COMMAND_LINE else None
+
     def _command_line(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether a name holds the parsed command line (`args = parser.parse_args()`)."""
-        held = self.follow(node, ctx)
-        return held is not None and isinstance(held[0], cst.Call) and \
-            isinstance(held[0].func, cst.Attribute) and \
-            held[0].func.attr.value in COMMAND_LINE
+        return self._parsed_command_line(node, ctx) is not None
 
     def command_line_default(self, node: cst.Attribute, ctx: Context,
                              ) -> tuple[cst.BaseExpression, Context] | None:
         """The default of the option `args.name` reads, when `args` holds the parsed command
         line of a parser whose one `add_argument` for that name gives a default."""
-        held = self.follow(node.value, ctx)
-        if held is None or not isinstance(held[0], cst.Call) or \
-                not isinstance(held[0].func, cst.Attribute) or \
-                held[0].func.attr.value not in COMMAND_LINE:
+        held = self._parsed_command_line(node.value, ctx)
+        if held is None:
             return None
         module = held[1].module
         default = argument_default(_calls_of_name(module, "add_argument"), node.attr.value)

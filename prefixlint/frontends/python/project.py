@@ -955,18 +955,17 @@ class PythonProject:
         """The parsed modules that set `name` on an application's state (`app.state.llm =
         LLMClient(...)` in a FastAPI lifespan), where a route's `request.app.state.llm` is
         made; found by text, like `calls_of`."""
-        out = []
-        for path in self._files_matching(r"\.state\.\s*" + re.escape(name) + r"\s*=(?!=)"):
-            try:
-                out.append(self.module(path))
-            except InputError:
-                continue
-        return out
+        return self._parsed(self._files_matching(
+            r"\.state\.\s*" + re.escape(name) + r"\s*=(?!=)"))
 
     def construction_modules(self, name: str) -> list:
         """The parsed modules of `constructions(name)` (those that cannot be parsed left out)."""
+        return self._parsed(self.constructions(name))
+
+    def _parsed(self, paths) -> list:
+        """The modules at `paths`, parsed, those that cannot be left out."""
         out = []
-        for path in self.constructions(name):
+        for path in paths:
             try:
                 out.append(self.module(path))
             except InputError:
