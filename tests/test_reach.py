@@ -594,6 +594,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzx_option_template/prompts/quiz.md", 4, 10),
     ("PFX001", "zhzzzy_app_state/desk.py", 14, 33),  # the object a lifespan put on app.state
     ("PFX002", "zhzzzz_prompt_versions/planner.py", 14, 31),  # before each version's file
+    ("PFX001", "zhzzzzb_session_counter.py", 25, 64),  # a count a method advances
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -999,6 +1000,7 @@ REACH_SINKS = {
     "zhzzzz_prompt_versions/planner.py:15": "anthropic.messages",
     "zhzzzz_prompt_versions/planner.py:15 (zhzzzz_prompt_versions/prompts/v2/system.md)":
         "anthropic.messages",
+    "zhzzzzb_session_counter.py:30": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2773,6 +2775,19 @@ def test_a_prompt_file_under_a_version_folder_not_known_here_is_each_version(rea
     assert "zhzzzz_prompt_versions/prompts/v1/system.md" in v1["files"]
     assert "zhzzzz_prompt_versions/prompts/v2/system.md" in v2["files"]
     assert (v1["tokens_total"], v2["tokens_total"]) == (92, 99)
+
+
+def test_a_number_an_object_keeps_advancing_is_not_what_init_set(reach):
+    """`self.answered = 0` in `__init__`, `self.answered = self.answered + 1` in a method
+    each question runs: the prompt holds the count of the questions before it, a value of
+    the request, named by the method that advances it; the number no method changes
+    (`self.hints_per_answer`) stays the constant `__init__` wrote."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzb_")]
+    assert (sent["break"]["line"], sent["break"]["expr"], sent["break"]["scope"]) == \
+        (25, "self.answered", "request")
+    assert (sent["prefix_tokens"]["global"], sent["gain_tokens"]) == (14, 94)
+    [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzb_")]
+    assert "(from Tutor._count())" in finding["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -71,6 +71,26 @@ def _attributes_set(info: ClassInfo, module: Module) -> dict[str, list]:
     return out
 
 
+def _advancer(info: ClassInfo, attr: str, module: Module) -> str | None:
+    """The first method (not `__init__`) that changes `self.attr` by arithmetic on itself
+    (`self.count += 1`, `self.left -= 1`, `self.turn = self.turn + 1`); None when none
+    does."""
+    for method, params, binding, _ in _set_by_methods(info, attr, module):
+        target = f"{params[0] if params else 'self'}.{attr}"
+        if binding.op in ("+=", "opaque") or binding.op == "=" and \
+                isinstance(binding.value, cst.BinaryOperation) and \
+                target in {dotted_name(n) for n in (binding.value.left, binding.value.right)}:
+            return method.name.value
+    return None
+
+
+def _number(node: object) -> bool:
+    """Whether a node is a number written out (`0`, `1.5`, `-1`)."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
 def annotated_names(node: cst.BaseExpression,
                     wrapping: frozenset[str] = frozenset()) -> list[cst.BaseExpression]:
     """The class names an annotation allows: `X`, `mod.X`, `X | None`, `Optional[X]`, and
@@ -162,6 +182,9 @@ class ObjectOps:
         if local and local[0].op == "=" and not conditional(local[0], ctx.arms):
             return self._combine(local, ctx, effects=[e for e in effects
                                                       if e[0] > local[0].pos])
+        counted = self._counted(info, attr, ctx)
+        if counted is not None:
+            return counted
         replayed = self.replayed(info, attr, ctx)
         if replayed is not None:
             extra = self._combine(local, ctx) if local else None
@@ -189,6 +212,23 @@ class ObjectOps:
         if len(parts) == 1 and parts[0][0] == "=":
             return parts[0][1], parts[0][2]
         return Parts(tuple(parts))
+
+    def _counted(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context) -> Resolved:
+        """A number the object keeps and a method advances (`self.count = 0` in `__init__`,
+        `self.count += 1` in `record()`): it holds how many calls came before, a different
+        value at each, never what `__init__` set; one opaque value of the request, from the
+        method that advances it. None for any other attribute."""
+        advancer = _advancer(info, attr, ctx.module)
+        if advancer is None:
+            return None
+        held = self.member(info, attr, ctx)
+        if not (isinstance(held, tuple) and _number(held[0])):
+            return None
+        node = ctx.module.owner.get(id(ctx.function)).node.name
+        path = f"{info.node.name.value}.{advancer}()@{ctx.module.span(node).path}"
+        self.scopes[path] = Scope.REQUEST
+        return HoleItem(Hole("value", f"self.{attr}", ctx.module.span(node), (path,),
+                             Scope.REQUEST)), ctx
 
     def _kept_turns(self: "Lowerer", path: str, span, ctx: Context,
                     ) -> tuple[str, object, Context]:
