@@ -595,6 +595,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzy_app_state/desk.py", 14, 33),  # the object a lifespan put on app.state
     ("PFX002", "zhzzzz_prompt_versions/planner.py", 14, 31),  # before each version's file
     ("PFX001", "zhzzzzb_session_counter.py", 25, 64),  # a count a method advances
+    ("PFX004", "zhzzzzc_settings_helper/digest.py", 17, 29),  # an entry a helper returns
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1001,6 +1002,7 @@ REACH_SINKS = {
     "zhzzzz_prompt_versions/planner.py:15 (zhzzzz_prompt_versions/prompts/v2/system.md)":
         "anthropic.messages",
     "zhzzzzb_session_counter.py:30": "openai.chat",
+    "zhzzzzc_settings_helper/digest.py:23": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2788,6 +2790,18 @@ def test_a_number_an_object_keeps_advancing_is_not_what_init_set(reach):
     assert (sent["prefix_tokens"]["global"], sent["gain_tokens"]) == (14, 94)
     [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzb_")]
     assert "(from Tutor._count())" in finding["message"]
+
+
+def test_an_entry_of_the_dict_a_project_function_returns_is_read_in_that_function(reach):
+    """`self.settings = load_settings()` returning `{"language": os.getenv(...)}`, then
+    `self.settings['language']`: the deployment's language, not a user's (by its name);
+    `today_values()['today']` is the day's date, reported where the prompt puts it."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzc_")]
+    assert sent["prefix_tokens"]["global"] == 97  # within a day: up to the transcript
+    assert sent["across_days"] == {"prefix_tokens": 33, "projected_prefix_tokens": 95,
+                                   "gain_tokens": 62}
+    [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzc_")]
+    assert (finding["code"], finding["expr"]) == ("PFX004", "today_values()['today']")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

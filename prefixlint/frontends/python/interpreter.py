@@ -1198,7 +1198,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Subscript):
             held = self.entry_value(node, ctx) or self._looked_up(node, ctx)
             if held is not None:
-                return self.text(held[0], deeper(held[1], ctx))
+                segments = self.text(held[0], deeper(held[1], ctx))
+                if len(segments) == 1 and type(segments[0]) is Hole and \
+                        held[1].function is not None and segments[0].span is not None and \
+                        segments[0].span.path != ctx.module.path:
+                    # an opaque entry of a dict a function elsewhere returns (`values()
+                    # ["today"]`): reported where this subscript puts it into the prompt,
+                    # as the value a helper returns is
+                    return [self.placed(segments[0], node, ctx)]
+                return segments
             if is_truncation(node):  # cut to a length: what it begins with is unchanged
                 return self.text(node.value, ctx)
         if isinstance(node, cst.Call):

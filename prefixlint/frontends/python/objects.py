@@ -505,6 +505,11 @@ class ObjectOps:
         # first that has the entry)
         tables = self.chosen_tables(base, ctx) if isinstance(base, cst.Subscript) else []
         for held in tables or [self.follow(base, ctx, attributes=True)]:
+            if held is not None and isinstance(held[0], cst.Call):
+                # `get_llm_config()["language"]` (or `self.config[...]` set to that call):
+                # the entry of the dict the project function returns, read in the function
+                returned = self.last_return(*held)
+                held = self.follow(*returned, attributes=True) if returned else None
             if held is not None and isinstance(held[0], cst.Dict):
                 for element in held[0].elements:
                     if isinstance(element, cst.DictElement) and \
