@@ -2794,11 +2794,12 @@ def test_a_number_an_object_keeps_advancing_is_not_what_init_set(reach):
 
 def test_an_entry_of_the_dict_a_project_function_returns_is_read_in_that_function(reach):
     """`self.settings = load_settings()` returning `{"language": os.getenv(...)}`, then
-    `self.settings['language']`: the deployment's language, not a user's (by its name);
-    `today_values()['today']` is the day's date, reported where the prompt puts it."""
+    `self.settings.get('language', 'English')`: the deployment's language, not a user's (by
+    its name); `today_values()['today']` is the day's date, reported where the prompt puts
+    it."""
     [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzc_")]
-    assert sent["prefix_tokens"]["global"] == 97  # within a day: up to the transcript
-    assert sent["across_days"] == {"prefix_tokens": 33, "projected_prefix_tokens": 95,
+    assert sent["prefix_tokens"]["global"] == 96  # within a day: up to the transcript
+    assert sent["across_days"] == {"prefix_tokens": 32, "projected_prefix_tokens": 94,
                                    "gain_tokens": 62}
     [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzc_")]
     assert (finding["code"], finding["expr"]) == ("PFX004", "today_values()['today']")

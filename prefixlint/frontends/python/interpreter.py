@@ -1198,21 +1198,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.Subscript):
             held = self.entry_value(node, ctx) or self._looked_up(node, ctx)
             if held is not None:
-                segments = self.text(held[0], deeper(held[1], ctx))
-                if len(segments) == 1 and type(segments[0]) is Hole and \
-                        held[1].function is not None and segments[0].span is not None and \
-                        segments[0].span.path != ctx.module.path:
-                    # an opaque entry of a dict a function elsewhere returns (`values()
-                    # ["today"]`): reported where this subscript puts it into the prompt,
-                    # as the value a helper returns is
-                    return [self.placed(segments[0], node, ctx)]
-                return segments
+                return self._entry_text(node, held, ctx)
             if is_truncation(node):  # cut to a length: what it begins with is unchanged
                 return self.text(node.value, ctx)
         if isinstance(node, cst.Call):
-            held = self._looked_up(node, ctx)
+            held = self._got(node, ctx) or self._looked_up(node, ctx)
             if held is not None:
-                return self.text(held[0], deeper(held[1], ctx))
+                return self._entry_text(node, held, ctx)
         if isinstance(node, (cst.Call, cst.Subscript)) and self.linker is not None:
             listed = listed_file(self.linker, self, node, ctx)  # `PROMPTS["summary"]` of a
             texts = self.linker.text(listed) if listed is not None else None  # folder's
@@ -1379,6 +1371,29 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(fmt, str) and clock_format(fmt):
             return [self._as_clock(s) for s in segments]
         return segments
+
+    def _entry_text(self, node: cst.Subscript | cst.Call,
+                    held: tuple[cst.BaseExpression, Context], ctx: Context) -> list[Seg]:
+        """The text of the entry `node` looks up, read where it is written; an opaque entry
+        of a dict a function elsewhere returns (`values()["today"]`) is reported where this
+        lookup puts it into the prompt, as the value a helper returns is."""
+        segments = self.text(held[0], deeper(held[1], ctx))
+        if len(segments) == 1 and type(segments[0]) is Hole and \
+                held[1].function is not None and segments[0].span is not None and \
+                segments[0].span.path != ctx.module.path:
+            return [self.placed(segments[0], node, ctx)]
+        return segments
+
+    def _got(self, node: cst.Call, ctx: Context) -> tuple[cst.BaseExpression, Context] | None:
+        """`config.get("language", "English")` of a dict known here that has the key: that
+        entry, as `config["language"]` reads it; None for any other call."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "get" or \
+                not 1 <= len(node.args) <= 2 or any(a.keyword or a.star for a in node.args) or \
+                not isinstance(literal_value(node.args[0].value), str):
+            return None
+        return self.entry_value(cst.Subscript(
+            value=func.value, slice=[cst.SubscriptElement(cst.Index(node.args[0].value))]), ctx)
 
     def _looked_up(self, node: cst.Subscript | cst.Call, ctx: Context,
                    ) -> tuple[cst.BaseExpression, Context] | None:

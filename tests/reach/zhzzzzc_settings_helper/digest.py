@@ -13,7 +13,7 @@ class Digest:
 
     def write(self, transcript: str) -> str:
         system = (
-            f"You write the daily digest of a team channel, in {self.settings['language']}.\n"
+            f"You write the team channel's daily digest, in {self.settings.get('language', 'English')}.\n"
             f"Digest date: {today_values()['today']}.\n"
             "List decisions first, then open questions, then who owes what to whom.\n"
             "Quote nobody; name people only when they took on a task.\n"
