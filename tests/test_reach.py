@@ -596,6 +596,8 @@ REACH_FINDINGS = [
     ("PFX002", "zhzzzz_prompt_versions/planner.py", 14, 31),  # before each version's file
     ("PFX001", "zhzzzzb_session_counter.py", 25, 64),  # a count a method advances
     ("PFX004", "zhzzzzc_settings_helper/digest.py", 17, 29),  # an entry a helper returns
+    ("PFX002", "zhzzzzd_shipped_data/triage.py", 28, 33),  # the entry a user's id picks
+    ("PFX005", "zhzzzzd_shipped_data/triage.py", 55, 39),  # a file the script rewrites
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1003,6 +1005,8 @@ REACH_SINKS = {
         "anthropic.messages",
     "zhzzzzb_session_counter.py:30": "openai.chat",
     "zhzzzzc_settings_helper/digest.py:23": "openai.chat",
+    "zhzzzzd_shipped_data/triage.py:33": "openai.chat",
+    "zhzzzzd_shipped_data/triage.py:62": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2803,6 +2807,19 @@ def test_an_entry_of_the_dict_a_project_function_returns_is_read_in_that_functio
                                    "gain_tokens": 62}
     [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzc_")]
     assert (finding["code"], finding["expr"]) == ("PFX004", "today_values()['today']")
+
+
+def test_data_the_project_ships_read_by_a_helper_is_the_deployments(reach):
+    """`load_categories()` returning `json.load` of `data/categories.json`, which the project
+    ships and never writes: the categories listed from it are the same on every request
+    (no finding at the loop that lists them). The entry a customer's id picks from shipped
+    data is theirs, and a file the script rewrites (`data/notes.json`) stays unknown."""
+    prompts = {p["id"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzzd_")}
+    triage = prompts["zhzzzzd_shipped_data/triage.py:33"]
+    assert (triage["break"]["line"], triage["break"]["scope"]) == (28, "user")
+    assert triage["prefix_tokens"]["global"] == 40  # the categories are in the prefix
+    hand_over = prompts["zhzzzzd_shipped_data/triage.py:62"]
+    assert (hand_over["break"]["line"], hand_over["break"]["scope"]) == (55, "unknown")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

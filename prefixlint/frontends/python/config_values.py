@@ -17,9 +17,10 @@ from ...ir import Scope, Span, Text
 from ..prompt_config import KEY_HINT, OWN_PROMPT, yaml_strings
 from .literals import dotted_name, literal_value
 
+from .values import Context
+
 if TYPE_CHECKING:
     from .interpreter import Lowerer
-    from .values import Context
 
 LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
                      "json.load", "json.loads"})
@@ -80,6 +81,30 @@ def loaded_document(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context"
     """The project file a document an expression holds is loaded from (`yaml.safe_load(f)`,
     through names and helpers); "" for a file named at run time; None for anything else."""
     return _loaded(lowerer, node, ctx, 0) if lowerer.linker is not None else None
+
+
+def shipped_document(lowerer: "Lowerer", node: cst.Call, ctx: "Context") -> str | None:
+    """The project file a loader call (or a project function returning what one loads)
+    reads, when the project ships it and the module that loads it never opens it to write:
+    data the deployment carries (a taxonomy, a table of characters), the same on every
+    request. None for anything else (a file named at run time, a store the program keeps
+    writing)."""
+    if lowerer.linker is None or not (ctx.module.qualname(node.func) in LOADERS or
+                                      lowerer._called(node, ctx) is not None):
+        return None
+    path = _loaded(lowerer, node, ctx, 0)
+    if not path:
+        return None
+    module = ctx.module
+    for call in module.nodes:
+        if isinstance(call, cst.Call) and len(call.args) >= 2 and \
+                module.qualname(call.func) in ("builtins.open", "io.open", "codecs.open") and \
+                any(c in (literal_value(call.args[1].value) or "r") for c in "wax+"):
+            at = module.enclosing_function(call)
+            if lowerer.linker.path(lowerer, call.args[0].value,
+                                   Context(module, at, module.pos(call))) == path:
+                return None
+    return path
 
 
 def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,

@@ -32,7 +32,7 @@ from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_fo
 from .calls import CallOps
 from .cli_options import argument_default
 from .fills import FillOps
-from .config_values import config_text, settings_text
+from .config_values import config_text, settings_text, shipped_document
 from .dynamic_import import ENVIRONMENT_READS
 from .messages import argument_of
 from .objects import ObjectOps, named_defaults
@@ -1094,6 +1094,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             base = self.path_of(node.value, ctx)
             if base and isinstance(index, cst.Index):
                 key = literal_value(index.value)
+                if key is None and "@shipped" in base:
+                    # `PROFILES[user_id]` of data the project ships: the entry is the one
+                    # the key picks, as volatile as the key (not known: not known either)
+                    picked = self.path_of(index.value, ctx)
+                    return picked if picked and self.scope_for(picked) is not Scope.UNKNOWN \
+                        else None
                 return f"{base}.{key}" if key is not None else base
             return windowed(base, node)
         if isinstance(node, cst.BooleanOperation) and \
@@ -1122,6 +1128,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # `sqlite3.connect(settings.DB_PATH)`: where the store is says nothing of what it
             # holds when a query reads it (rows the program writes, or others do)
             return ctx.module.qualname(node.func)
+        shipped = shipped_document(self, node, ctx) if isinstance(node, cst.Call) else None
+        if shipped is not None:
+            # `json.load(open(ROOT / "config" / "taxonomy.json"))`: what is read from it
+            # (`.gatekeeper.item`) is the deployment's
+            path = f"{shipped}@shipped"
+            self.scopes[path] = Scope.DEPLOY
+            return path
         if isinstance(node, cst.Call):
             called = self.path_of(node.func, ctx)
             if _constructor(node.func):
