@@ -16,7 +16,6 @@ import libcst as cst
 from ...ir import Scope, Span, Text
 from ..prompt_config import KEY_HINT, OWN_PROMPT, yaml_strings
 from .literals import dotted_name, literal_value
-
 from .values import Context
 
 if TYPE_CHECKING:

@@ -72,9 +72,9 @@ def _attributes_set(info: ClassInfo, module: Module) -> dict[str, list]:
 
 
 def _advancer(info: ClassInfo, attr: str, module: Module) -> str | None:
-    """The first method (not `__init__`) that changes `self.attr` by arithmetic on itself
-    (`self.count += 1`, `self.left -= 1`, `self.turn = self.turn + 1`); None when none
-    does."""
+    """The first method (not `__init__`) that changes `self.attr` from what it held or
+    what it computes (`self.count += 1`, `self.left -= 1`, `self.turn = self.turn + 1`,
+    `self.count, rest = tally()`); None when none does."""
     for method, params, binding, _ in _set_by_methods(info, attr, module):
         target = f"{params[0] if params else 'self'}.{attr}"
         if binding.op in ("+=", "opaque") or binding.op == "=" and \
@@ -224,11 +224,10 @@ class ObjectOps:
         held = self.member(info, attr, ctx)
         if not (isinstance(held, tuple) and _number(held[0])):
             return None
-        node = ctx.module.owner.get(id(ctx.function)).node.name
-        path = f"{info.node.name.value}.{advancer}()@{ctx.module.span(node).path}"
+        span = ctx.module.span(info.node.name)  # (reported where the value is read)
+        path = f"{info.node.name.value}.{advancer}()@{span.path}"
         self.scopes[path] = Scope.REQUEST
-        return HoleItem(Hole("value", f"self.{attr}", ctx.module.span(node), (path,),
-                             Scope.REQUEST)), ctx
+        return HoleItem(Hole("value", f"self.{attr}", span, (path,), Scope.REQUEST)), ctx
 
     def _kept_turns(self: "Lowerer", path: str, span, ctx: Context,
                     ) -> tuple[str, object, Context]:
