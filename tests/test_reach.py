@@ -598,6 +598,7 @@ REACH_FINDINGS = [
     ("PFX004", "zhzzzzc_settings_helper/digest.py", 17, 29),  # an entry a helper returns
     ("PFX002", "zhzzzzd_shipped_data/triage.py", 28, 33),  # the entry a user's id picks
     ("PFX005", "zhzzzzd_shipped_data/triage.py", 55, 39),  # a file the script rewrites
+    ("PFX005", "zhzzzze_entry_set_later.py", 21, 59),  # an entry the arms set again
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1007,6 +1008,7 @@ REACH_SINKS = {
     "zhzzzzc_settings_helper/digest.py:23": "openai.chat",
     "zhzzzzd_shipped_data/triage.py:33": "openai.chat",
     "zhzzzzd_shipped_data/triage.py:62": "openai.chat",
+    "zhzzzze_entry_set_later.py:29": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2820,6 +2822,15 @@ def test_data_the_project_ships_read_by_a_helper_is_the_deployments(reach):
     assert triage["prefix_tokens"]["global"] == 40  # the categories are in the prefix
     hand_over = prompts["zhzzzzd_shipped_data/triage.py:62"]
     assert (hand_over["break"]["line"], hand_over["break"]["scope"]) == (55, "unknown")
+
+
+def test_an_entry_a_function_sets_again_is_not_what_its_dict_literal_starts_it_as(reach):
+    """`report = {"found_by": "exact"}`, then `report["found_by"] = "fuzzy"` in an arm and
+    `return hits, report`: the caller's `report.get('found_by', 'exact')` is not known
+    here, so it ends the prefix, not the literal's "exact"."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzze_")]
+    assert (sent["break"]["line"], sent["break"]["column"]) == (21, 59)
+    assert sent["prefix_tokens"]["global"] == 14
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -84,6 +84,15 @@ def _advancer(info: ClassInfo, attr: str, module: Module) -> str | None:
     return None
 
 
+def _entry_set_later(table: cst.Dict, ctx: Context, key: str) -> bool:
+    """Whether the code that writes a dict literal also sets the entry `key` of the name
+    holding it (`metadata = {"tier_used": None}`, then `metadata["tier_used"] = 2` in an
+    arm): the literal says only what the entry starts as."""
+    bindings = ctx.module.bindings.get(id(ctx.function) if ctx.function is not None else 0, ())
+    names = {b.name for b in bindings if b.value is table}
+    return any(b.name in {entry_name(name, key) for name in names} for b in bindings)
+
+
 def _number(node: object) -> bool:
     """Whether a node is a number written out (`0`, `1.5`, `-1`)."""
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
@@ -509,7 +518,8 @@ class ObjectOps:
                 # the entry of the dict the project function returns, read in the function
                 returned = self.last_return(*held)
                 held = self.follow(*returned, attributes=True) if returned else None
-            if held is not None and isinstance(held[0], cst.Dict):
+            if held is not None and isinstance(held[0], cst.Dict) and \
+                    not _entry_set_later(held[0], held[1], key):
                 for element in held[0].elements:
                     if isinstance(element, cst.DictElement) and \
                             literal_value(element.key) == key:
