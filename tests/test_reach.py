@@ -599,6 +599,7 @@ REACH_FINDINGS = [
     ("PFX002", "zhzzzzd_shipped_data/triage.py", 28, 33),  # the entry a user's id picks
     ("PFX005", "zhzzzzd_shipped_data/triage.py", 55, 39),  # a file the script rewrites
     ("PFX005", "zhzzzze_entry_set_later.py", 21, 59),  # an entry the arms set again
+    ("PFX001", "zhzzzzf_crew_positional/crew/config/agents.yaml", 3, 5),  # kickoff(inputs)
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1009,6 +1010,7 @@ REACH_SINKS = {
     "zhzzzzd_shipped_data/triage.py:33": "openai.chat",
     "zhzzzzd_shipped_data/triage.py:62": "openai.chat",
     "zhzzzze_entry_set_later.py:29": "openai.chat",
+    "zhzzzzf_crew_positional/crew/config/agents.yaml:2": "config tutor",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2831,6 +2833,16 @@ def test_an_entry_a_function_sets_again_is_not_what_its_dict_literal_starts_it_a
     [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzze_")]
     assert (sent["break"]["line"], sent["break"]["column"]) == (21, 59)
     assert sent["prefix_tokens"]["global"] == 14
+
+
+def test_a_crew_s_inputs_given_by_position_fill_its_placeholders(reach):
+    """`tutor.kickoff(inputs)` in a route, `inputs = {"question": question}`: a student's
+    question fills the role's `{question}`, so it varies with the request, though the
+    demonstration's `kickoff(inputs={"question": "What is a derivative?"})` gives a
+    constant."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzf_")]
+    assert (sent["break"]["expr"], sent["break"]["scope"], sent["prefix_tokens"]["global"]) \
+        == ("{question}", "request", 5)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

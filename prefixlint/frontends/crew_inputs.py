@@ -174,12 +174,23 @@ def _sites(text: str, fields: _FieldDefaults) -> list[_Site]:
                     and node.func.attr.startswith("kickoff")):
                 continue
             given = next((k.value for k in node.keywords if k.arg == "inputs"), None)
+            if given is None and node.args and _a_dict(node.args[0], names):
+                given = node.args[0]  # `crew.kickoff(inputs)`, given by position
             if given is None:
-                continue  # a flow's own kickoff: no placeholders filled
+                continue  # a flow's own kickoff, an agent's (its first argument the
+                # messages): no placeholders filled
             crew = _crew(node.func.value, names)
             inputs = _inputs(given, names, lambda e: _constant(e, names, fields, assigned))
             out.append(_Site(crew, inputs))
     return out
+
+
+def _a_dict(value: ast.expr, names: dict[str, ast.expr | None]) -> bool:
+    """Whether a value is a dict written here, or a name bound to one (a crew's inputs,
+    not an agent's messages)."""
+    if isinstance(value, ast.Name):
+        value = names.get(value.id)
+    return isinstance(value, ast.Dict)
 
 
 def _own_nodes(function) -> list[ast.AST]:
