@@ -600,6 +600,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzd_shipped_data/triage.py", 55, 39),  # a file the script rewrites
     ("PFX005", "zhzzzze_entry_set_later.py", 21, 59),  # an entry the arms set again
     ("PFX001", "zhzzzzf_crew_positional/crew/config/agents.yaml", 3, 5),  # kickoff(inputs)
+    ("PFX005", "zhzzzzg_keyed_by_attribute/data/review_prompts.json", 8, 18),  # self.style
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1011,6 +1012,7 @@ REACH_SINKS = {
     "zhzzzzd_shipped_data/triage.py:62": "openai.chat",
     "zhzzzze_entry_set_later.py:29": "openai.chat",
     "zhzzzzf_crew_positional/crew/config/agents.yaml:2": "config tutor",
+    "zhzzzzg_keyed_by_attribute/reviewer.py:26": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2843,6 +2845,16 @@ def test_a_crew_s_inputs_given_by_position_fill_its_placeholders(reach):
     [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzf_")]
     assert (sent["break"]["expr"], sent["break"]["scope"], sent["prefix_tokens"]["global"]) \
         == ("{question}", "request", 5)
+
+
+def test_a_prompt_file_s_entry_keyed_by_an_attribute_is_read_from_the_file(reach):
+    """`self.prompts[self.style]["user"]`, `self.style = "strict"` and `self.prompts` a JSON
+    document a helper loads: the strict entry's text, its `[STORY]` slot before the review's
+    rules, reported in the file where the fix is made."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzg_")]
+    assert "zhzzzzg_keyed_by_attribute/data/review_prompts.json" in sent["files"]
+    assert (sent["break"]["path"], sent["break"]["expr"], sent["prefix_tokens"]["global"]) \
+        == ("zhzzzzg_keyed_by_attribute/data/review_prompts.json", "[STORY]", 43)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

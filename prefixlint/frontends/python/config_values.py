@@ -122,10 +122,11 @@ def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,
 
 def _key(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context") -> object | None:
     """A key as written (`["template"]`), or the constant a helper's parameter is bound to
-    at the call (`self.prompts[group][name]` of `get_prompt("coach", "reply")`)."""
+    at the call (`self.prompts[group][name]` of `get_prompt("coach", "reply")`), or that an
+    attribute holds (`self.prompts[self.strategy]["user"]`, `self.strategy = "strict"`)."""
     key = literal_value(node)
-    if key is None and isinstance(node, cst.Name):
-        found = lowerer.follow(node, ctx)
+    if key is None and isinstance(node, (cst.Name, cst.Attribute)):
+        found = lowerer.follow(node, ctx, attributes=True)
         key = literal_value(found[0]) if found is not None else None
     return key
 
