@@ -1267,6 +1267,7 @@ REACH_SINKS = {
 }
 
 MODEL_FINDINGS = [
+    ("PFX005", "ag2_update_system.py", 15, 41),  # AG2 writes the system message each reply
     ("PFX006", "agent_framework_app.py", 21, 33),  # a context provider's documents, then
     ("PFX006", "agent_framework_app.py", 21, 53),  # the run's messages (the history)
     ("PFX005", "agentscope_app.py", 8, 66),  # sys_prompt=, then the agent's memory
