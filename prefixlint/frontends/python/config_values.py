@@ -16,6 +16,7 @@ import libcst as cst
 from ...ir import Scope, Span, Text
 from ..prompt_config import KEY_HINT, OWN_PROMPT, yaml_strings
 from .literals import dotted_name, literal_value
+from .module import Module
 from .values import Context
 
 if TYPE_CHECKING:
@@ -88,22 +89,27 @@ def shipped_document(lowerer: "Lowerer", node: cst.Call, ctx: "Context") -> str 
     data the deployment carries (a taxonomy, a table of characters), the same on every
     request. None for anything else (a file named at run time, a store the program keeps
     writing)."""
-    if lowerer.linker is None or not (ctx.module.qualname(node.func) in LOADERS or
-                                      lowerer._called(node, ctx) is not None):
+    if lowerer.linker is None or not (
+            ctx.module.qualname(node.func) in LOADERS or
+            lowerer.last_return(node, ctx, bound=False) is not None):
         return None
     path = _loaded(lowerer, node, ctx, 0)
-    if not path:
-        return None
-    module = ctx.module
-    for call in module.nodes:
-        if isinstance(call, cst.Call) and len(call.args) >= 2 and \
-                module.qualname(call.func) in ("builtins.open", "io.open", "codecs.open") and \
-                any(c in (literal_value(call.args[1].value) or "r") for c in "wax+"):
-            at = module.enclosing_function(call)
-            if lowerer.linker.path(lowerer, call.args[0].value,
-                                   Context(module, at, module.pos(call))) == path:
-                return None
-    return path
+    return path if path and path not in _written(lowerer, ctx.module) else None
+
+
+def _written(lowerer: "Lowerer", module: Module) -> frozenset[str]:
+    """The project files a module opens to write (`open(path, "w")`, append or update),
+    found once per module."""
+    def found() -> frozenset[str]:
+        out = set()
+        for call in module.nodes:
+            if isinstance(call, cst.Call) and len(call.args) >= 2 and \
+                    module.qualname(call.func) in ("builtins.open", "io.open", "codecs.open") \
+                    and any(c in (literal_value(call.args[1].value) or "r") for c in "wax+"):
+                at = Context(module, module.enclosing_function(call), module.pos(call))
+                out.add(lowerer.linker.path(lowerer, call.args[0].value, at))
+        return frozenset(out - {None})
+    return module.memo("files written", module, found)
 
 
 def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,
