@@ -83,6 +83,11 @@ def loaded_document(lowerer: "Lowerer", node: cst.BaseExpression, ctx: "Context"
     return _loaded(lowerer, node, ctx, 0) if lowerer.linker is not None else None
 
 
+# The value path of a document the project ships (`config/taxonomy.json@shipped`): what is
+# read from it is the deployment's.
+SHIPPED = "@shipped"
+
+
 def shipped_document(lowerer: "Lowerer", node: cst.Call, ctx: "Context") -> str | None:
     """The project file a loader call (or a project function returning what one loads)
     reads, when the project ships it and the module that loads it never opens it to write:

@@ -32,7 +32,7 @@ from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_fo
 from .calls import CallOps
 from .cli_options import argument_default
 from .fills import FillOps
-from .config_values import config_text, settings_text, shipped_document
+from .config_values import SHIPPED, config_text, settings_text, shipped_document
 from .dynamic_import import ENVIRONMENT_READS
 from .messages import argument_of
 from .objects import ObjectOps, named_defaults
@@ -1094,7 +1094,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             base = self.path_of(node.value, ctx)
             if base and isinstance(index, cst.Index):
                 key = literal_value(index.value)
-                if key is None and "@shipped" in base:
+                if key is None and SHIPPED in base:
                     # `PROFILES[user_id]` of data the project ships: the entry is the one
                     # the key picks, as volatile as the key (not known: not known either)
                     picked = self.path_of(index.value, ctx)
@@ -1132,7 +1132,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if shipped is not None:
             # `json.load(open(ROOT / "config" / "taxonomy.json"))`: what is read from it
             # (`.gatekeeper.item`) is the deployment's
-            path = f"{shipped}@shipped"
+            path = f"{shipped}{SHIPPED}"
             self.scopes[path] = Scope.DEPLOY
             return path
         if isinstance(node, cst.Call):
