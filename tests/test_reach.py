@@ -601,6 +601,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzze_entry_set_later.py", 21, 59),  # an entry the arms set again
     ("PFX001", "zhzzzzf_crew_positional/crew/config/agents.yaml", 3, 5),  # kickoff(inputs)
     ("PFX005", "zhzzzzg_keyed_by_attribute/data/review_prompts.json", 8, 18),  # self.style
+    ("PFX001", "zhzzzzh_mood_state.py", 24, 12),  # a dict whose entries a method changes
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1013,6 +1014,7 @@ REACH_SINKS = {
     "zhzzzze_entry_set_later.py:29": "openai.chat",
     "zhzzzzf_crew_positional/crew/config/agents.yaml:2": "config tutor",
     "zhzzzzg_keyed_by_attribute/reviewer.py:26": "openai.chat",
+    "zhzzzzh_mood_state.py:30": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2856,6 +2858,18 @@ def test_a_prompt_file_s_entry_keyed_by_an_attribute_is_read_from_the_file(reach
     assert "zhzzzzg_keyed_by_attribute/data/review_prompts.json" in sent["files"]
     assert (sent["break"]["path"], sent["break"]["expr"], sent["prefix_tokens"]["global"]) \
         == ("zhzzzzg_keyed_by_attribute/data/review_prompts.json", "[STORY]", 43)
+
+
+def test_a_dict_whose_entries_a_method_changes_is_not_what_init_wrote(reach):
+    """`self.mood = {"cheer": 50, ...}` in `__init__`, `self.mood[feeling] = ...` in
+    `nudge()`: the `if` on its cheer and the patience it quotes vary with the conversation
+    (the request's, from the method that changes them); `self.style`, which no method
+    changes, keeps the tone `__init__` wrote."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzh_")]
+    assert (sent["break"]["line"], sent["break"]["scope"], sent["prefix_tokens"]["global"]) \
+        == (24, "request", 10)
+    [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzh_")]
+    assert "(from Companion.nudge())" in finding["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -1388,8 +1388,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def _entry_text(self, node: cst.Subscript | cst.Call,
                     held: tuple[cst.BaseExpression, Context], ctx: Context) -> list[Seg]:
         """The text of the entry `node` looks up, read where it is written; an opaque entry
-        of a dict a function elsewhere returns (`values()["today"]`) is reported where this
-        lookup puts it into the prompt, as the value a helper returns is."""
+        of a dict a function elsewhere returns (`values()["today"]`), or of state an object
+        keeps changing (`self.traits["warmth"]`), is reported where this lookup puts it into
+        the prompt, as the value a helper returns is."""
+        if isinstance(held[0], HoleItem):  # an entry of state the object keeps changing
+            return [self.placed(held[0].hole, node, ctx)]
         segments = self.text(held[0], deeper(held[1], ctx))
         if len(segments) == 1 and type(segments[0]) is Hole and \
                 held[1].function is not None and segments[0].span is not None and \

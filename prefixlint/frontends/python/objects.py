@@ -87,10 +87,50 @@ def _advancer(info: ClassInfo, attr: str, module: Module) -> str | None:
 def _entry_set_later(table: cst.Dict, ctx: Context, key: str) -> bool:
     """Whether the code that writes a dict literal also sets the entry `key` of the name
     holding it (`metadata = {"tier_used": None}`, then `metadata["tier_used"] = 2` in an
-    arm): the literal says only what the entry starts as."""
+    arm), or, for a dict `__init__` gives an object (`self.traits = {"humor": 50}`), whether
+    another of its methods sets its entries (`self.traits[trait] = ...`): the literal says
+    only what the entry starts as."""
     bindings = ctx.module.bindings.get(id(ctx.function) if ctx.function is not None else 0, ())
     names = {b.name for b in bindings if b.value is table}
-    return any(b.name in {entry_name(name, key) for name in names} for b in bindings)
+    if any(b.name in {entry_name(name, key) for name in names} for b in bindings):
+        return True
+    info = ctx.module.owner.get(id(ctx.function)) if ctx.function is not None else None
+    if info is None or ctx.function.name.value != "__init__":
+        return False
+    params = param_names(ctx.function)
+    owner = params[0] if params else "self"
+    changed = _entries_changed(info, ctx.module)
+    return any(head == owner and attr in changed
+               for head, _, attr in (name.partition(".") for name in names))
+
+
+def _entries_changed(info: ClassInfo, module: Module) -> dict[str, str]:
+    """The attributes whose entries a method other than `__init__` sets or changes
+    (`self.traits[name] = value`, `self.counts[key] += 1`), each with the first method that
+    does; found once per class."""
+    def found() -> dict[str, str]:
+        methods = {id(m): m for name, m in info.methods.items() if name != "__init__"}
+        out: dict[str, str] = {}
+        for node in module.nodes:
+            if isinstance(node, cst.Assign):
+                targets = [t.target for t in node.targets]
+            elif isinstance(node, cst.AugAssign):
+                targets = [node.target]
+            else:
+                continue
+            method = methods.get(id(module.enclosing_function(node)))
+            if method is None:
+                continue
+            params = param_names(method)
+            owner = params[0] if params else "self"
+            for target in targets:
+                if isinstance(target, cst.Subscript) and \
+                        isinstance(target.value, cst.Attribute) and \
+                        isinstance(target.value.value, cst.Name) and \
+                        target.value.value.value == owner:
+                    out.setdefault(target.value.attr.value, method.name.value)
+        return out
+    return module.memo("entries changed", info, found)
 
 
 def _number(node: object) -> bool:
@@ -223,18 +263,24 @@ class ObjectOps:
         return Parts(tuple(parts))
 
     def _counted(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context) -> Resolved:
-        """A number the object keeps and a method advances (`self.count = 0` in `__init__`,
-        `self.count += 1` in `record()`): it holds how many calls came before, a different
-        value at each, never what `__init__` set; one opaque value of the request, from the
-        method that advances it. None for any other attribute."""
-        advancer = _advancer(info, attr, ctx.module)
-        if advancer is None:
+        """State the object keeps and its methods change between calls: a number a method
+        advances (`self.count = 0` in `__init__`, `self.count += 1` in `record()`), or a
+        dict whose entries a method sets (`self.traits[trait] = ...` in `adjust()`). It
+        holds what the calls before made of it, never what `__init__` wrote; one opaque
+        value of the request, from the method that changes it. None for any other
+        attribute."""
+        changer = _advancer(info, attr, ctx.module)
+        written = (cst.Integer, cst.Float, cst.UnaryOperation)
+        if changer is None:
+            changer, written = _entries_changed(info, ctx.module).get(attr), (cst.Dict,)
+        if changer is None:
             return None
         held = self.member(info, attr, ctx)
-        if not (isinstance(held, tuple) and _number(held[0])):
+        if not (isinstance(held, tuple) and isinstance(held[0], written) and
+                (written[0] is cst.Dict or _number(held[0]))):
             return None
         span = ctx.module.span(info.node.name)  # (reported where the value is read)
-        path = f"{info.node.name.value}.{advancer}()@{span.path}"
+        path = f"{info.node.name.value}.{changer}()@{span.path}"
         self.scopes[path] = Scope.REQUEST
         return HoleItem(Hole("value", f"self.{attr}", span, (path,), Scope.REQUEST)), ctx
 
@@ -513,6 +559,8 @@ class ObjectOps:
         # first that has the entry)
         tables = self.chosen_tables(base, ctx) if isinstance(base, cst.Subscript) else []
         for held in tables or [self.follow(base, ctx, attributes=True)]:
+            if held is not None and isinstance(held[0], HoleItem):
+                return held  # state the object's methods change: so do its entries
             if held is not None and isinstance(held[0], cst.Call):
                 # `get_llm_config()["language"]` (or `self.config[...]` set to that call):
                 # the entry of the dict the project function returns, read in the function
