@@ -94,12 +94,23 @@ def shipped_document(lowerer: "Lowerer", node: cst.Call, ctx: "Context") -> str 
     data the deployment carries (a taxonomy, a table of characters), the same on every
     request. None for anything else (a file named at run time, a store the program keeps
     writing)."""
-    if lowerer.linker is None or not (
-            ctx.module.qualname(node.func) in LOADERS or
-            lowerer.last_return(node, ctx, bound=False) is not None):
+    if lowerer.linker is None:
         return None
+    if ctx.module.qualname(node.func) not in LOADERS:
+        returned = lowerer.last_return(node, ctx, bound=False)
+        if returned is None or id(returned[1].function) not in _loading(returned[1].module):
+            return None  # (most calls are not to a helper that loads a document)
     path = _loaded(lowerer, node, ctx, 0)
     return path if path and path not in _written(lowerer, ctx.module) else None
+
+
+def _loading(module: Module) -> frozenset[int]:
+    """The ids of a module's functions whose own body calls a loader (`json.load(f)`),
+    found once per module."""
+    def found() -> frozenset[int]:
+        return frozenset(id(module.enclosing_function(call)) for call in module.nodes
+                         if isinstance(call, cst.Call) and module.qualname(call.func) in LOADERS)
+    return module.memo("loading functions", module, found)
 
 
 def _written(lowerer: "Lowerer", module: Module) -> frozenset[str]:
