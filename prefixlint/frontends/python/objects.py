@@ -62,7 +62,7 @@ def _attributes_set(info: ClassInfo, module: Module) -> dict[str, list]:
         if name == "__init__":
             continue
         params = param_names(method)
-        owner = params[0] if params else "self"
+        owner = _owner(params)
         bindings = module.bindings.get(id(method), ())
         for binding in bindings:
             head, dot, attr = binding.name.partition(".")
@@ -76,7 +76,7 @@ def _advancer(info: ClassInfo, attr: str, module: Module) -> str | None:
     what it computes (`self.count += 1`, `self.left -= 1`, `self.turn = self.turn + 1`,
     `self.count, rest = tally()`); None when none does."""
     for method, params, binding, _ in _set_by_methods(info, attr, module):
-        target = f"{params[0] if params else 'self'}.{attr}"
+        target = f"{_owner(params)}.{attr}"
         if binding.op in ("+=", "opaque") or binding.op == "=" and \
                 isinstance(binding.value, cst.BinaryOperation) and \
                 target in {dotted_name(n) for n in (binding.value.left, binding.value.right)}:
@@ -98,7 +98,7 @@ def _entry_set_later(table: cst.Dict, ctx: Context, key: str) -> bool:
     if info is None or ctx.function.name.value != "__init__":
         return False
     params = param_names(ctx.function)
-    owner = params[0] if params else "self"
+    owner = _owner(params)
     changed = _entries_changed(info, ctx.module)
     return any(head == owner and attr in changed
                for head, _, attr in (name.partition(".") for name in names))
@@ -122,7 +122,7 @@ def _entries_changed(info: ClassInfo, module: Module) -> dict[str, str]:
             if method is None:
                 continue
             params = param_names(method)
-            owner = params[0] if params else "self"
+            owner = _owner(params)
             for target in targets:
                 if isinstance(target, cst.Subscript) and \
                         isinstance(target.value, cst.Attribute) and \
@@ -131,6 +131,11 @@ def _entries_changed(info: ClassInfo, module: Module) -> dict[str, str]:
                     out.setdefault(target.value.attr.value, method.name.value)
         return out
     return module.memo("entries changed", info, found)
+
+
+def _owner(params: list[str]) -> str:
+    """The name a method calls its object by: its first parameter (`self`)."""
+    return params[0] if params else "self"
 
 
 def _number(node: object) -> bool:
@@ -269,15 +274,14 @@ class ObjectOps:
         holds what the calls before made of it, never what `__init__` wrote; one opaque
         value of the request, from the method that changes it. None for any other
         attribute."""
-        changer = _advancer(info, attr, ctx.module)
-        written = (cst.Integer, cst.Float, cst.UnaryOperation)
+        changer, fits = _advancer(info, attr, ctx.module), _number
         if changer is None:
-            changer, written = _entries_changed(info, ctx.module).get(attr), (cst.Dict,)
+            changer = _entries_changed(info, ctx.module).get(attr)
+            fits = lambda node: isinstance(node, cst.Dict)  # noqa: E731
         if changer is None:
             return None
         held = self.member(info, attr, ctx)
-        if not (isinstance(held, tuple) and isinstance(held[0], written) and
-                (written[0] is cst.Dict or _number(held[0]))):
+        if not (isinstance(held, tuple) and fits(held[0])):
             return None
         span = ctx.module.span(info.node.name)  # (reported where the value is read)
         path = f"{info.node.name.value}.{changer}()@{span.path}"
@@ -358,7 +362,7 @@ class ObjectOps:
                 continue
             function, method_module = found
             params = param_names(function)
-            owner = params[0] if params else "self"
+            owner = _owner(params)
             changes = [b for b in method_module.bindings.get(id(function), ())
                        if b.name == f"{owner}.{attr}" and b.op in ops]
             self.step()
@@ -412,7 +416,7 @@ class ObjectOps:
         init = info.methods.get("__init__")
         if init is not None:
             params = param_names(init)
-            owner = params[0] if params else "self"
+            owner = _owner(params)
             chain = [b for b in reaching(module.bindings.get(id(init), []), f"{owner}.{attr}",
                                          END, frozenset())]
             if len(chain) == 1 and chain[0].op == "=" and empty_literal(chain[0].value):
@@ -877,7 +881,7 @@ class ObjectOps:
         if init is not None:
             function, module = init
             params = param_names(function)
-            owner = params[0] if params else "self"
+            owner = _owner(params)
             chain = reaching(module.bindings.get(id(function), []), f"{owner}.{attr}", END,
                              frozenset())
             if chain:
