@@ -9,7 +9,7 @@ rm -rf "$out"; mkdir -p "$out"
 if ! git --git-dir="$gd" archive "$commit" 2>/dev/null | tar -x -C "$out" 2>/dev/null; then
   rm -rf "$out"; mkdir -p "$out"
   # the paths whose blobs are absent, excluded from a second archive
-  mapfile -t missing < <(git --git-dir="$gd" ls-tree -r "$commit" | awk '$2=="blob"{print $3" "substr($0, index($0,"\t")+1)}' |
+  mapfile -t missing < <(git -c core.quotePath=false --git-dir="$gd" ls-tree -r "$commit" | awk '$2=="blob"{print $3" "substr($0, index($0,"\t")+1)}' |
     python3 -c '
 import subprocess, sys
 rows = [line.rstrip("\n").split(" ", 1) for line in sys.stdin]
