@@ -602,6 +602,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzf_crew_positional/crew/config/agents.yaml", 3, 5),  # kickoff(inputs)
     ("PFX005", "zhzzzzg_keyed_by_attribute/data/review_prompts.json", 8, 18),  # self.style
     ("PFX001", "zhzzzzh_mood_state.py", 24, 12),  # a dict whose entries a method changes
+    ("PFX004", "zhzzzzi_message_generator.py", 9, 19),  # the date a generator yields first
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1015,6 +1016,7 @@ REACH_SINKS = {
     "zhzzzzf_crew_positional/crew/config/agents.yaml:2": "config tutor",
     "zhzzzzg_keyed_by_attribute/reviewer.py:26": "openai.chat",
     "zhzzzzh_mood_state.py:30": "openai.chat",
+    "zhzzzzi_message_generator.py:41": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2870,6 +2872,17 @@ def test_a_dict_whose_entries_a_method_changes_is_not_what_init_wrote(reach):
         == (24, "request", 10)
     [finding] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzh_")]
     assert "(from Companion.nudge())" in finding["message"]
+
+
+def test_the_messages_a_generator_yields_are_the_prompt_in_order(reach):
+    """`list(self._rendered(header + system, request))`, where `_rendered` yields the system
+    message, each kept turn (`for turn in self.turns: yield turn`) and the request: the
+    dated header heads the system message, then the guide's rules, then the thread."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzi_")]
+    assert sent["across_days"]["prefix_tokens"] == 7  # `Today is ` and the system role
+    assert (sent["break"]["line"], sent["break"]["scope"], sent["prefix_tokens"]["global"]) \
+        == (34, "session", 145)  # within a day: the rules, then the kept turns
+    assert sent["tokens_total"] == 172  # and the request after them
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

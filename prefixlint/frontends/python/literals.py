@@ -244,6 +244,26 @@ def return_statements(function: cst.FunctionDef) -> list[cst.Return]:
     return [n for n in found if id(n) in handled] + [n for n in found if id(n) not in handled]
 
 
+def yield_points(function: cst.FunctionDef,
+                 ) -> list[tuple[cst.Yield, cst.For | cst.While | None]]:
+    """A generator's own `yield` expressions in source order, each with the innermost loop
+    of the function around it (None outside loops); empty for a function that yields
+    nothing (nested functions and classes keep their own)."""
+    out: list[tuple[cst.Yield, cst.For | cst.While | None]] = []
+    stack: list[tuple[cst.CSTNode, cst.For | cst.While | None]] = [(function.body, None)]
+    while stack:
+        node, loop = stack.pop()
+        if isinstance(node, cst.Yield):
+            out.append((node, loop))
+        for child in reversed(node.children):
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            # only a loop's body is inside it (not its iterable, test or `else`)
+            inside = isinstance(node, (cst.For, cst.While)) and child is node.body
+            stack.append((child, node if inside else loop))
+    return out
+
+
 def _one_slice(node: cst.Subscript) -> cst.Slice | None:
     """The slice of `x[a:b:c]`, when the subscript is one slice."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):

@@ -13,7 +13,7 @@ import libcst as cst
 from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
-                       iter_root, iter_source, literal_value, shorten, walk_body)
+                       iter_root, iter_source, literal_value, shorten, walk_body, yield_points)
 from .flow import INSERTS, REWRITES, entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
@@ -293,10 +293,43 @@ class SequenceOps:
                 ctx.module.qualname(node.func) == "builtins.sorted":
             return self._sorted_constants(node.args[0].value, ctx)
         if isinstance(node, cst.Call):
+            yielded = self._yielded(node, ctx)
+            if yielded is not None:  # `list(self._messages(system, request))`
+                return yielded
             returned = self.last_return(node, ctx)
             if returned is not None:  # `messages=build_messages(ticket)`: the list it returns
                 return self.sequence(*returned)
         return None
+
+    def _yielded(self: "Lowerer", call: cst.Call, ctx: Context,
+                 ) -> list[tuple[cst.BaseExpression, Context]] | None:
+        """What a project generator yields, in order, with the call's arguments bound: each
+        `yield item`, the items of `yield from items`, and for a `for` loop that yields, its
+        sequence as one item (`for m in self.history: yield m`); None when the call is not to
+        a project generator, or one that yields from a `while` loop."""
+        found = self._function_of(call, ctx)
+        if found is None:
+            return None
+        function, module = found
+        points = module.memo("yields", function, lambda: yield_points(function))
+        if not points or any(isinstance(loop, cst.While) for _, loop in points):
+            return None
+        called = self._call_context(function, module, call, ctx)
+        out: list[tuple[cst.BaseExpression, Context]] = []
+        loops: set[int] = set()
+        for point, loop in points:
+            at = Context(module, function, module.pos(point), called.import_time,
+                         called.bindings, called.depth, module.arms(point))
+            if loop is not None:
+                if id(loop) not in loops:
+                    loops.add(id(loop))
+                    out.append((loop.iter, at))
+            elif isinstance(point.value, cst.From):
+                inner = self.sequence(point.value.item, at)
+                out.extend(inner if inner is not None else [(point.value.item, at)])
+            elif point.value is not None:
+                out.append((point.value, at))
+        return out
 
     def _spread_here(self: "Lowerer", items: list, node: cst.BaseExpression, ctx: Context,
                      ) -> list:
