@@ -414,6 +414,9 @@ REACH_FINDINGS = [
     ("PFX002", "zfw_refreshed_system.py", 52, 40),
     # a stored row's column, read through the relationship its class declares, opens the
     # system message of a bot a factory makes afresh (its kept turns start empty)
+    # the reach suite is one project: x_phased_agent's `self.llm.chat`, its object unknown,
+    # is taken for a project client's own `chat`, here the bot's that keeps its turns first
+    ("PFX003", "zfx_meeting_rows/bot.py", 9, 22),
     ("PFX001", "zfx_meeting_rows/minutes.py", 12, 25),
     # a command line's options are the run's settings, but its topic is what the run asks
     ("PFX001", "zfy_cli_topic.py", 26, 63),
@@ -603,6 +606,8 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzg_keyed_by_attribute/data/review_prompts.json", 8, 18),  # self.style
     ("PFX001", "zhzzzzh_mood_state.py", 24, 12),  # a dict whose entries a method changes
     ("PFX004", "zhzzzzi_message_generator.py", 9, 19),  # the date a generator yields first
+    ("PFX005", "zhzzzzj_own_chat_method/tutor.py", 6, 39),  # a project client's own chat
+    ("PFX005", "zhzzzzk_client_or_default.py", 7, 21),  # `writer or Copywriter()`
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -668,6 +673,11 @@ REACH_SINKS = {
     "zc_prompt_table/prompts.py:15": "text",
     "zc_prompt_table/search.py:9": "inferred",
     "x_phased_agent/base.py:9 (via x_phased_agent/research.py:23)": "client of chat_api.chat",
+    # its object unknown, `self.llm.chat` may be a project client's own `chat` (the reach
+    # suite is one project: the bot's of zfx_meeting_rows, the nearest of the most common
+    # library among the clients named so)
+    "x_phased_agent/base.py:9 (via x_phased_agent/research.py:28)": "client of openai.chat",
+    "x_phased_agent/base.py:9 (via x_phased_agent/research.py:38)": "client of openai.chat",
     "s_settings_file/settings.yaml:3": "config (top)",
     "characters/night_ranger.txt": "text file",
     "zd_typed_receivers/desk.py:29": "openai.chat",
@@ -1017,6 +1027,8 @@ REACH_SINKS = {
     "zhzzzzg_keyed_by_attribute/reviewer.py:26": "openai.chat",
     "zhzzzzh_mood_state.py:30": "openai.chat",
     "zhzzzzi_message_generator.py:41": "openai.chat",
+    "zhzzzzj_own_chat_method/tutor.py:25": "client of openai.chat",
+    "zhzzzzk_client_or_default.py:32": "client of openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2883,6 +2895,16 @@ def test_the_messages_a_generator_yields_are_the_prompt_in_order(reach):
     assert (sent["break"]["line"], sent["break"]["scope"], sent["prefix_tokens"]["global"]) \
         == (34, "session", 145)  # within a day: the rules, then the kept turns
     assert sent["tokens_total"] == 172  # and the request after them
+
+
+def test_a_project_client_s_own_chat_method_is_followed_not_a_library_s(reach):
+    """`self.client.chat(system=..., messages=self.turns)` where `self.client` is the
+    project's `TutorClient` (also when made by `writer or Copywriter()`): its `chat` is the
+    project's wrapper, which puts `system` first, not any client's `chat(messages=...)`,
+    which would drop the system text and its learner's level."""
+    for prefix, expr in (("zhzzzzj_", "{level}"), ("zhzzzzk_", "{product}")):
+        [sent] = [p for p in reach["prompts"] if p["id"].startswith(prefix)]
+        assert (sent["sink"], sent["break"]["expr"]) == ("client of openai.chat", expr)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

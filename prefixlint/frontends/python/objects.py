@@ -772,6 +772,12 @@ class ObjectOps:
             table = looked_up_in(found[0])
             if table is not None:
                 return self._entry_made(table, found[1])
+        if found is not None and isinstance(found[0], cst.BooleanOperation) and \
+                isinstance(found[0].operator, cst.Or):
+            # `self.claude = claude or ClaudeClient()`: the object made when none is given
+            # (one given is of the same kind), else the one given
+            return self.instance(found[0].right, found[1], depth + 1, entries) or \
+                self.instance(found[0].left, found[1], depth + 1, entries)
         if found is None or not isinstance(found[0], cst.Call):
             return None
         call, ctx = found

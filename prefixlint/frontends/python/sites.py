@@ -231,9 +231,18 @@ class SiteClassifier:
                           else m.specificity(chain, qualified, keywords), -index): m
                          for index, m in candidates}.items(),
                         key=lambda pair: pair[0], reverse=True)
+        own: bool | None = None  # whether the call runs a method of the project's own
         for (score, _), model in ranked:
             if score <= 0:
                 break
+            if score < 100 and isinstance(node.func, self.cst.Attribute):
+                # matched by its name alone (`chat` of any client): a project object's own
+                # method of that name is the project's client, followed as a wrapper
+                if own is None:
+                    own = self.lowerer._function_of(node, context_at(self.module, node)) \
+                        is not None
+                if own:
+                    continue
             site = self.modelled(model, node)
             if site is not None:
                 return site
