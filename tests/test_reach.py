@@ -608,6 +608,8 @@ REACH_FINDINGS = [
     ("PFX004", "zhzzzzi_message_generator.py", 9, 19),  # the date a generator yields first
     ("PFX005", "zhzzzzj_own_chat_method/tutor.py", 6, 39),  # a project client's own chat
     ("PFX005", "zhzzzzk_client_or_default.py", 7, 21),  # `writer or Copywriter()`
+    ("PFX001", "zhzzzzl_chain_by_form/chains.py", 10, 84),  # a form's role, via its chain
+    ("PFX002", "zhzzzzm_chain_filled_below.py", 8, 48),  # filled below, in the module
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1029,6 +1031,8 @@ REACH_SINKS = {
     "zhzzzzi_message_generator.py:41": "openai.chat",
     "zhzzzzj_own_chat_method/tutor.py:25": "client of openai.chat",
     "zhzzzzk_client_or_default.py:32": "client of openai.chat",
+    "zhzzzzl_chain_by_form/chains.py:9": "langchain.ChatPromptTemplate",
+    "zhzzzzm_chain_filled_below.py:7": "langchain.ChatPromptTemplate",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1654,15 +1658,17 @@ def test_a_name_a_top_level_statement_rebinds_from_itself_is_read_as_it_was_befo
 
 def test_a_form_of_values_and_labels_measured_alone_is_info():
     """Role-aware, for a template of the last user message: a question and its metadata, each
-    under a short label (a deploy setting among them), gain 41 tokens by moving the question,
-    all labels: info. The same value before a paragraph of review rules is reported."""
+    under a short label (the version passed as a constant among them), gain 43 tokens by
+    moving the question and the query's other values, all labels: info. The same value
+    before a paragraph of review rules is reported. Both templates are filled by the
+    module's own functions (`QUESTION_FORM.format(question=query.text, ...)`)."""
     proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
                    "zi_labelled_form.py", cwd=REACH)
     findings = json.loads(proc.stdout)["findings"]
     assert [(f["line"], f["severity"], f["gain_tokens"]) for f in findings] == [
-        (7, "info", 41), (15, "info", 12), (18, "info", 4), (26, "warning", 77)]
+        (7, "info", 43), (26, "warning", 78)]
     assert findings[0]["message"].endswith(
-        "(+41 tokens cacheable, only labels of the request's values follow it in the last message)")
+        "(+43 tokens cacheable, only labels of the request's values follow it in the last message)")
 
 
 def test_a_constructor_default_persona_is_followed_into_the_frame_it_is_formatted_into():
@@ -2905,6 +2911,21 @@ def test_a_project_client_s_own_chat_method_is_followed_not_a_library_s(reach):
     for prefix, expr in (("zhzzzzj_", "{level}"), ("zhzzzzk_", "{product}")):
         [sent] = [p for p in reach["prompts"] if p["id"].startswith(prefix)]
         assert (sent["sink"], sent["break"]["expr"]) == ("client of openai.chat", expr)
+
+
+def test_a_template_made_at_import_is_filled_where_its_chain_runs(reach):
+    """`REHEARSAL = ChatPromptTemplate(...)`, `rehearsal = REHEARSAL | llm` and
+    `RunnableWithMessageHistory(rehearsal, ...)` at the top of a module, invoked in another
+    module's method with `self.role`, which a FastAPI form's `role: str = Form(...)` made:
+    the counterpart's part is each request's, though its name reads as an agent's role. A
+    chain run by a function of its own module (`coach.invoke({"exam": user.exam})`) is
+    filled there too."""
+    by_path = {f["path"]: f for f in reach["findings"]}
+    found = by_path["zhzzzzl_chain_by_form/chains.py"]
+    assert (found["expr"], found["scope"]) == ("{role}", "request")
+    assert "passed at zhzzzzl_chain_by_form/api.py:14" in found["message"]
+    found = by_path["zhzzzzm_chain_filled_below.py"]
+    assert (found["expr"], found["scope"]) == ("{exam}", "user")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -1057,10 +1057,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 if resolved == "param" else None
             if param is not None:
                 # `payload.food` of a web handler's `payload`: the request's, unless the
-                # name of what is read says otherwise (`payload.user_name`)
+                # name of what is read says otherwise (`payload.user_name`); a name that
+                # reads as a setting (`role: str = Form(...)`) is still what each request
+                # sends, as a tool's parameter is
                 span = ctx.module.span(param.name)
                 path = f"{node.value}@{span.path}:{span.line}:{span.column}"
-                self.unnamed[path] = Scope.REQUEST
+                if self.scope_of(node.value) in (Scope.STATIC, Scope.DEPLOY):
+                    self.scopes[path] = Scope.REQUEST
+                else:
+                    self.unnamed[path] = Scope.REQUEST
                 return path
             if resolved == "param" and _is_tool(ctx.function, ctx.module):
                 # `def update_config(model_type: str = "Reinvent")` under `@tool`: what the
@@ -1539,6 +1544,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             given = self._constructed_text(ctx, name)
             if given is not None:  # `Grader(prompt=prompt)` of a file the script read
                 return given
+        if resolved == "param" and ctx.function is not None and \
+                ctx.function.name.value == "__init__" and \
+                self.scope_of(name) in (Scope.STATIC, Scope.DEPLOY):
+            # `def __init__(self, role)`, its name a setting's (an assistant's role), but
+            # made with a request's value (`InterviewSession(role=role)` of a form's field):
+            # the job the candidate applies for, as the project's constructions say
+            made = self._constructed_with(ctx, name)
+            if made is not None:
+                return [Hole("value", shorten(ctx.module.source(node)), ctx.module.span(node),
+                             made.deps, made.scope)]
         if resolved == "param" and ctx.function is not None and \
                 ctx.function.name.value == "__init__" and \
                 (self.scope_of(name) is Scope.UNKNOWN or

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from .literals import walk_body
+
 # Methods of a LangChain prompt (or a runnable chain built from it) that fill it.
 FILLERS = frozenset({"invoke", "ainvoke", "stream", "astream", "batch", "abatch", "format",
                      "aformat", "format_messages", "aformat_messages", "format_prompt",
@@ -95,13 +97,12 @@ def _self_piped(node: cst.BaseExpression, names: set[str]) -> bool:
     return _on_self(_leftmost(node)) in names
 
 
-def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
-                    methods: frozenset) -> Filled | None:
-    """The first call after `after` in `function` that fills what `names` hold, or a chain
-    made from them with `|`."""
-    calls = [n for n in module.nodes if isinstance(n, cst.Call) and module.pos(n) > after
-             and module.enclosing_function(n) is function]
-    for _ in range(_MAX_CHAIN):  # `chain = tmpl | llm | parser`, `chain2 = chain | ...`
+def _grown(module, function, names: set[str], after: int) -> set[str]:
+    """`names` and the names that hold chains made from them in `function` (None: the
+    module's top level) after `after`: `chain = tmpl | llm | parser`, `chain2 = chain |
+    ...`, `LLMChain(prompt=tmpl, ...)`, `RunnableWithMessageHistory(chain, ...)`."""
+    names = set(names)
+    for _ in range(_MAX_CHAIN):
         grown = {t.target.value for n in module.nodes if isinstance(n, cst.Assign)
                  and module.pos(n) > after and module.enclosing_function(n) is function
                  and (_piped_from(n.value, names) or _made_with(n.value, names))
@@ -109,6 +110,16 @@ def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
         if not grown:
             break
         names |= grown
+    return names
+
+
+def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
+                    methods: frozenset) -> Filled | None:
+    """The first call after `after` in `function` that fills what `names` hold, or a chain
+    made from them with `|`."""
+    calls = [n for n in module.nodes if isinstance(n, cst.Call) and module.pos(n) > after
+             and module.enclosing_function(n) is function]
+    names = _grown(module, function, names, after)
     for call in calls:
         func = call.func
         if not (isinstance(func, cst.Attribute) and func.attr.value in methods):
@@ -121,6 +132,33 @@ def _filled_by_name(lowerer, module, function, names: set[str], after: int, ctx,
         if values:
             return Filled(values, call)
     return _kept_filled(lowerer, module, function, names, after, ctx, methods)
+
+
+def _filled_in_module(lowerer, module, names: list[str], methods: frozenset,
+                      ) -> Filled | None:
+    """A module's template constant, or a chain made of it at the top of the module
+    (`chain = PROMPT | llm`, `chat = RunnableWithMessageHistory(chain, history_for, ...)`),
+    filled in one of the module's functions or methods (`chat.invoke({"exam": self.exam,
+    ...})`): the first such fill, in source order."""
+    from .sites import context_at
+
+    for function in module.nodes:
+        if not isinstance(function, cst.FunctionDef) or \
+                not any(n in names for n in _names_in(module, function)):
+            continue
+        first = function.body.body[0] if isinstance(function.body, cst.IndentedBlock) \
+            else function.body
+        found = _filled_by_name(lowerer, module, function, set(names), module.pos(function),
+                                context_at(module, first), methods)
+        if found is not None:
+            return found
+    return None
+
+
+def _names_in(module, function) -> set[str]:
+    """The names a function reads, found once per function."""
+    return module.memo("names read", function, lambda: {
+        n.value for n in walk_body(function.body) if isinstance(n, cst.Name)})
 
 
 # Files calling a function that returns a template (or naming a template constant), read
@@ -146,7 +184,12 @@ def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
             n.value.value == constant and
             (function := module.enclosing_function(n)) is not None and
             id(function) in functions))
-        found = _filled_where_named(lowerer, project, module, constant, methods)
+        # (`chain = INTENT | llm` at the top of the module: filled by either name)
+        names = sorted(_grown(module, None, {constant}, module.pos(site)),
+                       key=lambda name: (name != constant, name))
+        found = _filled_in_module(lowerer, module, names, methods)
+        for name in names:
+            found = found or _filled_where_named(lowerer, project, module, name, methods)
         for getter in getters:
             found = found or _filled_where_called(lowerer, project, module, getter, methods)
         return found
@@ -302,9 +345,17 @@ def _made_with(node: cst.BaseExpression, names: set[str]) -> bool:
     name = func.attr.value if isinstance(func, cst.Attribute) else \
         func.value if isinstance(func, cst.Name) else ""
     agent_maker = _AGENT_MAKER.match(name) is not None
+    if name in _WRAPPERS and node.args and node.args[0].keyword is None and \
+            isinstance(node.args[0].value, cst.Name) and node.args[0].value.value in names:
+        return True  # `RunnableWithMessageHistory(chain, get_history, ...)`
     return any(isinstance(a.value, cst.Name) and a.value.value in names and (
-        a.keyword is not None and a.keyword.value in ("prompt", "agent") or
+        a.keyword is not None and a.keyword.value in ("prompt", "agent", "runnable") or
         a.keyword is None and agent_maker) for a in node.args)
+
+
+# LangChain's runnables that run the one given first, filled with what they are invoked
+# with (a conversation's history added under its own key).
+_WRAPPERS = frozenset({"RunnableWithMessageHistory"})
 
 
 # LangChain's agent constructors, given the agent's prompt (`create_tool_calling_agent`,
