@@ -610,6 +610,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzk_client_or_default.py", 7, 21),  # `writer or Copywriter()`
     ("PFX001", "zhzzzzl_chain_by_form/chains.py", 10, 84),  # a form's role, via its chain
     ("PFX002", "zhzzzzm_chain_filled_below.py", 8, 48),  # filled below, in the module
+    ("PFX001", "zhzzzzn_free_text_option.py", 26, 54),  # `--city`, no default: the run's
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1033,6 +1034,7 @@ REACH_SINKS = {
     "zhzzzzk_client_or_default.py:32": "client of openai.chat",
     "zhzzzzl_chain_by_form/chains.py:9": "langchain.ChatPromptTemplate",
     "zhzzzzm_chain_filled_below.py:7": "langchain.ChatPromptTemplate",
+    "zhzzzzn_free_text_option.py:23": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2926,6 +2928,13 @@ def test_a_template_made_at_import_is_filled_where_its_chain_runs(reach):
     assert "passed at zhzzzzl_chain_by_form/api.py:14" in found["message"]
     found = by_path["zhzzzzm_chain_filled_below.py"]
     assert (found["expr"], found["scope"]) == ("{exam}", "user")
+
+
+def test_a_command_line_option_of_free_text_without_default_is_the_run_s_request(reach):
+    """`add_argument("--city", type=str)`, no default, no choices: what each run is given,
+    before the tour guide's rules; `--tone`, a choice with a default, stays a setting."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzn_free_text_option.py"]
+    assert (found["expr"], found["scope"], found["gain_tokens"]) == ("args.city", "request", 139)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -46,6 +46,21 @@ def argument_default(calls: list[cst.Call], name: str) -> cst.BaseExpression | N
     return _keyword(found[0], "default")
 
 
+def free_text_option(calls: list[cst.Call], name: str) -> bool:
+    """Whether the one `add_argument` of a module that stores `name` takes free text with
+    no default (`add_argument("--ticker", type=str, help=...)`, or a positional): what the
+    person running the script types for that run, not a setting (a default, `choices`, a
+    flag's `action` or a number's `type` make it one)."""
+    found = [call for call in calls if dest(call) == name]
+    if len(found) != 1:
+        return False
+    call = found[0]
+    if any(_keyword(call, key) is not None for key in ("default", "choices", "action", "const")):
+        return False
+    kind = _keyword(call, "type")
+    return kind is None or isinstance(kind, cst.Name) and kind.value == "str"
+
+
 def option_default(function: cst.FunctionDef | None, name: str, qualname) -> \
         cst.BaseExpression | None:
     """The `default=` of a `@click.option` on a function that stores the parameter `name`;

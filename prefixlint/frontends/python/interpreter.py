@@ -30,7 +30,7 @@ from .module import Module
 from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_format, date_only,
                       refilled, reruns)
 from .calls import CallOps
-from .cli_options import argument_default
+from .cli_options import argument_default, free_text_option
 from .fills import FillOps
 from .config_values import SHIPPED, config_text, settings_text, shipped_document
 from .dynamic_import import ENVIRONMENT_READS
@@ -1757,12 +1757,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                         inner[0].deps[0] in self.scopes:
                     scope, deps = inner[0].scope, inner[0].deps
                     words = words_of(node.attr.value)
-                    if words and words[-1] in COMMAND_LINE_SUBJECTS and \
-                            self.scope_of(node.attr.value) is not Scope.DEPLOY and \
+                    if words and (words[-1] in COMMAND_LINE_SUBJECTS and
+                                  self.scope_of(node.attr.value) is not Scope.DEPLOY or
+                                  self.scope_of(node.attr.value) is Scope.UNKNOWN and
+                                  self._free_text_option(base, node.attr.value, ctx)) and \
                             self._command_line(base, ctx):
                         # `args.question`: an option is the run's setting, but what the
                         # user asks on the command line is that run's request (not
-                        # `args.system_prompt`, prompt text the deployment gives)
+                        # `args.system_prompt`, prompt text the deployment gives), as is
+                        # free text given with no default (`--ticker`, "e.g. AAPL")
                         scope, deps = Scope.REQUEST, (f"{deps[0]}.{node.attr.value}",)
                         self.scopes[deps[0]] = scope
                     hole = Hole(inner[0].kind, shorten(ctx.module.source(node)),
@@ -1809,6 +1812,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
     def _command_line(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether a name holds the parsed command line (`args = parser.parse_args()`)."""
         return self._parsed_command_line(node, ctx) is not None
+
+    def _free_text_option(self, base: cst.BaseExpression, name: str, ctx: Context) -> bool:
+        """Whether `base.name` reads an option of the parsed command line that takes free
+        text and has no default (see `cli_options.free_text_option`)."""
+        held = self._parsed_command_line(base, ctx)
+        return held is not None and free_text_option(
+            _calls_of_name(held[1].module, "add_argument"), name)
 
     def command_line_default(self, node: cst.Attribute, ctx: Context,
                              ) -> tuple[cst.BaseExpression, Context] | None:
