@@ -1297,6 +1297,8 @@ MODEL_FINDINGS = [
     # agent.run(message) sends the listing before the rules
     ("PFX006", "agno_app.py", 15, 34),
     ("PFX005", "agno_app.py", 33, 46),
+    ("PFX002", "agno_memories.py", 13, 27),  # what Agno remembers of the user, then its
+    ("PFX002", "agno_memories.py", 26, 26),  # memory tool's rules; a team's, before its own
     ("PFX002", "autogen_app.py", 8, 55),
     # a team from the project's factory runs a task whose timeline opens it; an agent runs
     # a task after its system message, where the ticket's customer sits before the rules

@@ -55,9 +55,12 @@ LOWERINGS = {
                           "filled with the function's arguments",
 }
 ROLES = ("tools", "schema", "system", "context", "examples", "messages", "user", "template",
-         "history", "clock", "stored")
+         "history", "clock", "stored", "memories")
 # `clock`: a flag argument that, set to True, makes the library write the current time into
 # the system text at that place (Agno's `add_datetime_to_instructions=True`).
+# `memories`: a flag argument that, set to True, makes the library write what it remembers
+# of the user into the system text at that place (Agno's `enable_agentic_memory=True`),
+# followed by the flag's text in `defaults`, if any (the instructions for its memory tool).
 # `stored`: the id of a conversation the provider keeps (the Responses API's
 # `previous_response_id`): its turns come there, unless the argument is None.
 AFTER = ("history", "context")

@@ -916,14 +916,15 @@ class SinkFinder:
             order = tuple((k, "template") for k in site.keywords)
         if site.kind == "agent":
             roles = dict(model.arguments) if model is not None else {}
-            names, kept = list(site.keywords), ("clock",)
+            names, kept = list(site.keywords), ("clock", "memories")
             if model is not None and model.defaults:
                 # one template the library joins from its parts (LangChain's ReAct prompt):
                 # in the model's order, with the library's own text for a part left out, the
-                # tools as tools and the closing part as a template
-                names = [k for k, _ in model.arguments
-                         if k in site.keywords or model.default_text(k)]
-                kept = ("clock", "tools", "template")
+                # tools as tools and the closing part as a template (a flag's text only
+                # with the flag)
+                names = [k for k, role in model.arguments if k in site.keywords or
+                         role != "memories" and model.default_text(k)]
+                kept = ("clock", "memories", "tools", "template")
             order = tuple((k, roles[k] if roles.get(k) in kept else "system") for k in names)
             keywords, contexts = dict(site.keywords), dict(site.contexts)
             for key, value in site.keywords.items():
@@ -985,6 +986,21 @@ class SinkFinder:
                     # every run (even of an agent made when the module is imported)
                     blocks.append(Block("system", (self._library_value(
                         "datetime.now()", f"{keyword}=True", ctx.module.span(value)),)))
+            elif role == "memories":
+                if isinstance(value, self.cst.Name) and value.value == "True" and \
+                        not any(b.role == "system" and b.segments and
+                                isinstance(b.segments[0], Hole) and
+                                b.segments[0].deps[0].startswith("memories@")
+                                for b in blocks):
+                    # what the library remembers of the user (memories a tool or each run
+                    # adds to), written into the system text here; the flag's own text after
+                    span = ctx.module.span(value)
+                    path = f"memories@{span.path}:{span.line}:{span.column}"
+                    lowerer.scopes[path] = Scope.USER
+                    text = model.default_text(keyword) if model is not None else ""
+                    blocks.append(Block("system", (
+                        Hole("value", f"{keyword}=True", span, (path,), Scope.USER),
+                        *((Text(text, None),) if text else ()))))
             elif role == "tools":
                 blocks.append(self.messages.tools(value, ctx))
             elif role == "schema" and isinstance(value, self.cst.Name) and \
