@@ -93,6 +93,15 @@ def is_jinja(text: str) -> bool:
         not _ESCAPED_OBJECT.search(text)
 
 
+def escapes_braces(text: str) -> bool:
+    """Whether a template's `{{` and `}}` are a format string's escaped braces: it is a
+    format string, or its double braces open a JSON object and it has no Jinja tag (a
+    format string with no field of its own, a message of a chat template whose others
+    have them)."""
+    return is_format_string(text) or not _TAG.search(text) and \
+        bool(_ESCAPED_OBJECT.search(text))
+
+
 def value_fields_only(text: str) -> bool:
     """Whether text is a Jinja or Mustache template whose only placeholders put values in
     (`{{ name }}`, no tag, no format field): its fields can be read without rendering it."""

@@ -1035,6 +1035,7 @@ REACH_SINKS = {
     "zhzzzzl_chain_by_form/chains.py:9": "langchain.ChatPromptTemplate",
     "zhzzzzm_chain_filled_below.py:7": "langchain.ChatPromptTemplate",
     "zhzzzzn_free_text_option.py:23": "openai.chat",
+    "zhzzzzo_escaped_braces.yaml:7": "config messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2937,6 +2938,16 @@ def test_a_command_line_option_of_free_text_without_default_is_the_run_s_request
     before the tour guide's rules; `--tone`, a choice with a default, stays a setting."""
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzn_free_text_option.py"]
     assert (found["expr"], found["scope"], found["gain_tokens"]) == ("args.city", "request", 139)
+
+
+def test_double_braces_of_a_chat_template_of_format_strings_are_text(reach):
+    """A YAML chat template whose user message is a format string (`{receipt_text}`): the
+    JSON schema written with `{{ "merchant": ... }}` in the system message and the CSS rule
+    `{{border: ...}}` in another are braces the model is shown, not values; the prompt is
+    constant up to the receipt."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzo_")]
+    assert (sent["break"]["line"], sent["break"]["expr"]) == (30, "{receipt_text}")
+    assert not any(f["path"].startswith("zhzzzzo_") for f in reach["findings"])
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from ..dialect import is_format_string, is_jinja
+from ..dialect import escapes_braces, is_format_string, is_jinja
 from ..ir import Block, Hole, Prompt, Scope, Span, Text
 from ..prose import reads_as_prompt
 from .project_files import readable_texts
@@ -318,7 +318,11 @@ def _chat(name: str, source: str, parent: tuple[str, ...], messages: list[tuple[
     """A prompt of the file: (role, value) messages in order, sent as the chat `parent`
     names (the key path that holds them); `fills` are the texts its `defaults` give
     placeholders."""
-    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of, fills, crew)))
+    # one message a format string (`{field}`): a chat template of format strings, whose
+    # other messages' `{{ }}` are escaped braces too (a CSS or JSON example)
+    escaped = any(is_format_string(value.text) for _, value in messages)
+    blocks = tuple(Block(role, tuple(segments(name, source, value, scope_of, fills, crew,
+                                              escaped)))
                    for role, value in messages)
     line = _position(source, messages[0][1].offset)[0]
     return Prompt(id=f"{name}:{line}", path=name, line=line, kind="config", blocks=blocks,
@@ -339,15 +343,17 @@ def _lines_of(source: str, value: Value, block: Block) -> tuple[str, int, int]:
 
 
 def segments(name: str, source: str, value: Value, scope_of,
-             fills: dict[str, str] | None = None, crew: bool = False) -> Iterator[Text | Hole]:
+             fills: dict[str, str] | None = None, crew: bool = False,
+             escaped: bool = False) -> Iterator[Text | Hole]:
     """Text and holes of one value; each hole's span is found in the file by searching for
     its placeholder from where the value starts (block scalars drop indentation, so the
     value's own offsets do not map one to one). A `{field}` the record's `defaults` give
     is that constant text. CrewAI fills only `{name}` in an agent or a task: `{{ menu.title }}`
-    there is text the model is shown (`crew`)."""
+    there is text the model is shown (`crew`). With `escaped`, `{{` and `}}` are braces
+    (another message of the same chat is a format string)."""
     cursor = value.offset
     last = 0
-    escapes = is_format_string(value.text)  # `{{` and `}}` are braces, not expressions
+    escapes = escaped or escapes_braces(value.text)  # `{{` `}}` are braces, not expressions
     jinja = is_jinja(value.text)  # `{name}` is text (a code example's f-string, say)
     for match in PLACEHOLDER.finditer(value.text):
         if escapes and match.group("jinja") is not None or \
