@@ -611,6 +611,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzl_chain_by_form/chains.py", 10, 84),  # a form's role, via its chain
     ("PFX002", "zhzzzzm_chain_filled_below.py", 8, 48),  # filled below, in the module
     ("PFX001", "zhzzzzn_free_text_option.py", 26, 54),  # `--city`, no default: the run's
+    ("PFX001", "zhzzzzp_log_named_by_agent/chat.py", 32, 52),  # the question before the rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1036,6 +1037,7 @@ REACH_SINKS = {
     "zhzzzzm_chain_filled_below.py:7": "langchain.ChatPromptTemplate",
     "zhzzzzn_free_text_option.py:23": "openai.chat",
     "zhzzzzo_escaped_braces.yaml:7": "config messages",
+    "zhzzzzp_log_named_by_agent/chat.py:33": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2948,6 +2950,18 @@ def test_double_braces_of_a_chat_template_of_format_strings_are_text(reach):
     [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzo_")]
     assert (sent["break"]["line"], sent["break"]["expr"]) == (30, "{receipt_text}")
     assert not any(f["path"].startswith("zhzzzzo_") for f in reach["findings"])
+
+
+def test_a_file_written_where_a_loaded_setting_names_it_does_not_loop(reach):
+    """The log is opened for writing in a folder named after the agent the settings file
+    names, and the settings are read from a document the same module loads: finding the
+    files a module writes asks what the module loads, which asks what it writes. Measured
+    (it was an internal error): the question before the rules, the agent's name the
+    deployment's."""
+    [sent] = [p for p in reach["prompts"] if p["id"].startswith("zhzzzzp_")]
+    assert (sent["break"]["line"], sent["break"]["expr"]) == (32, "question")
+    assert not any(f["path"].startswith("zhzzzzp_") and f["code"] == "PFX900"
+                   for f in reach["findings"])
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

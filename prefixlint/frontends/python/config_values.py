@@ -115,7 +115,8 @@ def _loading(module: Module) -> frozenset[int]:
 
 def _written(lowerer: "Lowerer", module: Module) -> frozenset[str]:
     """The project files a module opens to write (`open(path, "w")`, append or update),
-    found once per module."""
+    found once per module; none while they are being found (a log's folder named after an
+    agent whose name is read from a document the module loads asks again)."""
     def found() -> frozenset[str]:
         out = set()
         for call in module.nodes:
@@ -125,7 +126,7 @@ def _written(lowerer: "Lowerer", module: Module) -> frozenset[str]:
                 at = Context(module, module.enclosing_function(call), module.pos(call))
                 out.add(lowerer.linker.path(lowerer, call.args[0].value, at))
         return frozenset(out - {None})
-    return module.memo("files written", module, found)
+    return module.memo("files written", module, found, frozenset())
 
 
 def document_entry(lowerer: "Lowerer", mapping: cst.BaseExpression, key: str,

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 BUILTIN_NAMES = frozenset(dir(builtins))
 
 
+# `Module.memo`'s mark of a question with no `meanwhile` answer.
+_NO_ANSWER = object()
+
+
 @dataclass
 class Module:
     """A parsed module with the data-flow tables lowering needs. Line and column
@@ -52,14 +56,19 @@ class Module:
     _made: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = field(default_factory=dict)
     _memo: dict[tuple[str, int], tuple[object, object]] = field(default_factory=dict)
 
-    def memo(self, kind: str, owner: object, compute: Callable[[], object]) -> object:
+    def memo(self, kind: str, owner: object, compute: Callable[[], object],
+             meanwhile: object = _NO_ANSWER) -> object:
         """What the analysis works out once about one of this module's objects (a function's
         `return` statements, whether a class's instances are kept), kept with the module: a
         module dropped between files takes its answers along, so a table that outlived it
-        could never answer for a new object that the allocator gave the same id."""
+        could never answer for a new object that the allocator gave the same id. Given
+        `meanwhile`, a question asked again while its answer is being worked out (the
+        answer depends on itself) gets that instead of recursing."""
         key = (kind, id(owner))
         found = self._memo.get(key)
         if found is None or found[0] is not owner:
+            if meanwhile is not _NO_ANSWER:
+                self._memo[key] = (owner, meanwhile)
             found = self._memo[key] = (owner, compute())
         return found[1]
 
