@@ -612,6 +612,7 @@ REACH_FINDINGS = [
     ("PFX002", "zhzzzzm_chain_filled_below.py", 8, 48),  # filled below, in the module
     ("PFX001", "zhzzzzn_free_text_option.py", 26, 54),  # `--city`, no default: the run's
     ("PFX001", "zhzzzzp_log_named_by_agent/chat.py", 32, 52),  # the question before the rules
+    ("PFX001", "zhzzzzq_prompt_service/prompts/triage.txt", 4, 1),  # a service fills it
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1038,6 +1039,8 @@ REACH_SINKS = {
     "zhzzzzn_free_text_option.py:23": "openai.chat",
     "zhzzzzo_escaped_braces.yaml:7": "config messages",
     "zhzzzzp_log_named_by_agent/chat.py:33": "openai.chat",
+    "zhzzzzq_prompt_service/prompts/triage.txt": "text file",
+    "zhzzzzq_prompt_service/triage.py:13": "openai.chat",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -1293,6 +1296,7 @@ REACH_SINKS = {
 
 MODEL_FINDINGS = [
     ("PFX005", "ag2_update_system.py", 15, 41),  # AG2 writes the system message each reply
+    ("PFX004", "agent_framework_agent.py", 16, 38),  # Agent(client, instructions): the day
     ("PFX006", "agent_framework_app.py", 21, 33),  # a context provider's documents, then
     ("PFX006", "agent_framework_app.py", 21, 53),  # the run's messages (the history)
     ("PFX005", "agentscope_app.py", 8, 66),  # sys_prompt=, then the agent's memory
@@ -2962,6 +2966,19 @@ def test_a_file_written_where_a_loaded_setting_names_it_does_not_loop(reach):
     assert (sent["break"]["line"], sent["break"]["expr"]) == (32, "question")
     assert not any(f["path"].startswith("zhzzzzp_") and f["code"] == "PFX900"
                    for f in reach["findings"])
+
+
+def test_a_prompt_file_a_project_service_loads_and_fills_by_key_is_followed(reach):
+    """`desk.prompts.load("triage")` names the file by `Path(name).with_suffix(".txt").name`
+    under the service's folder, `render` fills it with `for key, value in data.items():
+    text = text.replace("{" + key + "}", str(value))`, and `desk: Desk` is a module
+    function's first parameter (no object of its own): the message is measured where it
+    is sent, passed at the render call."""
+    [sent] = [p for p in reach["prompts"] if p["id"] == "zhzzzzq_prompt_service/triage.py:13"]
+    assert (sent["break"]["expr"], sent["break"]["scope"]) == ("{message}", "request")
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzq_")
+               and "passed at" in f["message"]]
+    assert "passed at zhzzzzq_prompt_service/triage.py:12" in found["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

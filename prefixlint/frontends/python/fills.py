@@ -466,7 +466,8 @@ class FillOps:
                       new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
         """`for k in values: text = text.replace(f"[{k}]", values[k])`: the placeholder made
         from each key of a dict known here, filled with that key's value, in the dict's
-        order. None when the tag is not made from a loop over such a dict."""
+        order (`for key, value in values.items()`: filled with `value`). None when the tag
+        is not made from a loop over such a dict."""
         import dataclasses
 
         from .values import LoopItem
@@ -478,8 +479,14 @@ class FillOps:
             return None
         var, item = found
         iterable = item.iterable
-        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and \
-                iterable.func.attr.value == "keys" and not iterable.args:
+        value_name = None
+        if _no_args_call(iterable, "items"):
+            # `for key, value in data.items()`: the tag made from the key, filled with value
+            pair = _pair_target(item.ctx.module, iterable)
+            if pair is None or pair[0] != var:
+                return None
+            value_name, iterable = pair[1], iterable.func.value
+        elif _no_args_call(iterable, "keys"):
             iterable = iterable.func.value
         entries = self.spread(iterable, item.ctx)
         if not entries or len(entries) > MAX_KEYS:
@@ -492,7 +499,10 @@ class FillOps:
             dotted_name(new.value) == dotted_name(iterable)
         for key, value, value_ctx in entries:
             key_node = value_ctx.module.made(cst.SimpleString(repr(key)), value)
-            bound = dataclasses.replace(ctx, bindings={**ctx.bindings, var: (key_node, value_ctx)})
+            bindings = {**ctx.bindings, var: (key_node, value_ctx)}
+            if value_name is not None:
+                bindings[value_name] = (value, value_ctx)
+            bound = dataclasses.replace(ctx, bindings=bindings)
             tag = self.text(old, bound)
             if not tag or not all(type(s) is Text for s in tag):
                 return None
@@ -539,6 +549,23 @@ _SLOT_PATTERN = re.compile(r"(?P<open>" + _LITERAL + r")\((?P<inner>\[\^[^\]\\-]
                            r"\\w\+|\.\+\?)\)(?P<close>" + _LITERAL + r")\Z")
 # A replacement that writes the group between fixed text (`{\1}`, `{{\g<1>}}`).
 _GROUP_REPLACEMENT = re.compile(r"(?P<before>[^\\]*)\\(?:1|g<1>)(?P<after>[^\\]*)\Z")
+
+
+def _no_args_call(node: cst.BaseExpression, method: str) -> bool:
+    """Whether node is `x.method()` with no arguments (`data.items()`)."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+        node.func.attr.value == method and not node.args
+
+
+def _pair_target(module, iterable: cst.BaseExpression) -> tuple[str, str] | None:
+    """The two names of the `for key, value in ...` whose iterable is `iterable`."""
+    loop = next((n for n in module.nodes if isinstance(n, cst.For) and n.iter is iterable),
+                None)
+    if loop is None or not isinstance(loop.target, (cst.Tuple, cst.List)) or \
+            len(loop.target.elements) != 2 or \
+            not all(isinstance(e.value, cst.Name) for e in loop.target.elements):
+        return None
+    return loop.target.elements[0].value.value, loop.target.elements[1].value.value
 
 
 def _unescaped(text: str) -> str:

@@ -652,8 +652,11 @@ class ObjectOps:
         if receiver is not None:  # `self.__class__.name`, `type(self).name`: as `self.name`
             return self.resolve(f"{receiver}.{attr}", ctx)
         if isinstance(base, cst.Name):
-            if base.value in param_names(ctx.function)[:1] and not _static(ctx.function):
-                return self.resolve(f"{base.value}.{attr}", ctx)
+            first = base.value in param_names(ctx.function)[:1]
+            if first and not _static(ctx.function):
+                held = self.resolve(f"{base.value}.{attr}", ctx)
+                if held is not None or not module_function(ctx):
+                    return held
             found = self._class(base.value, ctx.module)
             if found is not None:
                 info, module = found
@@ -669,8 +672,12 @@ class ObjectOps:
                 held = None if typed is None else self.member(
                     typed[0], attr, Context(typed[1], None, 0, True, depth=ctx.depth + 1))
                 # (a field left at `None` or empty by default, `input: str | None = None`, is
-                # what the object passed was made with: not known here)
-                return None if isinstance(held, tuple) and empty_literal(held[0]) else held
+                # what the object passed was made with: not known here; and a module
+                # function's first parameter, `def review(processor: Processor)`, reads
+                # only what the class's methods set, `self.terms = self._load_terms()`, not
+                # a request body's field defaults, `week: int = 1`)
+                return None if isinstance(held, tuple) and (
+                    empty_literal(held[0]) or first and held[1].function is None) else held
         elif not isinstance(base, (cst.Attribute, cst.Call)):
             return None
         # (followed once for both: each of them following it again doubled the work at
@@ -1019,6 +1026,12 @@ def _state_assignments(module: Module, name: str) -> list[cst.Assign]:
                 node.targets[0].target.value.attr.value == "state"]
 
     return module.memo(f"state {name}", None, found)  # type: ignore[return-value]
+
+
+def module_function(ctx: Context) -> bool:
+    """Whether ctx stands in a function of the module, not a method (its first parameter
+    is no object of its own)."""
+    return ctx.module.owner.get(id(ctx.function)) is None
 
 
 def _static(function: cst.FunctionDef | None) -> bool:

@@ -423,6 +423,12 @@ class TemplateLinker:
         if isinstance(node, cst.Attribute) and node.attr.value == "parent":
             base = self._path(lowerer, node.value, ctx, depth + 1)
             return (base[0], posixpath.dirname(base[1])) if base else None
+        if isinstance(node, cst.Attribute) and node.attr.value == "name" and \
+                isinstance(node.value, cst.Call) and \
+                (base := self._path(lowerer, node.value, ctx, depth + 1)) is not None:
+            # `Path(name).with_suffix(".txt").name`: the file's own name, under a folder
+            # the caller joins it to
+            return False, posixpath.basename(base[1])
         if isinstance(node, cst.Attribute) and \
                 (option := lowerer.command_line_default(node, ctx)) is not None:
             return self._path(lowerer, *option, depth + 1)  # `args.template`'s default
@@ -468,6 +474,10 @@ class TemplateLinker:
                 return (base[0], posixpath.dirname(base[1])) if base else None
             if qualified == "os.path.join" and args:
                 return self._join(lowerer, args, ctx, depth)
+            if method == "with_suffix" and len(args) == 1 and \
+                    isinstance(suffix := literal_value(args[0]), str):
+                base = self._path(lowerer, func.value, ctx, depth + 1)
+                return (base[0], posixpath.splitext(base[1])[0] + suffix) if base else None
             if method in ("resolve", "absolute", "expanduser") and not args:
                 return self._path(lowerer, func.value, ctx, depth + 1)
             if method in _NAME_METHODS:
