@@ -613,6 +613,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzn_free_text_option.py", 26, 54),  # `--city`, no default: the run's
     ("PFX001", "zhzzzzp_log_named_by_agent/chat.py", 32, 52),  # the question before the rules
     ("PFX001", "zhzzzzq_prompt_service/prompts/triage.txt", 4, 1),  # a service fills it
+    ("PFX005", "zhzzzzr_transcribed_words.py", 24, 34),  # what a loaded model hears
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1041,6 +1042,7 @@ REACH_SINKS = {
     "zhzzzzp_log_named_by_agent/chat.py:33": "openai.chat",
     "zhzzzzq_prompt_service/prompts/triage.txt": "text file",
     "zhzzzzq_prompt_service/triage.py:13": "openai.chat",
+    "zhzzzzr_transcribed_words.py:25": "http.post",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2979,6 +2981,15 @@ def test_a_prompt_file_a_project_service_loads_and_fills_by_key_is_followed(reac
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzq_")
                and "passed at" in f["message"]]
     assert "passed at zhzzzzq_prompt_service/triage.py:12" in found["message"]
+
+
+def test_what_an_object_made_at_start_up_returns_for_a_call_s_values_is_not_a_setting(reach):
+    """`recognizer = whisper.load_model("small")` at import is the deployment's, but
+    `recognizer.transcribe(recording)` returns what each recording says: not a setting (it
+    was read as one, and the kiosk's prompt passed); a value of unknown scope here."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzr_transcribed_words.py"]
+    assert (found["code"], found["expr"], found["scope"]) == ("PFX005", "heard", "unknown")
+    assert "from result.text" in found["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -1144,11 +1144,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             called = self.path_of(node.func, ctx)
             if _constructor(node.func):
                 called = None  # `Prompt(file_path=...)`: a class names a type, not a value
-            if called is not None and self.scope_of(called) is not Scope.UNKNOWN:
+            given = [a.value for a in node.args if literal_value(a.value) is None]
+            works_on = called is not None and self._works_on(node, called, given, ctx)
+            if called is not None and self.scope_of(called) is not Scope.UNKNOWN and \
+                    not works_on:
                 return called
             # `index.top_k(question, k=4)`: what a library call returns from values varies
             # as the most volatile of them (as `_call` scopes its text).
-            given = [a.value for a in node.args if literal_value(a.value) is None]
             arguments = [p for v in given if isinstance(v, (cst.Name, cst.Attribute,
                                                             cst.Subscript))
                          for p in [self.path_of(v, ctx)]
@@ -1160,8 +1162,22 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     return called  # `llm.ask(messages, temperature=self.temperature)`: the
                     # settings say nothing of what the other values make it return
                 return most
-            return called
+            return None if works_on else called
         return None
+
+    def _works_on(self, node: cst.Call, called: str, given: list, ctx: Context) -> bool:
+        """Whether a method of an object the deployment makes (`model = whisper.load_model(
+        ...)` at import) works on values of the call itself: `model.transcribe(audio)`
+        returns what the audio says, not a setting, unless every value given is a setting
+        too (`settings.get(key)` of a constant key)."""
+        if not isinstance(node.func, cst.Attribute) or ctx.import_time or \
+                self.scope_of(called) is not Scope.DEPLOY or \
+                dotted_name(node.func).partition(".")[0] in ctx.module.imports:
+            return False  # (`whisper.load_model(name, device)`: a library's function)
+        return any(isinstance(v, (cst.Name, cst.Attribute, cst.Subscript, cst.Call,
+                                  cst.FormattedString, cst.BinaryOperation)) and
+                   (self.scope_of(p) if (p := self.path_of(v, ctx)) else Scope.UNKNOWN)
+                   not in (Scope.STATIC, Scope.DEPLOY) for v in given)
 
     def text(self, node: cst.BaseExpression, ctx: Context) -> list[Seg]:
         self.step()
