@@ -614,6 +614,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzp_log_named_by_agent/chat.py", 32, 52),  # the question before the rules
     ("PFX001", "zhzzzzq_prompt_service/prompts/triage.txt", 4, 1),  # a service fills it
     ("PFX005", "zhzzzzr_transcribed_words.py", 24, 34),  # what a loaded model hears
+    ("PFX004", "zhzzzzs_thread_parts.py", 20, 31),  # the week, a first text part
+    ("PFX004", "zhzzzzs_thread_parts.py", 20, 48),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1043,6 +1045,7 @@ REACH_SINKS = {
     "zhzzzzq_prompt_service/prompts/triage.txt": "text file",
     "zhzzzzq_prompt_service/triage.py:13": "openai.chat",
     "zhzzzzr_transcribed_words.py:25": "http.post",
+    "zhzzzzs_thread_parts.py:21": "openai.threads.messages",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -2990,6 +2993,15 @@ def test_what_an_object_made_at_start_up_returns_for_a_call_s_values_is_not_a_se
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzr_transcribed_words.py"]
     assert (found["code"], found["expr"], found["scope"]) == ("PFX005", "heard", "unknown")
     assert "from result.text" in found["message"]
+
+
+def test_a_thread_message_given_as_text_parts_is_one_message_of_its_parts(reach):
+    """`messages.create(content=[{"type": "text", "text": week}, {"type": "text", "text":
+    INSTRUCTIONS}])`: the parts in order, the week before the standing instructions (they
+    were read as two empty messages, and nothing was measured)."""
+    [sent] = [p for p in reach["prompts"] if p["id"] == "zhzzzzs_thread_parts.py:21"]
+    assert (sent["tokens_total"], sent["across_days"]["prefix_tokens"],
+            sent["across_days"]["gain_tokens"]) == (117, 8, 96)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
