@@ -398,6 +398,7 @@ REACH_FINDINGS = [
     ("PFX005", "zfs_nested_prompts/texts.py", 8, 1),
     # texts in a table of tables by the deployment's language, then a literal key (the
     # first table that has it): the product opens each
+    ("PFX005", "zft_language_tables/texts_en.py", 5, 64),  # the English table's own
     ("PFX005", "zft_language_tables/texts_en.py", 11, 61),
     ("PFX005", "zft_language_tables/texts_fr.py", 5, 69),
     # an f-string given to a chat object's `append_system_message`, its sink not in view
@@ -616,6 +617,7 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzr_transcribed_words.py", 24, 34),  # what a loaded model hears
     ("PFX004", "zhzzzzs_thread_parts.py", 20, 31),  # the week, a first text part
     ("PFX004", "zhzzzzs_thread_parts.py", 20, 48),
+    ("PFX001", "zhzzzzt_nested_prompt_table.py", 9, 66),  # a table nested by style
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -802,6 +804,7 @@ REACH_SINKS = {
     "zfq_computed_level.py:23": "openai.chat",
     "zfr_stale_view.py:38": "openai.chat",
     "zfs_nested_prompts/triage.py:12": "openai.chat",
+    "zft_language_tables/texts_en.py:5": "text",  # (a nested table's entry, measured)
     "zft_language_tables/writer.py:18": "client of openai.chat",
     "zft_language_tables/writer.py:21": "client of openai.chat",
     # the log line built beside it is no prompt
@@ -1046,6 +1049,8 @@ REACH_SINKS = {
     "zhzzzzq_prompt_service/triage.py:13": "openai.chat",
     "zhzzzzr_transcribed_words.py:25": "http.post",
     "zhzzzzs_thread_parts.py:21": "openai.threads.messages",
+    "zhzzzzt_nested_prompt_table.py:8": "text",
+    "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
     "zf_settings_object/dispatch.py:29": "openai.chat",
@@ -3002,6 +3007,15 @@ def test_a_thread_message_given_as_text_parts_is_one_message_of_its_parts(reach)
     [sent] = [p for p in reach["prompts"] if p["id"] == "zhzzzzs_thread_parts.py:21"]
     assert (sent["tokens_total"], sent["across_days"]["prefix_tokens"],
             sent["across_days"]["gain_tokens"]) == (117, 8, 96)
+
+
+def test_prompts_of_a_table_nested_by_model_and_style_are_measured(reach):
+    """`PROMPTS["chat_models"]["with_history"]["concise"]`: each text of a table of tables
+    is prompt text, measured on its own when no call in view sends it (the nested tables
+    were not read, and the course assistant's notes before its rules went unseen)."""
+    texts = sorted((p["line"], p["tokens_total"]) for p in reach["prompts"]
+                   if p["id"].startswith("zhzzzzt_"))
+    assert texts == [(8, 140), (18, 50)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -491,9 +491,11 @@ def _dict_call(node) -> bool:
         node.func.value == "dict" and any(a.keyword is not None for a in node.args)
 
 
-def _entries(name: str, table: cst.Dict | cst.Call):
+def _entries(name: str, table: cst.Dict | cst.Call, depth: int = 0):
     """(`TABLE.key`, string node) of a dict literal of prompts, `{"classify": "...", ...}`,
-    or of one written as `dict(classify="...", ...)`."""
+    or of one written as `dict(classify="...", ...)`; and of the dicts it nests, a few
+    levels deep (`PROMPTS["openai"]["with_history"]["eli5"]`: `PROMPTS.openai.with_history
+    .eli5`), a table of prompts by provider and style."""
     if isinstance(table, cst.Call):
         for arg in table.args:
             value = _unwrapped(arg.value)
@@ -505,6 +507,12 @@ def _entries(name: str, table: cst.Dict | cst.Call):
             key, value = element.key.evaluated_value, _unwrapped(element.value)
             if isinstance(key, str) and _string_node(value):
                 yield f"{name}.{key}", value
+            elif isinstance(key, str) and isinstance(value, cst.Dict) and \
+                    depth < _NESTED_TABLES:
+                yield from _entries(f"{name}.{key}", value, depth + 1)
+
+
+_NESTED_TABLES = 3  # levels of dicts inside a table of prompts read for their entries
 
 
 def _records(name: str, listing: cst.List | cst.Tuple):
