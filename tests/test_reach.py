@@ -1050,6 +1050,7 @@ REACH_SINKS = {
     "zhzzzzr_transcribed_words.py:25": "http.post",
     "zhzzzzs_thread_parts.py:21": "openai.threads.messages",
     "zhzzzzt_nested_prompt_table.py:8": "text",
+    "zhzzzzu_setup_question.py:24": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3016,6 +3017,15 @@ def test_prompts_of_a_table_nested_by_model_and_style_are_measured(reach):
     texts = sorted((p["line"], p["tokens_total"]) for p in reach["prompts"]
                    if p["id"].startswith("zhzzzzt_"))
     assert texts == [(8, 140), (18, 50)]
+
+
+def test_a_console_chat_s_setup_question_is_the_session_s(reach):
+    """`theme = input(...)` asked once, before the loop that asks `input("> ")` for each
+    turn: the run's value, so the prefix each turn reuses runs to the newest guess (it was
+    read as each request's, ending the session's prefix at the theme)."""
+    [sent] = [p for p in reach["prompts"] if p["id"] == "zhzzzzu_setup_question.py:24"]
+    assert (sent["break"]["expr"], sent["break"]["scope"]) == ("theme", "session")
+    assert (sent["prefix_tokens"]["user"], sent["prefix_tokens"]["session"]) == (114, 141)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

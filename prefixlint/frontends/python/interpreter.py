@@ -31,6 +31,7 @@ from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_fo
                       refilled, reruns)
 from .calls import CallOps
 from .cli_options import argument_default, free_text_option
+from .turns import INPUT, asked_before_turns
 from .fills import FillOps
 from .config_values import SHIPPED, config_text, settings_text, shipped_document
 from .dynamic_import import ENVIRONMENT_READS
@@ -1139,6 +1140,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # (`.gatekeeper.item`) is the deployment's
             path = f"{shipped}{SHIPPED}"
             self.scopes[path] = Scope.DEPLOY
+            return path
+        if isinstance(node, cst.Call) and ctx.module.qualname(node.func) == INPUT and \
+                asked_before_turns(ctx.module, node):
+            # `choice = input("1 or 2?")` before the loop that asks each turn: the run's
+            span = ctx.module.span(node)
+            path = f"input()@{span.path}:{span.line}:{span.column}"
+            self.scopes[path] = Scope.SESSION
             return path
         if isinstance(node, cst.Call):
             called = self.path_of(node.func, ctx)

@@ -25,6 +25,7 @@ from .pure import CHANGING
 from .sites import generated
 from .sources import CLOCKS, COMMAND_LINE, SCHEMA_METHODS, source_scope
 from .templates import PACKAGE_READS, default_of
+from .turns import INPUT, asked_before_turns
 
 # Modules whose functions give another result on the same constants (time, chance, the
 # machine's files and state): never a constant's fixed rendering.
@@ -219,6 +220,9 @@ class StringOps:
                           f"'{shorten(ctx.module.source(node))}' is read once (when the module "
                           "is imported, or when an object kept for the process is made): the "
                           "prefix stays cacheable, but the time it shows grows stale")
+            if qualified == INPUT and asked_before_turns(ctx.module, node):
+                # a console chat's setup question, asked before its turn loop: the run's
+                return [self.hole(node, ctx, scope=Scope.SESSION)]
             hole = self.hole(node, ctx, qualified + "()", scope)
             if qualified == "time.strftime" and node.args:  # the clock, formatted to the day
                 return self._as_format([hole], literal_value(node.args[0].value))
