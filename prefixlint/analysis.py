@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
-from .file_kinds import TEMPLATE_SUFFIXES, is_config_file, is_prompt_file, is_text_file
+from .file_kinds import (BAML_SUFFIX, TEMPLATE_SUFFIXES, is_config_file, is_prompt_file,
+                         is_text_file)
 from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
 from .frontends.python import PythonProject, is_python
@@ -153,9 +154,19 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
 
         crew_fills = _crew_fills([f for f in files if is_python(f)], workspace.read,
                                  volatility)
+    baml_known = None  # what the run's BAML files declare, read when the first is met
     for name in templates:
         step()
         try:
+            if name.endswith(BAML_SUFFIX):  # functions and their prompts
+                from .frontends import baml
+
+                if baml_known is None:
+                    baml_known = baml.declarations(_readable(
+                        workspace, [f for f in templates if f.endswith(BAML_SUFFIX)]))
+                prompts.extend((p, []) for p in baml.prompts(
+                    name, workspace.read(name), baml_known, volatility.scope_of))
+                continue
             if is_config_file(name):  # YAML / TOML holding prompt text (one too large or
                 text, values = workspace.settings(name)  # not text holds none)
                 prompts.extend((p, []) for p in prompt_config.prompts(
@@ -369,6 +380,18 @@ def _linked_first(findings: list[Finding], measurements: list[Measurement]) -> l
             and not (kinds.get(f.prompt) in ("jinja", "text") and f.span.path in rendered)
             and not (kinds.get(f.prompt) == "config"
                      and (f.span.path, f.span.line) in read_lines)]
+
+
+def _readable(workspace: Workspace, names: Sequence[str]) -> list[tuple[str, str]]:
+    """(name, text) of the files that can be read as text (the others are reported where
+    they are analyzed)."""
+    out = []
+    for name in names:
+        try:
+            out.append((name, workspace.read(name)))
+        except InputError:
+            continue
+    return out
 
 
 def _distinct(prompts: Sequence[tuple]) -> list[int]:

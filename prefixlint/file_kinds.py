@@ -11,6 +11,8 @@ TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".prompty", ".mustache")
 PROMPT_FILE_SUFFIXES = (".txt", ".md", ".prompt")
 PROMPT_FOLDERS = frozenset({"prompts", "prompt", "templates", "template", "prompt_templates"})
 CONFIG_SUFFIXES = (".yaml", ".yml", ".toml", ".json", ".jsonl")
+# BAML's function declarations, each with a prompt (see `frontends.baml`).
+BAML_SUFFIX = ".baml"
 # Settings files of tools, never prompt text.
 SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "poetry.lock",
                            "pnpm-lock.yaml", ".pre-commit-config.yaml", "docker-compose.yml",

@@ -618,6 +618,7 @@ REACH_FINDINGS = [
     ("PFX004", "zhzzzzs_thread_parts.py", 20, 31),  # the week, a first text part
     ("PFX004", "zhzzzzs_thread_parts.py", 20, 48),
     ("PFX001", "zhzzzzt_nested_prompt_table.py", 9, 66),  # a table nested by style
+    ("PFX001", "zhzzzzv_baml/baml_src/support.baml", 32, 5),  # a BAML function's
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1051,6 +1052,8 @@ REACH_SINKS = {
     "zhzzzzs_thread_parts.py:21": "openai.threads.messages",
     "zhzzzzt_nested_prompt_table.py:8": "text",
     "zhzzzzu_setup_question.py:24": "openai.chat",
+    "zhzzzzv_baml/baml_src/support.baml:26": "baml TriageTicket",
+    "zhzzzzv_baml/baml_src/support.baml:43": "baml ThankYou",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3026,6 +3029,29 @@ def test_a_console_chat_s_setup_question_is_the_session_s(reach):
     [sent] = [p for p in reach["prompts"] if p["id"] == "zhzzzzu_setup_question.py:24"]
     assert (sent["break"]["expr"], sent["break"]["scope"]) == ("theme", "session")
     assert (sent["prefix_tokens"]["user"], sent["prefix_tokens"]["session"]) == (114, 141)
+
+
+def test_a_baml_function_s_prompt_is_measured_as_baml_sends_it(reach):
+    """A `.baml` function: a system message until `_.role("user")`, the template string it
+    calls inlined, `ctx.output_format` written from the return class (its descriptions as
+    comments, the enum's values), and the ticket, a parameter whose name says nothing, a
+    request's value before the house rules; the thank-you note's name comes last."""
+    sent = {p["sink"]: p for p in reach["prompts"] if p["id"].startswith("zhzzzzv_")}
+    assert sent["baml TriageTicket"]["tokens_total"] == 195
+    assert (sent["baml TriageTicket"]["break"]["expr"],
+            sent["baml TriageTicket"]["break"]["scope"]) == ("{{ ticket }}", "request")
+    assert sent["baml ThankYou"]["prefix_tokens"]["global"] == 62
+    proc = run_cli("render", "--no-color", "zhzzzzv_baml/baml_src/support.baml:26", cwd=REACH)
+    lines = [line.strip() for line in proc.stdout.splitlines()]
+    start = lines.index("Answer in JSON using this schema:")
+    assert lines[start:start + 8] == [
+        "Answer in JSON using this schema:", "{",
+        "// One of Repairs, Fitting, Orders, Billing or Other", "queue: string,",
+        "urgency: 'LOW' or 'NORMAL' or 'HIGH',",
+        "// One sentence under twenty words, in the customer's own language.",
+        "summary: string,", "}"]
+    assert lines[start + 8:start + 10] == ["<|user|>", ""]
+    assert any(line.startswith("Choose Repairs for anything broken") for line in lines)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

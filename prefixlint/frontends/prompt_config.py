@@ -344,17 +344,18 @@ def _lines_of(source: str, value: Value, block: Block) -> tuple[str, int, int]:
 
 def segments(name: str, source: str, value: Value, scope_of,
              fills: dict[str, str] | None = None, crew: bool = False,
-             escaped: bool = False) -> Iterator[Text | Hole]:
+             escaped: bool = False, jinja: bool = False) -> Iterator[Text | Hole]:
     """Text and holes of one value; each hole's span is found in the file by searching for
     its placeholder from where the value starts (block scalars drop indentation, so the
     value's own offsets do not map one to one). A `{field}` the record's `defaults` give
     is that constant text. CrewAI fills only `{name}` in an agent or a task: `{{ menu.title }}`
     there is text the model is shown (`crew`). With `escaped`, `{{` and `}}` are braces
-    (another message of the same chat is a format string)."""
+    (another message of the same chat is a format string). With `jinja`, the text is Jinja
+    whatever it holds (a BAML prompt's): `{name}` is text, `{{ }}` a value."""
     cursor = value.offset
     last = 0
-    escapes = escaped or escapes_braces(value.text)  # `{{` `}}` are braces, not expressions
-    jinja = is_jinja(value.text)  # `{name}` is text (a code example's f-string, say)
+    escapes = not jinja and (escaped or escapes_braces(value.text))  # `{{` `}}`: braces
+    jinja = jinja or is_jinja(value.text)  # `{name}` is text (a code example's f-string)
     for match in PLACEHOLDER.finditer(value.text):
         if escapes and match.group("jinja") is not None or \
                 jinja and not crew and match.group("field") is not None or \
