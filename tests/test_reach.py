@@ -619,6 +619,7 @@ REACH_FINDINGS = [
     ("PFX004", "zhzzzzs_thread_parts.py", 20, 48),
     ("PFX001", "zhzzzzt_nested_prompt_table.py", 9, 66),  # a table nested by style
     ("PFX001", "zhzzzzv_baml/baml_src/support.baml", 32, 5),  # a BAML function's
+    ("PFX006", "zhzzzzw_loop_history.py", 20, 73),  # notes before the kept turns
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1054,6 +1055,7 @@ REACH_SINKS = {
     "zhzzzzu_setup_question.py:24": "openai.chat",
     "zhzzzzv_baml/baml_src/support.baml:26": "baml TriageTicket",
     "zhzzzzv_baml/baml_src/support.baml:43": "baml ThankYou",
+    "zhzzzzw_loop_history.py:23": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3024,11 +3026,11 @@ def test_prompts_of_a_table_nested_by_model_and_style_are_measured(reach):
 
 def test_a_console_chat_s_setup_question_is_the_session_s(reach):
     """`theme = input(...)` asked once, before the loop that asks `input("> ")` for each
-    turn: the run's value, so the prefix each turn reuses runs to the newest guess (it was
-    read as each request's, ending the session's prefix at the theme)."""
+    turn: the run's value, so the prefix each turn reuses runs through the kept turns to the
+    newest guess (it was read as each request's, ending the session's prefix at the theme)."""
     [sent] = [p for p in reach["prompts"] if p["id"] == "zhzzzzu_setup_question.py:24"]
     assert (sent["break"]["expr"], sent["break"]["scope"]) == ("theme", "session")
-    assert (sent["prefix_tokens"]["user"], sent["prefix_tokens"]["session"]) == (114, 141)
+    assert (sent["prefix_tokens"]["user"], sent["prefix_tokens"]["session"]) == (114, 157)
 
 
 def test_a_baml_function_s_prompt_is_measured_as_baml_sends_it(reach):
@@ -3052,6 +3054,15 @@ def test_a_baml_function_s_prompt_is_measured_as_baml_sends_it(reach):
         "summary: string,", "}"]
     assert lines[start + 8:start + 10] == ["<|user|>", ""]
     assert any(line.startswith("Choose Repairs for anything broken") for line in lines)
+
+
+def test_a_list_a_chat_loop_appends_to_after_sending_it_is_the_history(reach):
+    """`history = []` before the loop, `*history` sent, `history.append(...)` after the
+    reply: every pass but the first sends the turns the earlier ones kept, so the notes
+    looked up for each question, in the system message, come before the history (PFX006);
+    the list was read as the empty list it starts as."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzw_loop_history.py"]
+    assert (found["code"], found["expr"], found["scope"]) == ("PFX006", "notes", "request")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -14,7 +14,7 @@ from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten, walk_body, yield_points)
-from .flow import INSERTS, REWRITES, entry_name, module_loop, windowed
+from .flow import ADDS, INSERTS, REWRITES, entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
@@ -191,6 +191,11 @@ class SequenceOps:
             for element in node.elements:
                 if isinstance(element, cst.StarredElement):
                     inner = self.sequence(element.value, ctx)
+                    if inner == [] and self._turns_kept_later(element.value, ctx):
+                        # `history = []` before a chat loop, `*history` sent, then
+                        # `history.append(...)`: every turn but the first sends the turns
+                        # the earlier ones kept
+                        inner = [(HoleItem(self._earlier_turns(element.value, ctx)), ctx)]
                     # Unknown contents stand as one opaque item (`*history`, shuffled examples).
                     out.extend(self._spread_here(inner, element.value, ctx)
                                if inner is not None else [(element.value, ctx)])
@@ -330,6 +335,25 @@ class SequenceOps:
             elif point.value is not None:
                 out.append((point.value, at))
         return out
+
+    def _turns_kept_later(self: "Lowerer", node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether a name read inside a loop of its function is added to later in the same
+        pass (`history.append(turn)`, `history += [...]`): what the earlier passes added."""
+        if not isinstance(node, cst.Name) or ctx.function is None:
+            return False
+        function = id(ctx.function)
+        bindings = ctx.module.bindings_in(function, ctx.arms)
+        return any(start < ctx.line < end and any(
+            b.name == node.value and b.op in ADDS and ctx.line < b.pos < end for b in bindings)
+            for start, end in ctx.module.loops.get(function, []))
+
+    def _earlier_turns(self: "Lowerer", node: cst.Name, ctx: Context) -> Hole:
+        """The turns earlier passes of a chat loop kept: the session's history."""
+        span = ctx.module.span(node)
+        path = node.value if is_history(node.value) else \
+            f"history@{span.path}:{span.line}:{span.column}"
+        self.scopes[path] = Scope.SESSION
+        return Hole("value", node.value, span, (path,), Scope.SESSION)
 
     def _spread_here(self: "Lowerer", items: list, node: cst.BaseExpression, ctx: Context,
                      ) -> list:
