@@ -169,7 +169,14 @@ def is_bulk(path: str) -> bool:
     words = words_of(parts[-1])
     if len(words) > 1 and words[-1] in type_words():
         words = words[:-1]
+    if len(words) > 1 and words[0] in _QUANTITY_WORDS:
+        return False  # `max_results`, `num_docs`: how many, a number, not the text itself
     return bool(words) and words[-1] in _bulk_words()
+
+
+# Words that open a name for a number of things (`max_results`, `top_documents`).
+_QUANTITY_WORDS = frozenset({"max", "min", "num", "n", "number", "count", "total", "top",
+                             "limit"})
 
 
 # The place a value path is keyed by (`@file.py:LINE:COLUMN`), written after its name.

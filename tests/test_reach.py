@@ -620,6 +620,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzt_nested_prompt_table.py", 9, 66),  # a table nested by style
     ("PFX001", "zhzzzzv_baml/baml_src/support.baml", 32, 5),  # a BAML function's
     ("PFX006", "zhzzzzw_loop_history.py", 20, 73),  # notes before the kept turns
+    ("PFX001", "zhzzzzx_count_param.py", 13, 45),  # (info under OpenAI's minimum)
+    ("PFX001", "zhzzzzx_count_param.py", 14, 31),
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1056,6 +1058,7 @@ REACH_SINKS = {
     "zhzzzzv_baml/baml_src/support.baml:26": "baml TriageTicket",
     "zhzzzzv_baml/baml_src/support.baml:43": "baml ThankYou",
     "zhzzzzw_loop_history.py:23": "openai.chat",
+    "zhzzzzx_count_param.py:17": "openai.responses",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3063,6 +3066,17 @@ def test_a_list_a_chat_loop_appends_to_after_sending_it_is_the_history(reach):
     the list was read as the empty list it starts as."""
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzw_loop_history.py"]
     assert (found["code"], found["expr"], found["scope"]) == ("PFX006", "notes", "request")
+
+
+def test_a_count_of_results_is_a_number_not_a_body_of_text():
+    """`max_results` names how many results to return, not retrieved text whose length each
+    request sets: the prompt's measured length stands, and under OpenAI's minimum both
+    request values are info (the word 'results' made the prompt's length unknown, and
+    kept them errors)."""
+    proc = run_cli("check", "--output-format", "json", "--no-cache", "--fail-on", "info",
+                   "--provider", "auto", "zhzzzzx_count_param.py", cwd=REACH)
+    found = [(f["line"], f["expr"], f["severity"]) for f in json.loads(proc.stdout)["findings"]]
+    assert found == [(13, "topic", "info"), (14, "max_results", "info")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
