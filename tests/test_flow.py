@@ -147,6 +147,30 @@ def test_llamaindex_templates_and_dspy_signatures_are_prompts(result):
     assert dspy.index("Answer the customer's question") < dspy.index("<|user|>\n[[ ## question")
 
 
+def test_a_signature_with_a_method_before_its_fields_is_read(tmp_path):
+    """A DSPy signature whose class also defines `__init__`: its fields are read past the
+    method (the method's indented body was taken for a line of fields, an internal error
+    that lost the whole file), and the docstring leads the system message as usual."""
+    from conftest import write_project
+
+    source = ('import dspy\n\n\nclass Route(dspy.Signature):\n'
+              '    """Route the ticket to the team that owns the product it names. ' +
+              "Prefer the billing team for anything about money. " * 6 + '"""\n\n'
+              '    def __init__(self, ticket: str):\n'
+              '        super().__init__(ticket=ticket)\n\n'
+              '    ticket: str = dspy.InputField()\n'
+              '    team: str = dspy.OutputField()\n\n\n'
+              'router = dspy.Predict(Route)\n')
+    root = write_project(tmp_path / "p", {"app/route.py": source}, "")
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [f.code for f in result.findings] == []
+    [measured] = result.measurements
+    assert measured.prompt.id == "app/route.py:4"
+    text = _text(result, "app/route.py:4")
+    assert text.startswith("<|system|>\nYour input fields are:\n1. `ticket`\n"
+                           "Your output fields are:\n1. `team`\n")
+
+
 def test_configured_sinks_name_the_argument_that_holds_the_prompt(tmp_path):
     from conftest import write_project
 

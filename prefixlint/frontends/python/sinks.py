@@ -629,7 +629,9 @@ class SinkFinder:
             docstring = node.get_docstring() or ""
             inputs, outputs = [], []
             for statement in node.body.body:
-                for small in getattr(statement, "body", ()):
+                if not isinstance(statement, cst.SimpleStatementLine):
+                    continue  # a method or a nested block of the class: no field
+                for small in statement.body:
                     target, value = _field(small, cst)
                     if target is None:
                         continue
