@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import rules, workers
 from .config import AUTO, Config, ConfigError
-from .file_kinds import (BAML_SUFFIX, TEMPLATE_SUFFIXES, is_config_file, is_prompt_file,
+from .file_kinds import (TEMPLATE_SUFFIXES, is_baml_file, is_config_file, is_prompt_file,
                          is_text_file)
 from .frontends.project_files import InputError, Limits, read_text
 from .frontends.workspace import Workspace
@@ -158,12 +158,12 @@ def analyze(files: Sequence[str], config: Config, tokenizer: Callable[[], Tokeni
     for name in templates:
         step()
         try:
-            if name.endswith(BAML_SUFFIX):  # functions and their prompts
+            if is_baml_file(name):  # functions and their prompts
                 from .frontends import baml
 
                 if baml_known is None:
                     baml_known = baml.declarations(_readable(
-                        workspace, [f for f in templates if f.endswith(BAML_SUFFIX)]))
+                        workspace, [f for f in templates if is_baml_file(f)]))
                 prompts.extend((p, []) for p in baml.prompts(
                     name, workspace.read(name), baml_known, volatility.scope_of))
                 continue

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .config import Config, ConfigError
-from .file_kinds import (BAML_SUFFIX, TEMPLATE_SUFFIXES, is_config_file, is_prompt_file,
+from .file_kinds import (TEMPLATE_SUFFIXES, is_baml_file, is_config_file, is_prompt_file,
                          is_text_file)
 from .gitignore import GitIgnore
 from .globs import glob_match
@@ -123,8 +123,8 @@ class _Walk:
 
 
 def _wanted(rel: str, config: Config) -> bool:
-    return rel.endswith(TEMPLATE_SUFFIXES + (".py", "/tokenizer_config.json", BAML_SUFFIX)) or \
-        is_config_file(rel) or is_prompt_file(rel) or is_text_file(rel) or \
+    return rel.endswith(TEMPLATE_SUFFIXES + (".py", "/tokenizer_config.json")) or \
+        is_config_file(rel) or is_baml_file(rel) or is_prompt_file(rel) or is_text_file(rel) or \
         rel == "tokenizer_config.json" or any(glob_match(p, rel) for p in config.include)
 
 

@@ -23,6 +23,12 @@ SKIPPED_NAMES = frozenset({"pyproject.toml", "prefixlint.toml", "cargo.toml", "p
                            "devcontainer.json", "renovate.json", ".eslintrc.json"})
 
 
+def is_baml_file(name: str) -> bool:
+    """A BAML source file, not inside a hidden folder."""
+    return name.endswith(BAML_SUFFIX) and \
+        not any(part.startswith(".") for part in name.split("/")[:-1])
+
+
 def is_config_file(name: str) -> bool:
     """A YAML, TOML or JSON file that may hold prompt text (not a known tool's settings,
     not inside a hidden folder)."""

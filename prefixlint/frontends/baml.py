@@ -17,7 +17,6 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
-from ..file_kinds import BAML_SUFFIX
 from ..ir import Block, Hole, Prompt, Scope, Text
 from .prompt_config import Value, segments
 # `function Name(params) -> Type {`, `template_string Name(params) #"`
@@ -58,12 +57,6 @@ class Declarations:
     templates: dict[str, Body]
     classes: dict[str, tuple[tuple[str, str, str], ...]]
     enums: dict[str, tuple[str, ...]]
-
-
-def is_baml_file(name: str) -> bool:
-    """A BAML source file, not inside a hidden folder."""
-    return name.endswith(BAML_SUFFIX) and \
-        not any(part.startswith(".") for part in name.split("/")[:-1])
 
 
 def declarations(files: Iterable[tuple[str, str]]) -> Declarations:
@@ -168,11 +161,11 @@ def _field_lines(inside: str) -> Iterator[str]:
         yield current
 
 
+@dataclass(frozen=True)
 class _Role:
     """A `{{ _.role("user") }}`: the message of that role starts here."""
 
-    def __init__(self, role: str) -> None:
-        self.role = role
+    role: str
 
 
 def _pieces(body: Body, known: Declarations, scope_of, schema: str, depth: int) -> list:

@@ -299,7 +299,7 @@ class MessageLowering:
                 return [message]
             if replayed:  # `{"role": turn.role, "content": turn.text}`: a stored turn
                 return [Message(role, replayed_turn(lowerer.text(content, ctx)))]
-            parted = self._content_parts(content, ctx)
+            parted = self.content_parts(content, ctx)
             if parted is not None:
                 message.segments.extend(parted)
                 message.segments.extend(self._tool_calls(fields, ctx))
@@ -372,7 +372,7 @@ class MessageLowering:
                         (ctx.module.qualname(node.func) or "").startswith("llama_index")))
                     # `HumanMessage(content=[{"type": "image_url", ...}, {"type": "text",
                     # ...}])`: content parts, as a dict message's are read
-                    parted = None if filled else self._content_parts(body, ctx)
+                    parted = None if filled else self.content_parts(body, ctx)
                     return [Message(roles[name], (parted if parted is not None else
                                                   self.placeholders(body, ctx) if filled
                                                   else lowerer.text(body, ctx))
@@ -442,7 +442,7 @@ class MessageLowering:
             out.extend(self.lowerer.text(fields["tool_call_id"], ctx))
         return out
 
-    def _content_parts(self, content, ctx) -> list | None:
+    def content_parts(self, content, ctx) -> list | None:
         """A message's content given as parts (`[{"type": "image_url", ...}, {"type": "text",
         "text": RULES}]`): each text part's text and each image, audio or file part as a
         media value, in order, with the cache breakpoints they set; None when the content is

@@ -1026,7 +1026,7 @@ class SinkFinder:
             elif role in ("user", "context") and not isinstance(value, self.cst.List):
                 blocks.append(Block(role, tuple(lowerer.text(value, ctx))))
             elif role in ("user", "context") and \
-                    (parts := self.messages._content_parts(value, ctx)) is not None:
+                    (parts := self.messages.content_parts(value, ctx)) is not None:
                 # `content=[{"type": "text", "text": dates}, {"type": "text", "text": ...}]`
                 # of a thread's new message: one message of parts, in order
                 blocks.append(Block(role, tuple(parts)))
