@@ -13,6 +13,7 @@ run: the text is read.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
@@ -21,7 +22,8 @@ from ..ir import Block, Hole, Prompt, Scope, Text
 from .prompt_config import Value, segments
 # `function Name(params) -> Type {`, `template_string Name(params) #"`
 _DECLARATION = re.compile(
-    r"^[ \t]*(?P<kind>function|template_string)[ \t]+(?P<name>\w+)[ \t]*(?:\((?P<params>[^)]*)\))?"
+    r"^[ \t]*(?P<kind>function|template_string)[ \t]+(?P<name>\w+)[ \t]*"
+    r"(?:\((?P<params>[^)]{0,2000})\))?"
     r"(?:[ \t\r\n]*->[ \t]*(?P<returns>[^{#\n]{1,200}?))?[ \t\r\n]*(?P<open>\{|#+\")", re.M)
 _PROMPT = re.compile(r"\bprompt[ \t\r\n]+(#+)\"")
 # A declaration at the top of a file (a function's `client "Name"` line is none).
@@ -65,14 +67,17 @@ def declarations(files: Iterable[tuple[str, str]]) -> Declarations:
     classes: dict[str, tuple[tuple[str, str, str], ...]] = {}
     enums: dict[str, tuple[str, ...]] = {}
     for path, source in files:
+        tops = _tops(source)
         for match in _DECLARATION.finditer(source):
             if match.group("kind") == "template_string" and match.group("open") != "{":
-                body = _raw(path, source, match.end(), len(match.group("open")) - 1)
+                body = _raw(path, source, match.end(), len(match.group("open")) - 1,
+                            _next(tops, match.end(), len(source)))
                 if body is not None:
                     templates.setdefault(match.group("name"), body)
         for match in _CLASS.finditer(source):
-            end = source.find("\n}", match.end())
-            inside = source[match.end():end if end >= 0 else len(source)]
+            limit = _next(tops, match.end(), len(source))
+            end = source.find("\n}", match.end(), limit)
+            inside = source[match.end():end if end >= 0 else limit]
             if match.group("kind") == "enum":
                 enums.setdefault(match.group("name"), tuple(
                     word for line in inside.splitlines()
@@ -96,13 +101,15 @@ def prompts(path: str, source: str, known: Declarations,
     from .python.renderer import SegmentRenderer
 
     out = []
+    tops = _tops(source)
     for match in _DECLARATION.finditer(source):
         if match.group("kind") != "function" or match.group("open") != "{":
             continue
-        found = _PROMPT.search(source, match.end(), _function_end(source, match.end()))
+        end = _next(tops, match.end(), len(source))
+        found = _PROMPT.search(source, match.end(), end)
         if found is None:
             continue
-        body = _raw(path, source, found.end(), len(found.group(1)))
+        body = _raw(path, source, found.end(), len(found.group(1)), end)
         if body is None:
             continue
         schema = _schema(match.group("returns") or "", known)
@@ -133,17 +140,23 @@ def prompts(path: str, source: str, known: Declarations,
     return out
 
 
-def _raw(path: str, source: str, start: int, hashes: int) -> Body | None:
+def _raw(path: str, source: str, start: int, hashes: int, limit: int) -> Body | None:
     """The raw string that starts at `start` (just after its `#"`), closed by `"` and as
-    many `#`."""
-    end = source.find('"' + "#" * hashes, start)
+    many `#` before `limit` (the next declaration at the top of the file)."""
+    end = source.find('"' + "#" * hashes, start, limit)
     return Body(path, source, source[start:end], start) if end >= 0 else None
 
 
-def _function_end(source: str, start: int) -> int:
-    """Where a function's body ends: the next top-level declaration, or the end."""
-    following = _TOP_LEVEL.search(source, start)
-    return following.start() if following else len(source)
+def _tops(source: str) -> list[int]:
+    """Where each declaration at the top of the file starts, found once per file (a file
+    of thousands of functions is read in one pass)."""
+    return [match.start() for match in _TOP_LEVEL.finditer(source)]
+
+
+def _next(tops: list[int], start: int, end: int) -> int:
+    """The first declaration at the top of the file after `start`, or the file's end."""
+    index = bisect.bisect_right(tops, start)
+    return tops[index] if index < len(tops) else end
 
 
 def _field_lines(inside: str) -> Iterator[str]:
