@@ -558,9 +558,11 @@ def _no_args_call(node: cst.BaseExpression, method: str) -> bool:
 
 
 def _pair_target(module, iterable: cst.BaseExpression) -> tuple[str, str] | None:
-    """The two names of the `for key, value in ...` whose iterable is `iterable`."""
-    loop = next((n for n in module.nodes if isinstance(n, cst.For) and n.iter is iterable),
-                None)
+    """The two names of the `for key, value in ...` whose iterable is `iterable` (the
+    module's loops by their iterables, found once per module)."""
+    loops = module.memo("loops by iterable", module, lambda: {
+        id(n.iter): n for n in module.nodes if isinstance(n, cst.For)})
+    loop = loops.get(id(iterable))
     if loop is None or not isinstance(loop.target, (cst.Tuple, cst.List)) or \
             len(loop.target.elements) != 2 or \
             not all(isinstance(e.value, cst.Name) for e in loop.target.elements):
