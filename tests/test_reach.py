@@ -1337,6 +1337,7 @@ MODEL_FINDINGS = [
     ("PFX005", "crew_app.py", 6, 11),     # {topic} from kickoff(inputs=...) opens the role
     ("PFX005", "crew_app.py", 12, 44),
     ("PFX005", "crew_goal_app.py", 9, 74),  # CrewAI's answer format follows the goal
+    ("PFX006", "dspy_history_field.py", 16, 5),  # the new message before the history
     ("PFX001", "gemini_app.py", 16, 47),
     ("PFX002", "gemini_app.py", 36, 48),  # the older package's model.generate_content(text)
     # a chat object's send_message: after the system instruction, and after the turns
@@ -3168,6 +3169,16 @@ def test_a_library_call_with_no_prompt_text_is_not_a_prompt(reach):
 def test_each_library_model_finds_its_fixture_break(models):
     got = [(f["code"], f["path"], f["line"], f["column"]) for f in models["findings"]]
     assert got == MODEL_FINDINGS
+
+
+def test_a_dspy_field_described_as_the_conversation_is_its_history(models):
+    """`class Reply(Described)`, `Described` the project's own subclass of `dspy.Signature`:
+    a signature too (it was not measured at all); its `earlier` field, described as the
+    conversation history, holds the session's turns, so the newest message rendered before
+    it is PFX006."""
+    [sent] = [p for p in models["prompts"] if p["id"].startswith("dspy_history_field.py")]
+    assert (sent["id"], sent["sink"], sent["tokens_total"]) == \
+        ("dspy_history_field.py:11", "dspy.Signature", 144)
 
 
 def test_a_batch_for_vllm_s_offline_engine_is_measured_one_request_at_a_time(models):

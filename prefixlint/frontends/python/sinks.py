@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from ... import suppress
 from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
+from ...volatility import words_of
 from .project import CALL_METHOD
-from .literals import param_names, shorten
+from .literals import literal_value, param_names, shorten
 from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
@@ -622,8 +623,7 @@ class SinkFinder:
                       if m.lowering == "signature" for b in m.bases}
         for info in self.module.classes.values():
             node = info.node
-            sink = next((signatures[q] for b in node.bases
-                         for q in [self.module.qualname(b.value)] if q in signatures), None)
+            sink = self._signature_of(node, self.module, signatures, 0)
             if sink is None:
                 continue
             docstring = node.get_docstring() or ""
@@ -637,20 +637,24 @@ class SinkFinder:
                         continue
                     kind = (self.module.qualname(value.func) or "").rsplit(".", 1)[-1]
                     if kind == "InputField":
-                        inputs.append((target.value, target))
+                        inputs.append((target.value, target, _described(value, cst)))
                     elif kind == "OutputField":
                         outputs.append(target.value)
             if not inputs:
                 continue
             names = lambda fields: "".join(f"{n}. `{f}`\n" for n, f in enumerate(fields, 1))  # noqa: E731
-            system = (f"Your input fields are:\n{names([f for f, _ in inputs])}"
+            system = (f"Your input fields are:\n{names([f for f, _, _ in inputs])}"
                       f"Your output fields are:\n{names(outputs)}"
                       f"In adhering to this structure, your objective is: {docstring}")
             ctx = Context(self.module, None, self.module.pos(node))
             user: list = []
-            for name, field_node in inputs:
+            for name, field_node, described in inputs:
                 user.append(Text(f"[[ ## {name} ## ]]\n", None))
-                user.append(self.lowerer.hole(field_node, ctx, name))
+                # a field its description calls the conversation (`desc="Conversation
+                # context and history"`) holds the turns a session keeps, whatever its name
+                user.append(self.lowerer.hole(field_node, ctx, "history", Scope.SESSION)
+                            if _HISTORY_WORDS & set(words_of(described)) else
+                            self.lowerer.hole(field_node, ctx, name))
                 user.append(Text("\n\n", None))
             blocks = (Block("system", (Text(system, self.module.span(node)),)),
                       Block("user", tuple(user)))
@@ -663,6 +667,23 @@ class SinkFinder:
                             sink=sink)
             out.append((prompt, []))
         return out
+
+    def _signature_of(self, node, module, signatures: dict, depth: int) -> str | None:
+        """The model id of a class that is a DSPy signature: one of the library's bases, or a
+        project class that is one (`class ChatResponse(TypedSignature)`, `TypedSignature`
+        a project subclass of `dspy.Signature`), a few levels up."""
+        for base in node.bases:
+            qualified = module.qualname(base.value)
+            if qualified in signatures:
+                return signatures[qualified]
+            if depth < _MAX_SIGNATURE_BASES and isinstance(base.value, self.cst.Name):
+                found = self.lowerer._class(base.value.value, module)
+                if found is not None and found[0].node is not node:
+                    inherited = self._signature_of(found[0].node, found[1], signatures,
+                                                   depth + 1)
+                    if inherited is not None:
+                        return inherited
+        return None
 
     def _is_agent(self, node, at=None) -> bool:
         """Whether a name holds an agent built by a framework sink (`agent = Agent(...)`),
@@ -1274,6 +1295,18 @@ def _renamed(prompt: Prompt, new_id: str) -> Prompt:
     from dataclasses import replace
 
     return replace(prompt, id=new_id)
+
+
+def _described(call, cst) -> str:
+    """The `desc=` a DSPy field is given, when it is written as a string ("" else)."""
+    text = next((literal_value(a.value) for a in call.args
+                 if a.keyword is not None and a.keyword.value == "desc"), None)
+    return text if isinstance(text, str) else ""
+
+
+# Words of a field's description that say it holds the conversation kept so far.
+_HISTORY_WORDS = frozenset({"history", "conversation"})
+_MAX_SIGNATURE_BASES = 4  # project classes between a signature and `dspy.Signature`
 
 
 def _field(statement, cst) -> tuple[object, object]:
