@@ -637,7 +637,7 @@ class SinkFinder:
                         continue
                     kind = (self.module.qualname(value.func) or "").rsplit(".", 1)[-1]
                     if kind == "InputField":
-                        inputs.append((target.value, target, _described(value, cst)))
+                        inputs.append((target.value, target, _described(value)))
                     elif kind == "OutputField":
                         outputs.append(target.value)
             if not inputs:
@@ -1297,7 +1297,7 @@ def _renamed(prompt: Prompt, new_id: str) -> Prompt:
     return replace(prompt, id=new_id)
 
 
-def _described(call, cst) -> str:
+def _described(call) -> str:
     """The `desc=` a DSPy field is given, when it is written as a string ("" else)."""
     text = next((literal_value(a.value) for a in call.args
                  if a.keyword is not None and a.keyword.value == "desc"), None)
