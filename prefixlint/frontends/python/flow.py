@@ -488,6 +488,16 @@ def carried(bindings: list[Binding], loops: list[tuple[int, int]], name: str,
     return before
 
 
+def added_later(bindings: list[Binding], loops: list[tuple[int, int]], name: str,
+                before: int) -> bool:
+    """Whether a use at `before` inside a loop reads a list the same pass adds to after it
+    (`send([*history, turn]); history.append(turn)`): every pass but the first reads what
+    the earlier ones added (`carried` follows names assigned afresh; this, names grown)."""
+    return any(start < before < end and any(
+        b.name == name and b.op in ADDS and before < b.pos < end for b in bindings)
+        for start, end in loops)
+
+
 def _assigned_first(bindings: list[Binding], name: str, start: int, before: int) -> bool:
     """Whether a loop pass assigns `name` between `start` and `before` on every path: outside
     any `if` of the pass, or in both arms of one."""

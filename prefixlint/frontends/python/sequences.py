@@ -14,7 +14,7 @@ from ...ir import Hole, Scope, Span
 from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten, walk_body, yield_points)
-from .flow import ADDS, INSERTS, REWRITES, entry_name, module_loop, windowed
+from .flow import INSERTS, REWRITES, added_later, entry_name, module_loop, windowed
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
@@ -342,10 +342,8 @@ class SequenceOps:
         if not isinstance(node, cst.Name) or ctx.function is None:
             return False
         function = id(ctx.function)
-        bindings = ctx.module.bindings_in(function, ctx.arms)
-        return any(start < ctx.line < end and any(
-            b.name == node.value and b.op in ADDS and ctx.line < b.pos < end for b in bindings)
-            for start, end in ctx.module.loops.get(function, []))
+        return added_later(ctx.module.bindings_in(function, ctx.arms),
+                           ctx.module.loops.get(function, []), node.value, ctx.line)
 
     def _earlier_turns(self: "Lowerer", node: cst.Name, ctx: Context) -> Hole:
         """The turns earlier passes of a chat loop kept: the session's history."""

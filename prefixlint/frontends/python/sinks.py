@@ -1299,8 +1299,8 @@ def _renamed(prompt: Prompt, new_id: str) -> Prompt:
 
 def _described(call) -> str:
     """The `desc=` a DSPy field is given, when it is written as a string ("" else)."""
-    text = next((literal_value(a.value) for a in call.args
-                 if a.keyword is not None and a.keyword.value == "desc"), None)
+    given = argument_of(call, "desc")
+    text = literal_value(given) if given is not None else None
     return text if isinstance(text, str) else ""
 
 
