@@ -174,7 +174,7 @@ REACH_FINDINGS = [
     ("PFX005", "zce_default_none/app.py", 11, 64),
     # a rubric a helper returns with its criteria, posted as JSON text by a client whose
     # nested helper wraps a bare text (`if isinstance(messages, str)`)
-    ("PFX005", "zcf_rubric_judge.py", 11, 52),
+    ("PFX001", "zcf_rubric_judge.py", 11, 52),
     # the last message of a list a prompter's method returns, for a chat loop not in view
     ("PFX005", "zcg_prompter_methods.py", 16, 54),
     # Jinja parts joined with `+` into a prompt named for its action, rendered elsewhere
@@ -622,6 +622,7 @@ REACH_FINDINGS = [
     ("PFX006", "zhzzzzw_loop_history.py", 20, 73),  # notes before the kept turns
     ("PFX001", "zhzzzzx_count_param.py", 13, 45),  # (info under OpenAI's minimum)
     ("PFX001", "zhzzzzx_count_param.py", 14, 31),
+    ("PFX001", "zhzzzzy_voice_turn.py", 27, 26),  # what the microphone recorded this turn
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1059,6 +1060,7 @@ REACH_SINKS = {
     "zhzzzzv_baml/baml_src/support.baml:43": "baml ThankYou",
     "zhzzzzw_loop_history.py:23": "openai.chat",
     "zhzzzzx_count_param.py:17": "openai.responses",
+    "zhzzzzy_voice_turn.py:36": "client of http.post",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -1679,11 +1681,11 @@ def test_prompt_files_a_dict_collects_from_a_folder_are_the_files_its_keys_name(
 
 def test_a_name_a_top_level_statement_rebinds_from_itself_is_read_as_it_was_before(reach):
     """`seed = f"...<seed>{seed}</seed>"` at a Streamlit page's top level: the `seed` inside is
-    what the statements before bound, so the wrapping is sent once (85 tokens in all); it
+    what the statements before bound, so the wrapping is sent once (96 tokens in all); it
     was read as the statement's own result again, eight levels deep (189 tokens). The
     subject typed into the page breaks the prefix after the system message."""
     prompt = next(p for p in reach["prompts"] if p["id"] == "zge_seed_wrapped_once.py:24")
-    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (85, 36)
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (96, 36)
     assert (prompt["break"]["expr"], prompt["break"]["scope"]) == ("subject", "request")
 
 

@@ -28,7 +28,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_format, date_only,
-                      refilled, reruns)
+                      refilled, reruns, source_scope)
 from .calls import CallOps
 from .cli_options import argument_default, free_text_option
 from .turns import INPUT, asked_before_turns
@@ -1148,6 +1148,15 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             path = f"input()@{span.path}:{span.line}:{span.column}"
             self.scopes[path] = Scope.SESSION
             return path
+        sourced = source_scope(ctx.module.qualname(node.func) or "", self.sources) \
+            if isinstance(node, cst.Call) else None
+        if sourced is not None:
+            # `sd.rec(frames)` handed to a method (`model.transcribe(sd.rec(frames))`): as
+            # volatile as the source says, as its text is
+            span = ctx.module.span(node)
+            path = f"{ctx.module.qualname(node.func)}()@{span.path}:{span.line}:{span.column}"
+            self.scopes[path] = sourced
+            return path
         if isinstance(node, cst.Call):
             called = self.path_of(node.func, ctx)
             if _constructor(node.func):
@@ -1160,16 +1169,27 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             # `index.top_k(question, k=4)`: what a library call returns from values varies
             # as the most volatile of them (as `_call` scopes its text).
             arguments = [p for v in given if isinstance(v, (cst.Name, cst.Attribute,
-                                                            cst.Subscript))
+                                                            cst.Subscript, cst.Call))
                          for p in [self.path_of(v, ctx)]
-                         if p and self.scope_of(p) is not Scope.UNKNOWN]
+                         if p and self.scope_for(p) is not Scope.UNKNOWN]
             if arguments:
-                most = max(arguments, key=lambda p: (int(self.scope_of(p).varies_like),
+                most = max(arguments, key=lambda p: (int(self.scope_for(p).varies_like),
                                                      -arguments.index(p)))
-                if self.scope_of(most) <= Scope.DEPLOY and len(arguments) < len(given):
+                if self.scope_for(most) <= Scope.DEPLOY and len(arguments) < len(given):
                     return called  # `llm.ask(messages, temperature=self.temperature)`: the
                     # settings say nothing of what the other values make it return
                 return most
+            if not works_on and (called is None or self.scope_of(called) is Scope.UNKNOWN) \
+                    and ctx.depth < MAX_DEPTH:
+                # `audio = record(5)` of a project function that returns what it read
+                # (`return sd.rec(frames).squeeze()`): what it returns, when that is known
+                returned = self.last_return(node, ctx)
+                if returned is not None:
+                    value, at = returned
+                    at.depth = max(at.depth, ctx.depth + 1)
+                    inner = self.path_of(value, at)
+                    if inner and self.scope_for(inner) is not Scope.UNKNOWN:
+                        return inner
             return None if works_on else called
         return None
 

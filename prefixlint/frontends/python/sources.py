@@ -52,6 +52,9 @@ SOURCES: tuple[tuple[str, Scope], ...] = (
     ("streamlit.*file_uploader", Scope.REQUEST),
     ("streamlit.*audio_input", Scope.REQUEST),
     ("streamlit.*camera_input", Scope.REQUEST),
+    # what a microphone records (a voice assistant's turn), read afresh for each question
+    ("sounddevice.rec", Scope.REQUEST),
+    ("sounddevice.playrec", Scope.REQUEST),
     ("os.getenv", Scope.DEPLOY),
     ("os.environ.get", Scope.DEPLOY),
     ("os.getpid", Scope.DEPLOY),
