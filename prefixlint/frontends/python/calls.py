@@ -159,6 +159,19 @@ class CallOps:
         return last.value, Context(module, function, module.pos(last), called.import_time,
                                    called.bindings, called.depth, module.arms(last))
 
+    def bound_returns(self: "Lowerer", call: cst.Call, ctx: Context,
+                      ) -> list[tuple[cst.BaseExpression, Context]]:
+        """Every value a project function returns, in order, each with the call's arguments
+        bound where it is read; empty when the call is not to a project function."""
+        found = self._called(call, ctx)
+        if found is None:
+            return []
+        function, module, returns = found
+        called = self._call_context(function, module, call, ctx)
+        return [(r.value, Context(module, function, module.pos(r), called.import_time,
+                                  called.bindings, called.depth, module.arms(r)))
+                for r in returns]
+
     def _lambda_call(self: "Lowerer", node: cst.Call, ctx: Context) -> list[Seg] | None:
         """`build = lambda question, rules: f"...{question}..."`, then `build(question=q,
         rules=R)`: the lambda's text with the call's values bound to its parameters."""

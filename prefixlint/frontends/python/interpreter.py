@@ -665,15 +665,20 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             if found is None:
                 return None
             value, ctx = found
-        returned = self.last_return(value, ctx) if isinstance(value, cst.Call) else \
-            (value, ctx)
-        if returned is None or not isinstance(returned[0], (cst.Tuple, cst.List)):
+        returned = self.bound_returns(value, ctx) if isinstance(value, cst.Call) else \
+            [(value, ctx)]
+        held = [(e[binding.index].value, at) for tuple_, at in returned
+                if isinstance(tuple_, (cst.Tuple, cst.List)) for e in [tuple_.elements]
+                if binding.index < len(e) and
+                not any(isinstance(x, cst.StarredElement) for x in e)]
+        if not held or len(held) < len(returned):
             return None
-        elements = returned[0].elements
-        if binding.index >= len(elements) or \
-                any(isinstance(e, cst.StarredElement) for e in elements):
-            return None
-        return elements[binding.index].value, returned[1]
+        if literal_value(held[-1][0]) is not None or \
+                isinstance(held[-1][0], (cst.List, cst.Dict)) and not held[-1][0].elements:
+            # `return text, names` under `if found:`, else `return "Nothing found.", []`:
+            # the element the work returns, not the fallback for when it found nothing
+            return next((h for h in held if literal_value(h[0]) is None), held[-1])
+        return held[-1]
 
     def _has_text(self, part: tuple[str, object, Context]) -> bool:
         """Whether a value assigned before a fallback holds constant text of its own (a
