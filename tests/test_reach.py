@@ -624,6 +624,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzx_count_param.py", 14, 31),
     ("PFX001", "zhzzzzy_voice_turn.py", 27, 26),  # what the microphone recorded this turn
     ("PFX001", "zhzzzzz_unpacked_context/app.py", 12, 1),  # the context a helper found
+    ("PFX001", "zhzzzzza_clock_tuple.py", 10, 34),  # a clock helper's tuple, first
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1063,6 +1064,7 @@ REACH_SINKS = {
     "zhzzzzx_count_param.py:17": "openai.responses",
     "zhzzzzy_voice_turn.py:36": "client of http.post",
     "zhzzzzz_unpacked_context/app.py:26": "langchain.chat_model.invoke",
+    "zhzzzzza_clock_tuple.py:27": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",

@@ -1303,6 +1303,17 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return [self.hole(node, ctx, path, kind="loop")]
         if isinstance(node, cst.IfExp):
             return self._either(node, ctx)
+        if isinstance(node, cst.Tuple) and node.elements and \
+                not any(isinstance(e, cst.StarredElement) for e in node.elements):
+            # `return stamp, part_of_day` written into a prompt: the tuple as `str` writes
+            # it, each element varying as it does
+            span = ctx.module.span(node)
+            out: list[Seg] = [Text("(", span)]
+            for index, element in enumerate(node.elements):
+                if index:
+                    out.append(Text(", ", span))
+                out.extend(self.text(element.value, ctx))
+            return [*out, Text(")", span)]
         default = environment_default(node, ctx.module)
         if default is not None:
             return self.text(default, ctx)
