@@ -625,6 +625,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzy_voice_turn.py", 27, 26),  # what the microphone recorded this turn
     ("PFX001", "zhzzzzz_unpacked_context/app.py", 12, 1),  # the context a helper found
     ("PFX001", "zhzzzzza_clock_tuple.py", 10, 34),  # a clock helper's tuple, first
+    ("PFX006", "zhzzzzzb_socket_history/agent.py", 16, 52),  # before a socket's turns
+    ("PFX001", "zhzzzzzc_awaited_search/notes.py", 17, 37),  # an awaited search's notes
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1065,6 +1067,8 @@ REACH_SINKS = {
     "zhzzzzy_voice_turn.py:36": "client of http.post",
     "zhzzzzz_unpacked_context/app.py:26": "langchain.chat_model.invoke",
     "zhzzzzza_clock_tuple.py:27": "openai.chat",
+    "zhzzzzzb_socket_history/server.py:20": "client of openai.chat",
+    "zhzzzzzc_awaited_search/notes.py:18": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",

@@ -1100,6 +1100,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                     ctx.function, node.expression.func.value.value, ctx.module) is not None:
             # `await request.json()` of a web handler's `request`: the body it reads
             return self.path_of(node.expression, ctx)
+        if isinstance(node, cst.Await):  # `await store.search(question)`: what it returns
+            return self.path_of(node.expression, ctx)
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             index = node.slice[0].slice
             base = self.path_of(node.value, ctx)

@@ -218,7 +218,7 @@ class MessageLowering:
             if isinstance(node, cst.List) or isinstance(node, cst.Tuple):
                 consumed.add(id(node))
             lowerer.block = first_block + len(out)
-            out.extend(self.message(node, node_ctx, template))
+            out.extend(_kept_turns(m) for m in self.message(node, node_ctx, template))
         for node, _ in items:
             if isinstance(node, ExtendedItem):
                 node = node.node
@@ -785,3 +785,21 @@ def _media(fields: dict):
         if value is not None and not isinstance(value, cst.Dict):
             return value
     return None
+
+
+def _kept_turns(message):
+    """Messages a session keeps, spread among a request's (`*history` of `[{"role": ...}
+    for m in full_history]` a web socket loaded once): the conversation so far, whatever
+    its name's first words say (`full_history`, `stored_turns`)."""
+    import dataclasses
+
+    if message.role != "messages" or len(message.segments) != 1:
+        return message
+    hole = message.segments[0]
+    if not isinstance(hole, Hole) or hole.kind == "branch" or not hole.deps or \
+            hole.scope is not Scope.SESSION or \
+            any(is_history(d) or d.endswith(".window") for d in hole.deps):
+        return message  # (a window of the last turns slides: see `flow.windowed`)
+    return dataclasses.replace(message, segments=[dataclasses.replace(
+        hole, deps=(*hole.deps, f"{hole.deps[0]}.history"))])  # (a marker, as a replayed
+    # turn's: not shown where the value comes from)
