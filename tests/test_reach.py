@@ -627,6 +627,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzza_clock_tuple.py", 10, 34),  # a clock helper's tuple, first
     ("PFX006", "zhzzzzzb_socket_history/agent.py", 16, 52),  # before a socket's turns
     ("PFX001", "zhzzzzzc_awaited_search/notes.py", 17, 37),  # an awaited search's notes
+    ("PFX001", "zhzzzzzd_run_folder.py", 15, 30),  # a folder named for the run's start
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1069,6 +1070,7 @@ REACH_SINKS = {
     "zhzzzzza_clock_tuple.py:27": "openai.chat",
     "zhzzzzzb_socket_history/server.py:20": "client of openai.chat",
     "zhzzzzzc_awaited_search/notes.py:18": "openai.chat",
+    "zhzzzzzd_run_folder.py:39": "anthropic.messages",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",

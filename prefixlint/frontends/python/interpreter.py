@@ -177,6 +177,9 @@ def _is_tool(function: cst.FunctionDef | None, module: Module) -> bool:
 
 # Operators of a number computed from others (`+` joins text, `%` formats it: not these).
 _ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)
+# pathlib's classes: `/` on what they make joins a path
+_PATHS = frozenset({"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath",
+                    "pathlib.PurePosixPath", "pathlib.WindowsPath", "pathlib.PureWindowsPath"})
 
 
 # Calls that return a copy of their one argument: the value the argument is.
@@ -1251,6 +1254,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 return self.text(node.left, ctx) + self.text(node.right, ctx)
             if isinstance(node.operator, cst.Modulo):
                 return self._percent(node, ctx)
+            if isinstance(node.operator, cst.Divide) and self._a_path(node, ctx, 0):
+                # `RUNS / stamp / "scratch"`: a path joined, written as `str` writes it
+                return [*self.text(node.left, ctx), Text("/", ctx.module.span(node)),
+                        *self.text(node.right, ctx)]
             if isinstance(node.operator, cst.Multiply):
                 repeated = self._repeat(node, ctx)
                 if repeated is not None:
@@ -1259,6 +1266,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 derived = self.varies_as(node, [node.left, node.right], ctx)
                 if derived is not None:
                     return derived
+        if isinstance(node, cst.Call) and node.args and \
+                (ctx.module.qualname(node.func) or "") in _PATHS and \
+                all(isinstance(literal_value(a.value), str) and not a.keyword and not a.star
+                    for a in node.args):
+            # `Path("runs")`, `Path("data", "notes")`: the path it names, as `str` writes it
+            return [Text("/".join(literal_value(a.value) for a in node.args),
+                         ctx.module.span(node))]
         if isinstance(node, cst.Subscript) and self._names_table(node, ctx):
             # `LANGUAGES[code]`: one of a table of names, as the key picks it
             key = self._deps_hole(node.slice[0].slice.value, ctx)
@@ -1373,6 +1387,23 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return None
         return Hole(inner[0].kind, shorten(ctx.module.source(node)), ctx.module.span(node),
                     inner[0].deps, inner[0].scope)
+
+    def _a_path(self, node: cst.BaseExpression, ctx: Context, depth: int) -> bool:
+        """Whether an expression is a file system path: `Path(...)` (and pathlib's other
+        classes), a `/` join with a text or a path on either side (text cannot be divided),
+        or a name bound to one, three names deep at most."""
+        if depth > 3:
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
+            return any(isinstance(side, (cst.SimpleString, cst.FormattedString,
+                                         cst.ConcatenatedString)) or
+                       self._a_path(side, ctx, depth) for side in (node.left, node.right))
+        if isinstance(node, cst.Call):
+            return (ctx.module.qualname(node.func) or "") in _PATHS
+        if isinstance(node, cst.Name):
+            found = self.follow(node, ctx)
+            return found is not None and self._a_path(found[0], found[1], depth + 1)
+        return False
 
     def _sum(self, node: cst.BinaryOperation, ctx: Context) -> int | None:
         """`i + 1`, `n - 1` of whole numbers known here (literals, names bound to them):
