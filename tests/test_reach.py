@@ -1402,6 +1402,7 @@ MODEL_FINDINGS = [
     ("PFX005", "pydantic_run.py", 23, 51),
     ("PFX002", "sk_app.py", 8, 56),
     ("PFX002", "smol_app.py", 8, 51),
+    ("PFX005", "strands_agent.py", 24, 2),  # `agent(request)`: the resume before the job
     ("PFX001", "vllm_app.py", 13, 26),  # one request of a batch vLLM's offline engine runs
 ]
 

@@ -184,7 +184,8 @@ class SiteClassifier:
         chain = chain_of(func)
         qualified = self.module.qualname(func) or ""
         keywords = {a.keyword.value for a in node.args if a.keyword is not None}
-        site = self._by_models(node, chain, qualified, keywords)
+        site = self._by_models(node, chain, qualified, keywords) or \
+            self._called_object(node, keywords)
         if site is not None:
             return site
         for base in self._library_bases(func) or self._super_bases(node):
@@ -542,10 +543,35 @@ class SiteClassifier:
         return maker_ctx.module.qualname(maker.func) or (
             chain_of(maker.func) if isinstance(maker.func, self.cst.Attribute) else "")
 
-    def _maker(self, node):
-        """The call that made the object a method is called on, with the context to read
-        its arguments in; None when that is not in view."""
-        receiver = node.func.value if isinstance(node.func, self.cst.Attribute) else None
+    def _called_object(self, node, keywords: set) -> Site | None:
+        """`agent(prompt)` of an object a library class made (Strands' `agent =
+        Agent(system_prompt=...)`, or one a project factory returns): the model of calling
+        it (`methods = ["__call__"]`). Looked for only in modules that import the library."""
+        models = self.project.models_by_name.get("__call__")
+        if not models or not isinstance(node.func, (self.cst.Name, self.cst.Attribute)):
+            return None
+        imported = {qualified.partition(".")[0] for qualified, _ in self.module.imports.values()}
+        models = [m for _, m in models if any(q.partition(".")[0] in imported
+                                              for q in m.qualified)]
+        if not models:
+            return None
+        made = self._maker(node, node.func)
+        if made is None:
+            return None
+        maker, maker_ctx = made
+        made_by = maker_ctx.module.qualname(maker.func) or ""
+        for model in models:
+            if model.instance_specificity(made_by, "__call__", keywords):
+                site = self.modelled(model, node)
+                if site is not None:
+                    return site
+        return None
+
+    def _maker(self, node, receiver=None):
+        """The call that made the object a method is called on (or `receiver`), with the
+        context to read its arguments in; None when that is not in view."""
+        if receiver is None and isinstance(node.func, self.cst.Attribute):
+            receiver = node.func.value
         if receiver is None:
             return None
         ctx = context_at(self.module, node)
