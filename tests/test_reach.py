@@ -1071,6 +1071,7 @@ REACH_SINKS = {
     "zhzzzzzb_socket_history/server.py:20": "client of openai.chat",
     "zhzzzzzc_awaited_search/notes.py:18": "openai.chat",
     "zhzzzzzd_run_folder.py:39": "anthropic.messages",
+    "zhzzzzze_code_after_return.py:16": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3091,6 +3092,15 @@ def test_a_count_of_results_is_a_number_not_a_body_of_text():
                    "--provider", "auto", "zhzzzzx_count_param.py", cwd=REACH)
     found = [(f["line"], f["expr"], f["severity"]) for f in json.loads(proc.stdout)["findings"]]
     assert found == [(13, "topic", "info"), (14, "max_results", "info")]
+
+
+def test_prompt_text_below_a_return_is_no_prompt(reach):
+    """`tone_prompt = f"As a {data['genre']} author..."` left below the handler's `return
+    jsonify(...)` never runs: only the prompt the handler sends is measured, and nothing in
+    the file is reported (the dead text was a PFX001)."""
+    assert [p["id"] for p in reach["prompts"]
+            if p["id"].startswith("zhzzzzze_")] == ["zhzzzzze_code_after_return.py:16"]
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzzze_")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from ...volatility import is_history
-from .literals import ends_block
+from .literals import ends_block, reachable
 
 # A position beyond every node of a module: "at the end of the module".
 END = 10 ** 12
@@ -691,12 +691,17 @@ def _never_runs(node: cst.If, child: cst.CSTNode) -> bool:
 
 
 def in_dead_arm(parents: dict, node: cst.CSTNode) -> bool:
-    """Whether a node sits in an arm of `if` that no run takes (`_never_runs`), `parents`
-    mapping a node's id to its parent."""
+    """Whether a node sits in an arm of `if` that no run takes (`_never_runs`), or below a
+    `return` or `raise` of its block (code an edit left under `return jsonify(...)`),
+    `parents` mapping a node's id to its parent."""
     child, parent = node, parents.get(id(node))
     while parent is not None:
         if isinstance(parent, cst.If) and child is not parent.test and \
                 _never_runs(parent, child):
             return True
+        if isinstance(parent, cst.IndentedBlock):
+            kept = reachable(parent.body)
+            if not any(statement is child for statement in kept):
+                return True
         child, parent = parent, parents.get(id(parent))
     return False
