@@ -1072,6 +1072,7 @@ REACH_SINKS = {
     "zhzzzzzc_awaited_search/notes.py:18": "openai.chat",
     "zhzzzzzd_run_folder.py:39": "anthropic.messages",
     "zhzzzzze_code_after_return.py:16": "openai.chat",
+    "zhzzzzzf_section_rows/runner.py:6": "client of openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3101,6 +3102,15 @@ def test_prompt_text_below_a_return_is_no_prompt(reach):
     assert [p["id"] for p in reach["prompts"]
             if p["id"].startswith("zhzzzzze_")] == ["zhzzzzze_code_after_return.py:16"]
     assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzzze_")]
+
+
+def test_rows_of_a_literal_table_unpacked_in_a_loop_are_not_written_whole(reach):
+    """`for key, label in (("news", "RECENT NEWS"), ...)`: each heading is its row's label
+    between the findings, so the account's name at the top is followed by no long constant
+    text (written as whole tuples, the headings made 53 constant tokens: a PFX002)."""
+    assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzzzf_")]
+    assert [p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzzzzf_")] == \
+        ["zhzzzzzf_section_rows/runner.py:6"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -1320,9 +1320,11 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(node, cst.IfExp):
             return self._either(node, ctx)
         if isinstance(node, cst.Tuple) and node.elements and \
-                not any(isinstance(e, cst.StarredElement) for e in node.elements):
+                not any(isinstance(e, cst.StarredElement) for e in node.elements) and \
+                any(literal_value(e.value) is None for e in node.elements):
             # `return stamp, part_of_day` written into a prompt: the tuple as `str` writes
-            # it, each element varying as it does
+            # it, each element varying as it does (a row of a table of literals, iterated
+            # and unpacked, is not read whole)
             span = ctx.module.span(node)
             out: list[Seg] = [Text("(", span)]
             for index, element in enumerate(node.elements):
