@@ -628,6 +628,7 @@ REACH_FINDINGS = [
     ("PFX006", "zhzzzzzb_socket_history/agent.py", 16, 52),  # before a socket's turns
     ("PFX001", "zhzzzzzc_awaited_search/notes.py", 17, 37),  # an awaited search's notes
     ("PFX001", "zhzzzzzd_run_folder.py", 15, 30),  # a folder named for the run's start
+    ("PFX005", "zhzzzzzg_dead_caller/helpers.py", 5, 21),  # called only below a return
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1073,6 +1074,8 @@ REACH_SINKS = {
     "zhzzzzzd_run_folder.py:39": "anthropic.messages",
     "zhzzzzze_code_after_return.py:16": "openai.chat",
     "zhzzzzzf_section_rows/runner.py:6": "client of openai.chat",
+    "zhzzzzzg_dead_caller/app.py:19": "openai.chat",
+    "zhzzzzzg_dead_caller/helpers.py:5": "text",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3111,6 +3114,15 @@ def test_rows_of_a_literal_table_unpacked_in_a_loop_are_not_written_whole(reach)
     assert not [f for f in reach["findings"] if f["path"].startswith("zhzzzzzf_")]
     assert [p["id"] for p in reach["prompts"] if p["id"].startswith("zhzzzzzf_")] == \
         ["zhzzzzzf_section_rows/runner.py:6"]
+
+
+def test_a_call_below_a_return_is_not_where_a_prompt_text_is_used(reach):
+    """`tone = helpers.tone_prompt(data)` under the handler's `return jsonify(...)` never
+    runs: the builder's finding names only its own lines, not that call (it named app.py,
+    where a user would look for a prompt the file does not send)."""
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzzg_")]
+    assert [(r["path"], r["line"]) for r in found["related"]] == \
+        [("zhzzzzzg_dead_caller/helpers.py", 9)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

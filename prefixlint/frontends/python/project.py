@@ -414,7 +414,36 @@ def _is_call(source: str, match: re.Match) -> bool:
     if before.startswith(("#", ">>>")) or before.endswith(("def ", "class ")):
         return False
     return source.count('"""', 0, match.start()) % 2 == 0 and \
-        source.count("'''", 0, match.start()) % 2 == 0
+        source.count("'''", 0, match.start()) % 2 == 0 and \
+        not _below_exit(source, start)
+
+
+_EXIT = re.compile(r"(?:return|raise)\b")
+
+
+def _below_exit(source: str, start: int, limit: int = 200) -> bool:
+    """Whether the line starting at `start` sits below a `return` or `raise` of its own
+    block (code an edit left under `return jsonify(...)`, which never runs): the lines
+    above it are read back to the block's start, `limit` of them at most."""
+    stop = source.find("\n", start)
+    line = source[start:stop if stop >= 0 else len(source)]
+    indent = len(line) - len(line.lstrip(" \t"))
+    end = start
+    for _ in range(limit):
+        if end <= 0:
+            return False
+        begin = source.rfind("\n", 0, end - 1) + 1
+        above = source[begin:end - 1]
+        end = begin
+        text = above.lstrip(" \t")
+        if not text or text.startswith("#"):
+            continue
+        depth = len(above) - len(text)
+        if depth < indent:
+            return False
+        if depth == indent and _EXIT.match(text):
+            return True
+    return False
 
 
 # `self.api = api` in a method, and a call `self.api(...)`: see `_keeps_callable`
