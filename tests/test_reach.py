@@ -1074,7 +1074,7 @@ REACH_SINKS = {
     "zhzzzzzd_run_folder.py:39": "anthropic.messages",
     "zhzzzzze_code_after_return.py:16": "openai.chat",
     "zhzzzzzf_section_rows/runner.py:6": "client of openai.chat",
-    "zhzzzzzg_dead_caller/app.py:19": "openai.chat",
+    "zhzzzzzg_dead_caller/app.py:15": "anthropic.messages",
     "zhzzzzzg_dead_caller/helpers.py:5": "text",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
@@ -3117,9 +3117,9 @@ def test_rows_of_a_literal_table_unpacked_in_a_loop_are_not_written_whole(reach)
 
 
 def test_a_call_below_a_return_is_not_where_a_prompt_text_is_used(reach):
-    """`tone = helpers.tone_prompt(data)` under the handler's `return jsonify(...)` never
-    runs: the builder's finding names only its own lines, not that call (it named app.py,
-    where a user would look for a prompt the file does not send)."""
+    """`tone = helpers.tone_prompt(data)` under a function's `return reply.content[0].text`
+    never runs: the builder's finding names only its own lines, not that call (it named
+    app.py, where a user would look for a prompt the file does not send)."""
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzzg_")]
     assert [(r["path"], r["line"]) for r in found["related"]] == \
         [("zhzzzzzg_dead_caller/helpers.py", 9)]

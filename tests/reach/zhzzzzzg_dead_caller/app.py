@@ -1,24 +1,20 @@
-"""A Flask handler that returns its story and keeps, below the `return`, a call of an older
-prompt builder: that call never runs, so this file is not where the builder's text is
-used."""
-from flask import Flask, jsonify, request
-from openai import OpenAI
+"""A story service whose `write` returns the model's story and keeps, below its `return`,
+a call of an older prompt builder: that call never runs, so this file is not where the
+builder's text is used."""
+import anthropic
 
 import helpers
 
-app = Flask(__name__)
-client = OpenAI()
-GUIDE = ("You write short stories for a reading app. Keep each story under six hundred words, "
-         "give it a title on the first line, use simple vocabulary for young readers, avoid "
-         "violence and brand names, and end with one question the reader can think about.")
+client = anthropic.Anthropic()
+STYLE = ("Write bedtime stories of about four hundred words for children aged five to eight. "
+         "Use short sentences, one gentle conflict that is resolved kindly, no frightening "
+         "creatures, and a calm last paragraph that ends with the main character asleep.")
 
 
-@app.post("/story")
-def story():
-    data = request.get_json()
-    reply = client.chat.completions.create(model="gpt-4o-mini", messages=[
-        {"role": "system", "content": GUIDE},
-        {"role": "user", "content": f"Genre: {data['genre']}\nIdea: {data['idea']}"}])
-    return jsonify({"text": reply.choices[0].message.content})
+def write(data: dict) -> str:
+    reply = client.messages.create(
+        model="claude-haiku-4-5", max_tokens=900, system=STYLE,
+        messages=[{"role": "user", "content": f"Idea: {data['idea']}"}])
+    return reply.content[0].text
     tone = helpers.tone_prompt(data)
     print(tone)
