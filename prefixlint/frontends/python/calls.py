@@ -147,17 +147,16 @@ class CallOps:
         """The last value a project function returns and where to read it: with the call's
         arguments bound (`bound`), or with its parameters unknown; None when the call is not
         to a project function that returns a value."""
+        if bound:
+            returned = self.bound_returns(call, ctx)
+            return returned[-1] if returned else None
         found = self._called(call, ctx)
         if found is None:
             return None
         function, module, returns = found
         last = returns[-1]
-        if not bound:
-            return last.value, Context(module, function, module.pos(last), False,
-                                       depth=ctx.depth + 1, arms=module.arms(last))
-        called = self._call_context(function, module, call, ctx)
-        return last.value, Context(module, function, module.pos(last), called.import_time,
-                                   called.bindings, called.depth, module.arms(last))
+        return last.value, Context(module, function, module.pos(last), False,
+                                   depth=ctx.depth + 1, arms=module.arms(last))
 
     def bound_returns(self: "Lowerer", call: cst.Call, ctx: Context,
                       ) -> list[tuple[cst.BaseExpression, Context]]:

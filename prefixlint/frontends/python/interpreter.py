@@ -670,12 +670,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             value, ctx = found
         returned = self.bound_returns(value, ctx) if isinstance(value, cst.Call) else \
             [(value, ctx)]
+        if not returned or not isinstance(returned[-1][0], (cst.Tuple, cst.List)):
+            return None
         held = [(e[binding.index].value, at) for tuple_, at in returned
                 if isinstance(tuple_, (cst.Tuple, cst.List)) for e in [tuple_.elements]
                 if binding.index < len(e) and
                 not any(isinstance(x, cst.StarredElement) for x in e)]
-        if not held or len(held) < len(returned):
-            return None
+        if not held or held[-1][1] is not returned[-1][1]:
+            return None  # (the last tuple is not one this name can be read from)
         if literal_value(held[-1][0]) is not None or \
                 isinstance(held[-1][0], (cst.List, cst.Dict)) and not held[-1][0].elements:
             # `return text, names` under `if found:`, else `return "Nothing found.", []`:
@@ -1158,16 +1160,16 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             path = f"input()@{span.path}:{span.line}:{span.column}"
             self.scopes[path] = Scope.SESSION
             return path
-        sourced = source_scope(ctx.module.qualname(node.func) or "", self.sources) \
-            if isinstance(node, cst.Call) else None
-        if sourced is not None:
-            # `sd.rec(frames)` handed to a method (`model.transcribe(sd.rec(frames))`): as
-            # volatile as the source says, as its text is
-            span = ctx.module.span(node)
-            path = f"{ctx.module.qualname(node.func)}()@{span.path}:{span.line}:{span.column}"
-            self.scopes[path] = sourced
-            return path
         if isinstance(node, cst.Call):
+            qualified = ctx.module.qualname(node.func) or ""
+            sourced = source_scope(qualified, self.sources)
+            if sourced is not None:
+                # `sd.rec(frames)` handed to a method (`model.transcribe(sd.rec(frames))`):
+                # as volatile as the source says, as its text is
+                span = ctx.module.span(node)
+                path = f"{qualified}()@{span.path}:{span.line}:{span.column}"
+                self.scopes[path] = sourced
+                return path
             called = self.path_of(node.func, ctx)
             if _constructor(node.func):
                 called = None  # `Prompt(file_path=...)`: a class names a type, not a value

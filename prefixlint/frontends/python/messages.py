@@ -7,7 +7,7 @@ list, `{placeholders}` of a template string and the values that fill them, and A
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...dialect import (DOLLAR_FIELD, FORMAT_FIELD, NAME_FIELD, PRINTF_FIELD, STATE_FIELD,
                         VALUE_FIELD, value_fields_only)
@@ -791,8 +791,6 @@ def _kept_turns(message):
     """Messages a session keeps, spread among a request's (`*history` of `[{"role": ...}
     for m in full_history]` a web socket loaded once): the conversation so far, whatever
     its name's first words say (`full_history`, `stored_turns`)."""
-    import dataclasses
-
     if message.role != "messages" or len(message.segments) != 1:
         return message
     hole = message.segments[0]
@@ -800,6 +798,6 @@ def _kept_turns(message):
             hole.scope is not Scope.SESSION or \
             any(is_history(d) or d.endswith(".window") for d in hole.deps):
         return message  # (a window of the last turns slides: see `flow.windowed`)
-    return dataclasses.replace(message, segments=[dataclasses.replace(
+    return replace(message, segments=[replace(
         hole, deps=(*hole.deps, f"{hole.deps[0]}.history"))])  # (a marker, as a replayed
     # turn's: not shown where the value comes from)
