@@ -761,7 +761,7 @@ REACH_SINKS = {
     "zek_generic_agent.py:45": "inferred",
     "zel_vertex_agent/agent.py:20": "client of google_genai.GenerativeModel.generate_content",
     "zel_vertex_agent/react.txt": "text file",
-    "zem_abstract_brain/companion.py:25": "client of inferred",
+    "zem_abstract_brain/companion.py:25": "client of langchain.model.call",
     "zem_abstract_brain/thoughts.py:10": "openai.chat",
     # a library's toolset made of constants only (an MCP server named in the code): no value
     "zen_fixed_toolset.py:15": "inferred",
@@ -1002,7 +1002,7 @@ REACH_SINKS = {
     "zhzzzd_store_rows.py:31": "openai.chat",
     "zhzzze_aliased_sender.py:24": "client of openai.chat",
     "zhzzzf_channel_bot/persona.txt": "text file",
-    "zhzzzf_channel_bot/replies.py:30": "client of inferred",
+    "zhzzzf_channel_bot/replies.py:30": "client of langchain.model.call",
     "zhzzzg_optional_import.py:20": "langchain.PromptTemplate",
     "zhzzzh_uploaded_texts/summary.py:30": "openai.chat",
     "zhzzzi_retry_hint.py:24": "openai.chat",
@@ -1010,7 +1010,7 @@ REACH_SINKS = {
     "zhzzzk_handed_llm/model_call.py:8": "openai.chat",
     "zhzzzk_handed_llm/run.py:10": "client of openai.chat",
     "zhzzzl_gemini_built_prompt.py:25": "google_genai.GenerativeModel.generate_content",
-    "zhzzzm_predict_text.py:20": "inferred",
+    "zhzzzm_predict_text.py:20": "langchain.model.call",
     "zhzzzn_foreign_prompts/entrevista.py:3": "text",
     "zhzzzn_foreign_prompts/evaluacion.txt": "text file",
     "zhzzzo_two_clients/crawl/llm.py:8": "openai.chat",
@@ -1377,6 +1377,9 @@ MODEL_FINDINGS = [
     ("PFX001", "hf_app.py", 12, 66),
     ("PFX004", "lagent_app.py", 30, 18),  # template=, then the parser's template; subclassed
     ("PFX001", "langchain_chat_from_template.py", 4, 66),  # one human message's template
+    # LangChain 0.x models called as functions: `llm(prompt)`, `chat(messages)`
+    ("PFX001", "langchain_legacy_call.py", 17, 29),
+    ("PFX001", "langchain_legacy_call.py", 21, 53),
     # a message template filled where it is made; class attributes are the code's own
     ("PFX002", "langchain_message_format.py", 5, 42),
     # a ReAct agent's prefix, before the tools and the library's own answer format
