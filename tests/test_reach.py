@@ -630,6 +630,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzzd_run_folder.py", 15, 30),  # a folder named for the run's start
     ("PFX005", "zhzzzzzg_dead_caller/helpers.py", 5, 21),  # called only below a return
     ("PFX001", "zhzzzzzh_guarded_tuple.py", 24, 54),  # a pair after a guard's None
+    ("PFX001", "zhzzzzzi_text_buffer.py", 19, 17),  # chunks a StringIO holds first
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1078,6 +1079,7 @@ REACH_SINKS = {
     "zhzzzzzg_dead_caller/app.py:15": "anthropic.messages",
     "zhzzzzzg_dead_caller/helpers.py:5": "text",
     "zhzzzzzh_guarded_tuple.py:23": "openai.chat",
+    "zhzzzzzi_text_buffer.py:30": "mistral.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",

@@ -18,7 +18,7 @@ from .literals import (MAX_DEPTH, decorated, dotted_name, none_comparison, param
                        shorten)
 from .module import Module
 from .pure import reads_constants_only
-from .values import (RECEIVER, STARRED, WHOLE_PROMPT_CHARS, Context, ModuleRef, Seg,
+from .values import (RECEIVER, STARRED, WHOLE_PROMPT_CHARS, Context, ModuleRef, Parts, Seg,
                      constant_chars)
 
 if TYPE_CHECKING:
@@ -170,6 +170,19 @@ class CallOps:
         return [(r.value, Context(module, function, module.pos(r), called.import_time,
                                   called.bindings, called.depth, module.arms(r)))
                 for r in returns]
+
+    def made_first(self: "Lowerer", node: cst.BaseExpression, ctx: Context,
+                   ) -> tuple[cst.Call, Context] | None:
+        """The call a name was first bound to (`buffer = io.StringIO()`, whatever its
+        `write` calls add after); None when it was not bound to a call here."""
+        if not isinstance(node, cst.Name):
+            return None
+        resolved = self.resolve(node.value, ctx)
+        if isinstance(resolved, Parts) and resolved.parts and resolved.parts[0][0] == "=":
+            resolved = resolved.parts[0][1], resolved.parts[0][2]
+        if isinstance(resolved, tuple) and isinstance(resolved[0], cst.Call):
+            return resolved
+        return None
 
     def _lambda_call(self: "Lowerer", node: cst.Call, ctx: Context) -> list[Seg] | None:
         """`build = lambda question, rules: f"...{question}..."`, then `build(question=q,

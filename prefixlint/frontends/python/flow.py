@@ -69,7 +69,8 @@ class ClassInfo:
 
 
 _MUTATORS = {"append": "append", "extend": "extend", "insert": "insert0",
-             "appendleft": "insert0", "reverse": "reverse"}  # (`appendleft` of a deque)
+             "appendleft": "insert0", "reverse": "reverse",  # (`appendleft` of a deque)
+             "write": "append"}  # (`buffer.write(text)` of an `io.StringIO`)
 
 
 class FlowTables:

@@ -202,6 +202,9 @@ class SequenceOps:
                 else:
                     out.append((element.value, ctx))
             return out
+        if isinstance(node, cst.Call) and not node.args and \
+                ctx.module.qualname(node.func) == "io.StringIO":
+            return []  # a text buffer its `write` calls fill, in order (`getvalue()`)
         if isinstance(node, cst.Dict) and all(isinstance(e, cst.DictElement)
                                               for e in node.elements):
             return [(e.key, ctx) for e in node.elements]  # iterated: its keys, in order

@@ -19,7 +19,7 @@ from .literals import literal_value, param_names, shorten
 from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
-from .sources import converses
+from .sources import STREAMS, converses
 
 if TYPE_CHECKING:
     from .project import PythonProject
@@ -318,6 +318,11 @@ class SinkFinder:
         from .calls import abstract
 
         context = self._context(node)
+        made = self.lowerer.made_first(node.func.value, context)
+        if made is not None and (made[1].module.qualname(made[0].func) or "") in STREAMS:
+            # `buffer.write(text)` of `buffer = io.StringIO()`, `handle.write(...)` of
+            # `open(...)`: the library's object, never a project method of that name
+            return [w for w in wrappers if not w.method]
         # (`Reviewer().review(essay)`: only that class's method, which the call runs; its
         # value is not followed into the method, as for any object made and dropped)
         arms = self.lowerer.arm_methods(node, context)

@@ -88,6 +88,12 @@ COMMAND_LINE = ("parse_args", "parse_known_args")
 COMMAND_LINE_SUBJECTS = frozenset({"question", "query", "prompt", "input", "message",
                                    "request", "topic", "objective"})
 
+# Calls that make a text or file stream: its `write` and `read` are the library's, never a
+# project method of the same name.
+STREAMS = frozenset({"io.StringIO", "io.BytesIO", "io.open", "builtins.open", "codecs.open",
+                     "tempfile.NamedTemporaryFile", "tempfile.TemporaryFile",
+                     "tempfile.SpooledTemporaryFile"})
+
 # Methods of a data class (pydantic's, v2 and v1) that write out its JSON schema: the same
 # for every request, whichever class the code passes.
 SCHEMA_METHODS = ("model_json_schema", "schema_json", "schema")

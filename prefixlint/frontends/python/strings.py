@@ -287,6 +287,11 @@ class StringOps:
             return [self.hole(node, ctx, scope=Scope.DEPLOY)]  # a file the package ships
         if method == "join" and isinstance(func, cst.Attribute) and node.args:
             return self._join(func.value, node.args[0].value, ctx)
+        if method == "getvalue" and isinstance(func, cst.Attribute) and not node.args and \
+                self.sequence(func.value, ctx) is not None:
+            # `buffer.getvalue()` of an `io.StringIO` its `write` calls filled: what they
+            # wrote, joined as written
+            return self._join(ctx.module.made(cst.SimpleString('""'), node), func.value, ctx)
         if qualified in ("textwrap.dedent", "inspect.cleandoc") and node.args:
             transform = textwrap.dedent if qualified == "textwrap.dedent" else inspect.cleandoc
             return transform_text(self.text(node.args[0].value, ctx), transform)
