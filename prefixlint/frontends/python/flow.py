@@ -70,7 +70,7 @@ class ClassInfo:
 
 _MUTATORS = {"append": "append", "extend": "extend", "insert": "insert0",
              "appendleft": "insert0", "reverse": "reverse",  # (`appendleft` of a deque)
-             "write": "append"}  # (`buffer.write(text)` of an `io.StringIO`)
+             "write": "append"}  # (`buffer.write(text)` of an `io.StringIO`: `_buffer`)
 
 
 class FlowTables:
@@ -290,6 +290,8 @@ class FlowTables:
         if not isinstance(func, cst.Attribute) or func.attr.value not in _MUTATORS:
             return
         op = _MUTATORS[func.attr.value]
+        if func.attr.value == "write" and not self._buffer(func.value):
+            return  # (a file's, a response's or `st.write`: not text the code keeps)
         args = [a for a in node.args if a.keyword is None and not a.star]
         if op == "insert0" and func.attr.value == "insert":
             index = args[0].value if args else None
@@ -302,6 +304,17 @@ class FlowTables:
             self._bind(func.value, None, op, node)
         elif len(args) == 1 and op != "reverse":
             self._bind(func.value, args[0].value, op, node)
+
+    def _buffer(self, target: cst.BaseExpression) -> bool:
+        """Whether a name was last bound, in this scope, to a new text buffer
+        (`buffer = StringIO()`, `io.StringIO()`): only its `write` adds to a text."""
+        if not isinstance(target, cst.Name):
+            return False
+        last = next((b for b in reversed(self.bindings.get(self._key(), ()))
+                     if b.name == target.value and b.op == "="), None)
+        value = last.value if last is not None else None
+        return isinstance(value, cst.Call) and not value.args and \
+            _dotted(value.func).rpartition(".")[2] == "StringIO"
 
     # -- imports ---------------------------------------------------------------------------
 
