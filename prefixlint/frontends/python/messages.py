@@ -798,6 +798,4 @@ def _kept_turns(message):
             hole.scope is not Scope.SESSION or \
             any(is_history(d) or d.endswith(".window") for d in hole.deps):
         return message  # (a window of the last turns slides: see `flow.windowed`)
-    return replace(message, segments=[replace(
-        hole, deps=(*hole.deps, f"{hole.deps[0]}.history"))])  # (a marker, as a replayed
-    # turn's: not shown where the value comes from)
+    return replace(message, segments=replayed_turn([hole]))  # (marked as a replayed turn's)

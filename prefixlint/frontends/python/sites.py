@@ -550,7 +550,8 @@ class SiteClassifier:
         models = self.project.models_by_name.get("__call__")
         if not models or not isinstance(node.func, (self.cst.Name, self.cst.Attribute)):
             return None
-        imported = {qualified.partition(".")[0] for qualified, _ in self.module.imports.values()}
+        imported = self.module.memo("imported roots", self.module, lambda: frozenset(
+            qualified.partition(".")[0] for qualified, _ in self.module.imports.values()))
         models = [m for _, m in models if any(q.partition(".")[0] in imported
                                               for q in m.qualified)]
         if not models:
