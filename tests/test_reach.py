@@ -631,6 +631,11 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzzg_dead_caller/helpers.py", 5, 21),  # called only below a return
     ("PFX001", "zhzzzzzh_guarded_tuple.py", 24, 54),  # a pair after a guard's None
     ("PFX001", "zhzzzzzi_text_buffer.py", 19, 17),  # chunks a StringIO holds first
+    ("PFX002", "zhzzzzzj_retried_lambda.py", 28, 76),  # a lambda's default: the tools
+    ("PFX001", "zhzzzzzk_scratch_branch/main.py", 14, 35),  # a folder never None, not the if
+    ("PFX004", "zhzzzzzl_conversation_object/commit_message.py", 8, 21),  # an object's
+    ("PFX001", "zhzzzzzl_conversation_object/commit_message.py", 21, 41),  # sent turns
+    ("PFX002", "zhzzzzzm_joined_tools.py", 26, 27),  # after a joined list of tools
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1080,6 +1085,10 @@ REACH_SINKS = {
     "zhzzzzzg_dead_caller/helpers.py:5": "text",
     "zhzzzzzh_guarded_tuple.py:23": "openai.chat",
     "zhzzzzzi_text_buffer.py:30": "mistral.chat",
+    "zhzzzzzj_retried_lambda.py:39": "anthropic.messages",
+    "zhzzzzzk_scratch_branch/main.py:38": "anthropic.messages",
+    "zhzzzzzl_conversation_object/commit_message.py:22": "client of mistral.chat",
+    "zhzzzzzm_joined_tools.py:30": "anthropic.messages",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -1277,7 +1286,7 @@ REACH_SINKS = {
     "zcg_prompter_methods.py:25": "messages",
     "zch_jinja_parts.py:11": "text",
     "zci_marker_constants.py:7": "text",
-    "zcj_recursive_describer.py:38": "messages",
+    "zcj_recursive_describer.py:42": "client of openai.chat-v0",
     "zck_game_prompts/guide.template": "text file",
     "zck_game_prompts/seeker.template": "text file",
     "zcl_sql_prompt.json:4": "config (top)",
@@ -3130,6 +3139,16 @@ def test_a_call_below_a_return_is_not_where_a_prompt_text_is_used(reach):
     [found] = [f for f in reach["findings"] if f["path"].startswith("zhzzzzzg_")]
     assert [(r["path"], r["line"]) for r in found["related"]] == \
         [("zhzzzzzg_dead_caller/helpers.py", 9)]
+
+
+def test_a_conversation_object_sends_what_its_constructor_and_its_caller_added(reach):
+    """`conversation.send()` sends the object's messages: the system message its `__init__`
+    added through its own method (the dated rules, 100 tokens), then the caller's turn with
+    the staged diff, passed on by keyword to a method that hands `**params` to the SDK."""
+    [prompt] = [p for p in reach["prompts"]
+                if p["id"] == "zhzzzzzl_conversation_object/commit_message.py:22"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (164, 100)
+    assert prompt["break"]["expr"] == "diff"
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -514,18 +514,18 @@ class CallOps:
                     cst.Tuple([cst.Element(a.value) for a in extra]), node), ctx)
         star_kwarg = function.params.star_kwarg
         spread = next((a.value for a in node.args if a.star == "**"), None)
-        if isinstance(star_kwarg, cst.Param) and spread is not None:
+        named = {p.name.value for p in (*params, *function.params.kwonly_params)}
+        extra = [a for a in node.args if a.keyword is not None and a.keyword.value not in named]
+        if isinstance(star_kwarg, cst.Param) and spread is not None and not extra:
             bindings[star_kwarg.name.value] = (spread, ctx)  # `**values` is the caller's dict
-        elif isinstance(star_kwarg, cst.Param):
-            # `def __init__(self, **props)` called with `title=t, diff=d`: those keywords
-            named = {p.name.value for p in (*params, *function.params.kwonly_params)}
-            extra = [a for a in node.args if a.keyword is not None
-                     and a.keyword.value not in named]
-            if extra:
-                made = ctx.module.made
-                bindings[star_kwarg.name.value] = (made(cst.Dict([cst.DictElement(
-                    made(cst.SimpleString(repr(a.keyword.value)), a.keyword), a.value)
-                    for a in extra]), node), ctx)
+        elif isinstance(star_kwarg, cst.Param) and extra:
+            # `def __init__(self, **props)` called with `title=t, diff=d`: those keywords,
+            # with what a `**extra` of the call adds (`messages=self.messages, **extra`)
+            made = ctx.module.made
+            bindings[star_kwarg.name.value] = (made(cst.Dict([cst.DictElement(
+                made(cst.SimpleString(repr(a.keyword.value)), a.keyword), a.value)
+                for a in extra] + [cst.StarredDictElement(a.value) for a in node.args
+                                   if a.star == "**"]), node), ctx)
         for param in (*params, *function.params.kwonly_params):
             if param.name.value not in bindings and param.default is not None:
                 bindings[param.name.value] = (param.default, Context(module, None, 0, True,

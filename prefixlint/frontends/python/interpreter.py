@@ -389,6 +389,13 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         module = ctx.module
         if ctx.depth > MAX_DEPTH:
             return None
+        held = module.lambda_parameter(name, ctx.line) if "." not in name else None
+        if held is not None:  # `lambda tp=tool_params: ...` reads `tp` as that default
+            lam, param = held
+            if param.default is None:
+                return "param"
+            return param.default, dataclasses.replace(ctx, line=module.pos(lam),
+                                                      depth=ctx.depth + 1)
         if ctx.function is not None:
             bindings = module.bindings_in(id(ctx.function), ctx.arms)
             before = ctx.line if CARRIED in ctx.bindings else \
@@ -942,28 +949,40 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
 
     def _is_none(self, node: cst.BaseExpression, ctx: Context) -> bool | None:
         """Whether a name holds `None` (a parameter left at its default), when known."""
-        held = self._held(node, ctx)
+        held, at = self._held_at(node, ctx)
+        if isinstance(held, cst.Attribute):
+            # `run.folder` of an object whose `__init__` set it (`self.folder = RUNS / stamp`)
+            resolved = self.attribute_value(held, at)
+            held = resolved[0] if isinstance(resolved, tuple) else None
         if isinstance(held, cst.Name):
             return True if held.value == "None" else None
+        if isinstance(held, cst.Call):  # `Path(root)`, `Session(user)`: a made object
+            return False if _constructor(held.func) else None
         return False if isinstance(held, (cst.SimpleString, cst.List, cst.Dict, cst.Tuple,
-                                          cst.FormattedString)) else None
+                                          cst.FormattedString, cst.ConcatenatedString,
+                                          cst.BinaryOperation)) else None
 
     def _held(self, node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
         """The expression a chain of names ends at (`messages`, the caller's `prompt`, its
         `TEMPLATE.format(...)`), `True`/`False`/`None` included; None when a name is not
         resolved within four steps."""
+        return self._held_at(node, ctx)[0]
+
+    def _held_at(self, node: cst.BaseExpression, ctx: Context,
+                 ) -> tuple[cst.BaseExpression | None, Context]:
+        """`_held`'s expression and the context to read it in."""
         for _ in range(4):
             if not isinstance(node, cst.Name) or node.value in ("True", "False", "None"):
-                return node
+                return node, ctx
             resolved = self.resolve(node.value, ctx)
             if isinstance(resolved, Parts) and resolved.parts and \
                     resolved.parts[0][0] == "=" and isinstance(resolved.parts[0][1], cst.List) \
                     and all(op in _LIST_OPS for op, _, _ in resolved.parts[1:]):
-                return resolved.parts[0][1]  # `messages = [...]` and appends: a list
+                return resolved.parts[0][1], ctx  # `messages = [...]` and appends: a list
             if not isinstance(resolved, tuple):
-                return None
+                return None, ctx
             node, ctx = resolved[0], deeper(resolved[1], ctx)
-        return None
+        return None, ctx
 
     def _taken(self, binding, ctx: Context) -> bool:
         """Whether every `if` arm a binding sits in is known to be taken where ctx stands."""
@@ -1020,10 +1039,30 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return None
         test_ctx = Context(ctx.module, ctx.function, ctx.module.pos(node), ctx.import_time,
                            dict(ctx.bindings), ctx.depth + 1, ctx.module.arms(node))
-        hole = self._deps_hole(test_of(node), test_ctx)
+        test = test_of(node)
+        hole = self._deps_hole(test, test_ctx)
+        if hole.scope.varies_like >= Scope.DAY and isinstance(test, cst.BooleanOperation):
+            # `if cfg.notes and folder is not None:` of a folder that is never `None`: the
+            # operand that decides it
+            deciding = self._undecided(test, test_ctx)
+            if deciding is not test:
+                hole = self._deps_hole(deciding, test_ctx)
         if hole.scope.varies_like >= Scope.DAY:
             return Hole("branch", hole.expr, hole.span, hole.deps, hole.scope)
         return None
+
+    def _undecided(self, test: cst.BaseExpression, ctx: Context) -> cst.BaseExpression:
+        """What decides a test of `and`/`or` operands when some are known: `a and b` of a
+        `b` known true is `a`, `a or b` of a `b` known false is `a`."""
+        while isinstance(test, cst.BooleanOperation):
+            neutral = isinstance(test.operator, cst.And)  # the operand value that adds nothing
+            if self.truth(test.right, ctx) is neutral:
+                test = test.left
+            elif self.truth(test.left, ctx) is neutral:
+                test = test.right
+            else:
+                break
+        return test
 
     def _built_item(self, item: LoopItem, ctx: Context) -> list[Seg] | None:
         """An item of a list the code builds by appending one kind of text to it in a loop

@@ -245,6 +245,22 @@ class Module:
             current = self.parents.get(id(current))
         return current
 
+    def lambda_parameter(self, name: str, position: int) -> tuple[cst.Lambda, cst.Param] | None:
+        """The parameter `name` of a lambda whose body holds `position` (`lambda tp=tools:
+        send(tools=tp)` reads `tp` as the default it was made with), innermost first; None
+        when no lambda around that place has one of that name."""
+        lambdas = self.memo("lambdas", self.tree, lambda: [
+            (self.order[id(n.body)], self.ends[id(n.body)], n) for n in self.nodes
+            if isinstance(n, cst.Lambda)])
+        found = None
+        for start, end, lam in lambdas:
+            if start <= position < end:
+                params = lam.params
+                for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                    if param.name.value == name:
+                        found = (lam, param)  # a later lambda that holds it is an inner one
+        return found
+
     def bindings_in(self, scope: int, arms: frozenset[tuple[int, int]]) -> list[Binding]:
         """The bindings of a scope that a use in `arms` can read: with a use inside `except`
         handlers, what those handlers bind as well, in statement order."""

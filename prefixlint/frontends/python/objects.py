@@ -342,9 +342,28 @@ class ObjectOps:
             parts.append(("=", held[0], held[1]))
         elif isinstance(held, Parts):
             parts.extend(held.parts)
+        if direct:
+            parts.extend(self._init_additions(Made(info, ctx.module, call, made_ctx), attr, ctx))
         parts.extend(part for _, part in self._method_additions(
             info, attr, ctx, caller, name, start, ("=", *_ADDITIONS, *REWRITES)))
         return tuple(parts)
+
+    def _init_additions(self: "Lowerer", made: Made, attr: str, ctx: Context,
+                        ) -> list[tuple[str, object, Context]]:
+        """What `__init__` adds to `self.attr` through the object's own methods (`if
+        system_prompt is not None: self.add_system(system_prompt)`), with the constructor
+        call's arguments."""
+        init = self._method(made.info, made.module, "__init__", 0)
+        if init is None:
+            return []
+        function, module = init
+        bound = self._call_context(function, module, made.call, made.ctx, constructor=True)
+        bound.bindings[INSTANCE] = (made.call, made.ctx)
+        at = Context(module, function, module.end(function), False, bound.bindings,
+                     bound.depth)
+        return [part for _, part in self._method_additions(
+            made.info, attr, ctx, at, _owner(param_names(function)), module.pos(function),
+            _ADDITIONS + REWRITES)]
 
     def _method_additions(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                           caller: Context, name: str, start: int, ops: tuple[str, ...],

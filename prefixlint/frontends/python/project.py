@@ -194,8 +194,11 @@ def _memory_of(finder, value, ctx) -> bool:
             param_names(function)[:1] != [value.value.value]:
         return False
     owner, attr = value.value.value, value.attr.value
-    if any(b.name == f"{owner}.{attr}" for b in finder.module.bindings.get(id(function), ())):
-        return False  # `ask` adds the question itself and sends: its callers pass it
+    if any(b.name == f"{owner}.{attr}" and b.pos < ctx.line
+           for b in finder.module.bindings.get(id(function), ())):
+        # `ask` adds the question itself and sends: its callers pass it (the reply it adds
+        # after sending is the next request's)
+        return False
     return finder.lowerer._grows(info, attr, finder.module)
 
 

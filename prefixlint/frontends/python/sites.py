@@ -614,6 +614,13 @@ class SiteClassifier:
             from .command_lines import command_site
 
             return command_site(self, model, node, keywords, contexts)
+        if "messages" not in keywords:
+            at = context_at(self.module, node)
+            gathered = next((a.value for a in node.args
+                             if a.star == "**" and self._gathered(a.value, at)), None)
+            if gathered is not None:  # `def _send(self, **params): client.chat.complete(
+                # **params)`: the messages its callers pass by keyword
+                keywords["messages"] = self._messages_entry(gathered)
         found: dict = {}
         found_contexts: dict = {}
         for spec, role in model.arguments:
@@ -728,13 +735,18 @@ class SiteClassifier:
         if not found and self._gathered(body, ctx):
             # `async def post(**kwargs): ... json=kwargs`: the body is the keywords a caller
             # passes, so the function is a client of the endpoint, called with `messages=`
-            key = cst.SimpleString('"messages"')
-            found["messages"] = self.module.made(cst.Subscript(body, [cst.SubscriptElement(
-                self.module.made(cst.Index(key), body))]), body)
-            self.module.made(key, body)
+            found["messages"] = self._messages_entry(body)
         if not found:
             return None
         return Site(node, "http", found, found_contexts, model=model)
+
+    def _messages_entry(self, gathered):
+        """`kwargs["messages"]` of a function's `**kwargs`, made as standing at `kwargs`:
+        the messages its callers pass by keyword."""
+        cst = self.cst
+        key = self.module.made(cst.SimpleString('"messages"'), gathered)
+        return self.module.made(cst.Subscript(gathered, [cst.SubscriptElement(
+            self.module.made(cst.Index(key), gathered))]), gathered)
 
     def _gathered(self, body, ctx) -> bool:
         """Whether `body` is the `**keywords` parameter of the function it is read in, not

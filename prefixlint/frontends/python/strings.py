@@ -921,9 +921,11 @@ class StringOps:
             # `tools=[WebSearchTool()]`: an object of the project's class made with nothing
             # passed in describes itself as its class writes it
             return [self.hole(node, ctx, made.func.value, Scope.DEPLOY)]
-        if isinstance(node, (cst.Attribute, cst.Call)):
+        if isinstance(node, (cst.Attribute, cst.Call)) or \
+                isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             # `tools=self.action_tools`, set from a method that builds the list, extended in
-            # one arm of an `if` (`tools += [...]`): the list's items, each as JSON
+            # one arm of an `if` (`tools += [...]`), or lists joined (`BASE + [advisor()]`):
+            # the list's items, each as JSON
             items = self.sequence(node, ctx)
             if items and all(isinstance(item, cst.BaseExpression) for item, _ in items):
                 return self._json_list(items)
