@@ -636,6 +636,7 @@ REACH_FINDINGS = [
     ("PFX004", "zhzzzzzl_conversation_object/commit_message.py", 8, 21),  # an object's
     ("PFX001", "zhzzzzzl_conversation_object/commit_message.py", 21, 41),  # sent turns
     ("PFX002", "zhzzzzzm_joined_tools.py", 26, 27),  # after a joined list of tools
+    ("PFX001", "zhzzzzzn_message_objects.py", 38, 23),  # one turn's objects, no history
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1089,6 +1090,7 @@ REACH_SINKS = {
     "zhzzzzzk_scratch_branch/main.py:38": "anthropic.messages",
     "zhzzzzzl_conversation_object/commit_message.py:22": "client of mistral.chat",
     "zhzzzzzm_joined_tools.py:30": "anthropic.messages",
+    "zhzzzzzn_message_objects.py:40": "inferred",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",

@@ -452,6 +452,11 @@ class SequenceOps:
         if isinstance(value, cst.Call) and len(value.args) == 1 and \
                 at.module.qualname(value.func) == "builtins.str":
             value = value.args[0].value
+        method = None
+        if isinstance(value, cst.Call) and not value.args and \
+                isinstance(value.func, cst.Attribute) and isinstance(value.func.value, cst.Name):
+            # `out.append(msg.to_openai())`: each item as its method writes it
+            method, value = value.func.attr, value.func.value
         if not isinstance(value, cst.Name):
             return None
         loop = _loop_body_of(value, at.module)
@@ -462,6 +467,10 @@ class SequenceOps:
         if not isinstance(held, LoopItem) or loop.iter is not held.iterable:
             return None
         items = self.sequence(held.iterable, held.ctx)
+        if items is not None and method is not None:
+            items = [(item_ctx.module.made(cst.Call(func=cst.Attribute(item, method)), item),
+                      item_ctx) if isinstance(item, cst.BaseExpression) else (item, item_ctx)
+                     for item, item_ctx in items]
         return (loop, items, at.module.span(loop)) if items is not None else None
 
     def _appended_turns(self: "Lowerer", value, at: Context, ctx: Context,
