@@ -637,6 +637,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzzl_conversation_object/commit_message.py", 21, 41),  # sent turns
     ("PFX002", "zhzzzzzm_joined_tools.py", 26, 27),  # after a joined list of tools
     ("PFX001", "zhzzzzzn_message_objects.py", 38, 23),  # one turn's objects, no history
+    ("PFX005", "zhzzzzzo_settings_default/texts.py", 1, 31),  # a default's settings
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1091,6 +1092,7 @@ REACH_SINKS = {
     "zhzzzzzl_conversation_object/commit_message.py:22": "client of mistral.chat",
     "zhzzzzzm_joined_tools.py:30": "anthropic.messages",
     "zhzzzzzn_message_objects.py:40": "inferred",
+    "zhzzzzzo_settings_default/api.py:14": "langchain.ChatPromptTemplate",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3151,6 +3153,16 @@ def test_a_conversation_object_sends_what_its_constructor_and_its_caller_added(r
                 if p["id"] == "zhzzzzzl_conversation_object/commit_message.py:22"]
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (164, 100)
     assert prompt["break"]["expr"] == "diff"
+
+
+def test_a_parameter_made_by_its_default_holds_what_that_object_holds(reach):
+    """`def summary_chain(settings: Settings = get_settings())`, called with nothing: the
+    settings object the default makes, whose field default is the system text (the only
+    parameter, not a request body whose field defaults are placeholders)."""
+    [prompt] = [p for p in reach["prompts"]
+                if p["id"] == "zhzzzzzo_settings_default/api.py:14"]
+    assert (prompt["tokens_total"], prompt["break"]["path"]) == (
+        94, "zhzzzzzo_settings_default/texts.py")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -200,6 +200,15 @@ def named_defaults(init: cst.FunctionDef, module: Module,
                      and param.default.value in ("None", "True", "False"))}
 
 
+def _call_default(function: cst.FunctionDef | None, name: str) -> cst.Call | None:
+    """The call a parameter's default makes (`settings: Settings = get_settings()`), else
+    None."""
+    params = function.params if function is not None else None
+    found = next((p for p in (*params.params, *params.kwonly_params) if p.name.value == name),
+                 None) if params is not None else None
+    return found.default if found is not None and isinstance(found.default, cst.Call) else None
+
+
 # What a statement does that adds to a list without replacing it.
 _ADDITIONS = ("append", "extend", "+=", *sorted(INSERTS))
 
@@ -686,6 +695,17 @@ class ObjectOps:
                 self.files.add(target.module.path)
                 return self.resolve(attr, Context(target.module, None, END, True,
                                                   depth=ctx.depth + 1))
+            default = _call_default(ctx.function, base.value) if target == "param" else None
+            if default is not None:
+                # `def translate(settings: Settings = get_settings())` with no caller's value
+                # bound: the object its default makes, when the defining module runs
+                at = Context(ctx.module, None, 0, True, depth=ctx.depth + 1)
+                if ctx.module.qualname(default.func) == "fastapi.Depends" and default.args:
+                    # `settings: Settings = Depends(get_settings)`: what the dependency makes
+                    default = ctx.module.made(cst.Call(func=default.args[0].value), default)
+                made = self.instance(default, at)
+                if made is not None:
+                    return self.made_value(made, attr, at)
             if not isinstance(target, tuple):
                 typed = self.annotated_class(base, ctx)  # `book: SkillBook`, then `book.SKILLS`
                 held = None if typed is None else self.member(
