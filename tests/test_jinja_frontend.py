@@ -31,6 +31,27 @@ def test_columns_count_characters_with_crlf_unicode_and_multiline_tags(tmp_path)
     ]
 
 
+def test_an_include_no_search_path_finds_is_the_projects_nearest_file_of_that_name(tmp_path):
+    """`{% extends "base/persona.inc" %}` whose loader roots are made in code: the project's
+    file that ends with that name and shares the most folders with the including file (not
+    a template on its own, so only the child's render reads it); a linked folder is never
+    searched, and a walk past its budget finds nothing."""
+    import os
+
+    from prefixlint.frontends.project_files import files_ending_with
+
+    root = write_project(tmp_path / "p", {
+        "team/personas/critic/prompt.j2": "{% extends 'base/persona.inc' %}",
+        "team/app/templates/base/persona.inc": "Reviewer on shift: {{ user.name }}.\n" + POLICY,
+        "other/templates/base/persona.inc": "Today {{ today }}.\n" + POLICY,
+    })
+    os.symlink(root / "other", root / "team" / "linked")
+    assert places(root) == [("PFX002", "team/app/templates/base/persona.inc", 1, 20, 1, 35)]
+    assert files_ending_with(root, "base/persona.inc") == [
+        "other/templates/base/persona.inc", "team/app/templates/base/persona.inc"]
+    assert files_ending_with(root, "base/persona.inc", budget=3) == []
+
+
 def test_search_paths_and_relative_includes_stay_in_the_root(tmp_path):
     root = write_project(tmp_path / "p", {
         "prompts/a.j2": "{% include 'header.j2' %}\n{% include './local.j2' %}\n" + POLICY,

@@ -638,6 +638,8 @@ REACH_FINDINGS = [
     ("PFX002", "zhzzzzzm_joined_tools.py", 26, 27),  # after a joined list of tools
     ("PFX001", "zhzzzzzn_message_objects.py", 38, 23),  # one turn's objects, no history
     ("PFX005", "zhzzzzzo_settings_default/texts.py", 1, 31),  # a default's settings
+    ("PFX004", "zhzzzzzp_loader_root/app/templates/base/persona.md.j2", 1, 59),  # a base
+    # template the loader finds under the application's folder, not beside the child
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1093,6 +1095,8 @@ REACH_SINKS = {
     "zhzzzzzm_joined_tools.py:30": "anthropic.messages",
     "zhzzzzzn_message_objects.py:40": "inferred",
     "zhzzzzzo_settings_default/api.py:14": "langchain.ChatPromptTemplate",
+    "zhzzzzzp_loader_root/personas/critic/prompt.md.j2": None,
+    "zhzzzzzq_package_prompt/scribe/commit.py:24": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3163,6 +3167,15 @@ def test_a_parameter_made_by_its_default_holds_what_that_object_holds(reach):
                 if p["id"] == "zhzzzzzo_settings_default/api.py:14"]
     assert (prompt["tokens_total"], prompt["break"]["path"]) == (
         94, "zhzzzzzo_settings_default/texts.py")
+
+
+def test_the_lines_of_a_packaged_file_joined_again_are_that_files_text(reach):
+    """`"\\n".join(line for line in text.splitlines() if ...)` of a file the package ships is
+    the file's text (its comment line included, a close upper bound), read from the package
+    folder: constant, whatever `prompt` suggests; the diff after it is the break."""
+    [prompt] = [p for p in reach["prompts"]
+                if p["id"] == "zhzzzzzq_package_prompt/scribe/commit.py:24"]
+    assert (prompt["tokens_total"], prompt["break"]["expr"]) == (119, "diff")
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -99,6 +99,54 @@ def inside_root(root: Path, name: str) -> Path | None:
     return candidate if candidate == root or root in candidate.parents else None
 
 
+# Folders a search for a template by its name never enters: a repository's history, other
+# languages' packages, caches and virtual environments.
+_NOT_SEARCHED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",
+                           "site-packages", ".tox", ".mypy_cache", ".pytest_cache"})
+# Folders and files a search for a template looks at, at most: a count of work, so that a
+# project of many files costs a bounded walk (and gets the same answer on any machine).
+TEMPLATE_SEARCH_ENTRIES = 50_000
+
+
+def files_ending_with(root: Path, name: str,
+                      budget: int = TEMPLATE_SEARCH_ENTRIES) -> list[str]:
+    """The project's files (root-relative, `/`-separated, sorted) whose path ends with the
+    relative `name` (`base/persona.md.j2` of `.team/repo/templates/base/persona.md.j2`): where
+    a template an include names stands when the application's loader roots are not in view.
+    The walk visits at most `budget` entries, in name order, never following links."""
+    import os
+
+    parts = tuple(p for p in name.split("/") if p not in ("", "."))
+    if not parts or ".." in parts:
+        return []
+    found: list[str] = []
+    pending = [root]
+    seen = 0
+    while pending and seen < budget:
+        folder = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        subfolders = []
+        for entry in entries:
+            seen += 1
+            if seen > budget:
+                break
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name not in _NOT_SEARCHED:
+                        subfolders.append(Path(entry.path))
+                elif entry.name == parts[-1] and entry.is_file(follow_symlinks=False):
+                    relative = Path(entry.path).relative_to(root).parts
+                    if relative[-len(parts):] == parts:
+                        found.append("/".join(relative))
+            except OSError:
+                continue
+        pending.extend(reversed(subfolders))
+    return sorted(found)
+
+
 def readable_texts(paths: Iterable[str],
                    read: Callable[[str], str]) -> Iterator[tuple[str, str]]:
     """Each path with the text `read` gives it, one at a time, passing over a file it cannot

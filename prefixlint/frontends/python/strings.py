@@ -770,6 +770,9 @@ class StringOps:
             if self._part_of_constant(iter_source(iterable), ctx) or \
                     self._read_at_import(iter_source(iterable), ctx):
                 return [self.hole(iterable, ctx, scope=Scope.DEPLOY, kind="loop")]
+            split = self._split_text(iterable, ctx)
+            if split is not None:
+                return self.text(*split)
             return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
@@ -782,6 +785,30 @@ class StringOps:
                 part = guard.mark(part, item_ctx.arms)
             out.extend(part)
         return out
+
+    def _split_text(self, node: cst.BaseExpression, ctx: Context,
+                    ) -> tuple[cst.BaseExpression, Context] | None:
+        """The text whose lines are joined again (`"\\n".join(text.splitlines())`, or of
+        `[line for line in lines if not line.startswith("#")]` of them: the lines a filter
+        drops are kept, a close upper bound), following names; None for anything else."""
+        for _ in range(MAX_DEPTH):
+            if isinstance(node, (cst.ListComp, cst.GeneratorExp)) and \
+                    node.for_in.inner_for_in is None and isinstance(node.elt, cst.Name) and \
+                    isinstance(node.for_in.target, cst.Name) and \
+                    node.elt.value == node.for_in.target.value:
+                node = node.for_in.iter  # the lines a filter keeps
+                continue
+            if isinstance(node, cst.Name):
+                found = self.follow(node, ctx)
+                if found is None or found[0] is node:
+                    return None
+                node, ctx = found
+                continue
+            break
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value == "splitlines":
+            return node.func.value, ctx
+        return None
 
     def _read_at_import(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether a function joins a module's name whose value the module reads when it is
