@@ -1097,6 +1097,7 @@ REACH_SINKS = {
     "zhzzzzzo_settings_default/api.py:14": "langchain.ChatPromptTemplate",
     "zhzzzzzp_loader_root/personas/critic/prompt.md.j2": None,
     "zhzzzzzq_package_prompt/scribe/commit.py:24": "openai.chat",
+    "zhzzzzzr_breakpoint_unknown.py:15": "anthropic.messages",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3176,6 +3177,19 @@ def test_the_lines_of_a_packaged_file_joined_again_are_that_files_text(reach):
     [prompt] = [p for p in reach["prompts"]
                 if p["id"] == "zhzzzzzq_package_prompt/scribe/commit.py:24"]
     assert (prompt["tokens_total"], prompt["break"]["expr"]) == (119, "diff")
+
+
+def test_a_breakpoint_after_a_value_of_unknown_scope_waits_for_its_scope(tmp_path):
+    """PFX013 after `notes` only once the configuration says `notes` varies per request: a
+    value nothing classifies is not called per-request by the breakpoint's finding."""
+    from conftest import write_project
+
+    source = (REACH / "zhzzzzzr_breakpoint_unknown.py").read_text()
+    root = write_project(tmp_path / "p", {"app.py": source}, '[variables]\nnotes = "request"\n')
+    result = api.check([], api.load_config(root), cwd=root)
+    assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [
+        ("PFX001", 13, 55), ("PFX013", 14, 33)]  # (in the reach suite, with no declared
+    # scope: neither, as REACH_FINDINGS pins)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -681,7 +681,10 @@ class MessageLowering:
                                           "the value"))
                     continue
                 if isinstance(segment, Hole) and volatile is None \
+                        and segment.scope is not Scope.UNKNOWN \
                         and segment.scope.varies_like >= Scope.DAY:
+                    # (a value of unknown scope is PFX005's, whose fix is to declare it: a
+                    # breakpoint after it is written per request only if it varies so)
                     volatile = segment
                 kept.append(segment)
             cleaned_blocks.append(Block(block.role, tuple(kept)))
