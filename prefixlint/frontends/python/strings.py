@@ -948,11 +948,10 @@ class StringOps:
             # `tools=[WebSearchTool()]`: an object of the project's class made with nothing
             # passed in describes itself as its class writes it
             return [self.hole(node, ctx, made.func.value, Scope.DEPLOY)]
-        if isinstance(node, (cst.Attribute, cst.Call)) or \
-                isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        if isinstance(node, (cst.Attribute, cst.Call)) or self._written_lists(node, ctx):
             # `tools=self.action_tools`, set from a method that builds the list, extended in
-            # one arm of an `if` (`tools += [...]`), or lists joined (`BASE + [advisor()]`):
-            # the list's items, each as JSON
+            # one arm of an `if` (`tools += [...]`), or lists the code writes joined
+            # (`BASE + ([advisor()] if ... else [])`): the list's items, each as JSON
             items = self.sequence(node, ctx)
             if items and all(isinstance(item, cst.BaseExpression) for item, _ in items):
                 return self._json_list(items)
@@ -972,6 +971,24 @@ class StringOps:
             return out + [Text("}", None)]
         segments = self.text(node, ctx)
         return [Text('"', None)] + segments + [Text('"', None)]
+
+    def _written_lists(self, node: cst.BaseExpression, ctx: Context) -> bool:
+        """Whether an expression joins lists the code writes out with `+`: each operand a
+        list literal, a name for one, or a choice between two (`[tool()] if on else []`)."""
+        if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add)):
+            return False
+        operands = [node.right]
+        while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            node = node.left
+            operands.append(node)
+        for operand in operands:
+            arms = [operand.body, operand.orelse] if isinstance(operand, cst.IfExp) \
+                else [operand]
+            for arm in arms:
+                found = self.follow(arm, ctx) if isinstance(arm, cst.Name) else (arm, ctx)
+                if found is None or not isinstance(found[0], cst.List):
+                    return False
+        return True
 
     def _json_either(self, node: cst.IfExp, ctx: Context) -> list[Seg] | None:
         """`{"type": "json_object"} if get_json else {"type": "text"}`: each arm is JSON, and
