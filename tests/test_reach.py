@@ -635,7 +635,7 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzzzk_scratch_branch/main.py", 14, 35),  # a folder never None, not the if
     ("PFX004", "zhzzzzzl_conversation_object/commit_message.py", 8, 21),  # an object's
     ("PFX001", "zhzzzzzl_conversation_object/commit_message.py", 21, 41),  # sent turns
-    ("PFX002", "zhzzzzzm_joined_tools.py", 26, 27),  # after a joined list of tools
+    ("PFX002", "zhzzzzzm_joined_tools.py", 30, 27),  # after joined lists of tools
     ("PFX001", "zhzzzzzn_message_objects.py", 38, 23),  # one turn's objects, no history
     ("PFX005", "zhzzzzzo_settings_default/texts.py", 1, 31),  # a default's settings
     ("PFX004", "zhzzzzzp_loader_root/app/templates/base/persona.md.j2", 1, 59),  # a base
@@ -1092,7 +1092,7 @@ REACH_SINKS = {
     "zhzzzzzj_retried_lambda.py:39": "anthropic.messages",
     "zhzzzzzk_scratch_branch/main.py:38": "anthropic.messages",
     "zhzzzzzl_conversation_object/commit_message.py:22": "client of mistral.chat",
-    "zhzzzzzm_joined_tools.py:30": "anthropic.messages",
+    "zhzzzzzm_joined_tools.py:34": "anthropic.messages",
     "zhzzzzzn_message_objects.py:40": "inferred",
     "zhzzzzzo_settings_default/api.py:14": "langchain.ChatPromptTemplate",
     "zhzzzzzp_loader_root/personas/critic/prompt.md.j2": None,

@@ -1,5 +1,5 @@
-"""A research assistant's tools: a constant list joined with one more tool a project function
-describes, when a setting asks for it (`BASE_TOOLS + ([reviewer_tool()] if ... else [])`). The
+"""A research assistant's tools: constant lists joined with one more tool a project function
+describes, when a setting asks for it (`BASE + ([reviewer_tool()] if ... else []) + CLOSING`). The
 joined list is JSON the code spells out, the same on every request; what ends the shared
 prefix is the user's name in the system text after it."""
 import anthropic
@@ -8,6 +8,10 @@ BASE_TOOLS = [
     {"name": "search_papers", "description": "Search the library's catalogue of papers by words.",
      "input_schema": {"type": "object", "properties": {"words": {"type": "string"}}}},
     {"name": "read_paper", "description": "Read the abstract and conclusions of one paper.",
+     "input_schema": {"type": "object", "properties": {"paper_id": {"type": "string"}}}},
+]
+CLOSING_TOOLS = [
+    {"name": "cite", "description": "Format a reference to a paper in the library's style.",
      "input_schema": {"type": "object", "properties": {"paper_id": {"type": "string"}}}},
 ]
 REVIEWER_MODEL = "claude-opus-4-1"
@@ -22,7 +26,7 @@ def reviewer_tool():
 
 def answer(user, question):
     client = anthropic.Anthropic()
-    tools = BASE_TOOLS + ([reviewer_tool()] if WITH_REVIEWER else [])
+    tools = BASE_TOOLS + ([reviewer_tool()] if WITH_REVIEWER else []) + CLOSING_TOOLS
     system = (f"You help {user.name} find and read research papers. Search before you answer, "
               "quote the paper you rely on by its title and year, say plainly when the catalogue "
               "has nothing on the question, and never summarise a paper you have not read with "

@@ -977,10 +977,11 @@ class StringOps:
         list literal, a name for one, or a choice between two (`[tool()] if on else []`)."""
         if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add)):
             return False
-        operands = [node.right]
+        operands = []
         while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            operands.append(node.right)
             node = node.left
-            operands.append(node)
+        operands.append(node)
         for operand in operands:
             arms = [operand.body, operand.orelse] if isinstance(operand, cst.IfExp) \
                 else [operand]
