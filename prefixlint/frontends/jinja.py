@@ -29,7 +29,8 @@ from ..ir import Link, Piece, Rendering, ValueSource
 from .jinja_analysis import (CONCAT_GUARD, MARK_CLOSE, MARK_OPEN, ConcatGuard, Registry,
                              TemplateAnalyzer)
 from .jinja_scan import Scan, scan
-from .project_files import InputError, Limits, files_ending_with, inside_root, read_text
+from .project_files import (InputError, Limits, files_ending_with, inside_root, read_text,
+                            shared_folders)
 
 if TYPE_CHECKING:
     from .workspace import Workspace
@@ -84,16 +85,6 @@ def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str
     count = n if isinstance(n, int) and 0 <= n <= 100 else 5
     joined = "\n\n".join([paragraph] * count)
     return joined if not html else "\n".join(f"<p>{paragraph}</p>" for _ in range(count))
-
-
-def _shared_prefix(path: str, folder: str) -> int:
-    """How many leading folders a path shares with a folder."""
-    shared = 0
-    for mine, theirs in zip(path.split("/")[:-1], folder.split("/")):
-        if mine != theirs:
-            break
-        shared += 1
-    return shared
 
 
 class ProjectLoader(BaseLoader):
@@ -256,7 +247,8 @@ class ProjectEnvironment(SandboxedEnvironment):
         # shares the most folders with the including file
         found = files_ending_with(self.root, posixpath.normpath(template))
         if found:
-            return max(found, key=lambda path: (_shared_prefix(path, base), -len(path)))
+            folder = posixpath.join(base, "")  # (`a/b/`: the including file's folders)
+            return max(found, key=lambda path: (shared_folders(path, folder), -len(path)))
         return candidates[-1]
 
     # -- guards --------------------------------------------------------------------------

@@ -99,13 +99,20 @@ def inside_root(root: Path, name: str) -> Path | None:
     return candidate if candidate == root or root in candidate.parents else None
 
 
-# Folders a search for a template by its name never enters: a repository's history, other
-# languages' packages, caches and virtual environments.
-_NOT_SEARCHED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",
-                           "site-packages", ".tox", ".mypy_cache", ".pytest_cache"})
 # Folders and files a search for a template looks at, at most: a count of work, so that a
 # project of many files costs a bounded walk (and gets the same answer on any machine).
 TEMPLATE_SEARCH_ENTRIES = 50_000
+
+
+def shared_folders(path: str, other: str) -> int:
+    """How many leading folders two project paths share (a folder is given with a
+    trailing `/`)."""
+    count = 0
+    for mine, theirs in zip(path.split("/")[:-1], other.split("/")[:-1]):
+        if mine != theirs:
+            break
+        count += 1
+    return count
 
 
 def files_ending_with(root: Path, name: str,
@@ -113,8 +120,9 @@ def files_ending_with(root: Path, name: str,
     """The project's files (root-relative, `/`-separated, sorted) whose path ends with the
     relative `name` (`base/persona.md.j2` of `.team/repo/templates/base/persona.md.j2`): where
     a template an include names stands when the application's loader roots are not in view.
-    The walk visits at most `budget` entries, in name order, never following links."""
-    import os
+    The walk visits at most `budget` entries, in name order, never following links, nor
+    into the folders discovery never enters (`discover.DEFAULT_EXCLUDE`)."""
+    from ..discover import DEFAULT_EXCLUDE
 
     parts = tuple(p for p in name.split("/") if p not in ("", "."))
     if not parts or ".." in parts:
@@ -135,7 +143,7 @@ def files_ending_with(root: Path, name: str,
                 break
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    if entry.name not in _NOT_SEARCHED:
+                    if entry.name not in DEFAULT_EXCLUDE:
                         subfolders.append(Path(entry.path))
                 elif entry.name == parts[-1] and entry.is_file(follow_symlinks=False):
                     relative = Path(entry.path).relative_to(root).parts

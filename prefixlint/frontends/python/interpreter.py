@@ -27,8 +27,8 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
-from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, clock_format, date_only,
-                      refilled, reruns, source_scope)
+from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, INJECTED, clock_format,
+                      date_only, refilled, reruns, source_scope)
 from .calls import CallOps
 from .cli_options import argument_default, free_text_option
 from .turns import INPUT, asked_before_turns
@@ -86,12 +86,6 @@ def _flag(function: cst.FunctionDef | None, name: str) -> bool:
 # Flask's `@bp.route`): what the function is called with is each request's.
 _ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options",
                             "route", "api_route", "websocket"})
-# FastAPI's injected dependencies (`user=Depends(current_user)`): an object the framework
-# builds, not a value of the request's body.
-_INJECTED = ("fastapi.Depends", "fastapi.Security", "fastapi.params.Depends",
-             "fastapi.params.Security")
-
-
 def _request_param(function: cst.FunctionDef | None, name: str,
                    module: Module) -> cst.Param | None:
     """The parameter `name` when a web framework fills it from each request: one of a
@@ -112,7 +106,7 @@ def _request_param(function: cst.FunctionDef | None, name: str,
         qualified = module.qualname(node.func) or ""
         return qualified if qualified.startswith("fastapi.") else ""
 
-    if fastapi_call(param.default).startswith(_INJECTED):
+    if fastapi_call(param.default).startswith(INJECTED):
         return None
     routed = any(fastapi_call(p.default) for p in every) or any(
         isinstance(d.decorator, cst.Call) and isinstance(d.decorator.func, cst.Attribute)

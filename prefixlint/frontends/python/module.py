@@ -249,16 +249,13 @@ class Module:
         """The parameter `name` of a lambda whose body holds `position` (`lambda tp=tools:
         send(tools=tp)` reads `tp` as the default it was made with), innermost first; None
         when no lambda around that place has one of that name."""
-        lambdas = self.memo("lambdas", self.tree, lambda: [
-            (self.order[id(n.body)], self.ends[id(n.body)], n) for n in self.nodes
-            if isinstance(n, cst.Lambda)])
+        # (asked at every name a function reads: kept by parameter name, so that a name no
+        # lambda takes costs one lookup)
+        table = self.memo("lambda parameters", self.tree, lambda: _lambda_parameters(self))
         found = None
-        for start, end, lam in lambdas:
+        for start, end, lam, param in table.get(name, ()):
             if start <= position < end:
-                params = lam.params
-                for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-                    if param.name.value == name:
-                        found = (lam, param)  # a later lambda that holds it is an inner one
+                found = (lam, param)  # a later lambda that holds it is an inner one
         return found
 
     def bindings_in(self, scope: int, arms: frozenset[tuple[int, int]]) -> list[Binding]:
@@ -293,6 +290,19 @@ class Module:
                 out.append((current, HANDLER))
             child, current = current, self.parents.get(id(current))
         return out
+
+
+def _lambda_parameters(module: Module) -> dict[str, list[tuple[int, int, cst.Lambda, cst.Param]]]:
+    """A module's lambdas by the names of their parameters: where each one's body starts and
+    ends, in source order."""
+    table: dict[str, list[tuple[int, int, cst.Lambda, cst.Param]]] = {}
+    for node in module.nodes:
+        if isinstance(node, cst.Lambda):
+            params = node.params
+            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                table.setdefault(param.name.value, []).append(
+                    (module.order[id(node.body)], module.ends[id(node.body)], node, param))
+    return table
 
 
 def build_module(path: str, source: str, lines: StatementLines | None = None) -> Module:

@@ -25,6 +25,7 @@ from .dynamic_import import imported_module
 from .literals import (MAX_DEPTH, decorated, deeper, dotted_name, empty_literal, literal_value,
                        looked_up_in, own_class_of, param_annotation, param_names)
 from .module import Module
+from .sources import INJECTED
 from .values import INSTANCE, RECEIVER, Context, HoleItem, ModuleRef, Parts, Resolved
 
 if TYPE_CHECKING:
@@ -366,13 +367,20 @@ class ObjectOps:
         if init is None:
             return []
         function, module = init
-        bound = self._call_context(function, module, made.call, made.ctx, constructor=True)
-        bound.bindings[INSTANCE] = (made.call, made.ctx)
+        bound = self._init_context(function, module, made)
         at = Context(module, function, module.end(function), False, bound.bindings,
                      bound.depth)
         return [part for _, part in self._method_additions(
             made.info, attr, ctx, at, _owner(param_names(function)), module.pos(function),
             _ADDITIONS + REWRITES)]
+
+    def _init_context(self: "Lowerer", init: cst.FunctionDef, module: Module,
+                      made: Made) -> Context:
+        """`__init__`'s context as the construction `made` runs it: the call's arguments
+        bound, the object itself as the instance its methods run on."""
+        bound = self._call_context(init, module, made.call, made.ctx, constructor=True)
+        bound.bindings[INSTANCE] = (made.call, made.ctx)
+        return bound
 
     def _method_additions(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                           caller: Context, name: str, start: int, ops: tuple[str, ...],
@@ -700,7 +708,7 @@ class ObjectOps:
                 # `def translate(settings: Settings = get_settings())` with no caller's value
                 # bound: the object its default makes, when the defining module runs
                 at = Context(ctx.module, None, 0, True, depth=ctx.depth + 1)
-                if ctx.module.qualname(default.func) == "fastapi.Depends" and default.args:
+                if (ctx.module.qualname(default.func) or "") in INJECTED and default.args:
                     # `settings: Settings = Depends(get_settings)`: what the dependency makes
                     default = ctx.module.made(cst.Call(func=default.args[0].value), default)
                 made = self.instance(default, at)
@@ -937,9 +945,7 @@ class ObjectOps:
             chain = reaching(module.bindings.get(id(function), []), f"{owner}.{attr}", END,
                              frozenset())
             if chain:
-                bound = self._call_context(function, module, made.call, made.ctx,
-                                           constructor=True)
-                bound.bindings[INSTANCE] = (made.call, made.ctx)
+                bound = self._init_context(function, module, made)
                 return self._combine(chain, Context(
                     module, function, END, self.kept(made.info, made.module), bound.bindings,
                     bound.depth))

@@ -20,6 +20,7 @@ from .messages import MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
 from .sources import STREAMS, converses
+from ..project_files import shared_folders
 
 if TYPE_CHECKING:
     from .project import PythonProject
@@ -372,9 +373,9 @@ class SinkFinder:
         nearest = min(depth.values())
         methods = [w for w in methods if depth[w.function_key] == nearest]
         # ...and of those, the ones nearest the caller in the project's folders
-        closest = max(_shared_folders(w.path, self.module.path) for w in methods) \
+        closest = max(shared_folders(w.path, self.module.path) for w in methods) \
             if methods else 0
-        methods = [w for w in methods if _shared_folders(w.path, self.module.path) == closest]
+        methods = [w for w in methods if shared_folders(w.path, self.module.path) == closest]
         if len(methods) < 2:
             return [w for w in wrappers if not w.method] + methods
         counts: dict = {}
@@ -1254,16 +1255,6 @@ class SinkFinder:
                       files=(self.module.path, *sorted(self.lowerer.files - {self.module.path})),
                       suppressions=((self.module.path, self.suppressions),),
                       scopes=tuple(sorted(self.lowerer.scopes.items())), chat=True)
-
-
-def _shared_folders(path: str, other: str) -> int:
-    """How many leading folders two project paths share."""
-    count = 0
-    for mine, theirs in zip(path.split("/")[:-1], other.split("/")[:-1]):
-        if mine != theirs:
-            break
-        count += 1
-    return count
 
 
 def _prompt_like(blocks) -> bool:

@@ -614,10 +614,10 @@ class SiteClassifier:
             from .command_lines import command_site
 
             return command_site(self, model, node, keywords, contexts)
-        if "messages" not in keywords:
+        spreads = [a.value for a in node.args if a.star == "**"]
+        if spreads and "messages" not in keywords:
             at = context_at(self.module, node)
-            gathered = next((a.value for a in node.args
-                             if a.star == "**" and self._gathered(a.value, at)), None)
+            gathered = next((s for s in spreads if self._gathered(s, at)), None)
             if gathered is not None:  # `def _send(self, **params): client.chat.complete(
                 # **params)`: the messages its callers pass by keyword
                 keywords["messages"] = self._messages_entry(gathered)

@@ -88,6 +88,11 @@ COMMAND_LINE = ("parse_args", "parse_known_args")
 COMMAND_LINE_SUBJECTS = frozenset({"question", "query", "prompt", "input", "message",
                                    "request", "topic", "objective"})
 
+# FastAPI's injected dependencies (`user=Depends(current_user)`): an object the framework
+# builds by calling the dependency, not a value of the request's body.
+INJECTED = ("fastapi.Depends", "fastapi.Security", "fastapi.params.Depends",
+            "fastapi.params.Security")
+
 # Calls that make a text or file stream: its `write` and `read` are the library's, never a
 # project method of the same name.
 STREAMS = frozenset({"io.StringIO", "io.BytesIO", "io.open", "builtins.open", "codecs.open",
