@@ -250,6 +250,9 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     placed = _placed_after(hole, prompt)
     if placed is not None and placed.path != hole.span.path:
         out.append(placed)
+    enclosing = _enclosed_by(hole, prompt)
+    if enclosing is not None and enclosing.path != hole.span.path:
+        out.append(enclosing)
     followed = _followed_by(hole, prompt)
     if followed is not None and all(s.path != followed.path for s in out):
         out.append(followed)  # (a file already named is where the fix is seen)
@@ -302,17 +305,46 @@ def _placed_after(hole: Hole, prompt) -> Span | None:
             if segment == hole:
                 if before is None or before.span is None:
                     return None
-                # in a prompt file, the line where that text ends, just above the value (a
-                # long template's text before its placeholder starts far above it); in
-                # code, where the literal starts (its `\n` escapes are not lines)
-                start = before.span
-                line = start.line if start.path.endswith(".py") else \
-                    start.line + before.text.rstrip().count("\n")
-                column = start.column if line == start.line else 1
-                return Span(start.path, line, column, line, column)
+                return _text_end(before)
             if isinstance(segment, Text) and segment.span is not None and segment.text.strip():
                 before = segment
     return None
+
+
+def _enclosed_by(hole: Hole, prompt) -> Span | None:
+    """Where the code puts a block of text that holds the value, when another file wrote the
+    block (`f"FACTS:\n{facts}\n\nUsing only these facts, ..."` of facts a helper formats,
+    the value deep in them): the text of the file around the block, just before it, the
+    place to move the whole block from. None unless one file's text comes right before and
+    right after the block (its own text and values, and the value's file's)."""
+    for block in prompt.blocks:
+        segments = block.segments
+        index = next((i for i, s in enumerate(segments) if s == hole), None)
+        if index is None:
+            continue
+        texts = [(i, s) for i, s in enumerate(segments)
+                 if isinstance(s, Text) and s.span is not None and s.text.strip()]
+        earlier = [(i, s) for i, s in texts if i < index]
+        if not earlier:
+            return None
+        inner = {hole.span.path, earlier[-1][1].span.path}
+        outer = next(((i, s) for i, s in reversed(earlier) if s.span.path not in inner), None)
+        after = next((s for i, s in texts if i > index and s.span.path not in inner), None)
+        if outer is None or after is None or after.span.path != outer[1].span.path:
+            return None
+        return _text_end(outer[1])
+    return None
+
+
+def _text_end(text: Text) -> Span:
+    """Where a text just above a value is seen: in a prompt file, the line where the text
+    ends (a long template's text before its placeholder starts far above it); in code, where
+    the literal starts (its `\n` escapes are not lines)."""
+    start = text.span
+    line = start.line if start.path.endswith(".py") else \
+        start.line + text.text.rstrip().count("\n")
+    column = start.column if line == start.line else 1
+    return Span(start.path, line, column, line, column)
 
 
 def _among_values_at_the_end(measurement: Measurement, cause: Cause,

@@ -609,7 +609,8 @@ REACH_FINDINGS = [
     ("PFX004", "zhzzzzi_message_generator.py", 9, 19),  # the date a generator yields first
     ("PFX005", "zhzzzzj_own_chat_method/tutor.py", 6, 39),  # a project client's own chat
     ("PFX005", "zhzzzzk_client_or_default.py", 7, 21),  # `writer or Copywriter()`
-    ("PFX001", "zhzzzzl_chain_by_form/chains.py", 10, 84),  # a form's role, via its chain
+    ("PFX006", "zhzzzzl_chain_by_form/chains.py", 10, 84),  # a form's role, via its chain,
+    # before the history its placeholder holds
     ("PFX002", "zhzzzzm_chain_filled_below.py", 8, 48),  # filled below, in the module
     ("PFX001", "zhzzzzn_free_text_option.py", 26, 54),  # `--city`, no default: the run's
     ("PFX001", "zhzzzzp_log_named_by_agent/chat.py", 32, 52),  # the question before the rules
@@ -640,6 +641,12 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzzo_settings_default/texts.py", 1, 31),  # a default's settings
     ("PFX004", "zhzzzzzp_loader_root/app/templates/base/persona.md.j2", 1, 59),  # a base
     # template the loader finds under the application's folder, not beside the child
+    ("PFX006", "zhzzzzzs_import_time_history.py", 11, 1),  # a module-level template's
+    # history placeholder is filled at invocation: passages before it
+    ("PFX006", "zhzzzzzt_command_closure.py", 24, 34),  # a command registered in a
+    # method calls the bot's own method with its clock
+    ("PFX001", "zhzzzzzu_formatted_facts/facts.py", 6, 29),  # the first number of
+    # a facts block another file places before its rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1098,6 +1105,9 @@ REACH_SINKS = {
     "zhzzzzzp_loader_root/personas/critic/prompt.md.j2": None,
     "zhzzzzzq_package_prompt/scribe/commit.py:24": "openai.chat",
     "zhzzzzzr_breakpoint_unknown.py:15": "anthropic.messages",
+    "zhzzzzzs_import_time_history.py:13": "langchain.ChatPromptTemplate",
+    "zhzzzzzt_command_closure.py:33": "openai.chat",
+    "zhzzzzzu_formatted_facts/api.py:12": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3190,6 +3200,18 @@ def test_a_breakpoint_after_a_value_of_unknown_scope_waits_for_its_scope(tmp_pat
     assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [
         ("PFX001", 13, 55), ("PFX013", 14, 33)]  # (in the reach suite, with no declared
     # scope: neither, as REACH_FINDINGS pins)
+
+
+def test_a_value_deep_in_a_block_names_where_the_block_is_placed(reach):
+    """The first number of a facts block a helper formats is the break, in the helper's
+    file; the file that puts the whole block above its rules (`FACTS:\n{facts_text(s)}`) is
+    where it moves from, so the finding names it too. A percent format (`{x:.1%}`) is a
+    number's, no day's."""
+    found = [f for f in reach["findings"] if f["path"].startswith("zhzzzzzu_formatted_facts/")]
+    assert [(f["code"], f["line"]) for f in found] == [("PFX001", 6)]
+    assert [(r["path"], r["line"]) for r in found[0]["related"]] == [
+        ("zhzzzzzu_formatted_facts/facts.py", 7), ("zhzzzzzu_formatted_facts/facts.py", 8),
+        ("zhzzzzzu_formatted_facts/insights.py", 8), ("zhzzzzzu_formatted_facts/api.py", 12)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

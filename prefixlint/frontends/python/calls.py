@@ -377,6 +377,10 @@ class CallOps:
         name, attr = func.value.value, func.attr.value
         params = param_names(ctx.function)
         info = module.owner.get(id(ctx.function)) if ctx.function is not None else None
+        if info is None and name not in params:
+            outer = _closure_method(name, ctx)
+            if outer is not None:  # `def add_commands(self): @self.command() async def
+                return self._function_of(node, outer)  # chat(ctx): self.build(...)`
         if info is not None and params and params[0] == name:
             made = self._subclass_instance(info, ctx)
             found = self._method(made.info, made.module, attr, 0) if made is not None else None
@@ -579,3 +583,20 @@ def _same_text(first: list[Seg], second: list[Seg]) -> bool:
     def said(segments: list[Seg]) -> list:
         return [s.text if isinstance(s, Text) else (s.kind, s.expr) for s in segments]
     return said(first) == said(second)
+
+
+def _closure_method(name: str, ctx: Context) -> Context | None:
+    """The method a function nested in it (a command or route registered inside the
+    method) reads `name` from, when `name` is that method's object (`self`): the context to
+    look `self.method` up in. None for anything else."""
+    module = ctx.module
+    outer = module.enclosing_function(ctx.function) if ctx.function is not None else None
+    while outer is not None:
+        params = param_names(outer)
+        if name in params:
+            if params[0] != name or module.owner.get(id(outer)) is None:
+                return None
+            return Context(module, outer, module.pos(ctx.function), ctx.import_time,
+                           ctx.bindings, ctx.depth + 1)
+        outer = module.enclosing_function(outer)
+    return None

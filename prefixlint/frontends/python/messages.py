@@ -240,6 +240,9 @@ class MessageLowering:
         variable = args.get("variable_name", args.get(""))
         variable = literal_value(variable) if variable is not None else None
         scope = self.lowerer.scope_of(variable) if isinstance(variable, str) else None
+        # (a template written at import time is filled when it is invoked: its placeholder
+        # is never a value the deployment fixes)
+        ctx = replace(ctx, import_time=False)
         if scope is None or scope is Scope.SESSION or is_history(variable):
             return self.lowerer.hole(node, ctx, "history")  # (`history_messages` too)
         return self.lowerer.hole(node, ctx, variable,

@@ -183,6 +183,7 @@ RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.c
 
 # strftime directives finer than a day: a format without them changes once a day.
 _SUB_DAY = re.compile(r"%[HIMSfpXcTrRsLkl]")
+_DIRECTIVE = re.compile(r"%-?[A-Za-z]")
 
 
 def source_scope(qualified: str, extra: tuple[tuple[str, Scope], ...] = ()) -> Scope | None:
@@ -194,8 +195,9 @@ def source_scope(qualified: str, extra: tuple[tuple[str, Scope], ...] = ()) -> S
 
 
 def date_only(fmt: str) -> bool:
-    """Whether a strftime format shows nothing finer than the day (`%Y-%m-%d`, `%A %d %B`)."""
-    return "%" in fmt and not _SUB_DAY.search(fmt)
+    """Whether a strftime format shows nothing finer than the day (`%Y-%m-%d`, `%A %d %B`);
+    a number's percent format (`{share:.1%}`) has no directive and is no date."""
+    return bool(_DIRECTIVE.search(fmt)) and not _SUB_DAY.search(fmt)
 
 
 def clock_format(fmt: str) -> bool:
