@@ -1108,6 +1108,7 @@ REACH_SINKS = {
     "zhzzzzzs_import_time_history.py:13": "langchain.ChatPromptTemplate",
     "zhzzzzzt_command_closure.py:33": "openai.chat",
     "zhzzzzzu_formatted_facts/api.py:12": "openai.chat",
+    "zhzzzzzv_shell_example.py:5": "text",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3212,6 +3213,14 @@ def test_a_value_deep_in_a_block_names_where_the_block_is_placed(reach):
     assert [(r["path"], r["line"]) for r in found[0]["related"]] == [
         ("zhzzzzzu_formatted_facts/facts.py", 7), ("zhzzzzzu_formatted_facts/facts.py", 8),
         ("zhzzzzzu_formatted_facts/insights.py", 8), ("zhzzzzzu_formatted_facts/api.py", 12)]
+
+
+def test_an_environment_variable_in_a_fenced_shell_example_is_text(reach):
+    """`${EXPORT_BASE_URL}` in a ```bash block of a prompt nothing in view fills is the
+    sandbox's variable the model is shown; the first value is `${team}` below the rules."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zhzzzzzv_shell_example.py:5"]
+    assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("${team}", 20)
+    assert not [f for f in reach["findings"] if f["path"] == "zhzzzzzv_shell_example.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

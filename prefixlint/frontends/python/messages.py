@@ -6,6 +6,7 @@ list, `{placeholders}` of a template string and the values that fill them, and A
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, replace
 
@@ -92,6 +93,15 @@ _AS_DICT = frozenset({"to_dict", "model_dump", "dict", "as_dict", "to_openai", "
 # The lifetime an ADK state key's prefix gives it: `app:` is shared by the deployment,
 # `user:` by one user's sessions, `temp:` lives for one invocation.
 _STATE_SCOPES = {"app": Scope.DEPLOY, "user": Scope.USER, "temp": Scope.REQUEST}
+
+
+def _fenced(text: str) -> list[tuple[int, int]]:
+    """Where the text's fenced code blocks (```...```) stand: an example of code for the
+    model to read, whose `${NAME}` is the shell's variable when nothing in view fills it."""
+    return [(m.start(), m.end()) for m in _FENCE.finditer(text)]
+
+
+_FENCE = re.compile(r"```.*?```", re.S)
 
 
 def _runs(segments: list) -> list:
@@ -563,7 +573,11 @@ class MessageLowering:
         text = "".join(s.text for s in run)
         out: list = []
         start = 0
+        shell = _fenced(text) if pattern is DOLLAR_FIELD and self.filled is None else ()
         for position, match in enumerate(pattern.finditer(text), 1):
+            if shell and match.group(1).isupper() and \
+                    any(a <= match.start() < b for a, b in shell):
+                continue  # `${SURFACE_URL}/api` in a fenced shell example: the environment's
             if match.start() > start:
                 out.append(Text(text[start:match.start()], None))
             if pattern is FORMAT_FIELD:
