@@ -586,11 +586,15 @@ def _same_text(first: list[Seg], second: list[Seg]) -> bool:
 
 
 def _closure_method(name: str, ctx: Context) -> Context | None:
-    """The method a function nested in it (a command or route registered inside the
-    method) reads `name` from, when `name` is that method's object (`self`): the context to
-    look `self.method` up in. None for anything else."""
+    """The method a function nested in it and registered by a decorator (a bot's command,
+    a route, an event handler the framework runs) reads `name` from, when `name` is that
+    method's object (`self`): the context to look `self.method` up in. None for anything
+    else, a local helper the method calls itself too (its own parameters are the method's
+    values, not followed from a site inside it)."""
     module = ctx.module
-    outer = module.enclosing_function(ctx.function) if ctx.function is not None else None
+    if ctx.function is None or not ctx.function.decorators:
+        return None
+    outer = module.enclosing_function(ctx.function)
     while outer is not None:
         params = param_names(outer)
         if name in params:
