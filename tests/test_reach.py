@@ -647,6 +647,10 @@ REACH_FINDINGS = [
     # method calls the bot's own method with its clock
     ("PFX001", "zhzzzzzu_formatted_facts/facts.py", 6, 29),  # the first number of
     # a facts block another file places before its rules
+    ("PFX005", "zhzzzzzw_subclass_strategy/judge_prompts.json", 8, 14),  # the answer
+    # first in the text a subclass's kind picks, sent by the base class's method
+    ("PFX006", "zhzzzzzx_replaced_elsewhere/texts.py", 4, 18),  # a marker the agent
+    # replaces by the route's question, before the conversation
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1109,6 +1113,10 @@ REACH_SINKS = {
     "zhzzzzzt_command_closure.py:33": "openai.chat",
     "zhzzzzzu_formatted_facts/api.py:12": "openai.chat",
     "zhzzzzzv_shell_example.py:5": "text",
+    "zhzzzzzw_subclass_strategy/judge_prompts.json:8": "config stepwise",
+    "zhzzzzzw_subclass_strategy/judges.py:23": "openai.chat",
+    "zhzzzzzw_subclass_strategy/judges.py:23 (arm at line 30)": "openai.chat",
+    "zhzzzzzx_replaced_elsewhere/api.py:16": "client of openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3221,6 +3229,28 @@ def test_an_environment_variable_in_a_fenced_shell_example_is_text(reach):
     [prompt] = [p for p in reach["prompts"] if p["id"] == "zhzzzzzv_shell_example.py:5"]
     assert (prompt["break"]["expr"], prompt["break"]["line"]) == ("${team}", 20)
     assert not [f for f in reach["findings"] if f["path"] == "zhzzzzzv_shell_example.py"]
+
+
+def test_a_base_class_method_sends_each_subclass_s_own_prompt(reach):
+    """`judge()` of the base class reads `self.kind`, which each subclass's `__init__` sets:
+    the stepwise judge's prompt (named by the line that sets its kind) is measured as one
+    of its own, and its answer before the steps is found after the system message (92
+    tokens), not only in the text measured alone."""
+    [found] = [f for f in reach["findings"]
+               if f["path"] == "zhzzzzzw_subclass_strategy/judge_prompts.json"]
+    assert found["prompt"] == "zhzzzzzw_subclass_strategy/judges.py:23 (arm at line 30)"
+    assert "after 92 tokens" in found["message"]
+
+
+def test_a_marker_replaced_in_a_third_file_names_the_line_that_replaces_it(reach):
+    """`ANSWER_PROMPT.replace("--question--", question)` in the agent, of a question the web
+    route passes in: the finding stands at the marker and names the agent's line, where the
+    question moves from (as a `.format` placeholder filled there already does)."""
+    [found] = [f for f in reach["findings"]
+               if f["path"] == "zhzzzzzx_replaced_elsewhere/texts.py"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == [
+        ("zhzzzzzx_replaced_elsewhere/agent.py", 9), ("zhzzzzzx_replaced_elsewhere/api.py", 16)]
+    assert "passed at zhzzzzzx_replaced_elsewhere/agent.py:9" in found["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -396,13 +396,10 @@ class FillOps:
                                                   h.scope is not Scope.UNKNOWN))
                 # (passed into a template of another file by the line that fills it, when
                 # the value came into the filling file from a third one: named from there)
-                at = value_ctx.module.span(value)
-                passed = worst.passed or worst.span
-                if passed.path != at.path and at.path != placeholder.path:
-                    passed = at
                 out.append(Hole(worst.kind if len(holes) == 1 else "value", field, placeholder,
                                 tuple(dict.fromkeys(d for h in holes for d in h.deps)),
-                                worst.scope, passed))
+                                worst.scope,
+                                _filled_by(worst, placeholder, value_ctx.module.span(value))))
         return out
 
     def _slots_to_fields(self, pattern: cst.BaseExpression, replacement: cst.BaseExpression,
@@ -460,7 +457,7 @@ class FillOps:
         template = self.text(receiver, ctx)
         if not any(isinstance(s, Text) and needle in s.text for s in template):
             return self._replaced_unseen(template, new, ctx)
-        return _put(template, needle, self.text(new, ctx))
+        return _put(template, needle, self.text(new, ctx), ctx.module.span(new))
 
     def _replace_each(self, receiver: cst.BaseExpression, old: cst.BaseExpression,
                       new: cst.BaseExpression, ctx: Context) -> list[Seg] | None:
@@ -596,9 +593,20 @@ def _slot_end(body: str, start: int, closing: str,
     return end if end > start and body.startswith(closing, end) else None
 
 
-def _put(template: list[Seg], needle: str, filling: list[Seg]) -> list[Seg]:
+def _filled_by(hole: Hole, placeholder: Span, at: Span | None) -> Span:
+    """The line that passes a value into a placeholder of a text: where it came from,
+    unless it came into the filling file from a third one, then the line that fills it."""
+    passed = hole.passed or hole.span
+    if at is not None and passed.path != at.path and at.path != placeholder.path:
+        return at
+    return passed
+
+
+def _put(template: list[Seg], needle: str, filling: list[Seg],
+         at: Span | None = None) -> list[Seg]:
     """The template with each place `needle` stands in its text replaced by `filling`, a
-    hole of it reported at that place."""
+    hole of it reported at that place; passed in by the line that fills it (`at`) when the
+    value came into the filling file from a third one, as `filled_at` has it."""
     out: list[Seg] = []
     for segment in template:
         if not (isinstance(segment, Text) and needle in segment.text):
@@ -609,7 +617,7 @@ def _put(template: list[Seg], needle: str, filling: list[Seg]) -> list[Seg]:
             if found > position:
                 out.append(Text(text[position:found], offset_span([segment], position, 0)))
             span = offset_span([segment], found, len(needle))
-            out.extend(Hole(s.kind, needle, span, s.deps, s.scope, s.passed or s.span)
+            out.extend(Hole(s.kind, needle, span, s.deps, s.scope, _filled_by(s, span, at))
                        if isinstance(s, Hole) and span is not None else s for s in filling)
             position = found + len(needle)
         if position < len(text):

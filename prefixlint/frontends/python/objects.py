@@ -210,6 +210,40 @@ def _call_default(function: cst.FunctionDef | None, name: str) -> cst.Call | Non
     return found.default if found is not None and isinstance(found.default, cst.Call) else None
 
 
+# At most this many subclasses of a class are each measured as a prompt of their own.
+_SUBCLASS_VARIANTS = 8
+
+
+def _setting_subclasses(info: ClassInfo, attr: str, ctx: Context,
+                        ) -> list[tuple[ClassInfo, int]]:
+    """The classes of the module that derive from `info` directly, set `attr` themselves
+    (in their class body or their `__init__`) and keep the method being read (no version of
+    their own); each with the line that sets it, in the order of the code."""
+    module = ctx.module
+    method = ctx.function.name.value if ctx.function is not None else None
+    found = []
+    for subclass in module.memo("direct subclasses", info.node, lambda: [
+            c for c in module.classes.values() if info.node.name.value in c.bases]):
+        line = _own_setting(subclass, attr, module)
+        if line is not None and method not in subclass.methods:
+            found.append((subclass, line))
+    return found[:_SUBCLASS_VARIANTS]
+
+
+def _own_setting(info: ClassInfo, attr: str, module: Module) -> int | None:
+    """The line where a class sets `attr` itself: a class-body assignment, else one in its
+    `__init__`; None when it does not."""
+    for binding in module.bindings.get(id(info.node), []):
+        if binding.name == attr and binding.op == "=":
+            return module.span(binding.value).line
+    init = info.methods.get("__init__")
+    owner = _owner(param_names(init)) if init is not None else None
+    for binding in module.bindings.get(id(init), []) if init is not None else ():
+        if binding.name == f"{owner}.{attr}" and binding.op == "=":
+            return module.span(binding.value).line
+    return None
+
+
 # What a statement does that adds to a list without replacing it.
 _ADDITIONS = ("append", "extend", "+=", *sorted(INSERTS))
 
@@ -256,7 +290,7 @@ class ObjectOps:
                                      ((("=", *extra),) if isinstance(extra, tuple) else ())))
         made = self._subclass_instance(info, ctx)
         held = self.made_value(made, attr, ctx) if made is not None else \
-            self.member(info, attr, ctx)
+            self._subclass_variant(info, attr, ctx)
         parts: list[tuple[str, object, Context]] = []
         if isinstance(held, tuple):
             parts.append(("=", held[0], held[1]))
@@ -315,6 +349,26 @@ class ObjectOps:
             return None
         made = self.instance(bound[0], bound[1])
         return made if made is not None and made.info is not info else None
+
+    def _subclass_variant(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
+                          ) -> Resolved:
+        """`self.attr` as the class holds it (variant 0), and as each subclass of the same
+        module that sets it itself holds it (`class StepByStep(Detector): def __init__(self):
+        self.strategy = "steps"`), one more variant of the prompt each: the base class's
+        method runs on instances of every one, and each sends its own prompt. Only when no
+        instance is in view (`_subclass_instance`)."""
+        if ctx.bindings.get(INSTANCE) or ctx.bindings.get(RECEIVER):
+            return self.member(info, attr, ctx)
+        subclasses = _setting_subclasses(info, attr, ctx)
+        if not subclasses:
+            return self.member(info, attr, ctx)
+        self.variants = max(self.variants, 1 + len(subclasses))
+        if self.variant == 0:
+            return self.member(info, attr, ctx)
+        subclass, line = subclasses[min(self.variant, len(subclasses)) - 1]
+        self.arm_lines.setdefault(self.variant, line)
+        return self.member(subclass, attr, Context(ctx.module, None, 0, True,
+                                                   depth=ctx.depth + 1))
 
     def replayed(self: "Lowerer", info: ClassInfo, attr: str, ctx: Context,
                  ) -> tuple[tuple[str, object, Context], ...] | None:
