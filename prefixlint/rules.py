@@ -298,17 +298,30 @@ def _followed_by(hole: Hole, prompt) -> Span | None:
 def _placed_after(hole: Hole, prompt) -> Span | None:
     """Where the code puts a value made elsewhere into the prompt's text: the constant text
     just before it (`f"## Context\n\n{context}"` in the function that builds the prompt from
-    a parameter), the place to move it from. None when no text of the code precedes it."""
+    a parameter), the place to move it from. None when no text of the code precedes it, and
+    when a prompt file's text the code reads whole ends just before the value (`guide +
+    custom`): the code appends it there, no placeholder of the file holds it."""
     for block in prompt.blocks:
         before: Text | None = None
-        for segment in block.segments:
+        for index, segment in enumerate(block.segments):
             if segment == hole:
-                if before is None or before.span is None:
+                if before is None or before.span is None or \
+                        _appended_to_file(hole, before, block.segments[index + 1:]):
                     return None
                 return _text_end(before)
             if isinstance(segment, Text) and segment.span is not None and segment.text.strip():
                 before = segment
     return None
+
+
+def _appended_to_file(hole: Hole, before: Text, after) -> bool:
+    """Whether code put a value right after a prompt file's text (`guide + notes`) rather
+    than into a placeholder of it: the file's text does not go on after the value (the
+    value's own texts, a chosen file's, may come between)."""
+    if not hole.span.path.endswith(".py") or before.span.path.endswith(".py"):
+        return False
+    return not any(isinstance(s, Text) and s.span is not None and
+                   s.span.path == before.span.path for s in after)
 
 
 def _enclosed_by(hole: Hole, prompt) -> Span | None:

@@ -651,6 +651,8 @@ REACH_FINDINGS = [
     # first in the text a subclass's kind picks, sent by the base class's method
     ("PFX006", "zhzzzzzx_replaced_elsewhere/texts.py", 4, 18),  # a marker the agent
     # replaces by the route's question, before the conversation
+    ("PFX005", "zhzzzzzy_guide_appended/filters.py", 18, 29),  # notes appended to a
+    # guide file's text, before the answer rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1117,6 +1119,7 @@ REACH_SINKS = {
     "zhzzzzzw_subclass_strategy/judges.py:23": "openai.chat",
     "zhzzzzzw_subclass_strategy/judges.py:23 (arm at line 30)": "openai.chat",
     "zhzzzzzx_replaced_elsewhere/api.py:16": "client of openai.chat",
+    "zhzzzzzy_guide_appended/filters.py:19": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3251,6 +3254,13 @@ def test_a_marker_replaced_in_a_third_file_names_the_line_that_replaces_it(reach
     assert [(r["path"], r["line"]) for r in found["related"]] == [
         ("zhzzzzzx_replaced_elsewhere/agent.py", 9), ("zhzzzzzx_replaced_elsewhere/api.py", 16)]
     assert "passed at zhzzzzzx_replaced_elsewhere/agent.py:9" in found["message"]
+
+
+def test_a_prompt_file_read_whole_is_not_where_a_value_appended_to_it_is_placed(reach):
+    """`GUIDE + "\n" + notes + ...`: the guide file's text comes just before the caller's
+    notes, but the code appends them; the finding names no place in the guide file."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzzy_guide_appended/filters.py"]
+    assert found["related"] == []
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
