@@ -247,13 +247,14 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     if passed is not None and passed.path != hole.span.path and \
             not any((s.path, s.line) == (passed.path, passed.line) for s in out):
         out.append(passed)  # the line that passes it into this file (`passed at`)
-    placed = _placed_after(hole, prompt)
+    found_in = _hole_in(hole, prompt)
+    placed = _placed_after(hole, found_in) if found_in is not None else None
     if placed is not None and placed.path != hole.span.path:
         out.append(placed)
-    enclosing = _enclosed_by(hole, prompt)
+    enclosing = _enclosed_by(hole, found_in) if found_in is not None else None
     if enclosing is not None and enclosing.path != hole.span.path:
         out.append(enclosing)
-    followed = _followed_by(hole, prompt)
+    followed = _followed_by(hole, found_in) if found_in is not None else None
     if followed is not None and all(s.path != followed.path for s in out):
         out.append(followed)  # (a file already named is where the fix is seen)
     if prompt.path != hole.span.path and prompt.kind == "python":
@@ -269,49 +270,55 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
 _FOLLOWING_CHARS = 200
 
 
-def _followed_by(hole: Hole, prompt) -> Span | None:
+def _hole_in(hole: Hole, prompt) -> tuple[tuple, int] | None:
+    """The segments of the first block that holds a value, and where it stands in them."""
+    for block in prompt.blocks:
+        index = next((i for i, s in enumerate(block.segments) if s == hole), None)
+        if index is not None:
+            return block.segments, index
+    return None
+
+
+def _written(segments) -> list[tuple[int, Text]]:
+    """The texts among segments that say something and have a place in source, with their
+    index."""
+    return [(i, s) for i, s in enumerate(segments)
+            if isinstance(s, Text) and s.span is not None and s.text.strip()]
+
+
+def _followed_by(hole: Hole, found_in: tuple[tuple, int]) -> Span | None:
     """Where the constant text just after a value starts when another file writes it (a
     client that appends its answer format to every caller's prompt, a caller's rules after
     a template's value): the text whose recomputation the finding counts, where the fix
     can also be made. The deployment's values between its parts (a schema the helper
     writes out) are part of it. None when the text after it is the value's own file's, or
-    short."""
-    for block in prompt.blocks:
-        index = next((i for i, s in enumerate(block.segments) if s == hole), None)
-        if index is None:
-            continue
-        found: dict[str, tuple[Span, int]] = {}  # by file: where its text starts, how long
-        for segment in block.segments[index + 1:]:
-            if isinstance(segment, Hole) and segment.scope.varies_like >= Scope.DAY:
-                break
-            if not isinstance(segment, Text) or segment.span is None or \
-                    segment.span.path == hole.span.path:
-                continue  # (a cache breakpoint, a setting, the value's own file's text)
-            start, chars = found.get(segment.span.path, (segment.span, 0))
-            found[segment.span.path] = start, chars + len(segment.text.strip())
-            if found[segment.span.path][1] >= _FOLLOWING_CHARS:
-                return Span(start.path, start.line, start.column, start.line, start.column)
-        return None
+    short. `found_in`: the segments of the value's block and its index (`_hole_in`)."""
+    segments, index = found_in
+    found: dict[str, tuple[Span, int]] = {}  # by file: where its text starts, how long
+    for segment in segments[index + 1:]:
+        if isinstance(segment, Hole) and segment.scope.varies_like >= Scope.DAY:
+            break
+        if not isinstance(segment, Text) or segment.span is None or \
+                segment.span.path == hole.span.path:
+            continue  # (a cache breakpoint, a setting, the value's own file's text)
+        start, chars = found.get(segment.span.path, (segment.span, 0))
+        found[segment.span.path] = start, chars + len(segment.text.strip())
+        if found[segment.span.path][1] >= _FOLLOWING_CHARS:
+            return Span(start.path, start.line, start.column, start.line, start.column)
     return None
 
 
-def _placed_after(hole: Hole, prompt) -> Span | None:
+def _placed_after(hole: Hole, found_in: tuple[tuple, int]) -> Span | None:
     """Where the code puts a value made elsewhere into the prompt's text: the constant text
     just before it (`f"## Context\n\n{context}"` in the function that builds the prompt from
     a parameter), the place to move it from. None when no text of the code precedes it, and
     when a prompt file's text the code reads whole ends just before the value (`guide +
     custom`): the code appends it there, no placeholder of the file holds it."""
-    for block in prompt.blocks:
-        before: Text | None = None
-        for index, segment in enumerate(block.segments):
-            if segment == hole:
-                if before is None or before.span is None or \
-                        _appended_to_file(hole, before, block.segments[index + 1:]):
-                    return None
-                return _text_end(before)
-            if isinstance(segment, Text) and segment.span is not None and segment.text.strip():
-                before = segment
-    return None
+    segments, index = found_in
+    earlier = [s for i, s in _written(segments) if i < index]
+    if not earlier or _appended_to_file(hole, earlier[-1], segments[index + 1:]):
+        return None
+    return _text_end(earlier[-1])
 
 
 def _appended_to_file(hole: Hole, before: Text, after) -> bool:
@@ -324,29 +331,23 @@ def _appended_to_file(hole: Hole, before: Text, after) -> bool:
                    s.span.path == before.span.path for s in after)
 
 
-def _enclosed_by(hole: Hole, prompt) -> Span | None:
+def _enclosed_by(hole: Hole, found_in: tuple[tuple, int]) -> Span | None:
     """Where the code puts a block of text that holds the value, when another file wrote the
     block (`f"FACTS:\n{facts}\n\nUsing only these facts, ..."` of facts a helper formats,
     the value deep in them): the text of the file around the block, just before it, the
     place to move the whole block from. None unless one file's text comes right before and
     right after the block (its own text and values, and the value's file's)."""
-    for block in prompt.blocks:
-        segments = block.segments
-        index = next((i for i, s in enumerate(segments) if s == hole), None)
-        if index is None:
-            continue
-        texts = [(i, s) for i, s in enumerate(segments)
-                 if isinstance(s, Text) and s.span is not None and s.text.strip()]
-        earlier = [(i, s) for i, s in texts if i < index]
-        if not earlier:
-            return None
-        inner = {hole.span.path, earlier[-1][1].span.path}
-        outer = next(((i, s) for i, s in reversed(earlier) if s.span.path not in inner), None)
-        after = next((s for i, s in texts if i > index and s.span.path not in inner), None)
-        if outer is None or after is None or after.span.path != outer[1].span.path:
-            return None
-        return _text_end(outer[1])
-    return None
+    segments, index = found_in
+    texts = _written(segments)
+    earlier = [s for i, s in texts if i < index]
+    if not earlier:
+        return None
+    inner = {hole.span.path, earlier[-1].span.path}
+    outer = next((s for s in reversed(earlier) if s.span.path not in inner), None)
+    after = next((s for i, s in texts if i > index and s.span.path not in inner), None)
+    if outer is None or after is None or after.span.path != outer.span.path:
+        return None
+    return _text_end(outer)
 
 
 def _text_end(text: Text) -> Span:
