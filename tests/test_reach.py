@@ -654,6 +654,9 @@ REACH_FINDINGS = [
     ("PFX005", "zhzzzzzy_guide_appended/filters.py", 18, 29),  # notes appended to a
     # guide file's text, before the answer rules
     ("PFX005", "zi_labelled_form.py", 26, 1),  # a form's value before the reviewer's rules
+    ("PFX005", "zic_import_case/agent.py", 10, 66),  # a module imported in another case
+    ("PFX005", "zid_async_loader/prompts/draft_rule.txt", 3, 15),  # a cached loader's
+    ("PFX005", "zid_async_loader/prompts/draft_rule.txt", 4, 14),  # template, filled
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1120,6 +1123,12 @@ REACH_SINKS = {
     "zhzzzzzw_subclass_strategy/judges.py:23 (arm at line 30)": "openai.chat",
     "zhzzzzzx_replaced_elsewhere/api.py:16": "client of openai.chat",
     "zhzzzzzy_guide_appended/filters.py:19": "openai.chat",
+    "zia_system_lifted/judge.py:16": "client of anthropic.messages",
+    "zib_pipeline_variables/steps.py:20": "client of langchain.ChatPromptTemplate",
+    "zib_pipeline_variables/steps.py:26": "client of langchain.ChatPromptTemplate",
+    "zic_import_case/agent.py:11": "openai.chat",
+    "zid_async_loader/prompts/draft_rule.txt": "text file",
+    "zid_async_loader/rules.py:11": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3261,6 +3270,49 @@ def test_a_prompt_file_read_whole_is_not_where_a_value_appended_to_it_is_placed(
     notes, but the code appends them; the finding names no place in the guide file."""
     [found] = [f for f in reach["findings"] if f["path"] == "zhzzzzzy_guide_appended/filters.py"]
     assert found["related"] == []
+
+
+def test_a_client_lifting_a_leading_system_message_reads_the_callers_role(reach):
+    """`if messages[0]["role"] == "system": system = messages[0]["content"]` of a caller's
+    one user message: the test is known false, so the prompt is sent once, as the user
+    message (counted twice, the judge's question was followed by its own copy's rules)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zia_system_lifted/judge.py:16"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (182, 144)
+    assert not [f for f in reach["findings"] if f["path"].startswith("zia_system_lifted/")]
+
+
+def test_a_placeholder_filled_out_of_view_takes_the_value_written_beside_its_text(reach):
+    """The pipeline's `run(variables)` is not followed to the template it fills: a dict in
+    the function that writes the text, keyed by the placeholder, and a constant named as
+    the placeholder in the module that writes it, are what fills it (constant here, so no
+    value of unknown scope ends the prefix at the format example)."""
+    prompts = {p["id"]: p for p in reach["prompts"]
+               if p["id"].startswith("zib_pipeline_variables/")}
+    assert {i: (p["tokens_total"], p["prefix_tokens"]["global"]) for i, p in prompts.items()} \
+        == {"zib_pipeline_variables/steps.py:20": (205, 201),
+            "zib_pipeline_variables/steps.py:26": (199, 195)}
+    assert not [f for f in reach["findings"]
+                if f["path"].startswith("zib_pipeline_variables/")]
+
+
+def test_an_import_in_another_case_finds_the_module_a_case_insensitive_system_would(reach):
+    """`import hunt_prompts` of `Hunt_Prompts.py`: its message dicts are followed, so the
+    indicator before the hunt rules is found where the agent writes it."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zic_import_case/agent.py"]
+    assert [(r["path"], r["line"]) for r in found["related"]] == \
+        [("zic_import_case/Hunt_Prompts.py", 19)]
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zic_import_case/agent.py:11"]
+    assert prompt["tokens_total"] == 165
+
+
+def test_a_loader_returning_its_cache_first_returns_what_it_stores_below(reach):
+    """`if name in self._cache: return self._cache[name]` before the file is read and
+    stored: the cached entry is the file's text, so the template the agent fills is sent
+    whole and its title is passed at the agent's line."""
+    found = [f for f in reach["findings"]
+             if f["path"] == "zid_async_loader/prompts/draft_rule.txt"]
+    assert [f["expr"] for f in found] == ["{title}", "{content}"]
+    assert all("passed at zid_async_loader/rules.py:10" in f["message"] for f in found)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -117,7 +117,9 @@ def _request_param(function: cst.FunctionDef | None, name: str,
 def _cached_entry(node: cst.Subscript, ctx: Context) -> tuple | None:
     """What a function stored under the same entry before it reads it (`if name not in
     self._cache: self._cache[name] = f.read()` then `return self._cache[name]`): a cache
-    filled on first use holds what was stored."""
+    filled on first use holds what was stored. Read before any store (`if name in
+    self._cache: return self._cache[name]`, the store further down), it holds what the
+    store below puts there on an earlier call."""
     function = ctx.function
     key = _entry_key(node) if function is not None else None
     if key is None:
@@ -135,11 +137,12 @@ def _cached_entry(node: cst.Subscript, ctx: Context) -> tuple | None:
                     found.setdefault(stored, []).append(statement)
         return found
 
-    for statement in module.memo("entry stores", function, stores).get(key, ()):
-        if module.pos(statement) < ctx.line:
-            return statement.value, Context(module, function, module.pos(statement),
-                                            ctx.import_time, dict(ctx.bindings),
-                                            ctx.depth + 1, module.arms(statement))
+    stored = module.memo("entry stores", function, stores).get(key, ())
+    before = [statement for statement in stored if module.pos(statement) < ctx.line]
+    for statement in before or stored[:1]:
+        return statement.value, Context(module, function, module.pos(statement),
+                                        ctx.import_time, dict(ctx.bindings),
+                                        ctx.depth + 1, module.arms(statement))
     return None
 
 
@@ -856,6 +859,9 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
                 # `prompt or DEFAULT_PROMPT` is true whatever the caller gave (a literal or a
                 # constant looked up once: a full test of the right would cost as much again)
                 return True if deciding and self._spelled_text(test.right, ctx) else None
+            if isinstance(test, cst.Comparison) and \
+                    (equal := self._literal_equal(test, ctx)) is not None:
+                return equal  # `if messages[0]["role"] == "system":` of a caller's list
             compared = none_comparison(test)
             if compared is not None:
                 left = self._is_none(compared[0], ctx)  # `messages is not None`
@@ -906,6 +912,51 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if isinstance(test, (cst.List, cst.Tuple, cst.Dict)):
             return bool(test.elements)
         return None
+
+    def _literal_equal(self, test: cst.Comparison, ctx: Context) -> bool | None:
+        """`messages[0]["role"] == "system"` of the list a caller wrote: an item read by
+        literal indexes out of literal lists and dicts, compared with literal text by `==`
+        or `!=`; None when either side is not known so (`is None` tests are read apart)."""
+        if len(test.comparisons) != 1 or \
+                not isinstance(test.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+            return None
+        sides = [literal_value(test.left), literal_value(test.comparisons[0].comparator)]
+        if isinstance(sides[0], str) == isinstance(sides[1], str):
+            return None
+        item = test.comparisons[0].comparator if isinstance(sides[0], str) else test.left
+        held = self._literal_item(item, ctx)
+        if held is None:
+            return None
+        equal = held == next(side for side in sides if isinstance(side, str))
+        return equal if isinstance(test.comparisons[0].operator, cst.Equal) else not equal
+
+    def _literal_item(self, node: cst.BaseExpression, ctx: Context) -> object | None:
+        """The literal an item read by literal keys (`messages[0]["role"]`) holds, looked up
+        in the literal list or dict its name is bound to; None when any step is not a
+        literal (a starred item before it, a `**` entry, a key not written)."""
+        keys: list[object] = []
+        while isinstance(node, cst.Subscript) and len(node.slice) == 1 and \
+                isinstance(node.slice[0].slice, cst.Index):
+            keys.append(literal_value(node.slice[0].slice.value))
+            node = node.value
+        if not keys or any(not isinstance(k, (int, str)) or isinstance(k, bool) for k in keys):
+            return None
+        held, at = self._held_at(node, ctx)
+        for key in reversed(keys):
+            if isinstance(held, cst.Name):
+                held, at = self._held_at(held, at)
+            if isinstance(held, (cst.List, cst.Tuple)) and isinstance(key, int) and key >= 0:
+                items = held.elements[:key + 1]
+                if len(items) <= key or any(isinstance(e, cst.StarredElement) for e in items):
+                    return None
+                held = items[key].value
+            elif isinstance(held, cst.Dict) and isinstance(key, str) and \
+                    all(isinstance(e, cst.DictElement) for e in held.elements):
+                held = next((e.value for e in held.elements
+                             if literal_value(e.key) == key), None)
+            else:
+                return None
+        return literal_value(held)
 
     def _spelled_text(self, node: cst.BaseExpression, ctx: Context) -> bool:
         """Whether an expression is non-empty literal text, or a name bound to one."""

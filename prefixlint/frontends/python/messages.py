@@ -638,9 +638,51 @@ class MessageLowering:
             if passed is not None and "." not in field_name and "[" not in field_name:
                 out.extend(self.passed(field_name, span, *passed))
                 continue
-            out.append(Hole("value", "{" + field_name + "}", span, (root,),
-                            lowerer.scope_of(root)))
+            scope = lowerer.scope_of(root)
+            near = self._filled_nearby(root, node, ctx) if scope is Scope.UNKNOWN and \
+                "." not in field_name and "[" not in field_name else None
+            if near is not None:
+                out.extend(self.passed(field_name, span, *near))
+                continue
+            out.append(Hole("value", "{" + field_name + "}", span, (root,), scope))
         return out
+
+    def _filled_nearby(self, name: str, node, ctx):
+        """What fills a placeholder whose filling call is not in view, read beside the
+        text: a dict written in the function that writes the text, keyed by the
+        placeholder (`run({"page_shape": shape, ...})`), or constant text bound to the
+        placeholder's own name where the text is written (`{SUMMARY_SHAPE}` in a module
+        that defines `SUMMARY_SHAPE`); None when neither is there."""
+        import libcst as cst
+
+        from .flow import END
+        from .literals import dict_items, walk_body
+
+        held, at = self.lowerer._held_at(node, ctx)
+        if held is None:
+            return None
+        module = at.module
+        if at.function is not None:
+            def keyed() -> dict:
+                found: dict = {}
+                for inner in walk_body(at.function):
+                    if isinstance(inner, cst.Dict):
+                        for key, value in dict_items(inner).items():
+                            found.setdefault(key, value)
+                return found
+
+            value = module.memo("dict keys", at.function, keyed).get(name)
+            if value is not None:
+                return value, replace(at, line=module.pos(value), depth=at.depth + 1)
+        where = replace(at, line=END, depth=at.depth + 1) if at.function is not None else \
+            replace(at, line=END, import_time=True, depth=at.depth + 1)
+        resolved = self.lowerer.resolve(name, where)
+        if not isinstance(resolved, tuple) or not isinstance(resolved[0], cst.BaseExpression):
+            return None
+        segments = self.lowerer.text(resolved[0], resolved[1])
+        if segments and all(isinstance(s, Text) for s in segments):
+            return resolved
+        return None
 
     def _built_parts(self, node, ctx):
         """Content parts a comprehension builds, one per item it iterates: a hole varying as

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 import posixpath
 import re
 from dataclasses import dataclass
@@ -568,6 +569,7 @@ class PythonProject:
         self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
         self._made_in: dict[str, tuple[str, ...]] | None = None  # see `constructions`
         self._called_in: dict[str, tuple[str, ...]] = {}  # see `_files_matching`
+        self._folded_names: dict[Path, dict[str, list[str]]] = {}  # see `_folded`
 
     # -- modules -------------------------------------------------------------------------
 
@@ -689,11 +691,36 @@ class PythonProject:
             while folder:
                 candidates += [f"{folder}/{stem}.py", f"{folder}/{stem}/__init__.py"]
                 folder = posixpath.dirname(folder)
+        candidates = [candidate.lstrip("/") for candidate in candidates]
         for candidate in candidates:
-            candidate = candidate.lstrip("/")
             if (self.root / candidate).is_file():
                 return candidate
-        return None
+        # `import prompt_management` of `PROMPT_MANAGEMENT.py`: found on the case-insensitive
+        # file systems of Windows and macOS, where such projects are written and run
+        return next(filter(None, map(self._folded, candidates)), None)
+
+    def _folded(self, candidate: str) -> str | None:
+        """The project file a path names when its case is ignored, if one file alone
+        matches it so; None otherwise."""
+        folder, found = self.root, []
+        for part in candidate.split("/"):
+            if not (folder / part).exists():
+                listing = self._folded_names.get(folder)
+                if listing is None:
+                    try:
+                        names = sorted(os.listdir(folder))
+                    except OSError:
+                        names = []
+                    listing = self._folded_names[folder] = {}
+                    for name in names:
+                        listing.setdefault(name.lower(), []).append(name)
+                matches = listing.get(part.lower(), [])
+                if len(matches) != 1:
+                    return None
+                part = matches[0]
+            folder = folder / part
+            found.append(part)
+        return "/".join(found) if folder.is_file() else None
 
     def imported_paths(self, path: str) -> list[str]:
         """The project modules a module imports, by path, in the order it names them
