@@ -657,6 +657,8 @@ REACH_FINDINGS = [
     ("PFX005", "zic_import_case/agent.py", 10, 66),  # a module imported in another case
     ("PFX005", "zid_async_loader/prompts/draft_rule.txt", 3, 15),  # a cached loader's
     ("PFX005", "zid_async_loader/prompts/draft_rule.txt", 4, 14),  # template, filled
+    ("PFX001", "zie_template_handed/node.py", 6, 21),  # a template a getter makes once,
+    # handed to the client with the values that fill it
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1129,6 +1131,7 @@ REACH_SINKS = {
     "zic_import_case/agent.py:11": "openai.chat",
     "zid_async_loader/prompts/draft_rule.txt": "text file",
     "zid_async_loader/rules.py:11": "openai.chat",
+    "zie_template_handed/node.py:22": "client of langchain.ChatPromptTemplate",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3313,6 +3316,16 @@ def test_a_loader_returning_its_cache_first_returns_what_it_stores_below(reach):
              if f["path"] == "zid_async_loader/prompts/draft_rule.txt"]
     assert [f["expr"] for f in found] == ["{title}", "{content}"]
     assert all("passed at zid_async_loader/rules.py:10" in f["message"] for f in found)
+
+
+def test_a_template_handed_to_the_client_with_its_values_is_filled_by_them(reach):
+    """`client.run(_draw_template(), values)`: the template a project helper makes (once, in
+    a getter that keeps it in a global) is piped to the model and invoked with the client's
+    other parameter, so the caller's dict fills it: the subject is the request's question,
+    not a field of unknown scope."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zie_template_handed/node.py"]
+    assert (found["code"], found["expr"], found["scope"]) == ("PFX001", "{subject}", "request")
+    assert "from state.question" in found["message"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

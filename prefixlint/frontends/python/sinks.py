@@ -967,8 +967,16 @@ class SinkFinder:
         if site.kind in ("template", "chat-template") and isinstance(site.node, self.cst.Call):
             from .template_values import filled, filled_where_called
 
-            self.messages.filled = filled(lowerer, self.module, site.node, ctx) or \
-                filled_where_called(lowerer, self.project, self.module, site.node, ctx)
+            home = ctx.module  # the wrapper's module, for a wrapper's sink
+            found = filled(lowerer, home, site.node, ctx) or \
+                filled_where_called(lowerer, self.project, home, site.node, ctx)
+            if found is None and isinstance(site.origin, self.cst.Call):
+                # `make_template(SYSTEM)` of a wrapper that returns the template it makes:
+                # filled where the caller's code takes it
+                at = context_at(self.module, site.origin)
+                found = filled(lowerer, self.module, site.origin, at) or \
+                    filled_where_called(lowerer, self.project, self.module, site.origin, at)
+            self.messages.filled = found
         if site.kind == "guidance":
             from .guidance import blocks as guidance_blocks
 

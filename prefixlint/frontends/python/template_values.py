@@ -50,11 +50,53 @@ def filled(lowerer, module, site: cst.Call, ctx, methods: frozenset = FILLERS,
         # `SystemMessagePromptTemplate.from_template(T).format(name=...)`: filled at once
         values = _passed(lowerer, module, chained, ctx)
         return Filled(values, chained) if values else None
+    if isinstance(parent, cst.Arg):
+        return _filled_in_callee(lowerer, module, parent, ctx, methods)
     name = _assigned_name(parent)
     if name is None:
         return _filled_on_self(lowerer, module, parent, site, ctx, methods)
     return _filled_by_name(lowerer, module, module.enclosing_function(site), {name},
                            module.pos(site), ctx, methods)
+
+
+def _filled_in_callee(lowerer, module, arg: cst.Arg, ctx, methods: frozenset,
+                      ) -> Filled | None:
+    """`client.run(make_template(T), {"kind": kind})`: a template handed to a project
+    function that fills it with another of its parameters (`chain = template | self.llm`,
+    then `chain.ainvoke(variables)`): what the caller passes for that parameter fills it."""
+    from .values import Context
+
+    outer = module.parents.get(id(arg))
+    if not isinstance(outer, cst.Call) or arg.star:
+        return None
+    at = Context(module, module.enclosing_function(outer), module.pos(outer), ctx.import_time,
+                 dict(ctx.bindings), ctx.depth + 1, module.arms(outer))
+    found = lowerer._function_of(outer, at)
+    if found is None:
+        return None
+    function, callee = found
+    bound = lowerer._call_context(function, callee, outer, at)
+    held = next((name for name, (value, _) in bound.bindings.items() if value is arg.value),
+                None)
+    if held is None:
+        return None
+    names = _grown(callee, function, {held}, callee.pos(function))
+    for call in (n for n in callee.nodes if isinstance(n, cst.Call)):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in methods and
+                callee.enclosing_function(call) is function and
+                (isinstance(func.value, cst.Name) and func.value.value in names or
+                 _piped_from(func.value, names))):
+            continue
+        given = call.args[0].value if len(call.args) == 1 and call.args[0].keyword is None \
+            and not call.args[0].star else None
+        if not isinstance(given, cst.Name) or given.value not in bound.bindings:
+            return None  # filled inside with its own values: read with the callee
+        value, value_ctx = bound.bindings[given.value]
+        values = {key: (item, item_ctx) for key, item, item_ctx
+                  in lowerer.spread(value, value_ctx)}
+        return Filled(values, outer) if values else None
+    return None
 
 
 def _filled_on_self(lowerer, module, statement, site: cst.Call, ctx,
@@ -200,9 +242,12 @@ def filled_where_called(lowerer, project, module, site: cst.Call, ctx,
 
 
 def _filled_where_called(lowerer, project, module, function, methods: frozenset,
-                         ) -> Filled | None:
+                         depth: int = 0) -> Filled | None:
     """The first call of a module's function, in the files that call it, whose result is
-    filled: `prompt = intent_prompt()` then `(prompt | llm).invoke({...})`."""
+    filled: `prompt = intent_prompt()` then `(prompt | llm).invoke({...})`; or whose
+    result a function of the caller's module returns in turn (a getter that makes the
+    template once, `if _prompt is None: _prompt = make_prompt(T)`), filled where that is
+    called."""
     from ..project_files import InputError
     from .sites import context_at
 
@@ -222,6 +267,11 @@ def _filled_where_called(lowerer, project, module, function, methods: frozenset,
                     isinstance(func.value, cst.Name)):
                 continue
             found = filled(lowerer, caller, call, context_at(caller, call), methods)
+            outer = caller.enclosing_function(call)
+            if found is None and depth < 1 and outer is not None and \
+                    outer in caller.functions.values() and _returns(caller, outer, call):
+                found = _filled_where_called(lowerer, project, caller, outer, methods,
+                                             depth + 1)
             if found is not None:
                 lowerer.files.add(path)
                 return found
