@@ -659,6 +659,9 @@ REACH_FINDINGS = [
     ("PFX005", "zid_async_loader/prompts/draft_rule.txt", 4, 14),  # template, filled
     ("PFX001", "zie_template_handed/node.py", 6, 21),  # a template a getter makes once,
     # handed to the client with the values that fill it
+    ("PFX001", "zif_trimmed_return.py", 12, 7),  # returned f-strings, trimmed
+    ("PFX005", "zif_trimmed_return.py", 15, 6),  # with `.strip()` and `dedent`
+    ("PFX001", "zif_trimmed_return.py", 31, 50),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1132,6 +1135,8 @@ REACH_SINKS = {
     "zid_async_loader/prompts/draft_rule.txt": "text file",
     "zid_async_loader/rules.py:11": "openai.chat",
     "zie_template_handed/node.py:22": "client of langchain.ChatPromptTemplate",
+    "zif_trimmed_return.py:8": "text",
+    "zif_trimmed_return.py:30": "text",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3326,6 +3331,15 @@ def test_a_template_handed_to_the_client_with_its_values_is_filled_by_them(reach
     [found] = [f for f in reach["findings"] if f["path"] == "zie_template_handed/node.py"]
     assert (found["code"], found["expr"], found["scope"]) == ("PFX001", "{subject}", "request")
     assert "from state.question" in found["message"]
+
+
+def test_a_returned_prompt_trimmed_as_it_is_returned_is_measured(reach):
+    """`return f"...".strip()` and `return dedent(f"...")` of a triple-quoted text: it is
+    the prompt the function builds, and trimming its edges does not hide it."""
+    prompts = {p["id"]: (p["tokens_total"], p["prefix_tokens"]["global"])
+               for p in reach["prompts"] if p["path"] == "zif_trimmed_return.py"}
+    assert prompts == {"zif_trimmed_return.py:8": (159, 24),
+                       "zif_trimmed_return.py:30": (115, 13)}
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -19,7 +19,7 @@ from ...prose import reads_as_prompt
 from ...template_kinds import is_markup
 from ..project_files import InputError
 from .flow import in_dead_arm, richness, subscript_key
-from .literals import literal_value, reachable, return_statements
+from .literals import dotted_name, literal_value, reachable, return_statements
 from .registries import registry_key
 
 if TYPE_CHECKING:
@@ -639,22 +639,23 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
         return None
     returns = [final]
     value = _one_message_text(final.value)
-    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and \
-            isinstance(literal_value(value), str):
+    text = _trimmed(value)  # `return f"""...""".strip()`: the text, its edges trimmed
+    if isinstance(text, (cst.SimpleString, cst.ConcatenatedString)) and \
+            isinstance(literal_value(text), str):
         # `def get_template(self): return """...${title}..."""`: a template a base class
         # fills, named as one
-        return _constant(finder, function.name.value, value) \
+        return _constant(finder, function.name.value, text) \
             if _NAME_HINT.search(function.name.value) else None
-    if not isinstance(value, (cst.FormattedString, cst.Call, cst.BinaryOperation,
-                              cst.ConcatenatedString, cst.Name)):
+    if not isinstance(text, (cst.FormattedString, cst.Call, cst.BinaryOperation,
+                             cst.ConcatenatedString, cst.Name)):
         return None
-    if isinstance(value, cst.Call) and not (isinstance(value.func, cst.Attribute) and
-                                            value.func.attr.value in ("format", "substitute",
-                                                                      "join")):
+    if isinstance(text, cst.Call) and not (isinstance(text.func, cst.Attribute) and
+                                           text.func.attr.value in ("format", "substitute",
+                                                                    "join")):
         return None  # `"\n".join(parts)`: parts built by the statements before
-    if isinstance(value, cst.Name) and not _NAME_HINT.search(value.value + function.name.value):
+    if isinstance(text, cst.Name) and not _NAME_HINT.search(text.value + function.name.value):
         return None  # `return prompt` in `build_prompt`: a name that says it is prompt text
-    literal = _literal_text(value)
+    literal = _literal_text(text)
     if literal is not None and not reads_as_prompt(literal, function.name.value):
         return None  # decided on the literal text alone, before any lowering
     from .values import Context
@@ -669,6 +670,22 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
         # calls the function and sends its text holds (measured there, not again here)
         built = _filling(finder, built, value, ctx)
     return built
+
+
+def _trimmed(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The text inside calls that only trim its edges or indentation (`.strip()`,
+    `.lstrip()`, `.rstrip()`, `dedent(...)`, `inspect.cleandoc(...)`); else the value."""
+    for _ in range(4):
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                value.func.attr.value in ("strip", "lstrip", "rstrip") and not value.args:
+            value = value.func.value
+        elif isinstance(value, cst.Call) and len(value.args) == 1 and \
+                not value.args[0].keyword and not value.args[0].star and \
+                dotted_name(value.func).split(".")[-1] in ("dedent", "cleandoc"):
+            value = value.args[0].value
+        else:
+            break
+    return value
 
 
 def _filling(finder: SinkFinder, built: Candidate, value, ctx) -> Candidate:
