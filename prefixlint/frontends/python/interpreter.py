@@ -137,13 +137,13 @@ def _cached_entry(node: cst.Subscript, ctx: Context) -> tuple | None:
                     found.setdefault(stored, []).append(statement)
         return found
 
-    stored = module.memo("entry stores", function, stores).get(key, ())
-    before = [statement for statement in stored if module.pos(statement) < ctx.line]
-    for statement in before or stored[:1]:
-        return statement.value, Context(module, function, module.pos(statement),
-                                        ctx.import_time, dict(ctx.bindings),
-                                        ctx.depth + 1, module.arms(statement))
-    return None
+    stored = module.memo("entry stores", function, stores).get(key, [])
+    statement = next((s for s in stored if module.pos(s) < ctx.line), None) or \
+        next(iter(stored), None)
+    if statement is None:
+        return None
+    return statement.value, Context(module, function, module.pos(statement), ctx.import_time,
+                                    dict(ctx.bindings), ctx.depth + 1, module.arms(statement))
 
 
 def _entry_key(node: cst.Subscript) -> tuple[str, str] | None:
