@@ -662,6 +662,7 @@ REACH_FINDINGS = [
     ("PFX001", "zif_trimmed_return.py", 12, 7),  # returned f-strings, trimmed
     ("PFX005", "zif_trimmed_return.py", 15, 6),  # with `.strip()` and `dedent`
     ("PFX001", "zif_trimmed_return.py", 31, 50),
+    ("PFX005", "zig_fresh_builder.py", 13, 22),  # a method of an object made on the spot
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1114,7 +1115,7 @@ REACH_SINKS = {
     "zhzzzzzk_scratch_branch/main.py:38": "anthropic.messages",
     "zhzzzzzl_conversation_object/commit_message.py:22": "client of mistral.chat",
     "zhzzzzzm_joined_tools.py:34": "anthropic.messages",
-    "zhzzzzzn_message_objects.py:40": "inferred",
+    "zhzzzzzn_message_objects.py:40": "client of openai.chat",  # `Client().chat(...)`
     "zhzzzzzo_settings_default/api.py:14": "langchain.ChatPromptTemplate",
     "zhzzzzzp_loader_root/personas/critic/prompt.md.j2": None,
     "zhzzzzzq_package_prompt/scribe/commit.py:24": "openai.chat",
@@ -1137,6 +1138,7 @@ REACH_SINKS = {
     "zie_template_handed/node.py:22": "client of langchain.ChatPromptTemplate",
     "zif_trimmed_return.py:8": "text",
     "zif_trimmed_return.py:30": "text",
+    "zig_fresh_builder.py:24": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3340,6 +3342,17 @@ def test_a_returned_prompt_trimmed_as_it_is_returned_is_measured(reach):
                for p in reach["prompts"] if p["path"] == "zif_trimmed_return.py"}
     assert prompts == {"zif_trimmed_return.py:8": (159, 24),
                        "zif_trimmed_return.py:30": (115, 13)}
+
+
+def test_a_method_of_an_object_made_on_the_spot_is_what_it_returns(reach):
+    """`PlanPrompt().build(goal)`: the method of the class the call makes builds the prompt,
+    so the call that sends it measures the plan's text (it was one opaque value there, and
+    the text measured alone)."""
+    prompts = {p["id"]: (p["tokens_total"], p["prefix_tokens"]["global"])
+               for p in reach["prompts"] if p["path"] == "zig_fresh_builder.py"}
+    assert prompts == {"zig_fresh_builder.py:24": (100, 7)}
+    [found] = [f for f in reach["findings"] if f["path"] == "zig_fresh_builder.py"]
+    assert found["prompt"] == "zig_fresh_builder.py:24"
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -369,8 +369,8 @@ class CallOps:
                 if method is not None:
                     return method
             return None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
-            # `self.client.chat(...)`
+        if isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Attribute, cst.Call)):
+            # `self.client.chat(...)`, `Client().run(...)`
             return self._concrete_method(self.receiver_class(func.value, ctx), func.attr.value)
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return None
