@@ -569,7 +569,8 @@ class PythonProject:
         self.inferred: dict[str, list] = {}  # calls of code not in view with prompt keywords
         self._made_in: dict[str, tuple[str, ...]] | None = None  # see `constructions`
         self._called_in: dict[str, tuple[str, ...]] = {}  # see `_files_matching`
-        self._folded_names: dict[Path, dict[str, list[str]]] = {}  # see `_folded`
+        self._folded_names: dict[Path, dict[str, list[str]]] = {}  # see `_listing`
+        self._folded_paths: dict[str, str | None] = {}  # see `_folded`
 
     # -- modules -------------------------------------------------------------------------
 
@@ -701,26 +702,37 @@ class PythonProject:
 
     def _folded(self, candidate: str) -> str | None:
         """The project file a path names when its case is ignored, if one file alone
-        matches it so; None otherwise."""
-        folder, found = self.root, []
+        matches it so; None otherwise. Read from each folder's listing, kept per run (most
+        imports tried here are of installed packages, which end at the first folder)."""
+        if candidate in self._folded_paths:
+            return self._folded_paths[candidate]
+        folder, found, result = self.root, [], None
         for part in candidate.split("/"):
-            if not (folder / part).exists():
-                listing = self._folded_names.get(folder)
-                if listing is None:
-                    try:
-                        names = sorted(os.listdir(folder))
-                    except OSError:
-                        names = []
-                    listing = self._folded_names[folder] = {}
-                    for name in names:
-                        listing.setdefault(name.lower(), []).append(name)
-                matches = listing.get(part.lower(), [])
-                if len(matches) != 1:
-                    return None
-                part = matches[0]
+            names = self._listing(folder).get(part.lower(), [])
+            if part not in names:
+                if len(names) != 1:
+                    break
+                part = names[0]
             folder = folder / part
             found.append(part)
-        return "/".join(found) if folder.is_file() else None
+        else:
+            result = "/".join(found) if folder.is_file() else None
+        self._folded_paths[candidate] = result
+        return result
+
+    def _listing(self, folder: Path) -> dict[str, list[str]]:
+        """A folder's entries by their lower-case name (empty for a file or a missing
+        folder), read once per run."""
+        listing = self._folded_names.get(folder)
+        if listing is None:
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                names = []
+            listing = self._folded_names[folder] = {}
+            for name in names:
+                listing.setdefault(name.lower(), []).append(name)
+        return listing
 
     def imported_paths(self, path: str) -> list[str]:
         """The project modules a module imports, by path, in the order it names them
