@@ -19,7 +19,7 @@ from ...prose import reads_as_prompt
 from ...template_kinds import is_markup
 from ..project_files import InputError
 from .flow import in_dead_arm, richness, subscript_key
-from .literals import dotted_name, literal_value, reachable, return_statements
+from .literals import literal_value, reachable, return_statements
 from .registries import registry_key
 
 if TYPE_CHECKING:
@@ -639,7 +639,7 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
         return None
     returns = [final]
     value = _one_message_text(final.value)
-    text = _trimmed(value)  # `return f"""...""".strip()`: the text, its edges trimmed
+    text = _unwrapped(value)  # `return f"""...""".strip()`: the text, its edges trimmed
     if isinstance(text, (cst.SimpleString, cst.ConcatenatedString)) and \
             isinstance(literal_value(text), str):
         # `def get_template(self): return """...${title}..."""`: a template a base class
@@ -670,22 +670,6 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
         # calls the function and sends its text holds (measured there, not again here)
         built = _filling(finder, built, value, ctx)
     return built
-
-
-def _trimmed(value: cst.BaseExpression) -> cst.BaseExpression:
-    """The text inside calls that only trim its edges or indentation (`.strip()`,
-    `.lstrip()`, `.rstrip()`, `dedent(...)`, `inspect.cleandoc(...)`); else the value."""
-    for _ in range(4):
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
-                value.func.attr.value in ("strip", "lstrip", "rstrip") and not value.args:
-            value = value.func.value
-        elif isinstance(value, cst.Call) and len(value.args) == 1 and \
-                not value.args[0].keyword and not value.args[0].star and \
-                dotted_name(value.func).split(".")[-1] in ("dedent", "cleandoc"):
-            value = value.args[0].value
-        else:
-            break
-    return value
 
 
 def _filling(finder: SinkFinder, built: Candidate, value, ctx) -> Candidate:
