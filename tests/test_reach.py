@@ -1139,6 +1139,7 @@ REACH_SINKS = {
     "zif_trimmed_return.py:8": "text",
     "zif_trimmed_return.py:30": "text",
     "zig_fresh_builder.py:24": "openai.chat",
+    "zih_schema_in_text.py:45": "text",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3353,6 +3354,15 @@ def test_a_method_of_an_object_made_on_the_spot_is_what_it_returns(reach):
     assert prompts == {"zig_fresh_builder.py:24": (100, 7)}
     [found] = [f for f in reach["findings"] if f["path"] == "zig_fresh_builder.py"]
     assert found["prompt"] == "zig_fresh_builder.py:24"
+
+
+def test_braces_a_json_text_writes_into_an_f_string_are_not_its_fields(reach):
+    """`f"{rules}\n\n{json.dumps(SHAPES)}"`: the shapes' "{day}" and "{hours}" are the
+    JSON's text, written in place by the expression, never fields a later fill replaces;
+    the message is the same for every request (each was reported as a value before)."""
+    [prompt] = [p for p in reach["prompts"] if p["path"] == "zih_schema_in_text.py"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (260, 260)
+    assert not [f for f in reach["findings"] if f["path"] == "zih_schema_in_text.py"]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -124,11 +124,16 @@ def _within(inner: Span | None, outer: Span) -> bool:
 def _own_fields(finder: SinkFinder, node, ctx, segments: list, span: Span) -> list:
     """An f-string's text with the `{name}` fields of its own literal parts as holes (its
     escaped braces); the text of a constant it puts in (`{EXAMPLES}`: code with `{i: 0}`)
-    is text, never a field."""
+    is text, never a field, and so is what one of its expressions writes in place
+    (`{json.dumps(SHAPES)}`, whose JSON holds "{day}" as an answer's shape)."""
+    module = finder.module
+    written = [module.span(part) for part in getattr(node, "parts", ())
+               if isinstance(part, cst.FormattedStringExpression)]
     out: list = []
     run: list = []
     for segment in [*segments, None]:
-        if isinstance(segment, Text) and _within(segment.span, span):
+        if isinstance(segment, Text) and _within(segment.span, span) and \
+                not any(_within(segment.span, at) for at in written):
             run.append(segment)
             continue
         if run:
