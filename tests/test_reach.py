@@ -663,6 +663,7 @@ REACH_FINDINGS = [
     ("PFX005", "zif_trimmed_return.py", 15, 6),  # with `.strip()` and `dedent`
     ("PFX001", "zif_trimmed_return.py", 31, 50),
     ("PFX005", "zig_fresh_builder.py", 13, 22),  # a method of an object made on the spot
+    ("PFX001", "zii_trimmed_history.py", 37, 53),  # rules after a conversation a loop trims
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1140,6 +1141,7 @@ REACH_SINKS = {
     "zif_trimmed_return.py:30": "text",
     "zig_fresh_builder.py:24": "openai.chat",
     "zih_schema_in_text.py:45": "text",
+    "zii_trimmed_history.py:38": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3363,6 +3365,17 @@ def test_braces_a_json_text_writes_into_an_f_string_are_not_its_fields(reach):
     [prompt] = [p for p in reach["prompts"] if p["path"] == "zih_schema_in_text.py"]
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (260, 260)
     assert not [f for f in reach["findings"] if f["path"] == "zih_schema_in_text.py"]
+
+
+def test_a_loop_that_trims_the_conversation_keeps_the_order_it_was_given(reach):
+    """`while used > budget: messages = [messages[0]] + messages[2:]` may not run, and only
+    drops the oldest turns when it does: the list sent is the one built before it, with the
+    citation rules after the conversation (the loop's slice was read as the whole list, and
+    the rules were lost from the prompt)."""
+    [prompt] = [p for p in reach["prompts"] if p["path"] == "zii_trimmed_history.py"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (202, 36)
+    [found] = [f for f in reach["findings"] if f["path"] == "zii_trimmed_history.py"]
+    assert (found["code"], found["expr"], found["gain_tokens"]) == ("PFX001", "question", 120)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

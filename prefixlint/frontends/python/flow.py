@@ -54,6 +54,17 @@ class Binding:
                    for n in walked)
 
     @functools.cached_property
+    def trims(self) -> bool:
+        """`messages = [messages[0]] + messages[2:]`, `text = text[:limit]`: a rewrite that
+        keeps a slice of the name's own value (what a loop that drops the oldest turns
+        does). Found once, as `rewrites` is."""
+        return self.op == "=" and self.rewrites and any(
+            isinstance(n, cst.Subscript) and isinstance(n.value, cst.Name) and
+            n.value.value == self.name and
+            any(isinstance(e.slice, cst.Slice) for e in n.slice)
+            for n in _walk(self.value))
+
+    @functools.cached_property
     def size(self) -> tuple[int, int]:
         """The value's `richness`, found once."""
         return richness(self.value)
@@ -484,6 +495,33 @@ def reaching(bindings: list[Binding], name: str, before: int,
             out = []
         out.append(binding)
     return out
+
+
+def past_trims(bindings: list[Binding], name: str, at: int, parents: dict,
+               order: dict, ends: dict) -> list[Binding]:
+    """The bindings a use at `at` after a `while` loop reads, without the loop's trims of
+    the name (`while used > budget: messages = [messages[0]] + messages[2:]`): the loop may
+    not run at all, and when it does it only drops some of what the list holds, in the
+    order it holds it, so what the list held before the loop is what is sent."""
+    if not any(b.name == name and b.trims for b in bindings):
+        return bindings
+    return [b for b in bindings
+            if not (b.name == name and b.trims and _trimmed_before(b, at, parents, order, ends))]
+
+
+def _trimmed_before(binding: Binding, at: int, parents: dict, order: dict,
+                    ends: dict) -> bool:
+    """Whether a binding sits in a `while` loop with a test (not `while True:`) that ends
+    before `at`."""
+    node = parents.get(id(binding.value))
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+        if isinstance(node, cst.While):
+            test = node.test
+            forever = isinstance(test, cst.Name) and test.value == "True" or \
+                isinstance(test, cst.Integer) and test.value != "0"
+            return not forever and not order[id(node)] < at < ends[id(node)]
+        node = parents.get(id(node))
+    return False
 
 
 def carried(bindings: list[Binding], loops: list[tuple[int, int]], name: str,

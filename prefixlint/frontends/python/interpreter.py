@@ -21,8 +21,8 @@ from ...ir import Hole, Scope, Span, Text
 from ...prose import estimated_tokens
 from ...volatility import is_history, words_of
 from ..project_files import InputError
-from .flow import (ADDS, END, INSERTS, Binding, carried, conditional, module_loop, richer_arm,
-                   test_of, windowed)
+from .flow import (ADDS, END, INSERTS, Binding, carried, conditional, module_loop, past_trims,
+                   richer_arm, test_of, windowed)
 from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, is_truncation,
                        iter_root, literal_value, names_read, none_comparison, param_annotation,
                        param_names, return_statements, shorten, source_texts)
@@ -394,7 +394,8 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             return param.default, dataclasses.replace(ctx, line=module.pos(lam),
                                                       depth=ctx.depth + 1)
         if ctx.function is not None:
-            bindings = module.bindings_in(id(ctx.function), ctx.arms)
+            bindings = past_trims(module.bindings_in(id(ctx.function), ctx.arms), name,
+                                  ctx.line, module.parents, module.order, module.ends)
             before = ctx.line if CARRIED in ctx.bindings else \
                 carried(bindings, module.loops.get(id(ctx.function), []), name, ctx.line)
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
