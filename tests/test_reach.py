@@ -1142,6 +1142,7 @@ REACH_SINKS = {
     "zig_fresh_builder.py:24": "openai.chat",
     "zih_schema_in_text.py:45": "text",
     "zii_trimmed_history.py:38": "openai.chat",
+    "zij_tool_registry/agent.py:22": "chat_api.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3376,6 +3377,16 @@ def test_a_loop_that_trims_the_conversation_keeps_the_order_it_was_given(reach):
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (202, 36)
     [found] = [f for f in reach["findings"] if f["path"] == "zii_trimmed_history.py"]
     assert (found["code"], found["expr"], found["gain_tokens"]) == ("PFX001", "question", 120)
+
+
+def test_a_registry_of_objects_kept_under_their_own_names_is_no_request_state(reach):
+    """`self._tools[tool.name] = tool` in `register`: what was registered (at start-up, in
+    the agent's `__init__`), not state a method changes between requests, so the tools sent
+    first are the deployment's (they were a request's value ending the prefix at token 6)."""
+    [prompt] = [p for p in reach["prompts"] if p["path"] == "zij_tool_registry/agent.py"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (94, 90)
+    assert prompt["break"]["expr"] == "alert"
+    assert not [f for f in reach["findings"] if f["path"].startswith("zij_tool_registry/")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -108,7 +108,8 @@ def _entry_set_later(table: cst.Dict, ctx: Context, key: str) -> bool:
 def _entries_changed(info: ClassInfo, module: Module) -> dict[str, str]:
     """The attributes whose entries a method other than `__init__` sets or changes
     (`self.traits[name] = value`, `self.counts[key] += 1`), each with the first method that
-    does; found once per class."""
+    does; found once per class. A registry is not one: an entry set to an object under its
+    own name (`self._tools[tool.name] = tool`) keeps what was registered, not state."""
     def found() -> dict[str, str]:
         methods = {id(m): m for name, m in info.methods.items() if name != "__init__"}
         out: dict[str, str] = {}
@@ -128,10 +129,23 @@ def _entries_changed(info: ClassInfo, module: Module) -> dict[str, str]:
                 if isinstance(target, cst.Subscript) and \
                         isinstance(target.value, cst.Attribute) and \
                         isinstance(target.value.value, cst.Name) and \
-                        target.value.value.value == owner:
+                        target.value.value.value == owner and \
+                        not _registered(target, node):
                     out.setdefault(target.value.attr.value, method.name.value)
         return out
     return module.memo("entries changed", info, found)
+
+
+def _registered(target: cst.Subscript, node: cst.Assign | cst.AugAssign) -> bool:
+    """`self._tools[tool.name] = tool`: an object stored under a key read from itself."""
+    value = node.value
+    if not isinstance(node, cst.Assign) or not isinstance(value, cst.Name) or \
+            len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return False
+    key = target.slice[0].slice.value
+    while isinstance(key, (cst.Attribute, cst.Subscript, cst.Call)):
+        key = key.func if isinstance(key, cst.Call) else key.value
+    return isinstance(key, cst.Name) and key.value == value.value
 
 
 def _owner(params: list[str]) -> str:
