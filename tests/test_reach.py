@@ -664,6 +664,9 @@ REACH_FINDINGS = [
     ("PFX001", "zif_trimmed_return.py", 31, 50),
     ("PFX005", "zig_fresh_builder.py", 13, 22),  # a method of an object made on the spot
     ("PFX001", "zii_trimmed_history.py", 37, 53),  # rules after a conversation a loop trims
+    ("PFX004", "zik_daily_script/direct.py", 16, 28),  # a script's top level is its run's
+    ("PFX005", "zik_daily_script/direct.py", 16, 37),
+    ("PFX005", "zik_daily_script/helper.py", 24, 32),  # (sent through its own helper)
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1143,6 +1146,9 @@ REACH_SINKS = {
     "zih_schema_in_text.py:45": "text",
     "zii_trimmed_history.py:38": "openai.chat",
     "zij_tool_registry/agent.py:22": "chat_api.chat",
+    "zik_daily_script/direct.py:25": "openai.chat",
+    "zik_daily_script/helper.py:16": "http.post",
+    "zik_daily_script/helper.py:24": "client of http.post",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3387,6 +3393,19 @@ def test_a_registry_of_objects_kept_under_their_own_names_is_no_request_state(re
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (94, 90)
     assert prompt["break"]["expr"] == "alert"
     assert not [f for f in reach["findings"] if f["path"].startswith("zij_tool_registry/")]
+
+
+def test_a_script_that_sends_at_its_top_level_sends_what_that_run_computed(reach):
+    """A cron script reads the day's rows and today's date at its top level and sends the
+    prompt there, or through its own helper: each run is one request, so those values are
+    the run's, not constants of a process that later requests share (they were `deploy`,
+    and the date a stale-clock note)."""
+    found = sorted((f["path"], f["code"], f["expr"], f["gain_tokens"])
+                   for f in reach["findings"] if f["path"].startswith("zik_daily_script/"))
+    assert found == [("zik_daily_script/direct.py", "PFX004", "today", 109),
+                     ("zik_daily_script/direct.py", "PFX005", "fixtures", 109),
+                     ("zik_daily_script/helper.py", "PFX005", "json.dumps(tickets, indent=2)",
+                      84)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

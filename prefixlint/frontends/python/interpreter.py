@@ -41,7 +41,7 @@ from .registries import listed_file
 from .retries import later_pass
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
-from .values import (CARRIED, WHOLE_PROMPT_CHARS, ArmGuard, Context, ExtendedItem, HoleItem,
+from .values import (CARRIED, SENT, WHOLE_PROMPT_CHARS, ArmGuard, Context, ExtendedItem, HoleItem,
                      LoopItem, ModuleRef, Note, Parts, Resolved, Seg, constant_chars)
 
 MAX_UPDATES = 64  # edits of one text followed back at no cost in depth (`_update_hop`)
@@ -455,11 +455,14 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         if chain and not in_order and name in refilled(module):
             return None  # what the program put there last, not the literal it starts as
         if chain:
+            # read by a send of the script's own top level: computed in the same run
+            sent = in_order and loop is None and SENT in ctx.bindings
             once = (loop is None or not loop[0] <= chain[-1].pos < loop[1]) and \
-                not reruns(module)
+                not reruns(module) and not sent
             at = chain[-1].pos if in_order else chain[-1].pos + 1
-            return self._combine(chain, Context(module, None, at, once, depth=ctx.depth + 1),
-                                 chosen)
+            return self._combine(chain, Context(module, None, at, once,
+                                                {SENT: None} if sent else {},
+                                                depth=ctx.depth + 1), chosen)
         if name in module.imports:
             origin, attr = module.imports[name]
             if not attr:

@@ -6,6 +6,7 @@ lists of role dicts, signatures and decorated prompt functions."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import tokenize
@@ -202,6 +203,7 @@ class SinkFinder:
                     # A script's call at import (an example of a library) runs it with
                     # constants: it is measured on its own as well, as callers would call it.
                     self.project.mark_called(stub, wrapper)
+                caller = as_run(caller)
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
                 hops = wrapper.chain()
@@ -930,6 +932,10 @@ class SinkFinder:
 
     def _build_one(self, site: _Site, consumed: set[int]):
         ctx = site.base or self._context(site.node)
+        if site.base is None and site.kind != "agent" and ctx.import_time:
+            ctx = as_run(ctx)  # a script's own request: its top level is this run's
+            site = dataclasses.replace(
+                site, contexts={k: as_run(c) for k, c in site.contexts.items()})
         lowerer = self.lowerer
         lowerer.notes = []
         if site.base is None and self.project.wrapper_of(self, site, ctx):
@@ -1331,6 +1337,20 @@ _WRAPPING_TYPES = frozenset({"Generator", "AsyncGenerator", "Iterator",
                              "AsyncIterator", "ContextManager", "AsyncContextManager",
                              "AbstractContextManager", "AbstractAsyncContextManager",
                              "Awaitable", "Coroutine"})
+
+
+def as_run(ctx):
+    """The context of a request the module's own top level makes (a script's send, outside
+    any loop there): made once a run of the script, so what the top level computed before
+    it (a day's rows, the file given, today's date) is that run's, not a constant of the
+    process that later requests share. Other contexts are returned as they are."""
+    from dataclasses import replace
+
+    from .values import SENT
+
+    if ctx.function is not None or not ctx.import_time:
+        return ctx
+    return replace(ctx, import_time=False, bindings={**ctx.bindings, SENT: None})
 
 
 def _argument(node, wrapper):

@@ -130,6 +130,10 @@ STARRED = "*"
 # A binding key that marks values read through a loop's carried assignment (`flow.carried`):
 # what they read is not carried again, so reassignments in one loop cannot chase each other.
 CARRIED = "\0carried"
+# A binding key that marks a read by a request the module's own top level makes (a script's
+# send, see `sinks.run_of_script`): what that top level computed is the run's, not the
+# process's constant for later requests.
+SENT = "\0sent"
 
 
 @dataclass
