@@ -1149,6 +1149,7 @@ REACH_SINKS = {
     "zik_daily_script/direct.py:25": "openai.chat",
     "zik_daily_script/helper.py:16": "http.post",
     "zik_daily_script/helper.py:24": "client of http.post",
+    "zik_daily_script/shop_app.py:10": "inferred",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3406,6 +3407,9 @@ def test_a_script_that_sends_at_its_top_level_sends_what_that_run_computed(reach
                      ("zik_daily_script/direct.py", "PFX005", "fixtures", 109),
                      ("zik_daily_script/helper.py", "PFX005", "json.dumps(tickets, indent=2)",
                       84)]
+    # an agent made at the top level is used by requests made later: not one itself
+    [made] = [p for p in reach["prompts"] if p["path"] == "zik_daily_script/shop_app.py"]
+    assert (made["tokens_total"], made["break"]) == (97, None)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -932,7 +932,8 @@ class SinkFinder:
 
     def _build_one(self, site: _Site, consumed: set[int]):
         ctx = site.base or self._context(site.node)
-        if site.base is None and site.kind != "agent" and ctx.import_time:
+        if site.base is None and site.kind != "agent" and ctx.import_time and \
+                not _construction(site.node):
             ctx = as_run(ctx)  # a script's own request: its top level is this run's
             site = dataclasses.replace(
                 site, contexts={k: as_run(c) for k, c in site.contexts.items()})
@@ -1337,6 +1338,17 @@ _WRAPPING_TYPES = frozenset({"Generator", "AsyncGenerator", "Iterator",
                              "AsyncIterator", "ContextManager", "AsyncContextManager",
                              "AbstractContextManager", "AbstractAsyncContextManager",
                              "Awaitable", "Coroutine"})
+
+
+def _construction(node) -> bool:
+    """`Agent(system_prompt=..., tools=[...])`: a call that makes an object (its name a
+    class's, in CapWords), which requests made later use; not a request itself."""
+    import libcst as cst
+
+    func = getattr(node, "func", None)
+    name = func.attr.value if isinstance(func, cst.Attribute) else \
+        func.value if isinstance(func, cst.Name) else ""
+    return name[:1].isupper()
 
 
 def as_run(ctx):
