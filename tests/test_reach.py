@@ -667,6 +667,9 @@ REACH_FINDINGS = [
     ("PFX004", "zik_daily_script/direct.py", 16, 28),  # a script's top level is its run's
     ("PFX005", "zik_daily_script/direct.py", 16, 37),
     ("PFX005", "zik_daily_script/helper.py", 24, 32),  # (sent through its own helper)
+    ("PFX005", "zil_default_template/jobs.py", 27, 26),  # before the shipped template
+    ("PFX004", "zil_default_template/jobs.py", 27, 47),
+    ("PFX005", "zil_default_template/prompts/merge.txt", 3, 1),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1150,6 +1153,8 @@ REACH_SINKS = {
     "zik_daily_script/helper.py:16": "http.post",
     "zik_daily_script/helper.py:24": "client of http.post",
     "zik_daily_script/shop_app.py:10": "inferred",
+    "zil_default_template/jobs.py:55": "client of http.post",
+    "zil_default_template/prompts/merge.txt": "text file",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3410,6 +3415,19 @@ def test_a_script_that_sends_at_its_top_level_sends_what_that_run_computed(reach
     # an agent made at the top level is used by requests made later: not one itself
     [made] = [p for p in reach["prompts"] if p["path"] == "zik_daily_script/shop_app.py"]
     assert (made["tokens_total"], made["break"]) == (97, None)
+
+
+def test_a_shipped_template_unless_a_job_names_its_own_reaches_the_prompt(reach):
+    """`load_prompt(path) if path else load_prompt(DEFAULT_MERGE)`: the same loader, with a
+    path a job may give or the file the project ships, which is what is sent unless a
+    deployment names its own; it reaches the prompt through three helpers that put a header
+    before it and notes after it (it was one opaque value, so the header's values seemed
+    followed by almost nothing)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zil_default_template/jobs.py:55"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (123, 7)
+    [found] = [f for f in reach["findings"] if f["path"] == "zil_default_template/jobs.py"
+               and f["code"] == "PFX005"]
+    assert (found["expr"], found["gain_tokens"]) == ("record['topic']", 93)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

@@ -1531,6 +1531,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         for arm, other in ((node.body, node.orelse), (node.orelse, node.body)):
             if isinstance(other, cst.Name) and other.value == "None":
                 return self.text(arm, ctx)  # `tools if step < last else None`: when sent
+        if _override(node, source(test)):
+            default = self.text(node.orelse, ctx)
+            if all(isinstance(s, Text) for s in default):
+                return default
         hole = self._deps_hole(node.test, ctx)
         body, orelse = self.text(node.body, ctx), self.text(node.orelse, ctx)
         if hole.scope.varies_like >= Scope.DAY and \
@@ -2178,6 +2182,18 @@ def _tests_empty(test, name: str) -> bool:
              and target.comparator.evaluated_value == "")
         return empty and isinstance(target.operator, (cst.Is, cst.Equal))
     return False
+
+
+def _override(node: cst.IfExp, test: str) -> bool:
+    """`load_prompt(path) if path else load_prompt(DEFAULT_PATH)`: the same call made with a
+    value a caller may give, else with the shipped default (a template file, a settings
+    file). The default is what is sent unless a deployment names its own."""
+    body, orelse = node.body, node.orelse
+    if not (isinstance(body, cst.Call) and isinstance(orelse, cst.Call)):
+        return False
+    source = cst.Module([]).code_for_node
+    return source(body.func) == source(orelse.func) and \
+        any(source(a.value) == test for a in body.args)
 
 
 def _decorator_argument(name: str, outer: cst.FunctionDef, module
