@@ -1153,7 +1153,7 @@ REACH_SINKS = {
     "zik_daily_script/helper.py:16": "http.post",
     "zik_daily_script/helper.py:24": "client of http.post",
     "zik_daily_script/shop_app.py:10": "inferred",
-    "zil_default_template/jobs.py:55": "client of http.post",
+    "zil_default_template/jobs.py:45": "client of http.post",
     "zil_default_template/prompts/merge.txt": "text file",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
@@ -3420,14 +3420,14 @@ def test_a_script_that_sends_at_its_top_level_sends_what_that_run_computed(reach
 def test_a_shipped_template_unless_a_job_names_its_own_reaches_the_prompt(reach):
     """`load_prompt(path) if path else load_prompt(DEFAULT_MERGE)`: the same loader, with a
     path a job may give or the file the project ships, which is what is sent unless a
-    deployment names its own; it reaches the prompt through three helpers that put a header
-    before it and notes after it (it was one opaque value, so the header's values seemed
-    followed by almost nothing)."""
-    [prompt] = [p for p in reach["prompts"] if p["id"] == "zil_default_template/jobs.py:55"]
-    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (123, 7)
+    deployment names its own; it reaches the prompt through the helper that puts a header
+    before it (it was a branch on the path, so the header's values seemed followed by
+    almost nothing)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zil_default_template/jobs.py:45"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (115, 7)
     [found] = [f for f in reach["findings"] if f["path"] == "zil_default_template/jobs.py"
                and f["code"] == "PFX005"]
-    assert (found["expr"], found["gain_tokens"]) == ("record['topic']", 93)
+    assert (found["expr"], found["gain_tokens"]) == ("record['topic']", 92)
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

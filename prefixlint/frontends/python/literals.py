@@ -12,7 +12,7 @@ import libcst as cst
 from ...ir import Hole, Span, Text
 from .values import Context, Seg
 
-MAX_DEPTH = 24
+MAX_DEPTH = 16
 MAX_TEXT = 1_000_000  # characters of constant text built from one expression
 
 

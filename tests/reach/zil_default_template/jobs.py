@@ -1,6 +1,6 @@
 """A minutes job: the merge template is the shipped file unless the job names its own,
-then a header with the meeting is put before it, and notes are added after it, each by a
-helper of its own. The template text reaches the prompt through all of them."""
+then a header with the meeting is put before it by another helper. The template text
+reaches the prompt through both."""
 import json
 import os
 
@@ -33,23 +33,13 @@ def build_shells(record, merge):
     return merge_shell, "hint"
 
 
-def inject_notes(shell, fill, body):
-    if "{NOTES}" in shell:
-        return shell.replace("{NOTES}", fill)
-    if not (body or "").strip():
-        return shell
-    suffix = f"\n\n# Notes\n{fill}\n"
-    return shell + suffix
-
-
 def call_llm(prompt):
     return requests.post("http://localhost:11434/api/generate",
                          json={"model": "llama3.1", "prompt": prompt}).json()["response"]
 
 
-def run_job(record, paths, extracted, notes):
+def run_job(record, paths, extracted):
     merge, _ = load_templates(paths)
     merge_shell, hint = build_shells(record, merge)
-    merge_shell = inject_notes(merge_shell, notes or "(none)", notes)
     prompt = merge_shell.replace("{EXTRACTED_JSON}", json.dumps(extracted))
     return call_llm(prompt)
