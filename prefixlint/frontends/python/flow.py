@@ -505,8 +505,8 @@ def past_trims(bindings: list[Binding], name: str, at: int, parents: dict,
     order it holds it, so what the list held before the loop is what is sent."""
     if not any(b.name == name and b.trims for b in bindings):
         return bindings
-    return [b for b in bindings
-            if not (b.name == name and b.trims and _trimmed_before(b, at, parents, order, ends))]
+    return [b for b in bindings if not (
+        b.name == name and b.trims and _trimmed_before(b, at, parents, order, ends))]
 
 
 def _trimmed_before(binding: Binding, at: int, parents: dict, order: dict,

@@ -41,8 +41,8 @@ from .registries import listed_file
 from .retries import later_pass
 from .sequences import SequenceOps
 from .strings import DATA_LOADERS, StringOps
-from .values import (CARRIED, SENT, WHOLE_PROMPT_CHARS, ArmGuard, Context, ExtendedItem, HoleItem,
-                     LoopItem, ModuleRef, Note, Parts, Resolved, Seg, constant_chars)
+from .values import (CARRIED, SENT, WHOLE_PROMPT_CHARS, ArmGuard, Context, ExtendedItem,
+                     HoleItem, LoopItem, ModuleRef, Note, Parts, Resolved, Seg, constant_chars)
 
 MAX_UPDATES = 64  # edits of one text followed back at no cost in depth (`_update_hop`)
 MAX_STEPS = 200_000  # steps of analysis for one file; real ones take hundreds, a dense

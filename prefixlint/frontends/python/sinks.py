@@ -203,7 +203,8 @@ class SinkFinder:
                     # A script's call at import (an example of a library) runs it with
                     # constants: it is measured on its own as well, as callers would call it.
                     self.project.mark_called(stub, wrapper)
-                caller = as_run(caller)
+                if not _construction(node):
+                    caller = as_run(caller)
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
                 hops = wrapper.chain()
