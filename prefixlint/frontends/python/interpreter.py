@@ -1531,7 +1531,7 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
         for arm, other in ((node.body, node.orelse), (node.orelse, node.body)):
             if isinstance(other, cst.Name) and other.value == "None":
                 return self.text(arm, ctx)  # `tools if step < last else None`: when sent
-        if _override(node, source(test)):
+        if _override(node, source(test), source):
             default = self.text(node.orelse, ctx)
             if all(isinstance(s, Text) for s in default):
                 return default
@@ -2184,14 +2184,14 @@ def _tests_empty(test, name: str) -> bool:
     return False
 
 
-def _override(node: cst.IfExp, test: str) -> bool:
+def _override(node: cst.IfExp, test: str, source) -> bool:
     """`load_prompt(path) if path else load_prompt(DEFAULT_PATH)`: the same call made with a
     value a caller may give, else with the shipped default (a template file, a settings
-    file). The default is what is sent unless a deployment names its own."""
+    file). The default is what is sent unless a deployment names its own. (`source`: the
+    module's code of a node.)"""
     body, orelse = node.body, node.orelse
     if not (isinstance(body, cst.Call) and isinstance(orelse, cst.Call)):
         return False
-    source = cst.Module([]).code_for_node
     return source(body.func) == source(orelse.func) and \
         any(source(a.value) == test for a in body.args)
 

@@ -975,15 +975,15 @@ class SinkFinder:
         if site.kind in ("template", "chat-template") and isinstance(site.node, self.cst.Call):
             from .template_values import filled, filled_where_called
 
-            home = ctx.module  # the wrapper's module, for a wrapper's sink
-            found = filled(lowerer, home, site.node, ctx) or \
-                filled_where_called(lowerer, self.project, home, site.node, ctx)
+            def fill(module, node, at):
+                return filled(lowerer, module, node, at) or \
+                    filled_where_called(lowerer, self.project, module, node, at)
+
+            found = fill(ctx.module, site.node, ctx)  # (the wrapper's module, for its sink)
             if found is None and isinstance(site.origin, self.cst.Call):
                 # `make_template(SYSTEM)` of a wrapper that returns the template it makes:
                 # filled where the caller's code takes it
-                at = context_at(self.module, site.origin)
-                found = filled(lowerer, self.module, site.origin, at) or \
-                    filled_where_called(lowerer, self.project, self.module, site.origin, at)
+                found = fill(self.module, site.origin, context_at(self.module, site.origin))
             self.messages.filled = found
         if site.kind == "guidance":
             from .guidance import blocks as guidance_blocks
@@ -1342,14 +1342,12 @@ _WRAPPING_TYPES = frozenset({"Generator", "AsyncGenerator", "Iterator",
 
 
 def _construction(node) -> bool:
-    """`Agent(system_prompt=..., tools=[...])`: a call that makes an object (its name a
-    class's, in CapWords), which requests made later use; not a request itself."""
-    import libcst as cst
+    """`Agent(system_prompt=..., tools=[...])`: a call that makes an object (named as a
+    class is), which requests made later use; not a request itself."""
+    from .interpreter import _constructor
 
     func = getattr(node, "func", None)
-    name = func.attr.value if isinstance(func, cst.Attribute) else \
-        func.value if isinstance(func, cst.Name) else ""
-    return name[:1].isupper()
+    return func is not None and _constructor(func)
 
 
 def as_run(ctx):
@@ -1357,13 +1355,11 @@ def as_run(ctx):
     any loop there): made once a run of the script, so what the top level computed before
     it (a day's rows, the file given, today's date) is that run's, not a constant of the
     process that later requests share. Other contexts are returned as they are."""
-    from dataclasses import replace
-
     from .values import SENT
 
     if ctx.function is not None or not ctx.import_time:
         return ctx
-    return replace(ctx, import_time=False, bindings={**ctx.bindings, SENT: None})
+    return dataclasses.replace(ctx, import_time=False, bindings={**ctx.bindings, SENT: None})
 
 
 def _argument(node, wrapper):
