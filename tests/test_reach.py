@@ -670,6 +670,7 @@ REACH_FINDINGS = [
     ("PFX005", "zil_default_template/jobs.py", 27, 26),  # before the shipped template
     ("PFX004", "zil_default_template/jobs.py", 27, 47),
     ("PFX005", "zil_default_template/prompts/merge.txt", 3, 1),
+    ("PFX001", "zin_scene_global.py", 37, 23),  # set through `global`, not None
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1155,6 +1156,9 @@ REACH_SINKS = {
     "zik_daily_script/shop_app.py:10": "inferred",
     "zil_default_template/jobs.py:45": "client of http.post",
     "zil_default_template/prompts/merge.txt": "text file",
+    "zim_config_globals/builder.py:18": "openai.chat",
+    "zin_scene_global.py:26": "openai.chat",
+    "zin_scene_global.py:38": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3428,6 +3432,27 @@ def test_a_shipped_template_unless_a_job_names_its_own_reaches_the_prompt(reach)
     [found] = [f for f in reach["findings"] if f["path"] == "zil_default_template/jobs.py"
                and f["code"] == "PFX005"]
     assert (found["expr"], found["gain_tokens"]) == ("record['topic']", 92)
+
+
+def test_a_constant_of_a_settings_module_is_the_deployments_whatever_its_words(reach):
+    """`config.STORE_ID` of a module that fills its globals from config.yaml when imported:
+    a module's constant, spelled as one, is a setting of the deployment; its word `id` made
+    it the request's, a false break before the store's whole set of rules."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zim_config_globals/builder.py:18"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (135, 131)
+    assert prompt["break"]["expr"] == "description"
+    assert not [f for f in reach["findings"] if f["path"].startswith("zim_config_globals/")]
+
+
+def test_a_global_a_function_sets_holds_what_it_set_not_its_placeholder(reach):
+    """`SCENE = None` at the top, `global SCENE; SCENE = ...` where a photo is described: a
+    follow-up question reads the scene that function set, which ends the prefix before the
+    answering rules (it read `None`, constant text, and the rules seemed cached)."""
+    [found] = [f for f in reach["findings"] if f["path"] == "zin_scene_global.py"]
+    assert (found["code"], found["line"], found["expr"], found["gain_tokens"]) == \
+        ("PFX001", 37, "SCENE", 103)
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zin_scene_global.py:38"]
+    assert prompt["prefix_tokens"]["global"] == 31
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

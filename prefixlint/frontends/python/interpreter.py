@@ -28,7 +28,8 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, INJECTED, clock_format,
-                      date_only, refilled, reruns, source_scope)
+                      date_only, refilled, reruns, set_by_functions,
+                      source_scope)
 from .calls import CallOps
 from .cli_options import argument_default, free_text_option
 from .turns import INPUT, asked_before_turns
@@ -454,6 +455,10 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             chain, chosen = richer_arm(bindings, name, before, ctx.arms)
         if chain and not in_order and name in refilled(module):
             return None  # what the program put there last, not the literal it starts as
+        placed = set_by_functions(module).get(name) if chain else None
+        if placed is not None:  # `global SCENE; SCENE = describe(image)` in a function
+            value, function, pos = placed
+            return value, Context(module, function, pos, depth=ctx.depth + 1)
         if chain:
             # read by a send of the script's own top level: computed in the same run
             sent = in_order and loop is None and SENT in ctx.bindings
@@ -1964,6 +1969,12 @@ class Lowerer(StringOps, FillOps, ObjectOps, CallOps, SequenceOps):
             configured = settings_text(self, node)  # `get_settings().review_prompt.system`
             if configured is not None:
                 return configured
+            if resolved is None and isinstance(base, cst.Name) and \
+                    base.value in ctx.module.imports and _constant_name(node.attr.value):
+                # `config.SEND_USER_IDS` of `import config`, a module that fills its globals
+                # from a settings file when imported: a module's constant, spelled as one,
+                # is the deployment's setting whatever words its name holds
+                return [self.hole(node, ctx, self.path_of(node, ctx), Scope.DEPLOY)]
         if isinstance(node, cst.Subscript) and isinstance(base, cst.Name) and \
                 isinstance(self.resolve(base.value, ctx), tuple):
             # `body["task_prompt"]` of `body = request.get_json()`: an entry of what a

@@ -178,6 +178,39 @@ def refilled(module) -> frozenset[str]:
     return module.memo("refilled", module, compute)  # type: ignore[return-value]
 
 
+def set_by_functions(module) -> dict[str, tuple]:
+    """The module-level names that start as a placeholder (`CURRENT_SCENE = None`) and
+    that a function of the module sets through `global` (`global CURRENT_SCENE;
+    CURRENT_SCENE = describe(image)`), each with the first such assignment's value and its
+    function: what a read finds there is what that function put, never the placeholder.
+    Found once per module."""
+    import libcst as cst
+
+    def compute() -> dict[str, tuple]:
+        top: dict[str, list] = {}
+        for binding in module.bindings.get(0, ()):
+            top.setdefault(binding.name, []).append(binding)
+        placeholders = {name for name, bound in top.items()
+                        if all(b.op == "=" and isinstance(b.value, cst.Name) and
+                               b.value.value == "None" for b in bound)}
+        found: dict[str, tuple] = {}
+        for node in module.nodes:
+            function = module.enclosing_function(node) \
+                if isinstance(node, cst.Global) else None
+            if function is None:
+                continue
+            names = {n.name.value for n in node.names} & placeholders
+            for binding in module.bindings.get(id(function), ()):
+                if binding.name in names and binding.name not in found and \
+                        binding.op == "=" and binding.value is not None and \
+                        not (isinstance(binding.value, cst.Name) and
+                             binding.value.value == "None"):
+                    found[binding.name] = (binding.value, function, binding.pos)
+        return found
+
+    return module.memo("set_by_functions", module, compute)  # type: ignore[return-value]
+
+
 RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
                    "numpy.random.shuffle", "numpy.random.choice", "numpy.random.permutation")
 
