@@ -254,7 +254,8 @@ def _where_made(hole: Hole, prompt) -> tuple[Span, ...]:
     enclosing = _enclosed_by(hole, found_in) if found_in is not None else None
     if enclosing is not None and enclosing.path != hole.span.path:
         out.append(enclosing)
-    followed = _followed_by(hole, found_in) if found_in is not None else None
+    followed = _followed_by(hole, _after_in_order(found_in, prompt)) \
+        if found_in is not None else None
     if followed is not None and all(s.path != followed.path for s in out):
         out.append(followed)  # (a file already named is where the fix is seen)
     if prompt.path != hole.span.path and prompt.kind == "python":
@@ -277,6 +278,21 @@ def _hole_in(hole: Hole, prompt) -> tuple[tuple, int] | None:
         if index is not None:
             return block.segments, index
     return None
+
+
+def _after_in_order(found_in: tuple[tuple, int], prompt) -> tuple[tuple, int]:
+    """The value's block with the blocks serialized after it (the messages that follow a
+    conversation history), as `_hole_in` gives a value's own block: the text after a value
+    may be a later message that another file writes."""
+    segments, index = found_in
+    later = False
+    rest: list = []
+    for block in prompt.blocks:
+        if later:
+            rest.extend(block.segments)
+        elif block.segments is segments:
+            later = True
+    return (*segments, *rest), index
 
 
 def _written(segments) -> list[tuple[int, Text]]:

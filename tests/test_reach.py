@@ -671,6 +671,7 @@ REACH_FINDINGS = [
     ("PFX004", "zil_default_template/jobs.py", 27, 47),
     ("PFX005", "zil_default_template/prompts/merge.txt", 3, 1),
     ("PFX001", "zin_scene_global.py", 37, 23),  # set through `global`, not None
+    ("PFX003", "zio_rules_after_history/desk.py", 11, 22),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1159,6 +1160,7 @@ REACH_SINKS = {
     "zim_config_globals/builder.py:18": "openai.chat",
     "zin_scene_global.py:26": "openai.chat",
     "zin_scene_global.py:38": "openai.chat",
+    "zio_rules_after_history/desk.py:18": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3453,6 +3455,17 @@ def test_a_global_a_function_sets_holds_what_it_set_not_its_placeholder(reach):
         ("PFX001", 37, "SCENE", 103)
     [prompt] = [p for p in reach["prompts"] if p["id"] == "zin_scene_global.py:38"]
     assert prompt["prefix_tokens"]["global"] == 31
+
+
+def test_rules_another_file_writes_after_the_history_are_named_with_the_break(reach):
+    """The citation rules sent as a message after the conversation are written in
+    rules.py: the history's finding names that file too, where the fix can be made (move
+    the rules before the history), as it names a later text of the value's own message."""
+    [found] = [f for f in reach["findings"]
+               if f["path"].startswith("zio_rules_after_history/")]
+    assert (found["code"], found["expr"], found["gain_tokens"]) == ("PFX003", "self.turns", 117)
+    assert [(r["path"], r["line"]) for r in found["related"]] == \
+        [("zio_rules_after_history/rules.py", 5)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
