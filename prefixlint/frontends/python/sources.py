@@ -180,10 +180,11 @@ def refilled(module) -> frozenset[str]:
 
 def set_by_functions(module) -> dict[str, tuple]:
     """The module-level names that start as a placeholder (`CURRENT_SCENE = None`) and
-    that a function of the module sets through `global` (`global CURRENT_SCENE;
-    CURRENT_SCENE = describe(image)`), each with the first such assignment's value and its
+    that one function of the module sets through `global`, once and not under an `if`
+    (`global CURRENT_SCENE; CURRENT_SCENE = describe(image)`), each with that value and its
     function: what a read finds there is what that function put, never the placeholder.
-    Found once per module."""
+    (An object made on first use, `if _client is None: _client = OpenAIClient()`, or one
+    of several, is left as it is read.) Found once per module."""
     import libcst as cst
 
     def compute() -> dict[str, tuple]:
@@ -193,7 +194,7 @@ def set_by_functions(module) -> dict[str, tuple]:
         placeholders = {name for name, bound in top.items()
                         if all(b.op == "=" and isinstance(b.value, cst.Name) and
                                b.value.value == "None" for b in bound)}
-        found: dict[str, tuple] = {}
+        sets: dict[str, list[tuple]] = {}
         for node in module.nodes:
             function = module.enclosing_function(node) \
                 if isinstance(node, cst.Global) else None
@@ -201,11 +202,16 @@ def set_by_functions(module) -> dict[str, tuple]:
                 continue
             names = {n.name.value for n in node.names} & placeholders
             for binding in module.bindings.get(id(function), ()):
-                if binding.name in names and binding.name not in found and \
-                        binding.op == "=" and binding.value is not None and \
-                        not (isinstance(binding.value, cst.Name) and
-                             binding.value.value == "None"):
-                    found[binding.name] = (binding.value, function, binding.pos)
+                if binding.name in names:
+                    sets.setdefault(binding.name, []).append((binding, function))
+        found: dict[str, tuple] = {}
+        for name, bound in sets.items():
+            if len(bound) == 1 and bound[0][0].op == "=" and not bound[0][0].arms and \
+                    bound[0][0].value is not None and not (
+                        isinstance(bound[0][0].value, cst.Name) and
+                        bound[0][0].value.value == "None"):
+                binding, function = bound[0]
+                found[name] = (binding.value, function, binding.pos)
         return found
 
     return module.memo("set_by_functions", module, compute)  # type: ignore[return-value]
