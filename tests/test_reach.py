@@ -672,6 +672,7 @@ REACH_FINDINGS = [
     ("PFX005", "zil_default_template/prompts/merge.txt", 3, 1),
     ("PFX001", "zin_scene_global.py", 37, 23),  # set through `global`, not None
     ("PFX003", "zio_rules_after_history/desk.py", 11, 22),
+    ("PFX005", "zip_lazy_provider/rhymes.py", 12, 54),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1161,6 +1162,8 @@ REACH_SINKS = {
     "zin_scene_global.py:26": "openai.chat",
     "zin_scene_global.py:38": "openai.chat",
     "zio_rules_after_history/desk.py:18": "openai.chat",
+    "zip_lazy_provider/providers.py:13": "openai.chat",
+    "zip_lazy_provider/rhymes.py:12": "client of http.post",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3466,6 +3469,16 @@ def test_rules_another_file_writes_after_the_history_are_named_with_the_break(re
     assert (found["code"], found["expr"], found["gain_tokens"]) == ("PFX003", "self.turns", 117)
     assert [(r["path"], r["line"]) for r in found["related"]] == \
         [("zio_rules_after_history/rules.py", 5)]
+
+
+def test_an_object_made_on_first_use_is_the_one_the_code_makes_by_default(reach):
+    """`_provider = None`, then `if _provider is None:` one of two classes by a setting:
+    the placeholder's setter is not one plain assignment, so the read follows the code as
+    it stands (the local server's post, the default arm), not the first class named."""
+    sinks = {p["id"]: p["sink"] for p in reach["prompts"]
+             if p["path"].startswith("zip_lazy_provider/")}
+    assert sinks == {"zip_lazy_provider/providers.py:13": "openai.chat",
+                     "zip_lazy_provider/rhymes.py:12": "client of http.post"}
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
