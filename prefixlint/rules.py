@@ -281,9 +281,11 @@ def _hole_in(hole: Hole, prompt) -> tuple[tuple, int] | None:
 
 
 def _after_in_order(found_in: tuple[tuple, int], prompt) -> tuple[tuple, int]:
-    """The value's block with the blocks serialized after it (the messages that follow a
+    """The value's message with the messages serialized after it (those that follow a
     conversation history), as `_hole_in` gives a value's own block: the text after a value
-    may be a later message that another file writes."""
+    may be a later message that another file writes. A value in the tools or the answer
+    schema keeps to its block: the provider sends those before any message, so no message
+    can be moved before it."""
     segments, index = found_in
     later = False
     rest: list = []
@@ -291,8 +293,13 @@ def _after_in_order(found_in: tuple[tuple, int], prompt) -> tuple[tuple, int]:
         if later:
             rest.extend(block.segments)
         elif block.segments is segments:
+            if block.role in _SENT_FIRST:
+                break
             later = True
     return (*segments, *rest), index
+
+
+_SENT_FIRST = frozenset({"tools", "schema"})
 
 
 def _written(segments) -> list[tuple[int, Text]]:

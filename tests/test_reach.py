@@ -672,6 +672,7 @@ REACH_FINDINGS = [
     ("PFX005", "zil_default_template/prompts/merge.txt", 3, 1),
     ("PFX001", "zin_scene_global.py", 37, 23),  # set through `global`, not None
     ("PFX003", "zio_rules_after_history/desk.py", 11, 22),
+    ("PFX005", "zio_rules_after_history/lookup.py", 12, 55),
     ("PFX005", "zip_lazy_provider/rhymes.py", 12, 54),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
@@ -1162,6 +1163,7 @@ REACH_SINKS = {
     "zin_scene_global.py:26": "openai.chat",
     "zin_scene_global.py:38": "openai.chat",
     "zio_rules_after_history/desk.py:18": "openai.chat",
+    "zio_rules_after_history/lookup.py:15": "openai.chat",
     "zip_lazy_provider/providers.py:13": "openai.chat",
     "zip_lazy_provider/rhymes.py:12": "client of http.post",
     "zhzzzzt_nested_prompt_table.py:18": "text",
@@ -3463,12 +3465,19 @@ def test_a_global_a_function_sets_holds_what_it_set_not_its_placeholder(reach):
 def test_rules_another_file_writes_after_the_history_are_named_with_the_break(reach):
     """The citation rules sent as a message after the conversation are written in
     rules.py: the history's finding names that file too, where the fix can be made (move
-    the rules before the history), as it names a later text of the value's own message."""
-    [found] = [f for f in reach["findings"]
-               if f["path"].startswith("zio_rules_after_history/")]
-    assert (found["code"], found["expr"], found["gain_tokens"]) == ("PFX003", "self.turns", 117)
-    assert [(r["path"], r["line"]) for r in found["related"]] == \
+    the rules before the history), as it names a later text of the value's own message;
+    not from a value in the tools, which are sent before any message."""
+    found = {f["path"]: f for f in reach["findings"]
+             if f["path"].startswith("zio_rules_after_history/")}
+    history = found["zio_rules_after_history/desk.py"]
+    assert (history["code"], history["expr"], history["gain_tokens"]) == \
+        ("PFX003", "self.turns", 117)
+    assert [(r["path"], r["line"]) for r in history["related"]] == \
         [("zio_rules_after_history/rules.py", 5)]
+    # a reader's branch in a tool's description: the tools go before every message, so
+    # the rules of the system message cannot move before it and are not named
+    tool = found["zio_rules_after_history/lookup.py"]
+    assert (tool["code"], tool["expr"], tool["related"]) == ("PFX005", "branch", [])
 
 
 def test_an_object_made_on_first_use_is_the_one_the_code_makes_by_default(reach):
