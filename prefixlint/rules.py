@@ -367,10 +367,24 @@ def _enclosed_by(hole: Hole, found_in: tuple[tuple, int]) -> Span | None:
         return None
     inner = {hole.span.path, earlier[-1].span.path}
     outer = next((s for s in reversed(earlier) if s.span.path not in inner), None)
-    after = next((s for i, s in texts if i > index and s.span.path not in inner), None)
-    if outer is None or after is None or after.span.path != outer.span.path:
+    after = next(((i, s) for i, s in texts if i > index and s.span.path not in inner), None)
+    if outer is None or after is None or after[1].span.path != outer.span.path:
         return None
+    closing = 0  # that file's text after the block, up to the next varying value
+    for segment in segments[after[0]:]:
+        if isinstance(segment, Hole) and segment.scope.varies_like >= Scope.DAY:
+            break
+        if isinstance(segment, Text) and segment.span is not None and \
+                segment.span.path == outer.span.path:
+            closing += len(segment.text.strip())
+    if closing < _CLOSING_CHARS:
+        return None  # (`f"{system}\n\nUser: {user}\n\nAssistant:"`: a role label)
     return _text_end(outer)
+
+
+# The text a file writes after a block it puts another file's value in, this long or
+# longer, makes that file a place to move the block from: less is a label that closes it.
+_CLOSING_CHARS = 50
 
 
 def _text_end(text: Text) -> Span:

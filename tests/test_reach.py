@@ -674,6 +674,7 @@ REACH_FINDINGS = [
     ("PFX003", "zio_rules_after_history/desk.py", 11, 22),
     ("PFX005", "zio_rules_after_history/lookup.py", 12, 55),
     ("PFX005", "zip_lazy_provider/rhymes.py", 12, 54),
+    ("PFX005", "zir_completion_wrapper/receipts.py", 7, 1),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1166,6 +1167,7 @@ REACH_SINKS = {
     "zio_rules_after_history/lookup.py:15": "openai.chat",
     "zip_lazy_provider/providers.py:13": "openai.chat",
     "zip_lazy_provider/rhymes.py:12": "client of http.post",
+    "zir_completion_wrapper/receipts.py:19": "client of http.post",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3488,6 +3490,16 @@ def test_an_object_made_on_first_use_is_the_one_the_code_makes_by_default(reach)
              if p["path"].startswith("zip_lazy_provider/")}
     assert sinks == {"zip_lazy_provider/providers.py:13": "openai.chat",
                      "zip_lazy_provider/rhymes.py:12": "client of http.post"}
+
+
+def test_a_clients_role_labels_around_a_callers_prompt_are_not_where_it_moves_from(reach):
+    """A completion client writes `{system}\n\nUser: {prompt}\n\nAssistant:`: the
+    receipt's text breaks before the caller's layout rules, whose fix is in the caller's
+    template; the client's role labels around the whole prompt are no place to move it from
+    (the client was named as one, a false alarm on a client file nothing is wrong with)."""
+    [found] = [f for f in reach["findings"] if f["path"].startswith("zir_completion_wrapper/")]
+    assert (found["path"], found["expr"], found["gain_tokens"], found["related"]) == \
+        ("zir_completion_wrapper/receipts.py", "{text}", 109, [])
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
