@@ -628,6 +628,9 @@ class SiteClassifier:
             if value is not None and role == "messages" and \
                     self._template_output(value, value_ctx or context_at(self.module, node)):
                 return None  # measured where the template is filled, as that template's
+            if value is not None and role == "user" and \
+                    self._chat_template_output(value, value_ctx or context_at(self.module, node)):
+                return None  # `generate(model, tokenizer, tokenizer.apply_chat_template(...))`
             if value is not None:
                 found[spec] = value
                 if value_ctx is not None:
@@ -641,6 +644,17 @@ class SiteClassifier:
                 return None
             return Site(node, "jinja", {"template": value}, model=model)
         return Site(node, lowering, found, found_contexts, model=model)
+
+    def _chat_template_output(self, value, ctx) -> bool:
+        """Whether a text prompt is what a tokenizer's chat template made of role messages
+        (`prompt = tokenizer.apply_chat_template(messages, ...)`): that prompt is measured
+        where the template is applied, with its messages, not again as one opaque text."""
+        found = self.lowerer.follow(value, ctx, attributes=True) \
+            if isinstance(value, self.cst.Name) else (value, ctx)
+        call = found[0] if found is not None else None
+        return isinstance(call, self.cst.Call) and \
+            isinstance(call.func, self.cst.Attribute) and \
+            call.func.attr.value == "apply_chat_template"
 
     def _template_output(self, value, ctx) -> bool:
         """Whether a value is what a prompt template makes when it is filled (`chat.invoke(
