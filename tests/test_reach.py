@@ -1168,6 +1168,7 @@ REACH_SINKS = {
     "zip_lazy_provider/providers.py:13": "openai.chat",
     "zip_lazy_provider/rhymes.py:12": "client of http.post",
     "zir_completion_wrapper/receipts.py:19": "client of http.post",
+    "zis_sorted_choices.py:23": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -1483,6 +1484,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_chat_engine.py", 5, 12),  # retrieved context before the history
     ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
+    ("PFX004", "llama_cpp_app.py", 16, 51),  # llama-cpp-python's chat completion
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
     ("PFX005", "llama_rich_template.py", 5, 1),  # a RichPromptTemplate is Jinja
@@ -1490,6 +1492,7 @@ MODEL_FINDINGS = [
     ("PFX006", "llama_template_object.py", 9, 6),  # a PromptTemplate object as the prompt
     ("PFX005", "llamabot_app.py", 6, 37),  # a docstring `@prompt("system")` renders
     ("PFX002", "mistral_app.py", 10, 58),
+    ("PFX005", "mlx_app.py", 13, 23),  # MLX LM runs a text prompt in process
     ("PFX001", "ollama_app.py", 11, 50),
     ("PFX001", "ollama_app.py", 22, 58),
     # the Assistants API: a thread's newest message, a run's additional instructions
@@ -3502,6 +3505,16 @@ def test_a_clients_role_labels_around_a_callers_prompt_are_not_where_it_moves_fr
         ("zir_completion_wrapper/receipts.py", "{text}", 109, [])
 
 
+def test_a_sorted_list_an_object_was_made_with_is_the_deployments(reach):
+    """`", ".join(sorted(verbs))` of the verbs a parser was constructed with: joined in a
+    method `__init__` calls, it varies as `verbs` does, the object's for its lifetime (it
+    was a loop over an unclassified `sorted`, a false break before the parsing rules)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zis_sorted_choices.py:23"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (112, 106)
+    assert prompt["break"]["expr"] == "command"
+    assert not [f for f in reach["findings"] if f["path"] == "zis_sorted_choices.py"]
+
+
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():
     """`{titles}` is filled in the f-string, `{{context_str}}` and `{{query_str}}` when the
     library answers: the titles are followed only by labels of those values, so info."""
@@ -3614,6 +3627,20 @@ def test_a_batch_for_vllm_s_offline_engine_is_measured_one_request_at_a_time(mod
     assert sent == {"vllm_app.py:15": ("vllm.LLM.generate", "row['ticket_id']", 13),
                     "vllm_app.py:22": ("vllm.LLM.chat", "question", 21)}
     assert [f["line"] for f in models["findings"] if f["path"] == "vllm_app.py"] == [13]
+
+
+def test_in_process_engines_mlx_lm_and_llama_cpp_python_send_their_prompts(models):
+    """MLX LM's `generate(model, tokenizer, prompt)` and llama-cpp-python's
+    `create_chat_completion(messages)` and `create_completion(prompt)` are sinks: the note
+    before MLX's tagging rules and today's weekday before the recipe rules end the prefix.
+    A text prompt a tokenizer's chat template made is measured there, with its messages,
+    not a second time as one opaque text where it is generated from."""
+    sent = {p["id"]: (p["sink"], p["tokens_total"]) for p in models["prompts"]
+            if p["path"] in ("mlx_app.py", "llama_cpp_app.py")}
+    assert sent == {"llama_cpp_app.py:15": ("llama_cpp.Llama.create_chat_completion", 104),
+                    "llama_cpp_app.py:23": ("llama_cpp.Llama.create_completion", 93),
+                    "mlx_app.py:14": ("mlx_lm.generate", 92),
+                    "mlx_app.py:19": ("transformers.apply_chat_template", 95)}
 
 
 def test_a_pydantic_ai_run_sends_its_instructions_then_its_user_prompt(models):

@@ -773,6 +773,16 @@ class StringOps:
             split = self._split_text(iterable, ctx)
             if split is not None:
                 return self.text(*split)
+            source = _items_of(iter_source(iterable))
+            if source is not iter_source(iterable) and isinstance(source, cst.Name) and \
+                    source.value in ctx.bindings:
+                # `", ".join(sorted(verbs))` of the caller's `verbs`: varies as what the
+                # caller gives does (a list an object was made with is the deployment's)
+                held = self.text(source, ctx)
+                if len(held) == 1 and type(held[0]) is Hole and \
+                        held[0].scope is not Scope.UNKNOWN:
+                    return [Hole("loop", shorten(ctx.module.source(iterable)),
+                                 ctx.module.span(iterable), held[0].deps, held[0].scope)]
             return [self.hole(iterable, ctx, self.path_of(iter_source(iterable), ctx),
                               kind="loop")]
         out: list[Seg] = []
