@@ -1485,6 +1485,7 @@ MODEL_FINDINGS = [
     ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX004", "llama_cpp_app.py", 16, 51),  # llama-cpp-python's chat completion
+    ("PFX005", "llama_cpp_app.py", 28, 32),  # the Llama object called itself
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
     ("PFX005", "llama_rich_template.py", 5, 1),  # a RichPromptTemplate is Jinja
@@ -3631,14 +3632,16 @@ def test_a_batch_for_vllm_s_offline_engine_is_measured_one_request_at_a_time(mod
 
 def test_in_process_engines_mlx_lm_and_llama_cpp_python_send_their_prompts(models):
     """MLX LM's `generate(model, tokenizer, prompt)` and llama-cpp-python's
-    `create_chat_completion(messages)` and `create_completion(prompt)` are sinks: the note
-    before MLX's tagging rules and today's weekday before the recipe rules end the prefix.
+    `create_chat_completion(messages)`, `create_completion(prompt)` and `llm(prompt)` are
+    sinks: the note before MLX's tagging rules, today's weekday and the ingredients before
+    the recipe rules end the prefix.
     A text prompt a tokenizer's chat template made is measured there, with its messages,
     not a second time as one opaque text where it is generated from."""
     sent = {p["id"]: (p["sink"], p["tokens_total"]) for p in models["prompts"]
             if p["path"] in ("mlx_app.py", "llama_cpp_app.py")}
     assert sent == {"llama_cpp_app.py:15": ("llama_cpp.Llama.create_chat_completion", 104),
                     "llama_cpp_app.py:23": ("llama_cpp.Llama.create_completion", 93),
+                    "llama_cpp_app.py:28": ("llama_cpp.Llama.create_completion", 93),
                     "mlx_app.py:14": ("mlx_lm.generate", 92),
                     "mlx_app.py:19": ("transformers.apply_chat_template", 95)}
 

@@ -21,3 +21,8 @@ def suggest(ingredients: str) -> str:
 
 def complete(ingredients: str) -> str:
     return llm.create_completion(f"{COOK}\n\nIngredients: {ingredients}\nRecipe:")["choices"][0]["text"]
+
+
+def quick(ingredients: str) -> str:
+    """The object called itself: the ingredients before the cooking rules."""
+    return llm(f"Ingredients: {ingredients}\n\n{COOK}\nRecipe:", max_tokens=400)["choices"][0]["text"]
