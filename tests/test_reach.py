@@ -1485,7 +1485,7 @@ MODEL_FINDINGS = [
     ("PFX002", "llama_chat_messages.py", 5, 34),  # ChatMessages of a ChatPromptTemplate
     ("PFX006", "llama_context_prompt.py", 4, 44),  # {context_str} of a context prompt
     ("PFX004", "llama_cpp_app.py", 16, 51),  # llama-cpp-python's chat completion
-    ("PFX005", "llama_cpp_app.py", 28, 32),  # the Llama object called itself
+    ("PFX005", "llama_cpp_app.py", 29, 33),  # the Llama object called itself
     ("PFX006", "llama_default_engine.py", 6, 12),  # the default prompt: context, then history
     ("PFX006", "llama_engine_class.py", 7, 12),  # the engine's class called itself
     ("PFX005", "llama_rich_template.py", 5, 1),  # a RichPromptTemplate is Jinja
@@ -3641,7 +3641,7 @@ def test_in_process_engines_mlx_lm_and_llama_cpp_python_send_their_prompts(model
             if p["path"] in ("mlx_app.py", "llama_cpp_app.py")}
     assert sent == {"llama_cpp_app.py:15": ("llama_cpp.Llama.create_chat_completion", 104),
                     "llama_cpp_app.py:23": ("llama_cpp.Llama.create_completion", 93),
-                    "llama_cpp_app.py:28": ("llama_cpp.Llama.create_completion", 93),
+                    "llama_cpp_app.py:29": ("llama_cpp.Llama.create_completion", 93),
                     "mlx_app.py:14": ("mlx_lm.generate", 92),
                     "mlx_app.py:19": ("transformers.apply_chat_template", 95)}
 

@@ -20,9 +20,11 @@ def suggest(ingredients: str) -> str:
 
 
 def complete(ingredients: str) -> str:
-    return llm.create_completion(f"{COOK}\n\nIngredients: {ingredients}\nRecipe:")["choices"][0]["text"]
+    reply = llm.create_completion(f"{COOK}\n\nIngredients: {ingredients}\nRecipe:")
+    return reply["choices"][0]["text"]
 
 
 def quick(ingredients: str) -> str:
     """The object called itself: the ingredients before the cooking rules."""
-    return llm(f"Ingredients: {ingredients}\n\n{COOK}\nRecipe:", max_tokens=400)["choices"][0]["text"]
+    reply = llm(f"Ingredients: {ingredients}\n\n{COOK}\nRecipe:", max_tokens=400)
+    return reply["choices"][0]["text"]

@@ -28,8 +28,7 @@ from .literals import (MAX_DEPTH, deeper, dotted_name, empty_literal, is_cast, i
                        param_names, return_statements, shorten, source_texts)
 from .module import Module
 from .sources import (COMMAND_LINE, COMMAND_LINE_SUBJECTS, DATA_STORES, INJECTED, clock_format,
-                      date_only, refilled, reruns, set_by_functions,
-                      source_scope)
+                      date_only, refilled, reruns, set_by_functions, source_scope)
 from .calls import CallOps
 from .cli_options import argument_default, free_text_option
 from .turns import INPUT, asked_before_turns
