@@ -675,6 +675,7 @@ REACH_FINDINGS = [
     ("PFX005", "zio_rules_after_history/lookup.py", 12, 55),
     ("PFX005", "zip_lazy_provider/rhymes.py", 12, 54),
     ("PFX005", "zir_completion_wrapper/receipts.py", 7, 1),
+    ("PFX001", "zit_loaded_transcript.py", 26, 47),  # set through `global`, not ""
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1169,6 +1170,7 @@ REACH_SINKS = {
     "zip_lazy_provider/rhymes.py:12": "client of http.post",
     "zir_completion_wrapper/receipts.py:19": "client of http.post",
     "zis_sorted_choices.py:23": "openai.chat",
+    "zit_loaded_transcript.py:23": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3466,6 +3468,9 @@ def test_a_global_a_function_sets_holds_what_it_set_not_its_placeholder(reach):
         ("PFX001", 37, "SCENE", 103)
     [prompt] = [p for p in reach["prompts"] if p["id"] == "zin_scene_global.py:38"]
     assert prompt["prefix_tokens"]["global"] == 31
+    # `TRANSCRIPT = ""`, then `global TRANSCRIPT; TRANSCRIPT = handle.read()`: the same
+    [found] = [f for f in reach["findings"] if f["path"] == "zit_loaded_transcript.py"]
+    assert (found["code"], found["expr"], found["gain_tokens"]) == ("PFX001", "TRANSCRIPT", 85)
 
 
 def test_rules_another_file_writes_after_the_history_are_named_with_the_break(reach):

@@ -179,12 +179,12 @@ def refilled(module) -> frozenset[str]:
 
 
 def set_by_functions(module) -> dict[str, tuple]:
-    """The module-level names that start as a placeholder (`CURRENT_SCENE = None`) and
-    that one function of the module sets through `global`, once and not under an `if`
-    (`global CURRENT_SCENE; CURRENT_SCENE = describe(image)`), each with that value and its
-    function: what a read finds there is what that function put, never the placeholder.
-    (An object made on first use, `if _client is None: _client = OpenAIClient()`, or one
-    of several, is left as it is read.) Found once per module."""
+    """The module-level names that start as a placeholder (`CURRENT_SCENE = None`, or
+    `""`) and that one function of the module sets through `global`, once and not under an
+    `if` (`global CURRENT_SCENE; CURRENT_SCENE = describe(image)`), each with that value
+    and its function: what a read finds there is what that function put, never the
+    placeholder. (An object made on first use, `if _client is None: _client =
+    OpenAIClient()`, or one of several, is left as it is read.) Found once per module."""
     import libcst as cst
 
     def compute() -> dict[str, tuple]:
@@ -192,8 +192,7 @@ def set_by_functions(module) -> dict[str, tuple]:
         for binding in module.bindings.get(0, ()):
             top.setdefault(binding.name, []).append(binding)
         placeholders = {name for name, bound in top.items()
-                        if all(b.op == "=" and isinstance(b.value, cst.Name) and
-                               b.value.value == "None" for b in bound)}
+                        if all(b.op == "=" and _placeholder(b.value) for b in bound)}
         sets: dict[str, list[tuple]] = {}
         for node in module.nodes:
             function = module.enclosing_function(node) \
@@ -207,14 +206,20 @@ def set_by_functions(module) -> dict[str, tuple]:
         found: dict[str, tuple] = {}
         for name, bound in sets.items():
             if len(bound) == 1 and bound[0][0].op == "=" and not bound[0][0].arms and \
-                    bound[0][0].value is not None and not (
-                        isinstance(bound[0][0].value, cst.Name) and
-                        bound[0][0].value.value == "None"):
+                    bound[0][0].value is not None and not _placeholder(bound[0][0].value):
                 binding, function = bound[0]
                 found[name] = (binding.value, function, binding.pos)
         return found
 
     return module.memo("set_by_functions", module, compute)  # type: ignore[return-value]
+
+
+def _placeholder(value) -> bool:
+    """`None` or `""`: what a module name holds until a function sets it."""
+    import libcst as cst
+
+    return isinstance(value, cst.Name) and value.value == "None" or \
+        isinstance(value, cst.SimpleString) and value.value in ('""', "''")
 
 
 RANDOM_EXAMPLES = ("random.shuffle", "random.sample", "random.choice", "random.choices",
