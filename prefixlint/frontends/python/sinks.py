@@ -203,8 +203,7 @@ class SinkFinder:
                     # A script's call at import (an example of a library) runs it with
                     # constants: it is measured on its own as well, as callers would call it.
                     self.project.mark_called(stub, wrapper)
-                if not _construction(node):
-                    caller = as_run(caller)
+                caller = as_run(caller, node)
                 # Down the chain of clients: each one's call of the next, with the
                 # arguments bound so far.
                 hops = wrapper.chain()
@@ -933,11 +932,10 @@ class SinkFinder:
 
     def _build_one(self, site: _Site, consumed: set[int]):
         ctx = site.base or self._context(site.node)
-        if site.base is None and site.kind != "agent" and ctx.import_time and \
-                not _construction(site.node):
-            ctx = as_run(ctx)  # a script's own request: its top level is this run's
+        if site.base is None and site.kind != "agent" and ctx.import_time:
+            ctx = as_run(ctx, site.node)  # a script's own request: its top level is this run's
             site = dataclasses.replace(
-                site, contexts={k: as_run(c) for k, c in site.contexts.items()})
+                site, contexts={k: as_run(c, site.node) for k, c in site.contexts.items()})
         lowerer = self.lowerer
         lowerer.notes = []
         if site.base is None and self.project.wrapper_of(self, site, ctx):
@@ -1341,23 +1339,20 @@ _WRAPPING_TYPES = frozenset({"Generator", "AsyncGenerator", "Iterator",
                              "Awaitable", "Coroutine"})
 
 
-def _construction(node) -> bool:
-    """`Agent(system_prompt=..., tools=[...])`: a call that makes an object (named as a
-    class is), which requests made later use; not a request itself."""
+def as_run(ctx, call):
+    """The context of a request the module's own top level makes with `call` (a script's
+    send, outside any loop there): made once a run of the script, so what the top level
+    computed before it (a day's rows, the file given, today's date) is that run's, not a
+    constant of the process that later requests share. Other contexts are returned as they
+    are, and so is that of a call that makes an object (`Agent(system_prompt=...,
+    tools=[...])`, named as a class is), which requests made later use."""
     from .interpreter import _constructor
-
-    func = getattr(node, "func", None)
-    return func is not None and _constructor(func)
-
-
-def as_run(ctx):
-    """The context of a request the module's own top level makes (a script's send, outside
-    any loop there): made once a run of the script, so what the top level computed before
-    it (a day's rows, the file given, today's date) is that run's, not a constant of the
-    process that later requests share. Other contexts are returned as they are."""
     from .values import SENT
 
     if ctx.function is not None or not ctx.import_time:
+        return ctx
+    func = getattr(call, "func", None)
+    if func is not None and _constructor(func):
         return ctx
     return dataclasses.replace(ctx, import_time=False, bindings={**ctx.bindings, SENT: None})
 

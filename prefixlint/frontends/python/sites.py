@@ -649,19 +649,23 @@ class SiteClassifier:
         """Whether a text prompt is what a tokenizer's chat template made of role messages
         (`prompt = tokenizer.apply_chat_template(messages, ...)`): that prompt is measured
         where the template is applied, with its messages, not again as one opaque text."""
-        found = self.lowerer.follow(value, ctx, attributes=True) \
-            if isinstance(value, self.cst.Name) else (value, ctx)
+        found = self._held(value, ctx)
         call = found[0] if found is not None else None
         return isinstance(call, self.cst.Call) and \
             isinstance(call.func, self.cst.Attribute) and \
             call.func.attr.value == "apply_chat_template"
 
+    def _held(self, value, ctx):
+        """What a name holds (followed, attributes too), or the value itself, with its
+        context; None when a name cannot be followed."""
+        return self.lowerer.follow(value, ctx, attributes=True) \
+            if isinstance(value, self.cst.Name) else (value, ctx)
+
     def _template_output(self, value, ctx) -> bool:
         """Whether a value is what a prompt template makes when it is filled (`chat.invoke(
         {...})`, `chat.format_messages(...)`, `template.format(...)` of a `PromptTemplate`):
         that prompt is measured at the template's own sink, not again where it is sent."""
-        found = self.lowerer.follow(value, ctx, attributes=True) \
-            if isinstance(value, self.cst.Name) else (value, ctx)
+        found = self._held(value, ctx)
         call = found[0] if found is not None else None
         if not (isinstance(call, self.cst.Call) and isinstance(call.func, self.cst.Attribute)):
             return False
@@ -670,8 +674,7 @@ class SiteClassifier:
             return True
         if method != "format":
             return False
-        receiver = self.lowerer.follow(call.func.value, found[1], attributes=True) \
-            if isinstance(call.func.value, self.cst.Name) else (call.func.value, found[1])
+        receiver = self._held(call.func.value, found[1])
         maker = receiver[0] if receiver is not None else None
         return isinstance(maker, self.cst.Call) and \
             "PromptTemplate" in (receiver[1].module.qualname(maker.func) or chain_of(maker.func))
