@@ -1171,6 +1171,8 @@ REACH_SINKS = {
     "zir_completion_wrapper/receipts.py:19": "client of http.post",
     "zis_sorted_choices.py:23": "openai.chat",
     "zit_loaded_transcript.py:23": "openai.chat",
+    "ziu_module_template_filled/session.py:20": "text",
+    "ziu_module_template_filled/session.py:37": "litellm.completion",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3519,6 +3521,20 @@ def test_a_sorted_list_an_object_was_made_with_is_the_deployments(reach):
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (112, 106)
     assert prompt["break"]["expr"] == "command"
     assert not [f for f in reach["findings"] if f["path"] == "zis_sorted_choices.py"]
+
+
+def test_a_template_another_module_holds_is_measured_where_it_is_filled(reach):
+    """`templates.RULE_WRITER_PROMPT.format(function_specs=..., first_example=json.dumps(
+    {...}))`: the module's template is filled through its import with a shipped file and
+    JSON of literal dicts, so it is measured there, whole and constant; measured alone, its
+    placeholders were unclassified values before the steps (three false alarms)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziu_module_template_filled/session.py:20"]
+    assert (prompt["sink"], prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == \
+        ("text", 258, 258)
+    assert not [p for p in reach["prompts"]
+                if p["path"] == "ziu_module_template_filled/templates.py"]
+    assert not [f for f in reach["findings"]
+                if f["path"].startswith("ziu_module_template_filled/")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

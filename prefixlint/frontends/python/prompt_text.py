@@ -77,7 +77,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
             separator = module.made(cst.SimpleString('"\\n"'), value)
             value = module.made(cst.Call(cst.Attribute(separator, cst.Name("join")),
                                          [cst.Arg(value)]), value)
-        if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value)
+        if built is None and (isinstance(value, cst.FormattedString) or _fills_text(value, module)
                               or _joins_fstring(value) or lines or _replaces_slot(value)):
             # `prompt = f"...{context}..."`: holes of its own; `prompt = RULES.format(k=v)`:
             # a constant (of this module or another) filled here, each placeholder reported
@@ -90,7 +90,7 @@ def find(finder: SinkFinder) -> list[Candidate]:
             if isinstance(value, cst.FormattedString):
                 segments = _own_fields(finder, value, ctx, segments, module.span(value))
             built = _candidate(finder, name, segments, value, None)
-            if built is not None and (_fills_text(value) or _replaces_slot(value)):
+            if built is not None and (_fills_text(value, module) or _replaces_slot(value)):
                 built = _filling(finder, built, value, ctx)
         if built is not None:
             out.append(_called_as(finder, built, module.enclosing_function(value)))
@@ -198,7 +198,7 @@ def _locals(module):
             value = _unwrapped(node.value)
             name = target.value
             if (_string_node(value) or isinstance(value, cst.FormattedString)) and \
-                    not _extends(value, name) or _fills_text(value) or _lines(value) or \
+                    not _extends(value, name) or _fills_text(value, module) or _lines(value) or \
                     _replaces_slot(value):
                 yield name, value
             elif isinstance(value, cst.Dict) and _LOCAL_HINT.search(name):
@@ -287,14 +287,22 @@ def _filled(value: cst.Call) -> cst.BaseExpression:
     return value
 
 
-def _fills_text(value) -> bool:
+def _fills_text(value, module) -> bool:
     """`TEMPLATE.format(key=value, ...)` or `TEMPLATE.format(**values)`: a named text filled
-    by keyword (or a text a table holds by name, `PROMPTS["summary"].format(...)`)."""
+    by keyword (or a text a table holds by name, `PROMPTS["summary"].format(...)`, or one an
+    imported module holds, `prompts.TEMPLATE.format(...)`)."""
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
         value.func.attr.value == "format" and (
             isinstance(value.func.value, cst.Name) or
-            registry_key(value.func.value) is not None) and \
+            registry_key(value.func.value) is not None or
+            _imported_attribute(value.func.value, module)) and \
         any(arg.keyword is not None or arg.star == "**" for arg in value.args)
+
+
+def _imported_attribute(node, module) -> bool:
+    """`prompts.TEMPLATE`: a name another module defines, read through its import."""
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+        node.value.value in module.imports
 
 
 def _keywords(module, finder: SinkFinder):
@@ -616,7 +624,7 @@ def _formatted_where_filled(finder: SinkFinder, name: str) -> list | None:
 
     module = finder.module
     for node in module.nodes:
-        if _fills_text(node) and node.func.value.value == name:
+        if _fills_text(node, finder.module) and node.func.value.value == name:
             ctx = Context(module, module.enclosing_function(node), module.pos(node), False,
                           arms=module.arms(node))
             segments = finder.lowerer.text(node, ctx)
@@ -670,7 +678,7 @@ def _returned(finder: SinkFinder, function) -> Candidate | None:
                   arms=module.arms(returns[-1]))
     segments = finder.lowerer.text(value, ctx)
     built = _candidate(finder, function.name.value, segments, value, None)
-    if built is not None and _fills_text(value):
+    if built is not None and _fills_text(value, module):
         # `return RULES.format(themes=themes)`: the constant filled, which a prompt that
         # calls the function and sends its text holds (measured there, not again here)
         built = _filling(finder, built, value, ctx)
@@ -681,7 +689,7 @@ def _filling(finder: SinkFinder, built: Candidate, value, ctx) -> Candidate:
     """Prompt text that fills a constant (`RULES.format(k=v)`, `.replace` of its slots) in
     the function ctx stands in: with where that constant stands and that function, so a
     prompt that sends the constant, or what the function returns, is where it is measured."""
-    held = finder.lowerer.follow(_filled(value), ctx)
+    held = finder.lowerer.follow(_filled(value), ctx, attributes=True)
     if held is None:
         return built
     return replace(built, fills=held[1].module.span(_unwrapped(held[0])),
