@@ -676,6 +676,9 @@ REACH_FINDINGS = [
     ("PFX005", "zip_lazy_provider/rhymes.py", 12, 54),
     ("PFX005", "zir_completion_wrapper/receipts.py", 7, 1),
     ("PFX001", "zit_loaded_transcript.py", 26, 47),  # set through `global`, not ""
+    ("PFX005", "ziv_returned_payload.py", 12, 19),  # the dict a helper returns, as JSON
+    ("PFX005", "ziv_returned_payload.py", 13, 17),
+    ("PFX005", "ziv_returned_payload.py", 14, 18),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1173,6 +1176,7 @@ REACH_SINKS = {
     "zit_loaded_transcript.py:23": "openai.chat",
     "ziu_module_template_filled/session.py:20": "text",
     "ziu_module_template_filled/session.py:37": "litellm.completion",
+    "ziv_returned_payload.py:30": "openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3535,6 +3539,18 @@ def test_a_template_another_module_holds_is_measured_where_it_is_filled(reach):
                 if p["path"] == "ziu_module_template_filled/templates.py"]
     assert not [f for f in reach["findings"]
                 if f["path"].startswith("ziu_module_template_filled/")]
+
+
+def test_json_of_the_dict_a_helper_returns_is_written_in_its_key_order(reach):
+    """`payload = _payload(league, week, cards)`, then `json.dumps(payload)` as the user's
+    message: the helper returns one dict written out, whose values come before its rules,
+    so the week's values end the prefix before them (it was one opaque value at the end)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziv_returned_payload.py:30"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (184, 23)
+    found = [(f["code"], f["line"], f["expr"], f["gain_tokens"]) for f in reach["findings"]
+             if f["path"] == "ziv_returned_payload.py"]
+    assert found == [("PFX005", 12, "league", 147), ("PFX005", 13, "week", 147),
+                     ("PFX005", 14, "items", 146)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

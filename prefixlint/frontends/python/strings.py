@@ -694,6 +694,11 @@ class StringOps:
             except (TypeError, ValueError):
                 pass
         held = self.follow(value, ctx)  # a dict or list written out here or where assigned
+        if held is not None and isinstance(held[0], cst.Call):
+            # `payload = build_payload(week, cards)`: the one dict or list it returns
+            returned = self.bound_returns(held[0], held[1])
+            if len(returned) == 1 and isinstance(returned[0][0], (cst.Dict, cst.List)):
+                held = returned[0]
         schema = held is not None and writes_schema(held[0])
         if not sort_keys and not schema and not _keys_in_code_order(held):
             args = list(node.args)
