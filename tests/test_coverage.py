@@ -43,15 +43,15 @@ def test_each_fixture_app_ends_with_its_coverage():
 def test_the_reach_suite_counts_every_source_and_names_what_was_not_followed():
     lines = _lines(REPO / "tests" / "reach")
     assert [x for x in lines if x.startswith("Coverage:")][0] == (
-        "Coverage: 625 prompts measured (462 sent by calls in code, 21 template files no code was "
-        "seen rendering, 31 other prompt files, 65 prompt texts with no call in view, 46 in "
-        "configuration files); 13 LLM calls not followed: r_replayed_turns.py:21 ('persona' is "
+        "Coverage: 627 prompts measured (463 sent by calls in code, 21 template files no code was "
+        "seen rendering, 31 other prompt files, 66 prompt texts with no call in view, 46 in "
+        "configuration files); 14 LLM calls not followed: r_replayed_turns.py:21 ('persona' is "
         "built where the code is not in view); zazu_keyed_texts/desk/summary.py:15 ('note' is "
         "built where the code is not in view); zfi_agent_prompts/engine.py:21 "
         "('text.split(\"<commentblockmarker>###</commentblockmarker>\")[…' is built where the "
         "code is not in view); zfn_rewrite_prompt/probe.py:16 ('sentence' is built where the "
         "code is not in view); zhzx_slot_loader/prompts/loader.py:16 ('text' is built where the "
-        "code is not in view); and 8 more (JSON `coverage`).")
+        "code is not in view); and 9 more (JSON `coverage`).")
 
 
 def test_a_call_whose_messages_are_not_in_view_is_never_a_pass(tmp_path):

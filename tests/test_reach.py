@@ -679,6 +679,9 @@ REACH_FINDINGS = [
     ("PFX005", "ziv_returned_payload.py", 12, 19),  # the dict a helper returns, as JSON
     ("PFX005", "ziv_returned_payload.py", 13, 17),
     ("PFX005", "ziv_returned_payload.py", 14, 18),
+    ("PFX005", "ziw_playground_chat/prompts.py", 17, 32),  # a chat of text parts, its
+    ("PFX005", "ziw_playground_chat/prompts.py", 17, 45),  # slots in words left as text
+    ("PFX005", "ziw_playground_chat/prompts.py", 17, 70),
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1177,6 +1180,8 @@ REACH_SINKS = {
     "ziu_module_template_filled/session.py:20": "text",
     "ziu_module_template_filled/session.py:37": "litellm.completion",
     "ziv_returned_payload.py:30": "openai.chat",
+    "ziw_playground_chat/outreach.py:26": "openai.chat",
+    "ziw_playground_chat/prompts.py:3": "text",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3551,6 +3556,21 @@ def test_json_of_the_dict_a_helper_returns_is_written_in_its_key_order(reach):
              if f["path"] == "ziv_returned_payload.py"]
     assert found == [("PFX005", 12, "league", 147), ("PFX005", 13, "week", 147),
                      ("PFX005", 14, "items", 146)]
+
+
+def test_a_playground_chat_of_text_parts_is_measured_with_its_placeholders(reach):
+    """A module's chat whose messages hold their text as one text part (`"content":
+    [{"type": "text", "text": "..."}]`), filled by a helper that replaces `{name}` in each
+    part: measured on its own, the prospect's details end the prefix before the rules;
+    `{first name of the prospect}` is a slot the model fills, words no code passes a value
+    by, and no placeholder (the chat was one constant text and the break was missed)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziw_playground_chat/prompts.py:3"]
+    assert (prompt["sink"], prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == \
+        ("text", 189, 59)
+    found = [(f["code"], f["line"], f["expr"], f["gain_tokens"]) for f in reach["findings"]
+             if f["path"].startswith("ziw_playground_chat/")]
+    assert found == [("PFX005", 17, "{company}", 96), ("PFX005", 17, "{prospect}", 96),
+                     ("PFX005", 17, "{summary}", 94)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

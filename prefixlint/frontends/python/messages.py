@@ -102,6 +102,9 @@ def _fenced(text: str) -> list[tuple[int, int]]:
 
 
 _FENCE = re.compile(r"```.*?```", re.S)
+# A field name `.format` is passed a value by: a name or a position, then attributes and
+# items (`{user.name}`, `{rows[0]}`).
+_FIELD_NAME = re.compile(r"(?:[A-Za-z_]\w*|\d+)(?:\.[A-Za-z_]\w*|\[[^\]]*\])*")
 
 
 def _runs(segments: list) -> list:
@@ -619,10 +622,12 @@ class MessageLowering:
             parsed = list(string.Formatter().parse(text))
         except ValueError:
             parsed = None
-        if parsed is None or any(field and not (field[0].isalnum() or field[0] == "_")
+        if parsed is None or any(field and not _FIELD_NAME.fullmatch(field)
                                  for _, field, _, _ in parsed):
-            # `{"name": ...}`: a JSON example, text `.format` would refuse; a filler that
-            # replaces names alone (ADK's state, `.replace`) still fills `{name}` beside it
+            # `{"name": ...}`: a JSON example, text `.format` would refuse; `{prospect's
+            # name}`: a slot for the model to fill, in words no code passes a value by; a
+            # filler that replaces names alone (ADK's state, `.replace`) still fills `{name}`
+            # beside them
             return self._matched_fields(node, ctx, segments, NAME_FIELD)
         for literal, field_name, _, _ in parsed:
             if literal:

@@ -356,7 +356,7 @@ def _role_pairs(value) -> list[tuple[str, cst.BaseExpression]]:
         elif isinstance(item, cst.Dict) and len(item.elements) == 2:
             fields = {literal_value(e.key): e.value for e in item.elements
                       if isinstance(e, cst.DictElement)}
-            role, text = fields.get("role"), _unwrapped(fields.get("content"))
+            role, text = fields.get("role"), _unwrapped(_text_part(fields.get("content")))
         else:
             return []
         if not (isinstance(role, cst.SimpleString) and _string_node(text)):
@@ -366,6 +366,18 @@ def _role_pairs(value) -> list[tuple[str, cst.BaseExpression]]:
             return []
         pairs.append((role, text))
     return pairs
+
+
+def _text_part(content):
+    """The text of a message's content given as one text part (`"content": [{"type": "text",
+    "text": "..."}]`, as the OpenAI playground writes a chat), else the content itself."""
+    if isinstance(content, cst.List) and len(content.elements) == 1 and \
+            isinstance(content.elements[0].value, cst.Dict):
+        fields = {literal_value(e.key): e.value for e in content.elements[0].value.elements
+                  if isinstance(e, cst.DictElement)}
+        if set(fields) == {"type", "text"} and literal_value(fields["type"]) == "text":
+            return fields["text"]
+    return content
 
 
 def _chats(tree: cst.Module):
@@ -386,8 +398,8 @@ def _chats(tree: cst.Module):
         name, value, depth = pending.pop(0)
         pairs = _role_pairs(value) if isinstance(value, cst.List) else []
         if pairs:
-            if any(FORMAT_FIELD.search(str(text.evaluated_value or ""))
-                   for _, text in pairs if isinstance(text, cst.SimpleString)):
+            if any(FORMAT_FIELD.search(literal)
+                   for _, text in pairs if isinstance(literal := literal_value(text), str)):
                 yield name, value
         elif isinstance(value, cst.Dict) and depth < 3:
             for element in value.elements:
