@@ -59,11 +59,14 @@ def is_text_file(name: str) -> bool:
 
 def is_prompt_file(name: str) -> bool:
     """A `.prompt` file, or a `.txt` / `.md` file inside a folder of prompts or templates
-    (`app/prompts/review.md`, `metrics/templates/verdicts.txt`), not inside a hidden folder."""
+    (`app/prompts/review.md`, `metrics/templates/verdicts.txt`), not inside a hidden folder
+    other than one named for prompts (`backend/.prompts/summary/3.md`, where a prompt
+    library keeps its versions)."""
     base = name.rsplit("/", 1)[-1].lower()
     if not base.endswith(PROMPT_FILE_SUFFIXES):
         return False
-    folders = name.split("/")[:-1]
-    if any(part.startswith(".") for part in folders):
+    folders = [part.lower() for part in name.split("/")[:-1]]
+    if any(part.startswith(".") and part[1:] not in PROMPT_FOLDERS for part in folders):
         return False
-    return base.endswith(".prompt") or any(part.lower() in PROMPT_FOLDERS for part in folders)
+    return base.endswith(".prompt") or any(part.lstrip(".") in PROMPT_FOLDERS
+                                           for part in folders)

@@ -163,6 +163,22 @@ def test_a_markdown_prompt_with_mustache_sections_is_read_as_mustache(tmp_path):
         ("PFX005", 2, 1, "has_tool_update")]
 
 
+def test_a_hidden_folder_named_for_prompts_is_read_and_other_hidden_folders_are_not(tmp_path):
+    """`backend/.prompts/support/3.md`, where a prompt library keeps each prompt's versions,
+    holds prompts (it was passed over as a hidden folder, and a daily date at the top of a
+    system prompt was missed); `.github/prompts/` (an editor's prompts for its own
+    assistant) and `.cache/templates/` are still not read."""
+    dated = "Today is {{ today }}.\n" + POLICY
+    root = write_project(tmp_path / "p", {"backend/.prompts/support/3.md": dated,
+                                          ".github/prompts/triage.md": dated,
+                                          ".cache/templates/support.md": dated})
+    proc = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=root)
+    found = json.loads(proc.stdout)
+    assert [p["id"] for p in found["prompts"]] == ["backend/.prompts/support/3.md"]
+    assert [(f["code"], f["path"], f["line"], f["expr"]) for f in found["findings"]] == [
+        ("PFX004", "backend/.prompts/support/3.md", 1, "today")]
+
+
 def test_test_code_is_left_out_unless_asked_for(tmp_path):
     root = write_project(tmp_path / "p", {
         "app/agent.py": TEST_MESSAGES.replace("def test_answer_mentions_the_user", "def answer"),
