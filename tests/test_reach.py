@@ -590,7 +590,8 @@ REACH_FINDINGS = [
     ("PFX001", "zhzzzs_claude_agent_sdk.py", 14, 65),  # the Agent SDK's system prompt
     ("PFX002", "zhzzzt_unreachable_return.py", 33, 27),  # the return that runs, not the one below
     ("PFX005", "zhzzzt_unreachable_return.py", 33, 50),
-    ("PFX001", "zhzzzu_chat_model_client/agent.py", 9, 1),  # documents before the desk's rules
+    ("PFX006", "zhzzzu_chat_model_client/agent.py", 9, 1),  # documents before the desk's rules
+    # and the session's turns, which the method turns into message objects
     ("PFX001", "zhzzzv_override_prompt.py", 18, 1),  # the grounded prompt's passages
     ("PFX003", "zhzzzw_chat_turns.py", 23, 5),  # the checklist after the contract's turn
     # a template file named by a command-line option's default (argparse, click)
@@ -682,6 +683,7 @@ REACH_FINDINGS = [
     ("PFX005", "ziw_playground_chat/prompts.py", 17, 32),  # a chat of text parts, its
     ("PFX005", "ziw_playground_chat/prompts.py", 17, 45),  # slots in words left as text
     ("PFX005", "ziw_playground_chat/prompts.py", 17, 70),
+    ("PFX006", "zix_message_history.py", 23, 71),  # before turns made message objects
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1182,6 +1184,7 @@ REACH_SINKS = {
     "ziv_returned_payload.py:30": "openai.chat",
     "ziw_playground_chat/outreach.py:26": "openai.chat",
     "ziw_playground_chat/prompts.py:3": "text",
+    "zix_message_history.py:29": "langchain.chat_model.invoke",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -2906,7 +2909,8 @@ def test_a_langchain_chat_model_sends_what_its_invoke_is_given(reach):
     desk = prompts["zhzzzu_chat_model_client/api.py:14"]
     assert (desk["break"]["path"], desk["break"]["line"], desk["prefix_tokens"]["global"]) == \
         ("zhzzzu_chat_model_client/agent.py", 9, 17)
-    assert desk["tokens_total"] == 168
+    assert desk["tokens_total"] == 144  # the session's turns one history, as the method
+    # makes `HumanMessage` and `AIMessage` objects of them
     title = prompts["zhzzzu_chat_model_client/api.py:18"]
     assert (title["break"]["expr"], title["prefix_tokens"]["global"]) == ("question", 28)
     assert prompts["zhzzzu_chat_model_client/api.py:24"]["tokens_total"] == 44
@@ -3571,6 +3575,18 @@ def test_a_playground_chat_of_text_parts_is_measured_with_its_placeholders(reach
              if f["path"].startswith("ziw_playground_chat/")]
     assert found == [("PFX005", 17, "{company}", 96), ("PFX005", 17, "{prospect}", 96),
                      ("PFX005", 17, "{summary}", 94)]
+
+
+def test_a_conversation_turned_into_message_objects_is_the_history(reach):
+    """`for turn in messages:` appending a `HumanMessage` or an `AIMessage` by each turn's
+    role: the client's conversation, carried from turn to turn, so the articles found for
+    this question, put before it, make every turn prefill it again (PFX006; the loop was
+    read as one user message and the articles as followed by 5 tokens)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "zix_message_history.py:29"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (170, 124)
+    found = [(f["code"], f["line"], f["expr"], f["severity"]) for f in reach["findings"]
+             if f["path"] == "zix_message_history.py"]
+    assert found == [("PFX006", 23, "found", "error")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

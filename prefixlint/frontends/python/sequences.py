@@ -485,15 +485,15 @@ class SequenceOps:
         from .messages import dict_fields
 
         module = at.module
-        if not isinstance(value, cst.Dict) or "role" not in dict_fields(value):
+        content = _turn_content(value)
+        if content is None:
             return None
         loop = _loop_body_of(value, module)
         if loop is None or at.function is None or \
                 module.pos(loop) <= ctx.line < module.end(loop) or \
                 self.sequence(loop.iter, at) is not None:
             return None
-        holes = [s for s in self.text(dict_fields(value).get("content") or value, at)
-                 if isinstance(s, Hole)]
+        holes = [s for s in self.text(content, at) if isinstance(s, Hole)]
         if not holes:
             return None
         worst = max(holes, key=lambda h: int(h.scope.varies_like)).scope
@@ -623,10 +623,37 @@ def _before_turns(parts: list, index: int, turned: dict) -> bool:
     return False
 
 
+def _message_class(node) -> str | None:
+    """The role a message object's class names (`HumanMessage(content=...)`: the user's,
+    `AIMessage`: the assistant's, as LangChain writes them); None for any other node."""
+    if not isinstance(node, cst.Call):
+        return None
+    return _CLASS_ROLES.get(dotted_name(node.func).rsplit(".", 1)[-1])
+
+
+_CLASS_ROLES = {"HumanMessage": "user", "UserMessage": "user", "AIMessage": "assistant",
+                "AssistantMessage": "assistant", "SystemMessage": "system"}
+
+
+def _turn_content(value) -> cst.BaseExpression | None:
+    """The content of a message a loop appends: a role dict's `content` (the dict itself
+    when it has none), or the text a message object is made with; None for anything else."""
+    if isinstance(value, cst.Dict):
+        from .messages import dict_fields
+
+        fields = dict_fields(value)
+        return fields.get("content") or value if "role" in fields else None
+    if _message_class(value) is None:
+        return None
+    return next((a.value for a in value.args if a.keyword is not None and
+                 a.keyword.value == "content"), None) or (
+        value.args[0].value if value.args and value.args[0].keyword is None else None)
+
+
 def _replays_exchanges(loop: cst.For) -> bool:
     """Whether each pass of a loop appends a user's message and an assistant's (`for q, a in
-    zip(questions, answers)`): a conversation's earlier exchanges replayed, wherever the
-    rows come from."""
+    zip(questions, answers)`, or a `HumanMessage` and an `AIMessage` by each row's role): a
+    conversation's earlier exchanges replayed, wherever the rows come from."""
     roles = set()
     for node in walk_body(loop.body):
         if isinstance(node, cst.Dict):
@@ -636,6 +663,8 @@ def _replays_exchanges(loop: cst.For) -> bool:
                     role = literal_value(element.value)
                     if isinstance(role, str):
                         roles.add(role)
+        elif (role := _message_class(node)) is not None:
+            roles.add(role)
     return "user" in roles and bool(roles & {"assistant", "model", "ai"})
 
 
