@@ -684,6 +684,7 @@ REACH_FINDINGS = [
     ("PFX005", "ziw_playground_chat/prompts.py", 17, 45),  # slots in words left as text
     ("PFX005", "ziw_playground_chat/prompts.py", 17, 70),
     ("PFX006", "zix_message_history.py", 23, 71),  # before turns made message objects
+    ("PFX005", "ziy_filtered_sections.py", 27, 52),  # sections joined, empty ones dropped
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1185,6 +1186,7 @@ REACH_SINKS = {
     "ziw_playground_chat/outreach.py:26": "openai.chat",
     "ziw_playground_chat/prompts.py:3": "text",
     "zix_message_history.py:29": "langchain.chat_model.invoke",
+    "ziy_filtered_sections.py:35": "anthropic.messages",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3587,6 +3589,17 @@ def test_a_conversation_turned_into_message_objects_is_the_history(reach):
     found = [(f["code"], f["line"], f["expr"], f["severity"]) for f in reach["findings"]
              if f["path"] == "zix_message_history.py"]
     assert found == [("PFX006", 23, "found", "error")]
+
+
+def test_sections_joined_without_the_empty_ones_are_the_prompt(reach):
+    """`"\n\n".join(filter(None, sections))`: the sections in order, those left empty
+    adding no text, so the count of changed files ends the prefix before the rules (the
+    whole prompt was one value of the request)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziy_filtered_sections.py:35"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (149, 26)
+    found = [(f["code"], f["line"], f["expr"], f["gain_tokens"], f["severity"])
+             for f in reach["findings"] if f["path"] == "ziy_filtered_sections.py"]
+    assert found == [("PFX005", 27, "len(files)", 115, "warning")]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

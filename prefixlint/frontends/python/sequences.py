@@ -234,6 +234,11 @@ class SequenceOps:
                 return self.sequence(node.body if known else node.orelse, ctx)
         if isinstance(node, cst.Subscript) and is_slice_copy(node):
             return self.sequence(node.value, ctx)
+        if isinstance(node, cst.Call) and len(node.args) == 2 and \
+                ctx.module.qualname(node.func) == "builtins.filter" and \
+                isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == "None":
+            # `filter(None, sections)`: the sections, less the empty ones, which add no text
+            return self.sequence(node.args[1].value, ctx)
         if isinstance(node, cst.Subscript) and not is_reversal(node):
             entry = self.entry_value(node, ctx)  # `PROMPTS["DEFAULT_TYPES"]`: the entry's list
             if isinstance(entry, tuple) and entry[0] is not node:
