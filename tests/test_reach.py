@@ -685,6 +685,7 @@ REACH_FINDINGS = [
     ("PFX005", "ziw_playground_chat/prompts.py", 17, 70),
     ("PFX006", "zix_message_history.py", 23, 71),  # before turns made message objects
     ("PFX005", "ziy_filtered_sections.py", 27, 52),  # sections joined, empty ones dropped
+    ("PFX001", "ziz_store_global.py", 36, 53),  # a global set at start-up, or under an `if`
     ("PFX002", "zj_default_persona/personas.py", 1, 42),  # a constructor's default persona
     ("PFX005", "zk_changed_file/prompts/triage.txt", 3, 1),  # a loader's template, clients deep
     ("PFX001", "zl_changed_constants/prompts.py", 1, 29),  # a constant another module sends
@@ -1187,6 +1188,7 @@ REACH_SINKS = {
     "ziw_playground_chat/prompts.py:3": "text",
     "zix_message_history.py:29": "langchain.chat_model.invoke",
     "ziy_filtered_sections.py:35": "anthropic.messages",
+    "ziz_store_global.py:43": "client of openai.chat",
     "zhzzzzt_nested_prompt_table.py:18": "text",
     "ze_template_in_code.py:22": "jinja.Template",  # also measured alone; the message's stand
     "ze_template_in_code.py:23": "openai.chat",
@@ -3600,6 +3602,18 @@ def test_sections_joined_without_the_empty_ones_are_the_prompt(reach):
     found = [(f["code"], f["line"], f["expr"], f["gain_tokens"], f["severity"])
              for f in reach["findings"] if f["path"] == "ziy_filtered_sections.py"]
     assert found == [("PFX005", 27, "len(files)", 115, "warning")]
+
+
+def test_a_global_set_at_start_up_and_again_under_an_if_holds_the_start_ups_object(reach):
+    """`STORE = None`, set by `start()` and, only `if STORE is None`, where texts are added:
+    the request's handler reads the store start-up made, so the passages it finds come
+    before the guide (it read `None`, decided `if STORE is not None` false, and the
+    passages were left empty)."""
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziz_store_global.py:43"]
+    assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (128, 8)
+    found = [(f["code"], f["line"], f["expr"], f["gain_tokens"]) for f in reach["findings"]
+             if f["path"] == "ziz_store_global.py"]
+    assert found == [("PFX001", 36, "passages", 95)]
 
 
 def test_escaped_fields_of_an_f_string_template_are_values_the_library_fills():

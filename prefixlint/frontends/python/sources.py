@@ -183,8 +183,10 @@ def set_by_functions(module) -> dict[str, tuple]:
     `""`) and that one function of the module sets through `global`, once and not under an
     `if` (`global CURRENT_SCENE; CURRENT_SCENE = describe(image)`), each with that value
     and its function: what a read finds there is what that function put, never the
-    placeholder. (An object made on first use, `if _client is None: _client =
-    OpenAIClient()`, or one of several, is left as it is read.) Found once per module."""
+    placeholder. Other functions may set it too, under an `if` (made again where it is used
+    when the set-up has not run). (An object made on first use and nowhere else, `if _client
+    is None: _client = OpenAIClient()`, or one of several, is left as it is read.) Found
+    once per module."""
     import libcst as cst
 
     def compute() -> dict[str, tuple]:
@@ -205,9 +207,12 @@ def set_by_functions(module) -> dict[str, tuple]:
                     sets.setdefault(binding.name, []).append((binding, function))
         found: dict[str, tuple] = {}
         for name, bound in sets.items():
-            if len(bound) == 1 and bound[0][0].op == "=" and not bound[0][0].arms and \
-                    bound[0][0].value is not None and not _placeholder(bound[0][0].value):
-                binding, function = bound[0]
+            # one setter runs whenever its function does; the others only under an `if`
+            # (`if STORE is None: STORE = Store()` where it is used, before the set-up ran)
+            always = [(b, f) for b, f in bound if not b.arms]
+            if len(always) == 1 and all(b.op == "=" and b.value is not None and
+                                        not _placeholder(b.value) for b, _ in bound):
+                binding, function = always[0]
                 found[name] = (binding.value, function, binding.pos)
         return found
 
