@@ -1183,7 +1183,7 @@ REACH_SINKS = {
     "zit_loaded_transcript.py:23": "openai.chat",
     "ziu_module_template_filled/session.py:20": "text",
     "ziu_module_template_filled/session.py:37": "litellm.completion",
-    "ziv_returned_payload.py:30": "openai.chat",
+    "ziv_returned_payload.py:37": "openai.chat",
     "ziw_playground_chat/outreach.py:26": "openai.chat",
     "ziw_playground_chat/prompts.py:3": "text",
     "zix_message_history.py:29": "langchain.chat_model.invoke",
@@ -3545,7 +3545,8 @@ def test_a_template_another_module_holds_is_measured_where_it_is_filled(reach):
     {...}))`: the module's template is filled through its import with a shipped file and
     JSON of literal dicts, so it is measured there, whole and constant; measured alone, its
     placeholders were unclassified values before the steps (three false alarms)."""
-    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziu_module_template_filled/session.py:20"]
+    [prompt] = [p for p in reach["prompts"]
+                if p["id"] == "ziu_module_template_filled/session.py:20"]
     assert (prompt["sink"], prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == \
         ("text", 258, 258)
     assert not [p for p in reach["prompts"]
@@ -3558,7 +3559,7 @@ def test_json_of_the_dict_a_helper_returns_is_written_in_its_key_order(reach):
     """`payload = _payload(league, week, cards)`, then `json.dumps(payload)` as the user's
     message: the helper returns one dict written out, whose values come before its rules,
     so the week's values end the prefix before them (it was one opaque value at the end)."""
-    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziv_returned_payload.py:30"]
+    [prompt] = [p for p in reach["prompts"] if p["id"] == "ziv_returned_payload.py:37"]
     assert (prompt["tokens_total"], prompt["prefix_tokens"]["global"]) == (184, 23)
     found = [(f["code"], f["line"], f["expr"], f["gain_tokens"]) for f in reach["findings"]
              if f["path"] == "ziv_returned_payload.py"]

@@ -13,10 +13,17 @@ def _payload(league: int, week: int, cards: list) -> dict:
         "week": week,
         "items": items,
         "rules": [
-            "Return strict JSON: a list whose elements have the keys home_team, away_team, home_quote, away_quote and closer, in that order, one element per matchup given above.",
-            "Quotes are the text only: no quotation marks, no commas, no attribution, no names of real people or team owners, and nothing the coach would not say on television.",
-            "Make the home and away quotes clearly different in tone and wording, with a different metaphor each time: weather, chess, racing, building, boxing or cooking.",
-            "The closer is one short hype sentence; a pun is welcome, invented history is not. Keep every quote under twenty words and every closer under fifteen.",
+            ("Return strict JSON: a list whose elements have the keys home_team, away_team, "
+             "home_quote, away_quote and closer, in that order, one element per matchup given "
+             "above."),
+            ("Quotes are the text only: no quotation marks, no commas, no attribution, no "
+             "names of real people or team owners, and nothing the coach would not say on "
+             "television."),
+            ("Make the home and away quotes clearly different in tone and wording, with a "
+             "different metaphor each time: weather, chess, racing, building, boxing or "
+             "cooking."),
+            ("The closer is one short hype sentence; a pun is welcome, invented history is "
+             "not. Keep every quote under twenty words and every closer under fifteen."),
         ],
     }
 
