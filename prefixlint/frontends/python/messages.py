@@ -57,6 +57,16 @@ def _joined_lists(node) -> bool:
 _NAMED_ROLES = (("System", "system"), ("Developer", "system"), ("Assistant", "assistant"),
                 ("AI", "assistant"), ("Tool", "tool"))
 
+# LangChain's message classes and the role each sends its text as.
+MESSAGE_CLASS_ROLES = {"SystemMessage": "system", "HumanMessage": "user",
+                       "AIMessage": "assistant"}
+# The role of a message a call makes, by the name called: those classes, LangChain's message
+# templates, and Haystack's `ChatMessage.from_system(text)`, `.from_user(...)`.
+_ROLES_BY_NAME = {**MESSAGE_CLASS_ROLES, "SystemMessagePromptTemplate": "system",
+                  "HumanMessagePromptTemplate": "user", "AIMessagePromptTemplate": "assistant",
+                  "from_system": "system", "from_user": "user",
+                  "from_assistant": "assistant"}
+
 
 _TEXT_METHODS = frozenset({"format", "join", "strip", "replace", "format_map", "substitute",
                            "safe_substitute"})
@@ -345,13 +355,7 @@ class MessageLowering:
             if name == "from_template" and chain_of(node.func).count("."):
                 # `SystemMessagePromptTemplate.from_template(text)`: the class's message
                 name = chain_of(node.func).rsplit(".", 2)[-2]
-            roles = {"SystemMessage": "system", "HumanMessage": "user", "AIMessage": "assistant",
-                     "SystemMessagePromptTemplate": "system",
-                     "HumanMessagePromptTemplate": "user",
-                     "AIMessagePromptTemplate": "assistant",
-                     # Haystack's ChatMessage.from_system(text), .from_user(...)
-                     "from_system": "system", "from_user": "user",
-                     "from_assistant": "assistant"}
+            roles = _ROLES_BY_NAME
             keywords = {a.keyword.value for a in node.args if a.keyword is not None}
             if {"role", "parts"} <= keywords:  # Gemini's types.Content(role=, parts=[...])
                 return [self._parts_message(node, ctx)]

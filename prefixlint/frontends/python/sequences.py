@@ -15,6 +15,7 @@ from ...volatility import is_history
 from .literals import (MAX_DEPTH, deeper, dotted_name, is_cast, is_reversal, is_slice_copy,
                        iter_root, iter_source, literal_value, shorten, walk_body, yield_points)
 from .flow import INSERTS, REWRITES, added_later, entry_name, module_loop, windowed
+from .messages import MESSAGE_CLASS_ROLES, dict_fields
 from .sources import RANDOM_EXAMPLES
 from .values import STARRED, Context, ExtendedItem, HoleItem, LoopItem, Parts
 
@@ -487,8 +488,6 @@ class SequenceOps:
         often as a session; with the span of that `for`. None otherwise, and for turns made
         of constants or of a request's own values."""
         from .interpreter import _loop_body_of
-        from .messages import dict_fields
-
         module = at.module
         content = _turn_content(value)
         if content is None:
@@ -630,22 +629,21 @@ def _before_turns(parts: list, index: int, turned: dict) -> bool:
 
 def _message_class(node) -> str | None:
     """The role a message object's class names (`HumanMessage(content=...)`: the user's,
-    `AIMessage`: the assistant's, as LangChain writes them); None for any other node."""
+    `AIMessage`: the assistant's, as LangChain writes them; `UserMessage`,
+    `AssistantMessage`); None for any other node."""
     if not isinstance(node, cst.Call):
         return None
-    return _CLASS_ROLES.get(dotted_name(node.func).rsplit(".", 1)[-1])
+    name = dotted_name(node.func).rsplit(".", 1)[-1]
+    return MESSAGE_CLASS_ROLES.get(name) or _OTHER_CLASS_ROLES.get(name)
 
 
-_CLASS_ROLES = {"HumanMessage": "user", "UserMessage": "user", "AIMessage": "assistant",
-                "AssistantMessage": "assistant", "SystemMessage": "system"}
+_OTHER_CLASS_ROLES = {"UserMessage": "user", "AssistantMessage": "assistant"}
 
 
 def _turn_content(value) -> cst.BaseExpression | None:
     """The content of a message a loop appends: a role dict's `content` (the dict itself
     when it has none), or the text a message object is made with; None for anything else."""
     if isinstance(value, cst.Dict):
-        from .messages import dict_fields
-
         fields = dict_fields(value)
         return fields.get("content") or value if "role" in fields else None
     if _message_class(value) is None:

@@ -17,7 +17,7 @@ from ...ir import Block, Hole, Prompt, Scope, Suppressions, Text
 from ...volatility import words_of
 from .project import CALL_METHOD
 from .literals import literal_value, param_names, shorten
-from .messages import MessageLowering, argument_of, dict_fields
+from .messages import MESSAGE_CLASS_ROLES, MessageLowering, argument_of, dict_fields
 from .sites import INFERRED_ROLES, Site as _Site, SiteClassifier, context_at, stored
 from .renderer import SegmentRenderer
 from .sources import STREAMS, converses
@@ -26,7 +26,6 @@ from ..project_files import shared_folders
 if TYPE_CHECKING:
     from .project import PythonProject
 
-_MESSAGE_CLASSES = ("SystemMessage", "HumanMessage", "AIMessage")
 MAX_CLIENT_DEPTH = 4  # clients of clients followed, at most
 # A SQL statement as a call passes it: a database call, never a prompt.
 _SQL = re.compile(r"\s*((VACUUM|BEGIN(\s+[A-Z]+)?|COMMIT|ROLLBACK|ANALYZE|REINDEX(\s+\S+)?)"
@@ -1409,7 +1408,7 @@ def _sent_message(value) -> bool:
         func = value.func
         name = func.attr.value if isinstance(func, cst.Attribute) else \
             func.value if isinstance(func, cst.Name) else ""
-        if name in _MESSAGE_CLASSES and name != "AIMessage":
+        if name in MESSAGE_CLASS_ROLES and name != "AIMessage":
             return True
         role = argument_of(value, "role")
         return role is not None and argument_of(value, "content") is not None and not (
